@@ -1,0 +1,5 @@
+export * from "./api.ts";
+export * from "./constants.ts";
+export * from "./money.ts";
+export * from "./pricing.ts";
+export * from "./routes.ts";

@@ -1,0 +1,46 @@
+/**
+ * Every screen route of the spec's route table. The server answers these paths with the SPA's
+ * index.html (status 200); any other non-API path gets the SPA's not-found page with status 404.
+ */
+export const SPA_ROUTES = [
+  "/",
+  "/product/:id",
+  "/cart/:id?",
+  "/login",
+  "/register",
+  "/profile",
+  "/shipping",
+  "/payment",
+  "/placeorder",
+  "/order/:id",
+  "/admin/userlist",
+  "/admin/user/:id/edit",
+  "/admin/productlist",
+  "/admin/product/:id/edit",
+  "/admin/orderlist",
+  "/old_login",
+  "/old_signup/",
+  "/signup/",
+  "/reset/password/",
+  "/reset/password/confirm/:uid/:token",
+  "/dj-rest-auth/registration/account-confirm-email/:key/",
+  "/change/password/",
+] as const;
+
+/** A matcher for SPA_ROUTES: trailing slashes optional, `:name` one segment, `:name?` optional. */
+export function isSpaRoute(pathname: string): boolean {
+  return SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+const SPA_ROUTE_PATTERNS = SPA_ROUTES.map((route) => {
+  const body = route
+    .replace(/\/$/, "")
+    .split("/")
+    .map((segment) => {
+      if (segment.endsWith("?")) return "(?:/[^/]+)?";
+      if (segment.startsWith(":")) return "/[^/]+";
+      return segment ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}` : "";
+    })
+    .join("");
+  return new RegExp(`^${body}/?$`);
+});

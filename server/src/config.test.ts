@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const base = { NODE_ENV: "test", DATA_DIR: "/tmp/kb-config-test", JWT_SECRET: "s".repeat(32) };
+
+describe("loadConfig", () => {
+  it("defaults to SQLite in DATA_DIR, port 8000, sandbox payments and mandatory e-mail verification", () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(8000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.databaseUrl).toBeNull();
+    expect(config.sqliteFile).toBe("/tmp/kb-config-test/shop.db");
+    expect(config.razorpay.keyId).toBeNull();
+    expect(config.emailVerification).toBe("mandatory");
+    expect(config.seedDemo).toBe(true);
+    expect(config.siteUrl).toBe("http://localhost:8000");
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/shop" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ EMAIL_VERIFICATION: "sometimes" }, "EMAIL_VERIFICATION"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ RAZORPAY_KEY_ID: "rzp_test_1" }, "RAZORPAY_KEY_SECRET"],
+    [{ NODE_ENV: "production", JWT_SECRET: "" }, "JWT_SECRET"],
+    [{ NODE_ENV: "production" }, "RAZORPAY_KEY_ID"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("stops on %o naming %s", (env, variable) => {
+    try {
+      loadConfig({ ...base, ...env });
+      expect.unreachable("loadConfig should have thrown");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+    }
+  });
+
+  it("accepts PostgreSQL URLs and production with keys", () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://shop@db.internal:5432/shop",
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "secret",
+    });
+    expect(config.databaseUrl).toBe("postgres://shop@db.internal:5432/shop");
+    expect(config.seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The only module that reads process.env (DESIGN §7). Everything is parsed once into a frozen,
+ * typed object; a wrong value stops start-up with a message naming the variable.
+ */
+export type EmailVerification = "mandatory" | "optional" | "none";
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  /** postgres://… or null for the embedded SQLite database at dataDir/shop.db. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  mediaDir: string;
+  webDistDir: string;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  emailVerification: EmailVerification;
+  google: { clientId: string | null; clientSecret: string | null; issuer: string };
+  razorpay: { keyId: string | null; keySecret: string | null; webhookSecret: string | null; apiBase: string };
+  redisUrl: string | null;
+  seedDemo: boolean;
+  logLevel: string;
+  imageBaseUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === "" ? undefined : value;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = read(name) ?? fallback;
+    if (!(allowed as readonly string[]).includes(value)) {
+      throw new ConfigError(name, `must be one of ${allowed.join(", ")} (got "${value}")`);
+    }
+    return value as T;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    if (/^(1|true|yes|on)$/i.test(value)) return true;
+    if (/^(0|false|no|off)$/i.test(value)) return false;
+    throw new ConfigError(name, `must be true or false (got "${value}")`);
+  };
+  const url = (name: string, fallback: string | undefined, protocols: string[]): string | undefined => {
+    const value = read(name) ?? fallback;
+    if (value === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, `is not a valid URL (got "${value}")`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(name, `must use ${protocols.join(" or ")} (got "${parsed.protocol}")`);
+    }
+    return value.replace(/\/+$/, "");
+  };
+
+  const nodeEnv = oneOf("NODE_ENV", ["development", "production", "test"] as const, "development");
+  const production = nodeEnv === "production";
+
+  const portText = read("PORT") ?? "8000";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new ConfigError("PORT", `must be a port number (got "${portText}")`);
+  const host = read("HOST") ?? "127.0.0.1";
+
+  const dataDir = path.resolve(repoRoot, read("DATA_DIR") ?? "data");
+  const databaseUrl = url("DATABASE_URL", undefined, ["postgres:", "postgresql:"]) ?? null;
+  const siteUrl = url("SITE_URL", `http://localhost:${port}`, ["http:", "https:"]) as string;
+
+  let jwtSecret = read("JWT_SECRET");
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError("JWT_SECRET", "must be at least 32 characters");
+  }
+  if (jwtSecret === undefined) {
+    if (production) throw new ConfigError("JWT_SECRET", "is required in production");
+    jwtSecret = devSecret(dataDir);
+  }
+
+  const razorpay = {
+    keyId: read("RAZORPAY_KEY_ID") ?? null,
+    keySecret: read("RAZORPAY_KEY_SECRET") ?? null,
+    webhookSecret: read("RAZORPAY_WEBHOOK_SECRET") ?? null,
+    apiBase: url("RAZORPAY_API_BASE", "https://api.razorpay.com", ["http:", "https:"]) as string,
+  };
+  if (razorpay.keyId && !razorpay.keySecret) {
+    throw new ConfigError("RAZORPAY_KEY_SECRET", "is required when RAZORPAY_KEY_ID is set");
+  }
+  if (production && !razorpay.keyId) {
+    throw new ConfigError("RAZORPAY_KEY_ID", "is required in production (the payment sandbox is for development only)");
+  }
+
+  const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+
+  return Object.freeze({
+    env: nodeEnv,
+    port,
+    host,
+    siteUrl,
+    dataDir,
+    databaseUrl,
+    sqliteFile: path.join(dataDir, "shop.db"),
+    mediaDir: path.join(dataDir, "media"),
+    webDistDir: path.resolve(repoRoot, "web/dist"),
+    jwtSecret,
+    smtpUrl: url("SMTP_URL", undefined, ["smtp:", "smtps:"]) ?? null,
+    mailFrom: read("MAIL_FROM") ?? "Krishi Bazaar <no-reply@krishibazaar.local>",
+    emailVerification: oneOf("EMAIL_VERIFICATION", ["mandatory", "optional", "none"] as const, "mandatory"),
+    google: {
+      clientId: read("GOOGLE_CLIENT_ID") ?? null,
+      clientSecret: read("GOOGLE_CLIENT_SECRET") ?? null,
+      issuer: url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string,
+    },
+    razorpay,
+    redisUrl: url("REDIS_URL", undefined, ["redis:", "rediss:"]) ?? null,
+    seedDemo: bool("SEED_DEMO", !production),
+    logLevel,
+    imageBaseUrl: read("IMAGE_BASE_URL") ?? "/media/",
+  });
+}
+
+/** Outside production, a random secret generated once and kept in DATA_DIR so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, "dev-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  SqliteDialect,
+  type UnknownRow,
+  ValueNode,
+} from "kysely";
+import pg from "pg";
+import type { DialectName } from "./dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise the SQLite file path, or ":memory:". */
+  url: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export function openDatabase({ url, poolSize = 10 }: DatabaseOptions): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    // NUMERIC and BIGINT arrive as strings by default; counts in this schema fit in a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  if (url !== ":memory:") mkdirSync(path.dirname(url), { recursive: true });
+  const sqlite = new SQLite(url);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, dialect: "sqlite" };
+}
+
+/** better-sqlite3 binds no booleans: write them as 1 and 0, as SQLite itself stores them. */
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToInteger();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+class BooleanToInteger extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === "boolean" ? ValueNode.create(node.value ? 1 : 0) : super.transformValue(node);
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return PrimitiveValueListNode.create(node.values.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)));
+  }
+}

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from "fastify";
+import { storeImage } from "../../lib/images.ts";
+import { searchText } from "../../modules/catalog/repository.ts";
+import type { Db } from "../database.ts";
+import { productArtwork } from "./artwork.ts";
+import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
+
+export interface SeedOptions {
+  mediaDir: string;
+  log?: Pick<FastifyBaseLogger, "info">;
+  /** Tests can skip drawing images. */
+  images?: boolean;
+}
+
+/**
+ * Fills an empty shop with the demo catalogue: categories, products (stock levels including 0,
+ * several images, one product with 12), reviewers and their reviews. Does nothing when any
+ * product exists. Answers what it created, or null.
+ */
+export async function seedDemo(db: Db, { mediaDir, log, images = true }: SeedOptions) {
+  const existing = await db.selectFrom("products").select("id").limit(1).executeTakeFirst();
+  if (existing) return null;
+  log?.info("seeding the demo catalogue (first start) …");
+
+  // Draw the artwork before the transaction: the write itself stays short.
+  const paths = new Map<number, string[]>();
+  if (images) {
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      const category = DEMO_CATEGORIES.find((c) => c.name === product.category);
+      const views = await Promise.all(
+        Array.from({ length: product.images }, (_, view) =>
+          storeImage(
+            productArtwork({
+              name: product.name,
+              brand: product.brand,
+              colour: category?.colour ?? "#5b8c2a",
+              icon: category?.icon ?? "seed",
+              view,
+              views: product.images,
+            }),
+            mediaDir,
+            product.name,
+          ),
+        ),
+      );
+      paths.set(index, views);
+    }
+  }
+
+  const start = Date.UTC(2024, 0, 1);
+  const at = (i: number) => new Date(start + i * 3_600_000 * 7).toISOString();
+  let reviewCount = 0;
+
+  await db.transaction().execute(async (trx) => {
+    const categoryIds = new Map<string, number>();
+    for (const category of DEMO_CATEGORIES) {
+      const row = await trx.insertInto("categories").values({ name: category.name }).returning("id").executeTakeFirstOrThrow();
+      categoryIds.set(category.name, row.id);
+    }
+
+    const reviewerIds: number[] = [];
+    for (const [i, reviewer] of DEMO_REVIEWERS.entries()) {
+      const row = await trx
+        .insertInto("users")
+        .values({ ...reviewer, password_hash: null, is_staff: false, is_active: true, email_verified: true, created_at: at(i) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      reviewerIds.push(row.id);
+    }
+
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      const created = at(index + 10);
+      const { id } = await trx
+        .insertInto("products")
+        .values({
+          name: product.name,
+          brand: product.brand,
+          category_id: categoryIds.get(product.category) as number,
+          description: product.description,
+          price_paise: product.pricePaise,
+          count_in_stock: product.stock,
+          search_text: searchText({ ...product, category: product.category }),
+          created_at: created,
+          updated_at: created,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+
+      const imagePaths = paths.get(index) ?? [];
+      if (imagePaths.length > 0) {
+        await trx
+          .insertInto("product_images")
+          .values(imagePaths.map((path, position) => ({ product_id: id, path, position })))
+          .execute();
+      }
+
+      // Every third product gets reviews; ratings vary so half stars show.
+      if (index % 3 !== 0) continue;
+      const reviewers = reviewerIds.slice(0, 1 + (index % reviewerIds.length));
+      const ratings = reviewers.map((_, r) => 1 + ((index + r * 2) % 5));
+      await trx
+        .insertInto("reviews")
+        .values(
+          reviewers.map((userId, r) => {
+            const rating = ratings[r] as number;
+            const reviewer = DEMO_REVIEWERS[r] as (typeof DEMO_REVIEWERS)[number];
+            return {
+              product_id: id,
+              user_id: userId,
+              name: `${reviewer.first_name} ${reviewer.last_name}`,
+              rating,
+              comment: DEMO_COMMENTS[rating]?.[(index + r) % 2] ?? "",
+              created_at: at(index + 20 + r),
+            };
+          }),
+        )
+        .execute();
+      const average = ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
+      await trx.updateTable("products").set({ rating: average, num_reviews: ratings.length }).where("id", "=", id).execute();
+      reviewCount += ratings.length;
+    }
+  });
+
+  return { categories: DEMO_CATEGORIES.length, products: DEMO_PRODUCTS.length, reviews: reviewCount };
+}

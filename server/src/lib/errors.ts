@@ -1,0 +1,119 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error the client can act on: status, a human `detail`, and optional per-field messages. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(detail);
+    this.name = "HttpError";
+  }
+}
+
+export const notFound = (detail = "Not found.") => new HttpError(404, detail);
+export const badRequest = (detail: string, fields: FieldErrors = {}) => new HttpError(400, detail, fields);
+export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** The one error body of the API (DESIGN §5): detail and message, plus per-field lists. */
+export function errorBody(detail: string, fields: FieldErrors = {}): Record<string, unknown> {
+  return { ...fields, detail, message: detail };
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Django REST Framework's wording for the common schema failures. */
+function fieldMessage(e: AjvError): string {
+  const p = e.params;
+  switch (e.keyword) {
+    case "required":
+      return "This field is required.";
+    case "type":
+      if (p.type === "integer") return "A valid integer is required.";
+      if (p.type === "number") return "A valid number is required.";
+      if (p.type === "boolean") return "Must be a valid boolean.";
+      if (p.type === "string") return "Not a valid string.";
+      return `Expected ${String(p.type)}.`;
+    case "minimum":
+      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
+    case "maximum":
+      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
+    case "minLength":
+      return p.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${String(p.limit)} characters.`;
+    case "maxLength":
+      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+    case "format":
+      return p.format === "email" ? "Enter a valid email address." : `Enter a valid ${String(p.format)}.`;
+    case "enum":
+      return `Must be one of: ${(p.allowedValues as unknown[]).join(", ")}.`;
+    case "minItems":
+      return `Ensure this list has at least ${String(p.limit)} items.`;
+    case "maxItems":
+      return `Ensure this list has no more than ${String(p.limit)} items.`;
+    case "pattern":
+      return "Enter a valid value.";
+    default:
+      return e.message ?? "Invalid value.";
+  }
+}
+
+function fieldName(e: AjvError): string {
+  const segments = e.instancePath.split("/").filter(Boolean);
+  if (e.keyword === "required" && typeof e.params.missingProperty === "string") segments.push(e.params.missingProperty);
+  return segments.join(".") || "non_field_errors";
+}
+
+export function validationFields(errors: AjvError[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const e of errors) {
+    const name = fieldName(e);
+    const message = fieldMessage(e);
+    const list = fields[name] ?? [];
+    if (!list.includes(message)) fields[name] = [...list, message];
+  }
+  return fields;
+}
+
+/** Installs the single error policy: known errors keep their status; anything else is a bare 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.detail, error.fields));
+    }
+    if (error.validation) {
+      const fields = validationFields(error.validation as AjvError[]);
+      const first = Object.entries(fields)[0];
+      const detail = first ? `${first[0] === "non_field_errors" ? "" : `${first[0]}: `}${first[1][0]}` : "Invalid input.";
+      return reply.status(400).send(errorBody(detail, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send(errorBody("A server error occurred."));
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type, rate limit …).
+    return reply.status(status).send(errorBody(clientErrorText(error)));
+  });
+}
+
+function clientErrorText(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "JSON parse error - the request body is not valid JSON.";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "Request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported media type in request.";
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+let t: TestApp;
+const script = `console.log(${JSON.stringify("x".repeat(2000))});`;
+
+beforeAll(async () => {
+  const web = mkdtempSync(path.join(tmpdir(), "kb-web-"));
+  mkdirSync(path.join(web, "assets"));
+  writeFileSync(path.join(web, "index.html"), "<!doctype html><title>Krishi Bazaar</title>");
+  writeFileSync(path.join(web, "assets", "index-abc123.js"), script);
+  writeFileSync(path.join(web, "assets", "index-abc123.js.br"), brotliCompressSync(script));
+  const media = mkdtempSync(path.join(tmpdir(), "kb-media-"));
+  writeFileSync(path.join(media, "urea-1a2b.webp"), "RIFF....WEBP");
+  t = await createTestApp({}, { webDistDir: web, mediaDir: media });
+});
+afterAll(() => t.close());
+
+describe("serving the SPA and media", () => {
+  it.each(["/", "/product/12", "/cart", "/cart/7", "/login", "/admin/user/3/edit", "/reset/password/confirm/MQ/tok-en"])(
+    "answers the screen route %s with index.html",
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain("<title>Krishi Bazaar</title>");
+    },
+  );
+
+  it("answers an unknown path with the SPA (its not-found page) and status 404", async () => {
+    const res = await t.app.inject("/no/such/page");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain("<title>Krishi Bazaar</title>");
+  });
+
+  it("serves hashed assets precompressed with an immutable cache", async () => {
+    const res = await t.app.inject({ url: "/assets/index-abc123.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.rawPayload.length).toBeLessThan(script.length);
+  });
+
+  it("serves media with caching headers, and 404s JSON for missing media", async () => {
+    const res = await t.app.inject("/media/urea-1a2b.webp");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["cache-control"]).toContain("immutable");
+    const missing = await t.app.inject("/media/missing.webp");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe("Not found.");
+  });
+
+  it("does not serve files outside the web root", async () => {
+    const res = await t.app.inject("/assets/../../etc/passwd");
+    expect(res.statusCode).not.toBe(200);
+  });
+});

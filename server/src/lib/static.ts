@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { isSpaRoute } from "@krishi/contract";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { errorBody } from "./errors.ts";
+
+export interface StaticOptions {
+  webDistDir: string;
+  mediaDir: string;
+}
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the built SPA (hashed assets cached for a year, precompressed .br/.gz), media under
+ * /media/, and index.html for every screen route of the spec (history fallback). Other paths get
+ * the SPA's not-found page with status 404; unknown API paths get a JSON 404.
+ */
+export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDir }: StaticOptions): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    // Media file names carry a unique id, so a file never changes under its name.
+    immutable: true,
+    maxAge: YEAR * 1000,
+  });
+
+  const indexFile = path.join(webDistDir, "index.html");
+  const hasSpa = existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: "/",
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("Cache-Control", hashed ? `public, max-age=${YEAR}, immutable` : "no-cache");
+      },
+    });
+  }
+  // Read once: the SPA shell is small and served for every screen route.
+  const indexHtml = hasSpa ? readFileSync(indexFile) : null;
+
+  const sendShell = (reply: FastifyReply, status: number) =>
+    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  // The static plugin refuses a directory listing for "/", so the home screen gets its own route.
+  if (indexHtml) app.get("/", { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+
+  app.setNotFoundHandler((request, reply) => {
+    const { pathname } = new URL(request.url, "http://shop.invalid");
+    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathname);
+    if (wantsPage && indexHtml) return sendShell(reply, isSpaRoute(pathname) ? 200 : 404);
+    if (wantsPage && isSpaRoute(pathname)) {
+      return reply.status(503).type("text/plain; charset=utf-8").send("The web app is not built yet: run `npm run build` and restart.");
+    }
+    return reply.status(404).send(errorBody("Not found."));
+  });
+}
+
+function isApiPath(pathname: string): boolean {
+  return /^\/(api|media|healthz|readyz)(\/|$)/.test(pathname);
+}

@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedDemo } from "./db/seed/demo.ts";
+
+const envFile = path.resolve(import.meta.dirname, "../../.env");
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile });
+await migrateToLatest(database.db);
+const app = await buildApp(config, { database });
+
+if (config.seedDemo) {
+  const seeded = await seedDemo(database.db, { mediaDir: config.mediaDir, log: app.log });
+  if (seeded) app.log.info(seeded, "seeded the demo catalogue");
+}
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  const timer = setTimeout(() => {
+    app.log.error("shutdown timed out");
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.db.destroy();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Krishi Bazaar is open at ${config.siteUrl}`);

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+let t: TestApp;
+let seeds: { id: number; name: string }[];
+let fertiliser: { id: number; name: string };
+let neem: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const seedsCategory = await makeCategory(db, "Seeds");
+  fertiliser = await makeCategory(db, "Fertilisers");
+  seeds = [];
+  for (let i = 0; i < 30; i++) {
+    seeds.push(await makeProduct(db, { name: `Tomato Seeds ${i}`, brand: "Syngenta", categoryId: seedsCategory.id }));
+  }
+  neem = await makeProduct(db, {
+    name: "Neem Coated Urea",
+    brand: "IFFCO",
+    categoryId: fertiliser.id,
+    description: "46 % nitrogen, 100% neem coated",
+    pricePaise: 266_50,
+    stock: 0,
+    images: ["images/urea-1.webp", "images/urea-2.webp"],
+  });
+  const reviewer = await makeUser(db, { first_name: "Ramesh", last_name: "Patil" });
+  await db
+    .insertInto("reviews")
+    .values({
+      product_id: neem.id,
+      user_id: reviewer.id,
+      name: "Ramesh Patil",
+      rating: 4,
+      comment: "Good",
+      created_at: "2025-03-01T10:00:00.000Z",
+    })
+    .execute();
+  await db.updateTable("products").set({ rating: 4, num_reviews: 1 }).where("id", "=", neem.id).execute();
+});
+
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: "GET", url });
+
+describe("GET /api/products", () => {
+  it("answers a page of products newest first with the spec's fields", async () => {
+    const res = await get("/api/products");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toHaveLength(24);
+    expect(res.headers["x-total-count"]).toBe("31");
+    const first = body[0];
+    expect(first).toEqual({
+      _id: neem.id,
+      name: "Neem Coated Urea",
+      brand: "IFFCO",
+      category: { id: fertiliser.id, name: "Fertilisers" },
+      description: "46 % nitrogen, 100% neem coated",
+      price: "266.50",
+      countInStock: 0,
+      rating: 4,
+      numReviews: 1,
+      images: [
+        { id: expect.any(Number), image: "images/urea-1.webp" },
+        { id: expect.any(Number), image: "images/urea-2.webp" },
+      ],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(first).not.toHaveProperty("reviews");
+  });
+
+  it("pages with Link and X-Total-Count headers", async () => {
+    const res = await get("/api/products?page=2");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(7);
+    expect(res.headers.link).toBe('</api/products?page=1>; rel="first", </api/products?page=1>; rel="prev"');
+    const first = await get("/api/products?keyword=tomato&page_size=10");
+    expect(first.headers.link).toContain('</api/products?keyword=tomato&page_size=10&page=2>; rel="next"');
+    expect(first.headers.link).toContain('rel="last"');
+  });
+
+  it.each([
+    ["keyword in the name", "tomato seeds 1", 11],
+    ["keyword in the brand, any case", "iffco", 1],
+    ["keyword in the category name", "fertilisers", 1],
+    ["keyword in the description", "nitrogen", 1],
+    ["a LIKE wildcard taken literally", "100%", 1],
+    ["an underscore taken literally", "tomato_seeds", 0],
+    ["nothing matching", "tractor", 0],
+  ])("searches by %s", async (_what, keyword, count) => {
+    const res = await get(`/api/products?keyword=${encodeURIComponent(keyword)}&page_size=100`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(count);
+    expect(res.headers["x-total-count"]).toBe(String(count));
+  });
+
+  it("filters by category id or name", async () => {
+    const byId = await get(`/api/products?category=${fertiliser.id}`);
+    expect(byId.json().map((p: { _id: number }) => p._id)).toEqual([neem.id]);
+    const byName = await get("/api/products?category=seeds&page_size=100");
+    expect(byName.json()).toHaveLength(30);
+    const unknown = await get("/api/products?category=Tractors");
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual([]);
+  });
+
+  it("answers an empty list, not an error, when nothing matches", async () => {
+    const res = await get("/api/products?keyword=zzz");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it.each([
+    ["page=0", "page", "Ensure this value is greater than or equal to 1."],
+    ["page=-3", "page", "Ensure this value is greater than or equal to 1."],
+    ["page=abc", "page", "A valid integer is required."],
+    ["page=1.5", "page", "A valid integer is required."],
+    ["page_size=101", "page_size", "Ensure this value is less than or equal to 100."],
+    [`keyword=${"x".repeat(201)}`, "keyword", "Ensure this field has no more than 200 characters."],
+  ])("refuses %s with a 400 naming the field", async (query, field, message) => {
+    const res = await get(`/api/products?${query}`);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body[field]).toEqual([message]);
+    expect(body.detail).toBe(`${field}: ${message}`);
+    expect(body.message).toBe(body.detail);
+  });
+
+  it("answers 404 Invalid page past the last page", async () => {
+    const res = await get("/api/products?page=3");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: "Invalid page.", message: "Invalid page." });
+  });
+
+  it("accepts the path with a trailing slash too", async () => {
+    const res = await get("/api/products/?keyword=iffco");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(1);
+  });
+});
+
+describe("GET /api/products/{id}/", () => {
+  it("answers the product with its images and reviews", async () => {
+    const res = await get(`/api/products/${neem.id}/`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.name).toBe("Neem Coated Urea");
+    expect(body.images.map((i: { image: string }) => i.image)).toEqual(["images/urea-1.webp", "images/urea-2.webp"]);
+    expect(body.reviews).toEqual([
+      { _id: expect.any(Number), name: "Ramesh Patil", rating: 4, comment: "Good", createdAt: "2025-03-01T10:00:00.000Z" },
+    ]);
+  });
+
+  it("answers without the trailing slash too", async () => {
+    expect((await get(`/api/products/${neem.id}`)).statusCode).toBe(200);
+  });
+
+  it("answers 404 with detail for an unknown product", async () => {
+    const res = await get("/api/products/999999/");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: "No Product matches the given query.", message: "No Product matches the given query." });
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "99999999999"])("answers 400 for the id %s", async (id) => {
+    const res = await get(`/api/products/${id}/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().id).toHaveLength(1);
+  });
+});
+
+describe("GET /api/products/category/", () => {
+  it("lists categories by name", async () => {
+    const res = await get("/api/products/category/");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: fertiliser.id, name: "Fertilisers" },
+      { id: expect.any(Number), name: "Seeds" },
+    ]);
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404, never the web page", async () => {
+    const res = await get("/api/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toEqual({ detail: "Not found.", message: "Not found." });
+  });
+});

@@ -1,0 +1,32 @@
+import { type Category, type Product, type ProductImage, type ProductSummary, paiseToDecimal, type Review } from "@krishi/contract";
+import { toIso } from "../../db/dialect.ts";
+import type { ProductWithCategory } from "./repository.ts";
+
+/** The one place that defines the product JSON of DESIGN §5. */
+export function productSummaryJson(row: ProductWithCategory, images: ProductImage[]): ProductSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: { id: row.category_id, name: row.category_name } satisfies Category,
+    description: row.description,
+    price: paiseToDecimal(Number(row.price_paise)),
+    countInStock: row.count_in_stock,
+    rating: Number(row.rating),
+    numReviews: row.num_reviews,
+    images,
+    createdAt: toIso(row.created_at) ?? "",
+  };
+}
+
+export function productJson(row: ProductWithCategory, images: ProductImage[], reviews: Review[]): Product {
+  return { ...productSummaryJson(row, images), reviews };
+}
+
+export function reviewJson(row: { id: number; name: string; rating: number; comment: string; created_at: Date | string }): Review {
+  return { _id: row.id, name: row.name, rating: row.rating, comment: row.comment, createdAt: toIso(row.created_at) ?? "" };
+}
+
+export function imageJson(row: { id: number; path: string }): ProductImage {
+  return { id: row.id, image: row.path };
+}

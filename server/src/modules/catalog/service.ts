@@ -1,0 +1,80 @@
+import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSummary } from "@krishi/contract";
+import type { Db } from "../../db/database.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as repo from "./repository.ts";
+import { imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
+
+export interface ProductQuery {
+  keyword?: string;
+  /** A category id ("3") or name ("Seeds"). */
+  category?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ProductPage {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+}
+
+export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
+
+export class CatalogService {
+  constructor(private readonly db: Db) {}
+
+  async listProducts(query: ProductQuery): Promise<ProductPage> {
+    const pageSize = query.pageSize ?? PAGE_SIZE;
+    const page = query.page ?? 1;
+    const filter = toFilter(query);
+    const [total, rows] = await Promise.all([
+      repo.countProducts(this.db, filter),
+      repo.findProducts(this.db, filter, pageSize, (page - 1) * pageSize),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    if (page > pages) throw notFound("Invalid page.");
+    const images = await this.imagesByProduct(rows.map((r) => r.id));
+    return {
+      products: rows.map((row) => productSummaryJson(row, images.get(row.id) ?? [])),
+      total,
+      page,
+      pages,
+      pageSize,
+    };
+  }
+
+  async getProduct(id: number): Promise<Product> {
+    const row = await repo.findProduct(this.db, id);
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    const [images, reviews] = await Promise.all([repo.findImages(this.db, [id]), repo.findReviews(this.db, id)]);
+    return productJson(row, images.map(imageJson), reviews.map(reviewJson));
+  }
+
+  listCategories(): Promise<Category[]> {
+    return repo.findCategories(this.db);
+  }
+
+  private async imagesByProduct(ids: number[]): Promise<Map<number, ProductImage[]>> {
+    const byProduct = new Map<number, ProductImage[]>();
+    for (const row of await repo.findImages(this.db, ids)) {
+      const list = byProduct.get(row.product_id);
+      if (list) list.push(imageJson(row));
+      else byProduct.set(row.product_id, [imageJson(row)]);
+    }
+    return byProduct;
+  }
+}
+
+function toFilter(query: ProductQuery): repo.ProductFilter {
+  const filter: repo.ProductFilter = {};
+  const keyword = query.keyword?.trim();
+  if (keyword) filter.keyword = keyword;
+  const category = query.category?.trim();
+  if (category) {
+    if (/^\d{1,9}$/.test(category)) filter.categoryId = Number(category);
+    else filter.categoryName = category;
+  }
+  return filter;
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
+import { sql } from "kysely";
+import { Type } from "typebox";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { ErrorBody } from "../../lib/schemas.ts";
+
+export interface SystemRoutesOptions {
+  config: Readonly<Config>;
+  db: Db;
+}
+
+const PublicConfigSchema = Type.Object({
+  googleClientId: Type.Union([Type.String(), Type.Null()]),
+  razorpayKeyId: Type.Union([Type.String(), Type.Null()]),
+  paymentSandbox: Type.Boolean(),
+  imageBaseUrl: Type.String(),
+  imageWidths: Type.Array(Type.Integer()),
+  pageSize: Type.Integer(),
+});
+
+const Status = Type.Object({ status: Type.String() });
+
+/** Runtime settings for the SPA (one build serves every environment) and the health probes. */
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, db }) => {
+  const publicConfig: PublicConfig = {
+    googleClientId: config.google.clientId,
+    razorpayKeyId: config.razorpay.keyId,
+    paymentSandbox: config.razorpay.keyId === null,
+    imageBaseUrl: config.imageBaseUrl,
+    imageWidths: [...IMAGE_WIDTHS],
+    pageSize: PAGE_SIZE,
+  };
+
+  app.get(
+    "/api/config",
+    { schema: { tags: ["system"], summary: "Public runtime settings", response: { 200: PublicConfigSchema } } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-cache");
+      return publicConfig;
+    },
+  );
+
+  app.get("/healthz", { schema: { tags: ["system"], response: { 200: Status } } }, async () => ({ status: "ok" }));
+
+  app.get("/readyz", { schema: { tags: ["system"], response: { 200: Status, 503: ErrorBody } } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: "ready" };
+    } catch (err) {
+      request.log.error({ err }, "database not reachable");
+      return reply.status(503).send({ detail: "Database not reachable.", message: "Database not reachable." });
+    }
+  });
+};

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ GOOGLE_CLIENT_ID: "client-123.apps.example" });
+});
+afterAll(() => t.close());
+
+describe("system routes", () => {
+  it("publishes the SPA's runtime settings, sandbox payments without keys", async () => {
+    const res = await t.app.inject("/api/config");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      googleClientId: "client-123.apps.example",
+      razorpayKeyId: null,
+      paymentSandbox: true,
+      imageBaseUrl: "/media/",
+      imageWidths: [160, 320, 640, 960],
+      pageSize: 24,
+    });
+  });
+
+  it("answers the health probes", async () => {
+    expect((await t.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    expect((await t.app.inject("/readyz")).json()).toEqual({ status: "ready" });
+  });
+
+  it("serves OpenAPI docs generated from the route schemas", async () => {
+    const page = await t.app.inject("/api/docs/");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    const spec = (await t.app.inject("/api/docs/openapi.json")).json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/api/products", "/api/products/{id}/", "/api/products/category/"]));
+  });
+
+  it("sends a strict content security policy and no stack traces", async () => {
+    const res = await t.app.inject("/api/products");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

@@ -1,0 +1,70 @@
+import type { Db } from "../db/database.ts";
+import { searchText } from "../modules/catalog/repository.ts";
+
+/** Small factories that write real rows; every field can be overridden. */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function makeCategory(db: Db, name = `Category ${next()}`) {
+  return db.insertInto("categories").values({ name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+}
+
+export interface ProductInput {
+  name?: string;
+  brand?: string;
+  categoryId?: number;
+  description?: string;
+  pricePaise?: number;
+  stock?: number;
+  createdAt?: string;
+  images?: string[];
+}
+
+export async function makeProduct(db: Db, input: ProductInput = {}) {
+  const n = next();
+  const category = input.categoryId
+    ? await db.selectFrom("categories").select(["id", "name"]).where("id", "=", input.categoryId).executeTakeFirstOrThrow()
+    : await makeCategory(db);
+  const name = input.name ?? `Product ${n}`;
+  const brand = input.brand ?? "Test Brand";
+  const description = input.description ?? "A product for tests.";
+  const created = input.createdAt ?? new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+  const product = await db
+    .insertInto("products")
+    .values({
+      name,
+      brand,
+      category_id: category.id,
+      description,
+      price_paise: input.pricePaise ?? 249_00,
+      count_in_stock: input.stock ?? 10,
+      search_text: searchText({ name, brand, category: category.name, description }),
+      created_at: created,
+      updated_at: created,
+    })
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
+  for (const [position, path] of (input.images ?? []).entries()) {
+    await db.insertInto("product_images").values({ product_id: product.id, path, position }).execute();
+  }
+  return { ...product, category };
+}
+
+export async function makeUser(db: Db, input: { email?: string; first_name?: string; last_name?: string; is_staff?: boolean } = {}) {
+  const n = next();
+  return db
+    .insertInto("users")
+    .values({
+      email: input.email ?? `user${n}@example.in`,
+      first_name: input.first_name ?? "Test",
+      last_name: input.last_name ?? `User${n}`,
+      password_hash: null,
+      is_staff: input.is_staff ?? false,
+      is_active: true,
+      email_verified: true,
+      created_at: new Date().toISOString(),
+    })
+    .returning(["id", "email", "first_name", "last_name"])
+    .executeTakeFirstOrThrow();
+}

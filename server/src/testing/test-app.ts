@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+/**
+ * A fresh, migrated database for one test file: SQLite in memory by default, or a database of its
+ * own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by close()).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { close(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = openDatabase({ url: ":memory:" });
+    await migrateToLatest(handle.db);
+    return { ...handle, close: () => handle.db.destroy() };
+  }
+  const name = `kb_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ url: url.toString(), poolSize: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.db.destroy();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Readonly<Config>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database, with a temporary DATA_DIR; env overrides config. */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kb-test-"));
+  const config = Object.freeze({
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString("hex"), ...env }),
+    ...overrides,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
