@@ -15,6 +15,17 @@ export interface AppDeps {
   database: DatabaseHandle;
 }
 
+/** The services behind the routes, reachable as app.services (tests and scripts use them). */
+export interface Services {
+  catalog: CatalogService;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
 /** Content-Security-Policy of the shop: only its own scripts, styles, images and API. */
 const SHOP_CSP = {
   defaultSrc: ["'self'"],
@@ -65,8 +76,11 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
 
   const { db } = deps.database;
+  const services: Services = { catalog: new CatalogService(db) };
+  app.decorate("services", services);
+
   await app.register(systemRoutes, { config, db });
-  await app.register(catalogRoutes, { prefix: "/api", catalog: new CatalogService(db) });
+  await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog });
 
   await registerStatic(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;

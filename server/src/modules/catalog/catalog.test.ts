@@ -190,3 +190,26 @@ describe("unknown API paths", () => {
     expect(res.json()).toEqual({ detail: "Not found.", message: "Not found." });
   });
 });
+
+describe("caching of catalogue answers", () => {
+  it("answers 304 to a client that already has the current list", async () => {
+    const first = await get("/api/products?keyword=iffco");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: "/api/products?keyword=iffco", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers["x-total-count"]).toBe("1");
+  });
+
+  it("shows a change made through this process at once after invalidate()", async () => {
+    const before = (await get(`/api/products/${neem.id}/`)).json();
+    await t.database.db.updateTable("products").set({ count_in_stock: 5 }).where("id", "=", neem.id).execute();
+    // Still the cached copy: the write did not go through the service.
+    expect((await get(`/api/products/${neem.id}/`)).json().countInStock).toBe(before.countInStock);
+    t.app.services.catalog.invalidate();
+    expect((await get(`/api/products/${neem.id}/`)).json().countInStock).toBe(5);
+    await t.database.db.updateTable("products").set({ count_in_stock: 0 }).where("id", "=", neem.id).execute();
+    t.app.services.catalog.invalidate();
+  });
+});

@@ -29,19 +29,23 @@ function likePattern(text: string): string {
 }
 
 function filtered(db: Kysely<Database>, filter: ProductFilter) {
-  let query = db.selectFrom("products").innerJoin("categories", "categories.id", "products.category_id");
+  let query = db.selectFrom("products");
   if (filter.keyword) {
     query = query.where(sql<boolean>`products.search_text like ${likePattern(filter.keyword)} escape '\\'`);
   }
   if (filter.categoryId !== undefined) query = query.where("products.category_id", "=", filter.categoryId);
   if (filter.categoryName !== undefined) {
-    query = query.where(sql<boolean>`lower(categories.name) = ${filter.categoryName.toLowerCase()}`);
+    const name = filter.categoryName.toLowerCase();
+    query = query.where("products.category_id", "in", (eb) =>
+      eb.selectFrom("categories").select("categories.id").where(sql<boolean>`lower(categories.name) = ${name}`),
+    );
   }
   return query;
 }
 
 export async function findProducts(db: Kysely<Database>, filter: ProductFilter, limit: number, offset: number) {
   return filtered(db, filter)
+    .innerJoin("categories", "categories.id", "products.category_id")
     .select(productColumns)
     .orderBy("products.created_at", "desc")
     .orderBy("products.id", "desc")

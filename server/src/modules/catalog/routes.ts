@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import { ErrorBody, IdParams } from "../../lib/schemas.ts";
 import { CategorySchema, ProductListQuery, ProductSchema, ProductSummarySchema } from "./schemas.ts";
 import type { CatalogService, ProductPage } from "./service.ts";
@@ -14,6 +16,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products",
     {
+      helmet: false,
       schema: {
         tags: ["catalogue"],
         summary: "List products (keyword search, category filter, paging headers)",
@@ -22,13 +25,15 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { keyword, category, page, page_size: pageSize } = request.query;
-      const result = await catalog.listProducts({ keyword, category, page, pageSize });
-      reply.header("X-Total-Count", String(result.total));
-      reply.header("X-Page-Count", String(result.pages));
-      const link = linkHeader(request.url, result);
-      if (link) reply.header("Link", link);
-      return result.products;
+      const answer = await catalog.cache.get(`list ${request.url}`, async () => {
+        const { keyword, category, page, page_size: pageSize } = request.query;
+        const result = await catalog.listProducts({ keyword, category, page, pageSize });
+        const headers: Record<string, string> = { "X-Total-Count": String(result.total), "X-Page-Count": String(result.pages) };
+        const link = linkHeader(request.url, result);
+        if (link) headers.Link = link;
+        return cachedAnswer(String(reply.serialize(result.products)), headers);
+      });
+      return sendCached(request, reply, answer);
     },
   );
 
@@ -47,6 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products/:id/",
     {
+      helmet: false,
       schema: {
         tags: ["catalogue"],
         summary: "A product with its images and reviews",
@@ -54,9 +60,30 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
         response: { 200: ProductSchema, ...errors },
       },
     },
-    async (request) => catalog.getProduct(request.params.id),
+    async (request, reply) => {
+      const { id } = request.params;
+      const answer = await catalog.cache.get(`product ${id}`, async () =>
+        cachedAnswer(String(reply.serialize(await catalog.getProduct(id)))),
+      );
+      return sendCached(request, reply, answer);
+    },
   );
 };
+
+/**
+ * Sends a cached answer, or 304 when the client already has it (phones on slow networks keep
+ * their copy). These hot JSON routes skip helmet's per-request work: a JSON answer is never
+ * rendered, so of its headers only nosniff matters, and that is set here.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, { body, headers }: CachedAnswer) {
+  reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache");
+  if (request.headers["if-none-match"] === headers.ETag) return reply.status(304).send();
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+function cachedAnswer(body: string, headers: Record<string, string> = {}): CachedAnswer {
+  return { body, headers: { ...headers, ETag: etagOf(body) } };
+}
 
 /** RFC 8288 links to the neighbouring pages, keeping the caller's other query parameters. */
 function linkHeader(requestUrl: string, { page, pages }: ProductPage): string | null {

@@ -1,6 +1,7 @@
 import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSummary } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
 import { notFound } from "../../lib/errors.ts";
+import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
 import { imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
 
@@ -22,8 +23,22 @@ export interface ProductPage {
 
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
 
+/**
+ * Serialized catalogue answers are kept this long. Writes through this process clear the cache
+ * at once (invalidate()); this bounds how stale another process's copy can be.
+ */
+const CACHE_TTL_MS = 2_000;
+
 export class CatalogService {
+  /** Serialized list and detail answers (see ResponseCache); cleared by every catalogue write. */
+  readonly cache = new ResponseCache(CACHE_TTL_MS, 1_000);
+
   constructor(private readonly db: Db) {}
+
+  /** Call after any change to products, stock, images, categories or reviews. */
+  invalidate(): void {
+    this.cache.clear();
+  }
 
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;

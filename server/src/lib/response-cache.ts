@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+
+/**
+ * A small in-process cache of serialized answers, for the hot read paths of the catalogue.
+ *
+ * - Entries live `ttlMs` at most: with several server processes on one PostgreSQL database, a
+ *   change made through another process shows within that time. Writes through this process
+ *   call clear() and show at once.
+ * - At most `maxEntries` (oldest dropped first), so odd query strings cannot grow memory.
+ * - Concurrent misses for one key share one computation; a failed computation is not kept.
+ */
+export interface CachedAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A strong validator for a serialized body, computed once per cache fill. */
+export function etagOf(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+interface Entry {
+  expires: number;
+  value: Promise<CachedAnswer>;
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const at = this.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.expires > at) return hit.value;
+    if (hit) this.#entries.delete(key);
+
+    const value = compute();
+    const entry = { expires: at + this.ttlMs, value };
+    this.#entries.set(key, entry);
+    value.catch(() => {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    });
+    if (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
