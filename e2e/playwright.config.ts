@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8123);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "./tests",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node --import tsx ../server/src/main.ts",
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

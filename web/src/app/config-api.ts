@@ -1,0 +1,37 @@
+import { DEFAULT_IMAGE_BASE_URL, IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
+import { api } from "./api.ts";
+
+/** GET /api/config: public runtime settings, read once per visit. */
+export const configApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getConfig: build.query<PublicConfig, void>({ query: () => "/config" }),
+  }),
+});
+
+export const { useGetConfigQuery } = configApi;
+
+/** What the shop runs with when /api/config cannot be read. */
+export const DEFAULT_CONFIG: PublicConfig = {
+  googleClientId: null,
+  razorpayKeyId: null,
+  paymentSandbox: false,
+  imageBaseUrl: DEFAULT_IMAGE_BASE_URL,
+  imageWidths: [...IMAGE_WIDTHS],
+  pageSize: PAGE_SIZE,
+};
+
+export interface ImageConfig {
+  base: string;
+  widths: readonly number[];
+}
+
+/** Where product images live; undefined until /api/config has answered (or failed). */
+export function useImageConfig(): ImageConfig | undefined {
+  const { data, isError } = useGetConfigQuery();
+  const config = data ?? (isError ? DEFAULT_CONFIG : undefined);
+  if (!config) return undefined;
+  return {
+    base: config.imageBaseUrl || DEFAULT_IMAGE_BASE_URL,
+    widths: config.imageWidths.length > 0 ? config.imageWidths : IMAGE_WIDTHS,
+  };
+}

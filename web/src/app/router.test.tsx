@@ -1,0 +1,84 @@
+import { SPA_ROUTES } from "@krishi/contract";
+import { screen } from "@testing-library/react";
+import { matchRoutes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { emptyCart } from "../features/cart/cart-slice.ts";
+import { catalogApi } from "../features/catalog/catalog-api.ts";
+import { renderApp } from "../testing/render-app.tsx";
+import { routes } from "./router.tsx";
+import type { RootState } from "./store.ts";
+
+const noProducts = { products: [], total: 0, page: 1, pages: 1 };
+
+/** The whole app at `url`, with the side panel's categories (and the searches below) answered. */
+function renderAt(url: string, preloadedState?: Partial<RootState>) {
+  return renderApp(null, {
+    url,
+    preloadedState,
+    seed: (store) => {
+      store.dispatch(catalogApi.util.upsertQueryData("getCategories", undefined, [{ id: 1, name: "Seeds" }]));
+      for (const keyword of ["Seeds", "neem cake"]) {
+        store.dispatch(catalogApi.util.upsertQueryData("getProducts", { keyword, category: "", page: 1 }, noProducts));
+      }
+    },
+  });
+}
+
+/** A few of the screens later issues fill (each lazy screen costs React's 300 ms reveal in tests). */
+const LATER_SCREENS: [string, string][] = [
+  ["/register", "Sign Up"],
+  ["/order/42", "Order 42"],
+  ["/dj-rest-auth/registration/account-confirm-email/key:1/", "Verify your Account"],
+];
+
+describe("routes", () => {
+  it("has a screen for every route of the spec's table", () => {
+    for (const pattern of SPA_ROUTES) {
+      const url = pattern.replace(/:(\w+)\?/g, "").replace(/:(\w+)/g, "1");
+      const leaf = matchRoutes(routes, url)?.at(-1)?.route;
+      expect(leaf?.path, url).not.toBe("*");
+      expect(leaf?.Component ?? leaf?.element, url).toBeTruthy();
+    }
+  });
+
+  it.each(LATER_SCREENS)("shows %s with its heading", async (url, title) => {
+    renderAt(url);
+    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  });
+
+  it("shows a not-found page for an unknown address", async () => {
+    renderAt("/no/such/page");
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/");
+  });
+
+  it("lays out header, side panel, main and footer", async () => {
+    const { user, location } = renderAt("/login");
+    expect(await screen.findByRole("main")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Krishi Bazaar" })).toHaveAttribute("href", "/");
+    expect(screen.getByText("© 2024 Krishi Bazaar")).toBeInTheDocument();
+    for (const name of ["Facebook", "Twitter", "Instagram"]) {
+      expect(screen.getByRole("link", { name })).toHaveAttribute("href", "#");
+    }
+    await user.click(screen.getByRole("button", { name: "Seeds" }));
+    expect(location().pathname).toBe("/");
+    expect(location().search).toBe("?keyword=Seeds");
+  });
+
+  it("counts the items in the cart on the header's Cart link", async () => {
+    const line = { name: "Neem cake", image: "", price: "349.00", countInStock: 9 };
+    const cartItems = [
+      { ...line, product: 1, qty: 2 },
+      { ...line, product: 2, qty: 3 },
+    ];
+    renderAt("/login", { cart: { ...emptyCart, cartItems } });
+    expect(await screen.findByRole("link", { name: "Cart 5 items" })).toHaveAttribute("href", "/cart");
+  });
+
+  it("searches from the header", async () => {
+    const { user, location } = renderAt("/login");
+    await user.type(await screen.findByRole("searchbox", { name: "Search products" }), "neem cake{Enter}");
+    expect(location().search).toBe("?keyword=neem+cake");
+  });
+});

@@ -1,0 +1,62 @@
+import { type ComponentType, lazy } from "react";
+import { type RouteObject, useRoutes } from "react-router";
+import { HomeScreen } from "../features/catalog/home-screen.tsx";
+import { Layout } from "./layout.tsx";
+import { NotFoundScreen } from "./not-found-screen.tsx";
+
+/** A screen loaded on first visit, so the JavaScript for / stays small. */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const catalog = () => import("../features/catalog/product-screen.tsx");
+const cart = () => import("../features/cart/cart-screen.tsx");
+const later = () => import("./placeholder-screens.tsx");
+
+/** The spec's route table (§2); SPA_ROUTES in contract/ lists the same paths for the server. */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: Layout,
+    children: [
+      { index: true, Component: HomeScreen },
+      { path: "product/:id", Component: lazyScreen(catalog, (m) => m.ProductScreen) },
+      { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen) },
+      { path: "login", Component: lazyScreen(later, (m) => m.LoginScreen) },
+      { path: "register", Component: lazyScreen(later, (m) => m.RegisterScreen) },
+      { path: "profile", Component: lazyScreen(later, (m) => m.ProfileScreen) },
+      { path: "shipping", Component: lazyScreen(later, (m) => m.ShippingScreen) },
+      { path: "payment", Component: lazyScreen(later, (m) => m.PaymentScreen) },
+      { path: "placeorder", Component: lazyScreen(later, (m) => m.PlaceOrderScreen) },
+      { path: "order/:id", Component: lazyScreen(later, (m) => m.OrderScreen) },
+      { path: "admin/userlist", Component: lazyScreen(later, (m) => m.UserListScreen) },
+      { path: "admin/user/:id/edit", Component: lazyScreen(later, (m) => m.UserEditScreen) },
+      { path: "admin/productlist", Component: lazyScreen(later, (m) => m.ProductListScreen) },
+      { path: "admin/product/:id/edit", Component: lazyScreen(later, (m) => m.ProductEditScreen) },
+      { path: "admin/orderlist", Component: lazyScreen(later, (m) => m.OrderListScreen) },
+      { path: "old_login", Component: lazyScreen(later, (m) => m.OldLoginScreen) },
+      { path: "old_signup/", Component: lazyScreen(later, (m) => m.SignupScreen) },
+      { path: "signup/", Component: lazyScreen(later, (m) => m.SignupScreen) },
+      { path: "reset/password/", Component: lazyScreen(later, (m) => m.ResetPasswordScreen) },
+      {
+        path: "reset/password/confirm/:uid/:token",
+        Component: lazyScreen(later, (m) => m.ResetPasswordConfirmScreen),
+      },
+      {
+        path: "dj-rest-auth/registration/account-confirm-email/:key/",
+        Component: lazyScreen(later, (m) => m.ActivateScreen),
+      },
+      { path: "change/password/", Component: lazyScreen(later, (m) => m.ChangePasswordScreen) },
+      { path: "*", Component: NotFoundScreen },
+    ],
+  },
+];
+
+/**
+ * The screens for the current address. Declarative routing (`<BrowserRouter>` + `useRoutes`) rather
+ * than a data router: data comes from RTK Query, and the data router's loaders/actions machinery
+ * would add ~16 KB gzipped to the first page (DESIGN §9 budget).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  addToCart,
+  type CartItem,
+  type CartState,
+  cartSlice,
+  clearCart,
+  countItems,
+  emptyCart,
+  loadCart,
+  removeFromCart,
+  saveCart,
+  subtotalPaise,
+} from "./cart-slice.ts";
+
+const reduce = cartSlice.reducer;
+
+const urea: CartItem = {
+  product: 1,
+  name: "Urea 45 kg",
+  image: "images/urea.webp",
+  price: "266.50",
+  countInStock: 10,
+  qty: 2,
+};
+const seeds: CartItem = {
+  product: 2,
+  name: "Paddy seeds",
+  image: "",
+  price: "1249.50",
+  countInStock: 3,
+  qty: 1,
+};
+
+function cartOf(...cartItems: CartItem[]): CartState {
+  return { ...emptyCart, cartItems };
+}
+
+describe("cart reducer", () => {
+  it("appends a product that is not in the cart", () => {
+    const state = reduce(cartOf(urea), addToCart(seeds));
+    expect(state.cartItems).toEqual([urea, seeds]);
+  });
+
+  it("replaces the line of a product already in the cart", () => {
+    const state = reduce(cartOf(urea, seeds), addToCart({ ...urea, qty: 5 }));
+    expect(state.cartItems).toEqual([{ ...urea, qty: 5 }, seeds]);
+  });
+
+  it("removes a product's line by its id", () => {
+    const state = reduce(cartOf(urea, seeds), removeFromCart(1));
+    expect(state.cartItems).toEqual([seeds]);
+  });
+
+  it("empties the cart on clear", () => {
+    const state = reduce(cartOf(urea, seeds), clearCart());
+    expect(state.cartItems).toEqual([]);
+  });
+
+  it("counts items and prices the subtotal in paise", () => {
+    expect(countItems([urea, seeds])).toBe(3);
+    expect(subtotalPaise([urea, seeds])).toBe(2 * 266_50 + 1_249_50);
+  });
+});
+
+describe("cart storage", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("reads back what it stored", () => {
+    const cart: CartState = {
+      cartItems: [urea, seeds],
+      shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
+      paymentMethod: "RazorPay",
+    };
+    saveCart(cart);
+    expect(JSON.parse(localStorage.getItem("cartItems") ?? "null")).toEqual([urea, seeds]);
+    expect(loadCart()).toEqual(cart);
+  });
+
+  it("starts empty when nothing is stored", () => {
+    expect(loadCart()).toEqual(emptyCart);
+  });
+
+  it("tolerates corrupt storage", () => {
+    localStorage.setItem("cartItems", "{not json");
+    localStorage.setItem("shippingAddress", "42");
+    expect(loadCart()).toEqual(emptyCart);
+    localStorage.setItem("cartItems", JSON.stringify([urea, { product: "x" }, null]));
+    expect(loadCart().cartItems).toEqual([urea]);
+  });
+
+  it("is the reducer's initial state", () => {
+    saveCart(cartOf(seeds));
+    expect(reduce(undefined, { type: "init" }).cartItems).toEqual([seeds]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { ProductSummary } from "@krishi/contract";
+import { describe, expect, it } from "vitest";
+import { parseLinks, toProductPage } from "./catalog-api.ts";
+
+const items = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i + 1 }) as ProductSummary);
+
+describe("toProductPage", () => {
+  it("reads the total and the page count from the headers", () => {
+    const headers = new Headers({
+      "X-Total-Count": "50",
+      Link: '</api/products?keyword=urea&page=1>; rel="first", </api/products?keyword=urea&page=3>; rel="next", </api/products?keyword=urea&page=3>; rel="last"',
+    });
+    expect(toProductPage(items(24), headers, 2)).toMatchObject({ total: 50, page: 2, pages: 3 });
+  });
+
+  it("works out the page count from a full page when only rel=next is given", () => {
+    const headers = new Headers({ "X-Total-Count": "25", Link: '</api/products?page=2>; rel="next"' });
+    expect(toProductPage(items(12), headers, 1).pages).toBe(3);
+  });
+
+  it("is one page without paging headers", () => {
+    expect(toProductPage(items(3), new Headers(), 1)).toMatchObject({ total: 3, page: 1, pages: 1 });
+  });
+});
+
+describe("parseLinks", () => {
+  it("maps each relation to its address", () => {
+    expect(parseLinks('</a?page=1>; rel="prev", </a?page=3>; rel=next')).toEqual({
+      prev: "/a?page=1",
+      next: "/a?page=3",
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { type Category, PAGE_SIZE, type Product, type ProductSummary } from "@krishi/contract";
+import { api } from "../../app/api.ts";
+
+export interface ProductQuery {
+  keyword?: string;
+  category?: string;
+  page?: number;
+}
+
+export interface ProductPage {
+  products: ProductSummary[];
+  /** All matches (X-Total-Count). */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/products?keyword=&category=&page= — a list, paged through headers. */
+    getProducts: build.query<ProductPage, ProductQuery>({
+      query: ({ keyword, category, page }) => ({
+        url: "/products",
+        params: {
+          keyword: keyword || undefined,
+          category: category || undefined,
+          page: page && page > 1 ? page : undefined,
+        },
+      }),
+      transformResponse: (products: ProductSummary[], meta, { page }) => toProductPage(products, meta?.response?.headers, page ?? 1),
+      providesTags: (result) => [
+        { type: "Product", id: "LIST" },
+        ...(result?.products ?? []).map((p) => ({ type: "Product" as const, id: p._id })),
+      ],
+    }),
+    /** GET /api/products/{id}/ — with reviews; also read when adding to the cart. */
+    getProduct: build.query<Product, string>({
+      query: (id) => `/products/${encodeURIComponent(id)}/`,
+      providesTags: (_result, _error, id) => [{ type: "Product", id: Number(id) }],
+    }),
+    getCategories: build.query<Category[], void>({
+      query: () => "/products/category/",
+      providesTags: [{ type: "Category", id: "LIST" }],
+    }),
+  }),
+});
+
+export const { useGetProductsQuery, useGetProductQuery, useGetCategoriesQuery } = catalogApi;
+
+/**
+ * Reads the paging headers: X-Total-Count (all matches) and the Link relations; the page count is
+ * X-Page-Count, else the page of rel="last", else worked out from a full page when rel="next".
+ */
+export function toProductPage(products: ProductSummary[], headers: Headers | undefined, page: number): ProductPage {
+  const total = numberHeader(headers, "X-Total-Count") ?? (page - 1) * PAGE_SIZE + products.length;
+  const links = parseLinks(headers?.get("Link") ?? null);
+  const pages =
+    numberHeader(headers, "X-Page-Count") ??
+    pageOf(links.last) ??
+    (links.next && products.length > 0
+      ? Math.max(page + 1, Math.ceil(total / products.length))
+      : products.length > 0
+        ? page
+        : Math.ceil(total / PAGE_SIZE));
+  return { products, total, page, pages: Math.max(pages, 1) };
+}
+
+function numberHeader(headers: Headers | undefined, name: string): number | null {
+  const value = headers?.get(name);
+  if (value === null || value === undefined || value.trim() === "") return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** RFC 8288 Link header to {rel: url}. */
+export function parseLinks(header: string | null): Record<string, string> {
+  const links: Record<string, string> = {};
+  if (!header) return links;
+  for (const match of header.matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
+    const [, url, rels] = match;
+    if (url === undefined || rels === undefined) continue;
+    for (const rel of rels.trim().split(/\s+/)) links[rel] = url;
+  }
+  return links;
+}
+
+function pageOf(url: string | undefined): number | null {
+  if (!url) return null;
+  const page = Number(new URL(url, "http://shop.invalid").searchParams.get("page") ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 ? page : null;
+}

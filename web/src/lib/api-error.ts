@@ -1,0 +1,31 @@
+/**
+ * What a failed request shows (spec §8). The server's error bodies carry `detail` and `message`
+ * (the same text); list and category failures show `message`, everything else `detail`, and
+ * without either the generic error message.
+ */
+export type ErrorField = "detail" | "message";
+
+export function errorText(error: unknown, field: ErrorField = "detail"): string {
+  if (!error || typeof error !== "object") return GENERIC;
+  const fromBody = "data" in error ? textField(error.data, field) : null;
+  if (fromBody) return fromBody;
+  return genericMessage(error);
+}
+
+const GENERIC = "Something went wrong. Please try again.";
+
+function textField(data: unknown, field: ErrorField): string | null {
+  if (!data || typeof data !== "object" || !(field in data)) return null;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === "string" && value.trim() ? value : null;
+}
+
+/** The error's own message: a network failure, an answer that is not JSON, or a bare status. */
+function genericMessage(error: object): string {
+  if ("error" in error && typeof error.error === "string") return error.error;
+  if ("message" in error && typeof error.message === "string" && error.message) return error.message;
+  if ("status" in error && typeof error.status === "number") {
+    return `Request failed with status code ${error.status}`;
+  }
+  return GENERIC;
+}

@@ -1,0 +1,26 @@
+import "bootstrap/dist/css/bootstrap.min.css";
+import "./index.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Provider } from "react-redux";
+import { BrowserRouter } from "react-router";
+import { configApi } from "./app/config-api.ts";
+import { AppRoutes } from "./app/router.tsx";
+import { makeStore } from "./app/store.ts";
+
+const store = makeStore();
+// Ask for the runtime settings before the first render; the subscription lasts the whole visit.
+store.dispatch(configApi.endpoints.getConfig.initiate());
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Provider>
+  </StrictMode>,
+);

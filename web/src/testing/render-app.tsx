@@ -1,0 +1,63 @@
+import type { PublicConfig } from "@krishi/contract";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { Provider } from "react-redux";
+import { type Location, MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { configApi, DEFAULT_CONFIG } from "../app/config-api.ts";
+import { AppRoutes } from "../app/router.tsx";
+import { type AppStore, makeStore, type RootState } from "../app/store.ts";
+
+export interface RenderAppOptions {
+  /** The address the app starts at; defaults to "/". */
+  url?: string;
+  /** Route pattern for `ui` when it reads route params (e.g. "/cart/:id?"); other addresses render nothing. */
+  path?: string;
+  preloadedState?: Partial<RootState>;
+  /** Runtime settings as /api/config would answer; no request is made. */
+  config?: Partial<PublicConfig>;
+  /** Runs before the first render, e.g. to put API answers in the cache with `upsertQueryData`. */
+  seed?: (store: AppStore) => void;
+}
+
+/**
+ * Renders with the app's store and router, without a server: `ui` alone at `url`, or, with `ui`
+ * null, the whole app (layout and routes). Screens that fetch need their answers seeded.
+ * `location()` tells where the app is now, e.g. after a click that navigates.
+ */
+export function renderApp(ui: ReactElement | null, options: RenderAppOptions = {}) {
+  const { url = "/", path = "*", preloadedState, config, seed } = options;
+  const store = makeStore({ preloadedState, persist: false });
+  store.dispatch(configApi.util.upsertQueryData("getConfig", undefined, { ...DEFAULT_CONFIG, ...config }));
+  seed?.(store);
+  let current: Location | undefined;
+  const track = (location: Location) => {
+    current = location;
+  };
+  const user = userEvent.setup();
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <LocationTracker onChange={track} />
+        {ui ? (
+          <Routes>
+            <Route path={path} element={ui} />
+            {path !== "*" && <Route path="*" element={null} />}
+          </Routes>
+        ) : (
+          <AppRoutes />
+        )}
+      </MemoryRouter>
+    </Provider>,
+  );
+  const location = (): Location => {
+    if (!current) throw new Error("the router has not rendered");
+    return current;
+  };
+  return { ...result, store, user, location };
+}
+
+function LocationTracker({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
+}
