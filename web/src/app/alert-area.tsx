@@ -1,5 +1,5 @@
 import CloseButton from "react-bootstrap/CloseButton";
-import { closeAlert } from "./alert-slice.ts";
+import { closeAlert } from "./alert.ts";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
 /** The top alert area: the current app message (e.g. sign-in messages), dismissible. */

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
 import { cartSlice, saveCart } from "../features/cart/cart-slice.ts";
-import { alertSlice } from "./alert-slice.ts";
+import { alertSlice } from "./alert.ts";
 import { api } from "./api.ts";
 
 const rootReducer = combineReducers({
