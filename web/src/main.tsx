@@ -7,10 +7,15 @@ import { BrowserRouter } from "react-router";
 import { configApi } from "./app/config-api.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { makeStore } from "./app/store.ts";
+import { followOtherTabs, startSession } from "./features/auth/session.ts";
 
 const store = makeStore();
-// Ask for the runtime settings before the first render; the subscription lasts the whole visit.
+// Ask for the runtime settings before the first render (read again by the screens after a sign-out
+// empties the API cache).
 store.dispatch(configApi.endpoints.getConfig.initiate());
+// Google's ?code=, or the stored session checked (spec §2 layout); the address is read before the router's.
+store.dispatch(startSession());
+followOtherTabs(store);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

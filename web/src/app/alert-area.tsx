@@ -2,9 +2,9 @@ import CloseButton from "react-bootstrap/CloseButton";
 import { closeAlert } from "./alert.ts";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
-/** The top alert area: the current app message (e.g. sign-in messages), dismissible. */
+/** The top alert area: the current auth message (spec §2 layout), dismissible. */
 export function AlertArea() {
-  const { message, variant } = useAppSelector((state) => state.alert);
+  const { message, variant } = useAppSelector((state) => state.auth);
   const dispatch = useAppDispatch();
   if (!message) return null;
   return (

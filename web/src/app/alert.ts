@@ -1,31 +1,14 @@
-import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { createAction } from "@reduxjs/toolkit";
 
 export type AlertVariant = "success" | "danger" | "warning" | "info";
 
-export interface AlertState {
-  message: string | null;
-  variant: AlertVariant;
-}
+/**
+ * The dismissible alert at the top of every page shows one message at a time. The spec (§2
+ * layout, §4) makes it the auth state's message, so the auth slice keeps it; these actions are how
+ * anything else shows or closes it.
+ */
+export const showMessage = createAction("alert/show", (text: string, variant: AlertVariant = "info") => ({
+  payload: { text, variant },
+}));
 
-const initialState: AlertState = { message: null, variant: "info" };
-
-/** The app's current message, shown in the dismissible alert at the top of every page. */
-export const alertSlice = createSlice({
-  name: "alert",
-  initialState,
-  reducers: {
-    showMessage: {
-      reducer(_state, action: PayloadAction<AlertState>) {
-        return action.payload;
-      },
-      prepare(text: string, variant: AlertVariant = "info") {
-        return { payload: { message: text, variant } };
-      },
-    },
-    closeAlert(state) {
-      state.message = null;
-    },
-  },
-});
-
-export const { showMessage, closeAlert } = alertSlice.actions;
+export const closeAlert = createAction("alert/close");

@@ -1,36 +1,38 @@
-import {
-  type BaseQueryFn,
-  createApi,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  type FetchBaseQueryMeta,
-  fetchBaseQuery,
-} from "@reduxjs/toolkit/query/react";
-import { readString } from "../lib/storage.ts";
+import { createApi, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
+import { requestTokenRefresh } from "../features/auth/auth-http.ts";
+import { refreshFailed, tokensRefreshed } from "../features/auth/auth-slice.ts";
+import { createRefresher } from "../features/auth/token-refresh.ts";
+import type { RootState } from "./store.ts";
 
-/** Where the auth flow keeps the access token (spec §4: storage key "access"). */
-export const ACCESS_TOKEN_KEY = "access";
+const tokensOf = (state: unknown) => (state as RootState).auth;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",
-  prepareHeaders(headers) {
-    const access = readString(ACCESS_TOKEN_KEY);
+  prepareHeaders(headers, { getState }) {
+    const { access } = tokensOf(getState());
     if (access) headers.set("Authorization", `Bearer ${access}`);
     return headers;
   },
 });
 
 /**
- * Every request of the app goes through here. The sign-in issue adds the one refresh-and-retry on
- * 401 at this point (DESIGN: "refreshes it once on 401"); nothing else needs to change.
+ * The session's one refresher (DESIGN: "refreshes it once on 401"): the base query and the
+ * load-time check share it, so concurrent 401s lead to a single token refresh.
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = (args, api, extraOptions) =>
-  rawBaseQuery(args, api, extraOptions);
+export const session = createRefresher({
+  tokens: (store) => tokensOf(store.getState()),
+  request: (refresh) => requestTokenRefresh(refresh),
+  renewed: (store, tokens) => store.dispatch(tokensRefreshed(tokens)),
+  refused(store) {
+    store.dispatch(refreshFailed());
+    store.dispatch(api.util.resetApiState());
+  },
+});
 
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: "api",
-  baseQuery,
+  baseQuery: session.retrying(rawBaseQuery),
   tagTypes: ["Product", "Category"],
   endpoints: () => ({}),
 });

@@ -1,16 +1,19 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { logout, selectUser } from "../features/auth/index.ts";
 import { countItems, selectCartItems } from "../features/cart/cart-slice.ts";
-import { useAppSelector } from "./hooks.ts";
+import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
 /**
- * Brand, search, Cart (with the item count) and Login. Bootstrap's navbar markup with a tiny
- * toggle rather than react-bootstrap's Navbar, which brings Offcanvas, Modal and transitions
- * (~7 KB gzipped) into the first page.
+ * Brand, search, Cart (with the item count), and Login or the user menu (plus the Admin menu for
+ * staff). Bootstrap's navbar and dropdown markup with tiny toggles rather than react-bootstrap's
+ * Navbar and NavDropdown, which bring Offcanvas, Modal, transitions and Popper into the first page.
  */
 export function Header() {
   const itemCount = useAppSelector((state) => countItems(selectCartItems(state)));
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const { pathname, search } = useLocation();
   // Close the phone menu after choosing anything in it.
@@ -45,12 +48,30 @@ export function Header() {
                   </span>
                 </NavLink>
               </li>
-              {/* The sign-in issue replaces this link with the user menu (and the Admin menu for staff). */}
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/login">
-                  Login
-                </NavLink>
-              </li>
+              {user ? (
+                <NavMenu label={user.name}>
+                  <MenuLink to="/profile">Profile</MenuLink>
+                  <MenuLink to="/change/password/">Change Password</MenuLink>
+                  <li>
+                    <button type="button" className="dropdown-item" onClick={() => dispatch(logout())}>
+                      Logout
+                    </button>
+                  </li>
+                </NavMenu>
+              ) : (
+                <li className="nav-item">
+                  <NavLink className="nav-link" to="/login">
+                    Login
+                  </NavLink>
+                </li>
+              )}
+              {user?.is_staff && (
+                <NavMenu label="Admin">
+                  <MenuLink to="/admin/userlist">Users</MenuLink>
+                  <MenuLink to="/admin/productlist">Products</MenuLink>
+                  <MenuLink to="/admin/orderlist">Orders</MenuLink>
+                </NavMenu>
+              )}
             </ul>
           </div>
         </div>
@@ -89,5 +110,69 @@ function SearchBox() {
         Search
       </Button>
     </form>
+  );
+}
+
+/**
+ * A navbar dropdown: the button opens and closes the list; choosing an item, a new address,
+ * Escape, or a click elsewhere closes it. Escape gives the focus back to the button.
+ */
+function NavMenu({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change
+  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      item.current?.querySelector("button")?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!item.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+
+  return (
+    <li ref={item} className="nav-item dropdown">
+      <button
+        type="button"
+        className="nav-link dropdown-toggle"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {label}
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a choice; the items are links and buttons */}
+      <ul
+        id={id}
+        className={open ? "dropdown-menu dropdown-menu-end show" : "dropdown-menu dropdown-menu-end"}
+        data-bs-popper="static"
+        onClick={() => setOpen(false)}
+      >
+        {children}
+      </ul>
+    </li>
+  );
+}
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link className="dropdown-item" to={to}>
+        {children}
+      </Link>
+    </li>
   );
 }

@@ -1,8 +1,8 @@
 import { useParams } from "react-router";
 
 /**
- * Screens that later issues fill (sign-in, account, checkout, orders, staff, legacy auth). Each
- * route already exists with its heading so links and the server's route table work today.
+ * Screens that later issues fill (checkout, orders, staff). Each route already exists with its
+ * heading so links and the server's route table work today.
  */
 function ComingSoon({ title }: { title: string }) {
   return (
@@ -14,9 +14,6 @@ function ComingSoon({ title }: { title: string }) {
   );
 }
 
-export const LoginScreen = () => <ComingSoon title="Sign In" />;
-export const RegisterScreen = () => <ComingSoon title="Sign Up" />;
-export const ProfileScreen = () => <ComingSoon title="User Profile" />;
 export const ShippingScreen = () => <ComingSoon title="Shipping" />;
 export const PaymentScreen = () => <ComingSoon title="Payment Method" />;
 export const PlaceOrderScreen = () => <ComingSoon title="Place Order" />;
@@ -29,9 +26,3 @@ export const UserEditScreen = () => <ComingSoon title="Edit User" />;
 export const ProductListScreen = () => <ComingSoon title="Products" />;
 export const ProductEditScreen = () => <ComingSoon title="Edit Product" />;
 export const OrderListScreen = () => <ComingSoon title="Orders" />;
-export const OldLoginScreen = () => <ComingSoon title="Sign In" />;
-export const SignupScreen = () => <ComingSoon title="Sign Up" />;
-export const ResetPasswordScreen = () => <ComingSoon title="Reset Password" />;
-export const ResetPasswordConfirmScreen = () => <ComingSoon title="Set New Password" />;
-export const ActivateScreen = () => <ComingSoon title="Verify your Account" />;
-export const ChangePasswordScreen = () => <ComingSoon title="Change Password" />;

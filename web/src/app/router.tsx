@@ -11,6 +11,12 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
 
 const catalog = () => import("../features/catalog/product-screen.tsx");
 const cart = () => import("../features/cart/cart-screen.tsx");
+const login = () => import("../features/auth/login-screen.tsx");
+const register = () => import("../features/auth/register-screen.tsx");
+const profile = () => import("../features/auth/profile-screen.tsx");
+const legacy = () => import("../features/auth/legacy-screens.tsx");
+const passwords = () => import("../features/auth/password-screens.tsx");
+const activate = () => import("../features/auth/activate-screen.tsx");
 const later = () => import("./placeholder-screens.tsx");
 
 /** The spec's route table (§2); SPA_ROUTES in contract/ lists the same paths for the server. */
@@ -22,9 +28,9 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomeScreen },
       { path: "product/:id", Component: lazyScreen(catalog, (m) => m.ProductScreen) },
       { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen) },
-      { path: "login", Component: lazyScreen(later, (m) => m.LoginScreen) },
-      { path: "register", Component: lazyScreen(later, (m) => m.RegisterScreen) },
-      { path: "profile", Component: lazyScreen(later, (m) => m.ProfileScreen) },
+      { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
+      { path: "register", Component: lazyScreen(register, (m) => m.RegisterScreen) },
+      { path: "profile", Component: lazyScreen(profile, (m) => m.ProfileScreen) },
       { path: "shipping", Component: lazyScreen(later, (m) => m.ShippingScreen) },
       { path: "payment", Component: lazyScreen(later, (m) => m.PaymentScreen) },
       { path: "placeorder", Component: lazyScreen(later, (m) => m.PlaceOrderScreen) },
@@ -34,19 +40,19 @@ export const routes: RouteObject[] = [
       { path: "admin/productlist", Component: lazyScreen(later, (m) => m.ProductListScreen) },
       { path: "admin/product/:id/edit", Component: lazyScreen(later, (m) => m.ProductEditScreen) },
       { path: "admin/orderlist", Component: lazyScreen(later, (m) => m.OrderListScreen) },
-      { path: "old_login", Component: lazyScreen(later, (m) => m.OldLoginScreen) },
-      { path: "old_signup/", Component: lazyScreen(later, (m) => m.SignupScreen) },
-      { path: "signup/", Component: lazyScreen(later, (m) => m.SignupScreen) },
-      { path: "reset/password/", Component: lazyScreen(later, (m) => m.ResetPasswordScreen) },
+      { path: "old_login", Component: lazyScreen(legacy, (m) => m.OldLoginScreen) },
+      { path: "old_signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },
+      { path: "signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },
+      { path: "reset/password/", Component: lazyScreen(passwords, (m) => m.ResetPasswordScreen) },
       {
         path: "reset/password/confirm/:uid/:token",
-        Component: lazyScreen(later, (m) => m.ResetPasswordConfirmScreen),
+        Component: lazyScreen(passwords, (m) => m.ResetPasswordConfirmScreen),
       },
       {
         path: "dj-rest-auth/registration/account-confirm-email/:key/",
-        Component: lazyScreen(later, (m) => m.ActivateScreen),
+        Component: lazyScreen(activate, (m) => m.ActivateScreen),
       },
-      { path: "change/password/", Component: lazyScreen(later, (m) => m.ChangePasswordScreen) },
+      { path: "change/password/", Component: lazyScreen(passwords, (m) => m.ChangePasswordScreen) },
       { path: "*", Component: NotFoundScreen },
     ],
   },

@@ -1,19 +1,19 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import { authSlice, saveAuth } from "../features/auth/auth-slice.ts";
 import { cartSlice, saveCart } from "../features/cart/cart-slice.ts";
-import { alertSlice } from "./alert.ts";
 import { api } from "./api.ts";
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [cartSlice.name]: cartSlice.reducer,
-  [alertSlice.name]: alertSlice.reducer,
+  [authSlice.name]: authSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
-  /** Write the cart to localStorage whenever it changes (off in component tests). */
+  /** Write the cart and the session to localStorage whenever they change (off in component tests). */
   persist?: boolean;
 }
 
@@ -24,13 +24,12 @@ export function makeStore({ preloadedState, persist = true }: StoreOptions = {})
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   if (persist) {
-    let cart = store.getState().cart;
+    let { cart, auth } = store.getState();
     store.subscribe(() => {
-      const next = store.getState().cart;
-      if (next !== cart) {
-        cart = next;
-        saveCart(next);
-      }
+      const next = store.getState();
+      if (next.cart !== cart) saveCart(next.cart);
+      if (next.auth.access !== auth.access || next.auth.refresh !== auth.refresh || next.auth.user !== auth.user) saveAuth(next.auth);
+      ({ cart, auth } = next);
     });
   }
   return store;

@@ -35,3 +35,13 @@ export function writeJson(key: string, value: unknown): void {
     // Quota exceeded or storage disabled: the app keeps working from memory.
   }
 }
+
+/** Stores text as is, or removes the key when value is null. */
+export function writeString(key: string, value: string | null): void {
+  try {
+    if (value === null) storage()?.removeItem(key);
+    else storage()?.setItem(key, value);
+  } catch {
+    // As writeJson.
+  }
+}

@@ -15,6 +15,13 @@ export interface ProductPage {
   pages: number;
 }
 
+export interface NewReview {
+  productId: number;
+  /** 1 (Poor) to 5 (Excellent). */
+  rating: number;
+  comment: string;
+}
+
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/products?keyword=&category=&page= — a list, paged through headers. */
@@ -38,6 +45,11 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => `/products/${encodeURIComponent(id)}/`,
       providesTags: (_result, _error, id) => [{ type: "Product", id: Number(id) }],
     }),
+    /** POST /api/products/{id}/reviews/ (signed in): the product, with its rating and review count, reloads. */
+    createReview: build.mutation<{ detail: string }, NewReview>({
+      query: ({ productId, ...body }) => ({ url: `/products/${productId}/reviews/`, method: "POST", body }),
+      invalidatesTags: (_result, error, { productId }) => (error ? [] : [{ type: "Product", id: productId }]),
+    }),
     getCategories: build.query<Category[], void>({
       query: () => "/products/category/",
       providesTags: [{ type: "Category", id: "LIST" }],
@@ -45,7 +57,7 @@ export const catalogApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetCategoriesQuery } = catalogApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetCategoriesQuery, useCreateReviewMutation } = catalogApi;
 
 /**
  * Reads the paging headers: X-Total-Count (all matches) and the Link relations; the page count is

@@ -8,14 +8,17 @@ import ListGroup from "react-bootstrap/ListGroup";
 import Row from "react-bootstrap/Row";
 import { Link, useNavigate, useParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
+import { useAppSelector } from "../../app/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { Rating } from "../../components/rating.tsx";
 import { errorText } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
+import { selectSession } from "../auth/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
 import { ProductGallery } from "./product-gallery.tsx";
+import { ReviewForm, SignInPrompt } from "./review-form.tsx";
 
 /** Product detail (/product/{id}). */
 export function ProductScreen() {
@@ -116,6 +119,7 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 function Reviews({ product }: { product: Product }) {
+  const signedIn = useAppSelector(selectSession) === "signed-in";
   return (
     <Row className="mt-4">
       <Col md={8} lg={6}>
@@ -131,15 +135,8 @@ function Reviews({ product }: { product: Product }) {
             </ListGroup.Item>
           ))}
           <ListGroup.Item>
-            <h3 className="h5">Write a Customer Review</h3>
-            {/* The sign-in issue shows the review form (rating, comment) here for signed-in users. */}
-            <Message>
-              Please{" "}
-              <Link to={`/login?redirect=/product/${product._id}`} className="alert-link">
-                sign in
-              </Link>{" "}
-              to write a review
-            </Message>
+            <h3 className="h5">Write a Review</h3>
+            {signedIn ? <ReviewForm productId={product._id} /> : <SignInPrompt productId={product._id} />}
           </ListGroup.Item>
         </ListGroup>
       </Col>

@@ -1,0 +1,110 @@
+import { api } from "../../app/api.ts";
+import { formErrorText } from "../../lib/api-error.ts";
+import { type LoginInfo, loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
+
+/** The auth service (DESIGN §5); the spec's register screen uses the underscore spelling. */
+const AUTH = "/users/dj-rest-auth";
+const REGISTRATION = "/users/dj_rest_auth/registration/";
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration {
+  email: string;
+  password1: string;
+  password2: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** Registration answers a detail, or login info when e-mail verification is switched off. */
+export type RegistrationAnswer = { detail: string } | LoginInfo;
+
+export interface PasswordChange {
+  old_password: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+export interface PasswordResetConfirm {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+export interface ProfileUpdate {
+  id: number;
+  first_name: string;
+  last_name: string;
+  /** Only when changing it. */
+  password?: string;
+}
+
+type Detail = { detail: string };
+
+/** The messages of the account operations (spec §8), word for word, shown in the top alert. */
+export const ACCOUNT_MESSAGES = {
+  signupSuccess: "Please check your Inbox and verify your Email",
+  signupFail: "Signup fail",
+  verifySuccess: "Your account has been verified",
+  verifyFail: "Verification account has failed",
+  changePasswordSuccess: "Change password success",
+  changePasswordFail: "Change password fail",
+  resetPasswordSuccess: "Reset password success",
+  resetPasswordFail: "Reset password fail",
+  setPasswordSuccess: "New password has been set",
+  setPasswordFail: "Set new password failed",
+} as const;
+
+/** The auth screens' calls; loaded with those screens (the session's own calls are in session.ts). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Spec §4: success stores the login info ("Login successful"); failure clears it, showing the error. */
+    login: build.mutation<LoginInfo, Credentials>({
+      query: (body) => ({ url: `${AUTH}/login/`, method: "POST", body }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        try {
+          dispatch(loginSucceeded((await queryFulfilled).data));
+        } catch (failure) {
+          dispatch(loginFailed(formErrorText((failure as { error?: unknown }).error)));
+        }
+      },
+    }),
+    register: build.mutation<RegistrationAnswer, Registration>({
+      query: (body) => ({ url: REGISTRATION, method: "POST", body }),
+    }),
+    verifyEmail: build.mutation<Detail, { key: string }>({
+      query: (body) => ({ url: `${AUTH}/registration/verify-email/`, method: "POST", body }),
+    }),
+    changePassword: build.mutation<Detail, PasswordChange>({
+      query: (body) => ({ url: `${AUTH}/password/change/`, method: "POST", body }),
+    }),
+    resetPassword: build.mutation<Detail, { email: string }>({
+      query: (body) => ({ url: `${AUTH}/password/reset/`, method: "POST", body }),
+    }),
+    confirmPasswordReset: build.mutation<Detail, PasswordResetConfirm>({
+      query: (body) => ({ url: `${AUTH}/password/reset/confirm/`, method: "POST", body }),
+    }),
+    /** The answer is fresh login info (older refresh tokens are revoked): it replaces the stored one. */
+    updateProfile: build.mutation<LoginInfo, ProfileUpdate>({
+      query: (body) => ({ url: "/users/profile/update/", method: "PUT", body }),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(loginInfoReplaced(data));
+      },
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useVerifyEmailMutation,
+  useChangePasswordMutation,
+  useResetPasswordMutation,
+  useConfirmPasswordResetMutation,
+  useUpdateProfileMutation,
+} = authApi;

@@ -1,0 +1,199 @@
+import type { SavedAddress } from "@krishi/contract";
+import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
+import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
+import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
+
+/** The user JSON of DESIGN §5. */
+export interface User {
+  _id: number;
+  pk: number;
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  name: string;
+  is_staff: boolean;
+  isAdmin: boolean;
+  addresses: SavedAddress[];
+}
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+/** Login info: what login/, google/ and profile/update/ answer. */
+export interface LoginInfo extends Tokens {
+  user: User;
+}
+
+/** Spec §3 auth state, plus the variant (colour) of its message in the top alert. */
+export interface AuthState {
+  access: string | null;
+  refresh: string | null;
+  /** null until stored tokens have been verified on load (spec §4). */
+  isAuthenticated: boolean | null;
+  user: User | null;
+  /** The current auth message, shown in the top alert until closed. */
+  message: string | null;
+  variant: AlertVariant;
+}
+
+/** Browser storage keys (spec §3). */
+export const AUTH_KEYS = { access: "access", refresh: "refresh", user: "userInfo" } as const;
+
+/** The messages of the auth transitions (spec §4), word for word. */
+export const AUTH_MESSAGES = {
+  loginSuccess: "Login successful",
+  refreshSuccess: "Refresh token success",
+  refreshFail: "Refresh token fail",
+  loggedOut: "User Logged Out Successfully",
+} as const;
+
+/** The stored session; a missing, empty or corrupt entry counts as absent. */
+export function loadAuth(): AuthState {
+  const access = readString(AUTH_KEYS.access) || null;
+  const refresh = readString(AUTH_KEYS.refresh) || null;
+  const stored = access !== null || refresh !== null;
+  const user = readJson(AUTH_KEYS.user);
+  return {
+    access,
+    refresh,
+    isAuthenticated: stored ? null : false,
+    user: stored && isUser(user) ? user : null,
+    message: null,
+    variant: "info",
+  };
+}
+
+export function saveAuth({ access, refresh, user }: Pick<AuthState, "access" | "refresh" | "user">): void {
+  writeString(AUTH_KEYS.access, access);
+  writeString(AUTH_KEYS.refresh, refresh);
+  writeJson(AUTH_KEYS.user, user);
+}
+
+function say(state: AuthState, message: string, variant: AlertVariant): void {
+  state.message = message;
+  state.variant = variant;
+}
+
+function signIn(state: AuthState, { access, refresh, user }: LoginInfo): void {
+  state.access = access;
+  state.refresh = refresh;
+  state.user = user;
+  state.isAuthenticated = true;
+}
+
+function signOut(state: AuthState): void {
+  state.access = null;
+  state.refresh = null;
+  state.user = null;
+  state.isAuthenticated = false;
+}
+
+export const authSlice = createSlice({
+  name: "auth",
+  initialState: loadAuth,
+  reducers: {
+    loginSucceeded(state, action: PayloadAction<LoginInfo>) {
+      signIn(state, action.payload);
+      say(state, AUTH_MESSAGES.loginSuccess, "success");
+    },
+    /** The payload is the text to show: the first non_field_errors message, else the error's. */
+    loginFailed(state, action: PayloadAction<string>) {
+      signOut(state);
+      say(state, action.payload, "danger");
+    },
+    /** The profile update answers fresh login info that replaces the stored one. */
+    loginInfoReplaced(state, action: PayloadAction<LoginInfo>) {
+      signIn(state, action.payload);
+    },
+    verifySucceeded(state) {
+      state.isAuthenticated = true;
+    },
+    verifyFailed(state) {
+      state.isAuthenticated = false;
+    },
+    userLoaded(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    userLoadFailed(state) {
+      state.user = null;
+    },
+    /**
+     * New (rotated) tokens. Restoring a session that was not verified is announced (spec §4); a
+     * refresh while signed in, after a request met an expired access token, stays silent.
+     */
+    tokensRefreshed(state, action: PayloadAction<Tokens>) {
+      if (state.isAuthenticated !== true) say(state, AUTH_MESSAGES.refreshSuccess, "success");
+      state.access = action.payload.access;
+      state.refresh = action.payload.refresh;
+      state.isAuthenticated = true;
+    },
+    refreshFailed(state) {
+      signOut(state);
+      say(state, AUTH_MESSAGES.refreshFail, "warning");
+    },
+    loggedOut(state) {
+      signOut(state);
+      say(state, AUTH_MESSAGES.loggedOut, "info");
+    },
+    /** Another tab signed in, refreshed or signed out (its storage changed). */
+    storageChanged(state, action: PayloadAction<Pick<AuthState, "access" | "refresh" | "user">>) {
+      const { access, refresh, user } = action.payload;
+      if (!access && !refresh) return signOut(state);
+      Object.assign(state, { access, refresh, user, isAuthenticated: true });
+    },
+  },
+  extraReducers(builder) {
+    builder
+      .addCase(showMessage, (state, action) => say(state, action.payload.text, action.payload.variant))
+      .addCase(closeAlert, (state) => {
+        state.message = null;
+      });
+  },
+});
+
+export const {
+  loginSucceeded,
+  loginFailed,
+  loginInfoReplaced,
+  verifySucceeded,
+  verifyFailed,
+  userLoaded,
+  userLoadFailed,
+  tokensRefreshed,
+  refreshFailed,
+  loggedOut,
+  storageChanged,
+} = authSlice.actions;
+
+/** Matches the actions that end a session: slices holding a user's data (orders, lists) clear it. */
+export const sessionEnded = isAnyOf(loggedOut, refreshFailed);
+
+type WithAuth = { auth: AuthState };
+
+export const selectUser = (state: WithAuth) => state.auth.user;
+export const selectIsStaff = (state: WithAuth) => state.auth.user?.is_staff === true;
+
+/**
+ * "signed-in" with stored tokens and a known user (shown at once on load, while the tokens are
+ * verified), "checking" while stored tokens without a user await verification, else "guest".
+ */
+export function selectSession({ auth }: WithAuth): "signed-in" | "checking" | "guest" {
+  const stored = auth.access !== null || auth.refresh !== null;
+  if (stored && auth.user) return "signed-in";
+  return stored && auth.isAuthenticated === null ? "checking" : "guest";
+}
+
+export function isUser(value: unknown): value is User {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v._id === "number" &&
+    typeof v.email === "string" &&
+    typeof v.name === "string" &&
+    typeof v.is_staff === "boolean" &&
+    Array.isArray(v.addresses)
+  );
+}

@@ -1,0 +1,85 @@
+import { type FormEvent, useEffect, useState } from "react";
+import Button from "react-bootstrap/Button";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useGetConfigQuery } from "../../app/config-api.ts";
+import { useAppSelector } from "../../app/hooks.ts";
+import { FormContainer } from "../../components/form-container.tsx";
+import { Message } from "../../components/message.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useLoginMutation } from "./auth-api.ts";
+import { selectSession } from "./auth-slice.ts";
+import { googleConsentUrl } from "./google.ts";
+import { redirectQuery, safeRedirect } from "./redirect.ts";
+
+/** What the register screen passes along: the server's answer to show here. */
+export interface LoginState {
+  detail: string;
+}
+
+/**
+ * /login?redirect=: e-mail and password, or Google. Once signed in (here, or by Google's ?code= on
+ * load) goes to the redirect, a path of this shop only. Errors show in the top alert (spec §4: the
+ * login failure message is the auth message).
+ */
+export function LoginScreen() {
+  const [params] = useSearchParams();
+  const redirect = params.get("redirect");
+  const target = safeRedirect(redirect);
+  const registered = registeredDetail(useLocation().state);
+  const signedIn = useAppSelector(selectSession) === "signed-in";
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const googleClientId = useGetConfigQuery().data?.googleClientId;
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+
+  useEffect(() => {
+    if (signedIn) navigate(target, { replace: true });
+  }, [signedIn, target, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void login({ email, password });
+  }
+
+  return (
+    <FormContainer>
+      <title>Sign In | Krishi Bazaar</title>
+      <h1>Sign In</h1>
+      {registered && <Message variant="success">{registered}</Message>}
+      <form onSubmit={submit}>
+        <TextField id="email" label="Email Address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Sign In
+        </Button>
+      </form>
+      {googleClientId && (
+        <Button
+          type="button"
+          variant="outline-dark"
+          className="mt-3"
+          onClick={() => window.location.assign(googleConsentUrl(googleClientId, window.location.origin, redirect))}
+        >
+          Sign in with Google
+        </Button>
+      )}
+      <p className="py-3">
+        New Customer? <Link to={`/register${redirectQuery(redirect)}`}>Register</Link>
+      </p>
+    </FormContainer>
+  );
+}
+
+function registeredDetail(state: unknown): string | null {
+  const detail = state && typeof state === "object" && "detail" in state ? state.detail : null;
+  return typeof detail === "string" && detail ? detail : null;
+}

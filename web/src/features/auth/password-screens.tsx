@@ -1,0 +1,189 @@
+import { type FormEvent, useState } from "react";
+import Button from "react-bootstrap/Button";
+import { useNavigate, useParams } from "react-router";
+import { type AlertVariant, showMessage } from "../../app/alert.ts";
+import { useAppDispatch } from "../../app/hooks.ts";
+import { FormContainer } from "../../components/form-container.tsx";
+import { Message } from "../../components/message.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
+import { PASSWORDS_DO_NOT_MATCH } from "./register-screen.tsx";
+import { RequireAuth } from "./require-auth.tsx";
+
+/** The top-alert message of an operation's outcome (spec §8). */
+function useAnnounce() {
+  const dispatch = useAppDispatch();
+  return (text: string, variant: AlertVariant) => dispatch(showMessage(text, variant));
+}
+
+/** /reset/password/: asks for a reset link by e-mail, then goes home. */
+export function ResetPasswordScreen() {
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const [resetPassword, { error, isLoading }] = useResetPasswordMutation();
+  const [email, setEmail] = useState("");
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await resetPassword({ email });
+    if (!result.data) return announce(ACCOUNT_MESSAGES.resetPasswordFail, "danger");
+    announce(ACCOUNT_MESSAGES.resetPasswordSuccess, "success");
+    navigate("/");
+  }
+
+  const fields = fieldErrors(error);
+  return (
+    <FormContainer>
+      <title>Reset Password | Krishi Bazaar</title>
+      <h1>Reset Password</h1>
+      <p>Enter your e-mail address and we will send you a link to set a new password.</p>
+      {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
+      <form onSubmit={submit}>
+        <TextField
+          id="email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+          errors={fields.email}
+        />
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Reset Password
+        </Button>
+      </form>
+    </FormContainer>
+  );
+}
+
+/** /reset/password/confirm/{uid}/{token}: the e-mailed link; sets the new password, then /login. */
+export function ResetPasswordConfirmScreen() {
+  const { uid = "", token = "" } = useParams();
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const [confirmReset, { error, isLoading, reset }] = useConfirmPasswordResetMutation();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    reset();
+    setMismatch(password !== confirm);
+    if (password !== confirm) return;
+    const result = await confirmReset({ uid, token, new_password1: password, new_password2: confirm });
+    if (!result.data) return announce(ACCOUNT_MESSAGES.setPasswordFail, "danger");
+    announce(ACCOUNT_MESSAGES.setPasswordSuccess, "success");
+    navigate("/login");
+  }
+
+  const fields = fieldErrors(error);
+  return (
+    <FormContainer>
+      <title>Set New Password | Krishi Bazaar</title>
+      <h1>Set New Password</h1>
+      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      {error && !fields.new_password1 && !fields.new_password2 && <Message variant="danger">{formErrorText(error)}</Message>}
+      <form onSubmit={submit}>
+        <TextField
+          id="new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+          errors={fields.new_password1}
+        />
+        <TextField
+          id="confirm-new-password"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={setConfirm}
+          errors={fields.new_password2}
+        />
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Set New Password
+        </Button>
+      </form>
+    </FormContainer>
+  );
+}
+
+/** /change/password/ (signed-in users only). */
+export function ChangePasswordScreen() {
+  return <RequireAuth>{() => <ChangePasswordForm />}</RequireAuth>;
+}
+
+function ChangePasswordForm() {
+  const announce = useAnnounce();
+  const [changePassword, { error, isLoading, reset }] = useChangePasswordMutation();
+  const [oldPassword, setOldPassword] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    reset();
+    setMismatch(password !== confirm);
+    if (password !== confirm) return;
+    const result = await changePassword({ old_password: oldPassword, new_password1: password, new_password2: confirm });
+    if (!result.data) return announce(ACCOUNT_MESSAGES.changePasswordFail, "danger");
+    announce(ACCOUNT_MESSAGES.changePasswordSuccess, "success");
+    setOldPassword("");
+    setPassword("");
+    setConfirm("");
+  }
+
+  const fields = fieldErrors(error);
+  const onFields = fields.old_password || fields.new_password1 || fields.new_password2;
+  return (
+    <FormContainer>
+      <title>Change Password | Krishi Bazaar</title>
+      <h1>Change Password</h1>
+      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
+      <form onSubmit={submit}>
+        <TextField
+          id="old-password"
+          label="Old Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={oldPassword}
+          onChange={setOldPassword}
+          errors={fields.old_password}
+        />
+        <TextField
+          id="new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+          errors={fields.new_password1}
+        />
+        <TextField
+          id="confirm-new-password"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={setConfirm}
+          errors={fields.new_password2}
+        />
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Change Password
+        </Button>
+      </form>
+    </FormContainer>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
+import { api, session } from "../../app/api.ts";
+import type { AppStore, RootState } from "../../app/store.ts";
+import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
+import { authRequest, isLoginInfo } from "./auth-http.ts";
+import {
+  AUTH_KEYS,
+  isUser,
+  loadAuth,
+  loggedOut,
+  loginFailed,
+  loginSucceeded,
+  storageChanged,
+  userLoaded,
+  userLoadFailed,
+  verifyFailed,
+  verifySucceeded,
+} from "./auth-slice.ts";
+
+type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
+
+/**
+ * On load (spec §2 layout, §4): with `code` in the address, sign in with Google; else verify the
+ * stored access token, refresh when it fails (logged out when that fails too), then load the user.
+ * Nothing stored: a guest. When the server cannot be reached, the stored session stays as it is.
+ */
+export function startSession(): AppThunk {
+  const code = takeGoogleCode();
+  return async (dispatch, getState) => {
+    if (code) return dispatch(googleSignIn(code));
+    const { access, refresh } = getState().auth;
+    if (!access && !refresh) return;
+    try {
+      const verified = access !== null && (await authRequest("token/verify/", { body: { token: access } })).status === 200;
+      if (verified) {
+        dispatch(verifySucceeded());
+      } else {
+        dispatch(verifyFailed());
+        if ((await session.renew({ dispatch, getState }, access)) !== "renewed") return;
+      }
+      const current = getState().auth.access ?? undefined;
+      const { status, data } = await authRequest("user/", { access: current });
+      dispatch(status === 200 && isUser(data) ? userLoaded(data) : userLoadFailed());
+    } catch {
+      // Offline: keep the stored session; the next request that meets a 401 refreshes it.
+    }
+  };
+}
+
+/** POST google/ {code}: login info, or 400 {detail} (spec §8: the detail, else the generic message). */
+export function googleSignIn(code: string): AppThunk {
+  return async (dispatch) => {
+    try {
+      const { status, data } = await authRequest("google/", { body: { code } });
+      dispatch(status === 200 && isLoginInfo(data) ? loginSucceeded(data) : loginFailed(errorText({ data })));
+    } catch {
+      dispatch(loginFailed(GENERIC_ERROR));
+    }
+  };
+}
+
+/**
+ * Signs out at once (tokens, user, and every cached answer: orders, lists), then asks the server
+ * to revoke the refresh token; a failed request does not keep anyone signed in.
+ */
+export function logout(): AppThunk {
+  return async (dispatch, getState) => {
+    const { refresh } = getState().auth;
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+    if (refresh) await authRequest("logout/", { body: { refresh } }).catch(() => undefined);
+  };
+}
+
+/**
+ * Google's consent page comes back to /login?code=…&state=…: takes the answer out of the address
+ * before the router reads it. `state` carries the page to return to (as ?redirect=).
+ */
+function takeGoogleCode(): string | null {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get("code");
+  if (!code) return null;
+  const redirect = url.searchParams.get("state");
+  for (const key of ["code", "state", "scope", "authuser", "prompt", "hd", "iss"]) url.searchParams.delete(key);
+  if (redirect) url.searchParams.set("redirect", redirect);
+  window.history.replaceState(window.history.state, "", url);
+  return code;
+}
+
+/**
+ * Follows sign-in, token rotation and sign-out in other tabs of the shop, so that no tab refreshes
+ * with a refresh token another tab has already rotated (that would count as reuse and end the session).
+ */
+export function followOtherTabs({ dispatch, getState }: Pick<AppStore, "dispatch" | "getState">): () => void {
+  const keys: (string | null)[] = [null, ...Object.values(AUTH_KEYS)];
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage || !keys.includes(event.key)) return;
+    const before = getState().auth;
+    const { access, refresh, user } = loadAuth();
+    if (access === before.access && refresh === before.refresh && JSON.stringify(user) === JSON.stringify(before.user)) return;
+    dispatch(storageChanged({ access, refresh, user }));
+    if (before.user && !user) dispatch(api.util.resetApiState());
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
+}

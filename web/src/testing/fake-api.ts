@@ -1,0 +1,48 @@
+import { vi } from "vitest";
+
+/** A request the app made, as the fake API saw it. */
+export interface FakeCall {
+  method: string;
+  /** Path and query, e.g. "/api/users/dj-rest-auth/login/". */
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Answers the app's requests (RTK Query and the session's own) from `answer`, without a server;
+ * returns the calls made, in order. Undone after each test (testing/setup.ts).
+ */
+export function fakeApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>): FakeCall[] {
+  const calls: FakeCall[] = [];
+  // Node's Request does not resolve "/api/…" against the page as a browser does.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    "Request",
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === "string" ? new URL(input, window.location.href) : input, init);
+      }
+    },
+  );
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: FakeCall = {
+      method: request.method,
+      path: url.pathname + url.search,
+      body: text ? JSON.parse(text) : undefined,
+      authorization: request.headers.get("Authorization"),
+    };
+    calls.push(call);
+    const { status = 200, body } = await answer(call);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  });
+  return calls;
+}
