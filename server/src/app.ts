@@ -5,19 +5,57 @@ import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { installAuth } from "./lib/auth.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandler } from "./lib/errors.ts";
+import { createMailer, type Mailer } from "./lib/mail.ts";
+import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { registerStatic } from "./lib/static.ts";
+import { deriveKey, TokenService } from "./lib/tokens.ts";
+import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
+import { LinkSigner } from "./modules/accounts/links.ts";
+import { authRoutes, userRoutes } from "./modules/accounts/routes.ts";
+import { AccountsService } from "./modules/accounts/service.ts";
+import { addressesRoutes } from "./modules/addresses/routes.ts";
+import { AddressesService } from "./modules/addresses/service.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
+import { ordersRoutes } from "./modules/orders/routes.ts";
+import { OrdersService } from "./modules/orders/service.ts";
+import { type PaymentGateway, RazorpayClient, SandboxGateway } from "./modules/payments/gateway.ts";
+import { paymentsRoutes, sandboxRoutes } from "./modules/payments/routes.ts";
+import { PaymentsService } from "./modules/payments/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 
+/** What buildApp needs from outside, and the policies that vary (CONVENTIONS): defaults come from config. */
 export interface AppDeps {
   database: DatabaseHandle;
+  /** Default: SMTP when SMTP_URL is set, else the DATA_DIR/outbox/ writer. */
+  mailer?: Mailer;
+  /** Default: openid-client against GOOGLE_ISSUER with GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET. */
+  google?: GoogleSignIn;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Default: Razorpay when keys are configured, else the sandbox. */
+  gateway?: PaymentGateway;
+  /** Limits of the sign-in endpoints and the Redis key prefix; defaults in lib/rate-limit.ts. */
+  rateLimit?: RateLimitSettings;
 }
 
 /** The services behind the routes, reachable as app.services (tests and scripts use them). */
 export interface Services {
   catalog: CatalogService;
+  accounts: AccountsService;
+  addresses: AddressesService;
+  orders: OrdersService;
+  payments: PaymentsService;
+}
+
+/** Razorpay with keys; the sandbox of DESIGN §6 without (config refuses that in production). */
+function paymentGateway(config: Readonly<Config>): PaymentGateway {
+  const { keyId, keySecret, apiBase } = config.razorpay;
+  if (keyId && keySecret) return new RazorpayClient({ keyId, keySecret, apiBase });
+  return new SandboxGateway(Buffer.from(deriveKey(config.jwtSecret, "razorpay-sandbox")).toString("hex"));
 }
 
 declare module "fastify" {
@@ -26,20 +64,26 @@ declare module "fastify" {
   }
 }
 
-/** Content-Security-Policy of the shop: only its own scripts, styles, images and API. */
-const SHOP_CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", "data:", "blob:"],
-  fontSrc: ["'self'", "data:"],
-  connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
+/**
+ * Content-Security-Policy of the shop: only its own scripts, styles, images and API — plus, with
+ * real Razorpay keys, Razorpay's checkout script and the frames it opens.
+ */
+function shopCsp(razorpay: boolean) {
+  const rzp = razorpay ? ["https://checkout.razorpay.com", "https://api.razorpay.com"] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...rzp],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", "data:", "blob:", ...(razorpay ? ["https://cdn.razorpay.com"] : [])],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", ...(razorpay ? ["https://api.razorpay.com", "https://lumberjack.razorpay.com"] : [])],
+    frameSrc: ["'self'", ...rzp],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
 /** The API reference page runs inline scripts and styles of its own. */
 const DOCS_CSP =
@@ -57,7 +101,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
 
   installErrorHandler(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: SHOP_CSP },
+    contentSecurityPolicy: { useDefaults: false, directives: shopCsp(config.razorpay.keyId !== null) },
     crossOriginEmbedderPolicy: false,
   });
 
@@ -76,11 +120,45 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
 
   const { db } = deps.database;
-  const services: Services = { catalog: new CatalogService(db) };
+  const clock = deps.clock ?? systemClock;
+  const tokens = new TokenService(config.jwtSecret, clock);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const accounts = new AccountsService({
+    db,
+    tokens,
+    links: new LinkSigner(config.jwtSecret, clock),
+    mailer,
+    google: deps.google ?? new OpenIdGoogleSignIn({ ...config.google, redirectUri: `${config.siteUrl}/login` }),
+    clock,
+    siteUrl: config.siteUrl,
+    emailVerification: config.emailVerification,
+    log: app.log,
+    addressesOf: (userId) => addresses.list(userId),
+  });
+  const catalog = new CatalogService(db, clock);
+  const addresses = new AddressesService(db);
+  const orders = new OrdersService(db, catalog, config.pricing);
+  const gateway = deps.gateway ?? paymentGateway(config);
+  const payments = new PaymentsService(db, orders, gateway, config.razorpay.webhookSecret, app.log);
+  const services: Services = { catalog, accounts, addresses, orders, payments };
   app.decorate("services", services);
+  app.addHook("onClose", async () => {
+    await accounts.drain();
+    if (!deps.mailer) await mailer.close();
+  });
+
+  const auth = installAuth(app, { tokens, loadUser: (id) => accounts.loadAuthUser(id) });
+  const limits = await installRateLimits(app, config.redisUrl, deps.rateLimit);
 
   await app.register(systemRoutes, { config, db });
-  await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog });
+  await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog, auth });
+  await app.register(authRoutes, { prefix: "/api/users/dj-rest-auth", accounts, auth, limits });
+  await app.register(authRoutes, { prefix: "/api/users/dj_rest_auth", accounts, auth, limits, hidden: true });
+  await app.register(userRoutes, { prefix: "/api/users", accounts, auth });
+  await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
+  await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
+  await app.register(paymentsRoutes, { prefix: "/api", payments });
+  if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway });
 
   await registerStatic(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;

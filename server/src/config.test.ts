@@ -15,6 +15,7 @@ describe("loadConfig", () => {
     expect(config.seedDemo).toBe(true);
     expect(config.siteUrl).toBe("http://localhost:8000");
     expect(Object.isFrozen(config)).toBe(true);
+    expect(config.pricing).toEqual({ freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820 });
   });
 
   it.each([
@@ -30,6 +31,9 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "production", JWT_SECRET: "" }, "JWT_SECRET"],
     [{ NODE_ENV: "production" }, "RAZORPAY_KEY_ID"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ FREE_SHIPPING_ABOVE: "lots" }, "FREE_SHIPPING_ABOVE"],
+    [{ SHIPPING_PRICE: "-5" }, "SHIPPING_PRICE"],
+    [{ TAX_RATE_PERCENT: "8.2.1" }, "TAX_RATE_PERCENT"],
   ])("stops on %o naming %s", (env, variable) => {
     try {
       loadConfig({ ...base, ...env });
@@ -39,6 +43,11 @@ describe("loadConfig", () => {
       expect((error as ConfigError).variable).toBe(variable);
       expect((error as Error).message).toContain(variable);
     }
+  });
+
+  it("reads the pricing rule's parameters in rupees and percent", () => {
+    const config = loadConfig({ ...base, FREE_SHIPPING_ABOVE: "499", SHIPPING_PRICE: "49.50", TAX_RATE_PERCENT: "5" });
+    expect(config.pricing).toEqual({ freeShippingAbovePaise: 499_00, shippingPaise: 49_50, taxBasisPoints: 500 });
   });
 
   it("accepts PostgreSQL URLs and production with keys", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_PRICING, type PricingRules, tryToPaise } from "@krishi/contract";
 
 /**
  * The only module that reads process.env (DESIGN §7). Everything is parsed once into a frozen,
@@ -29,6 +30,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   imageBaseUrl: string;
+  /** The pricing rule's parameters (DESIGN §4), published to the web through /api/config. */
+  pricing: PricingRules;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +117,24 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError("RAZORPAY_KEY_ID", "is required in production (the payment sandbox is for development only)");
   }
 
+  const rupees = (name: string, fallbackPaise: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallbackPaise;
+    const paise = tryToPaise(value);
+    if (paise !== null && paise >= 0) return paise;
+    throw new ConfigError(name, `must be a rupee amount such as 100 or 99.50 (got "${value}")`);
+  };
+  const taxText = read("TAX_RATE_PERCENT");
+  const taxBasisPoints = taxText === undefined ? DEFAULT_PRICING.taxBasisPoints : Math.round(Number(taxText) * 100);
+  if (taxText !== undefined && (!/^\d{1,2}(\.\d{1,2})?$/.test(taxText) || Number.isNaN(taxBasisPoints))) {
+    throw new ConfigError("TAX_RATE_PERCENT", `must be a percentage such as 8.2 (got "${taxText}")`);
+  }
+  const pricing: PricingRules = Object.freeze({
+    freeShippingAbovePaise: rupees("FREE_SHIPPING_ABOVE", DEFAULT_PRICING.freeShippingAbovePaise),
+    shippingPaise: rupees("SHIPPING_PRICE", DEFAULT_PRICING.shippingPaise),
+    taxBasisPoints,
+  });
+
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 
@@ -141,6 +162,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     seedDemo: bool("SEED_DEMO", !production),
     logLevel,
     imageBaseUrl: read("IMAGE_BASE_URL") ?? "/media/",
+    pricing,
   });
 }
 

@@ -4,7 +4,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemo } from "./db/seed/demo.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
 
 const envFile = path.resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -23,8 +23,13 @@ await migrateToLatest(database.db);
 const app = await buildApp(config, { database });
 
 if (config.seedDemo) {
-  const seeded = await seedDemo(database.db, { mediaDir: config.mediaDir, log: app.log });
+  const demoAccounts = config.env !== "production";
+  const seeded = await seedDemo(database.db, { mediaDir: config.mediaDir, log: app.log, accounts: demoAccounts });
   if (seeded) app.log.info(seeded, "seeded the demo catalogue");
+  if (demoAccounts) {
+    const list = DEMO_ACCOUNTS.map((a) => `${a.staff ? "staff" : "customer"} ${a.email} / ${a.password}`).join(", ");
+    app.log.info(`Demo accounts (not in production): ${list}`);
+  }
 }
 
 let closing = false;

@@ -36,3 +36,17 @@ export function toIso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/** True when a write failed on a UNIQUE constraint (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * Whether `SELECT … FOR UPDATE` row locks exist. SQLite has none and needs none: it runs one
+ * write transaction at a time.
+ */
+export function supportsRowLocks(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return dialectOf(db as Kysely<unknown>) === "postgres";
+}

@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_create_catalog.ts";
+import * as m0002 from "./migrations/0002_create_accounts.ts";
+import * as m0003 from "./migrations/0003_create_orders.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
   "0001_create_catalog": m0001,
+  "0002_create_accounts": m0002,
+  "0003_create_orders": m0003,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema

@@ -60,15 +60,98 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  /** Every token descending from one login shares the family of the first. */
+  family: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** The jti of the token this one was exchanged for, when it was rotated. */
+  replaced_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  address: string;
+  city: string;
+  state: Generated<string>;
+  postal_code: string;
+  landmark: Generated<string>;
+  country: string;
+  created_at: Timestamp;
+}
+
+export type OrderStatus = "created" | "paid" | "delivered";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  ship_label: string;
+  ship_address: string;
+  ship_city: string;
+  ship_state: string;
+  ship_postal_code: string;
+  ship_landmark: string;
+  ship_country: string;
+  payment_method: string;
+  items_paise: number;
+  shipping_paise: number;
+  tax_paise: number;
+  total_paise: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  is_paid: ColumnType<boolean | number, boolean | undefined, boolean>;
+  paid_at: Timestamp | null;
+  is_delivered: ColumnType<boolean | number, boolean | undefined, boolean>;
+  delivered_at: Timestamp | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  name: string;
+  image: string;
+  price_paise: number;
+  qty: number;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  order_id: number | null;
+  type: string;
+  received_at: Timestamp;
+}
+
+export type AddressRow = Selectable<AddressesTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
+
 export interface Database {
   users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
   reviews: ReviewsTable;
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;

@@ -2,12 +2,16 @@ import type { FastifyError, FastifyInstance } from "fastify";
 
 export type FieldErrors = Record<string, string[]>;
 
-/** An error the client can act on: status, a human `detail`, and optional per-field messages. */
+/**
+ * An error the client can act on: status, a human `detail`, optional per-field messages and an
+ * optional machine-readable `code` (e.g. Simple JWT's "token_not_valid").
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
     readonly fields: FieldErrors = {},
+    readonly code?: string,
   ) {
     super(detail);
     this.name = "HttpError";
@@ -18,9 +22,9 @@ export const notFound = (detail = "Not found.") => new HttpError(404, detail);
 export const badRequest = (detail: string, fields: FieldErrors = {}) => new HttpError(400, detail, fields);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
-/** The one error body of the API (DESIGN §5): detail and message, plus per-field lists. */
-export function errorBody(detail: string, fields: FieldErrors = {}): Record<string, unknown> {
-  return { ...fields, detail, message: detail };
+/** The one error body of the API (DESIGN §5): detail and message, plus per-field lists and a code. */
+export function errorBody(detail: string, fields: FieldErrors = {}, code?: string): Record<string, unknown> {
+  return code === undefined ? { ...fields, detail, message: detail } : { ...fields, detail, message: detail, code };
 }
 
 interface AjvError {
@@ -86,7 +90,7 @@ export function validationFields(errors: AjvError[]): FieldErrors {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.detail, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.detail, error.fields, error.code));
     }
     if (error.validation) {
       const fields = validationFields(error.validation as AjvError[]);

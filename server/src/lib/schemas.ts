@@ -10,6 +10,8 @@ export const ErrorBody = Type.Object(
   {
     detail: Type.String(),
     message: Type.String(),
+    /** A machine-readable code (Simple JWT's "token_not_valid"), or the messages of a field named code. */
+    code: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
   },
   { additionalProperties: Type.Array(Type.String()) },
 );

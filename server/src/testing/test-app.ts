@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app.ts";
+import { type AppDeps, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -35,7 +35,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { close(): 
       await handle.db.destroy();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      // pg's pool.end() resolves before its connections have finished closing; dropping "with
+      // (force)" at once would kill them mid-goodbye (an unhandled 57P01 in the test run). Give
+      // them a moment, and force only connections that linger.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists ${name}${attempt < 50 ? "" : " with (force)"}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
       await dropper.end();
     },
   };
@@ -49,15 +60,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database, with a temporary DATA_DIR; env overrides config. */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database, with a temporary DATA_DIR; env overrides config and
+ * deps the policies (mailer, clock, Google, rate limits). With TEST_REDIS_URL or REDIS_URL set,
+ * rate limits use that Redis, under a key prefix of this app's own.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  deps: Omit<AppDeps, "database"> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kb-test-"));
+  const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
   const config = Object.freeze({
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString("hex"), ...env }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      ...env,
+    }),
     ...overrides,
   });
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database });
+  const rateLimit = { namespace: `kb-test-${randomBytes(6).toString("hex")}:`, ...deps.rateLimit };
+  const app = await buildApp(config, { ...deps, rateLimit, database });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../lib/passwords.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
-import { seedDemo } from "./demo.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -36,5 +37,25 @@ describe("seedDemo", () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(result?.products);
+  });
+
+  it("creates the verified demo staff and customer accounts with their published passwords", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const row = await database.db.selectFrom("users").selectAll().where("email", "=", account.email).executeTakeFirstOrThrow();
+      expect(Boolean(row.is_staff)).toBe(account.staff);
+      expect(Boolean(row.email_verified)).toBe(true);
+      expect(await verifyPassword(account.password, row.password_hash)).toBe(true);
+    }
+  });
+
+  it("leaves the demo accounts out when told to", async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemo(other.db, { mediaDir: "/tmp/unused", images: false, accounts: false });
+      const staff = await other.db.selectFrom("users").select("id").where("email", "=", "staff@krishibazaar.in").executeTakeFirst();
+      expect(staff).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 });

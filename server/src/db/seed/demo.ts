@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { storeImage } from "../../lib/images.ts";
+import { provisionAccount } from "../../modules/accounts/provision.ts";
 import { searchText } from "../../modules/catalog/repository.ts";
 import type { Db } from "../database.ts";
 import { productArtwork } from "./artwork.ts";
@@ -10,14 +11,39 @@ export interface SeedOptions {
   log?: Pick<FastifyBaseLogger, "info">;
   /** Tests can skip drawing images. */
   images?: boolean;
+  /** The demo staff and customer accounts (known passwords: never in production). Default true. */
+  accounts?: boolean;
+}
+
+/** Sign-in accounts of the demo, verified, with published passwords (README). */
+export const DEMO_ACCOUNTS = [
+  { email: "staff@krishibazaar.in", password: "KrishiStaff#2024", firstName: "Kiran", lastName: "Joshi", staff: true },
+  { email: "customer@krishibazaar.in", password: "KrishiCustomer#2024", firstName: "Asha", lastName: "Patel", staff: false },
+] as const;
+
+/** Creates the demo accounts that are missing (an existing one, and its password, is left alone). */
+export async function seedDemoAccounts(db: Db): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirst();
+    if (existing) continue;
+    await provisionAccount(db, account);
+    created.push(account.email);
+  }
+  return created;
 }
 
 /**
  * Fills an empty shop with the demo catalogue: categories, products (stock levels including 0,
  * several images, one product with 12), reviewers and their reviews. Does nothing when any
- * product exists. Answers what it created, or null.
+ * product exists. Answers what it created, or null. Also creates the demo accounts that are
+ * missing, unless told not to.
  */
-export async function seedDemo(db: Db, { mediaDir, log, images = true }: SeedOptions) {
+export async function seedDemo(db: Db, { mediaDir, log, images = true, accounts = true }: SeedOptions) {
+  if (accounts) {
+    const created = await seedDemoAccounts(db);
+    if (created.length > 0) log?.info({ accounts: created }, "created the demo accounts");
+  }
   const existing = await db.selectFrom("products").select("id").limit(1).executeTakeFirst();
   if (existing) return null;
   log?.info("seeding the demo catalogue (first start) …");

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** The only place with the catalogue's SQL. Rows stay snake_case here. */
@@ -91,6 +92,56 @@ export async function findReviews(db: Kysely<Database>, productId: number) {
     .where("product_id", "=", productId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .execute();
+}
+
+/**
+ * Locks a product row for the rest of the transaction (PostgreSQL; SQLite writes one at a time),
+ * so concurrent reviews of one product recompute its rating one after another. Answers its id.
+ */
+export async function lockProduct(trx: Transaction<Database>, id: number) {
+  const query = trx.selectFrom("products").select("id").where("id", "=", id);
+  return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function findUserReview(trx: Transaction<Database>, productId: number, userId: number) {
+  return trx.selectFrom("reviews").select("id").where("product_id", "=", productId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export interface NewReview {
+  productId: number;
+  userId: number;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export async function insertReview(trx: Transaction<Database>, review: NewReview): Promise<void> {
+  await trx
+    .insertInto("reviews")
+    .values({
+      product_id: review.productId,
+      user_id: review.userId,
+      name: review.name,
+      rating: review.rating,
+      comment: review.comment,
+      created_at: review.createdAt,
+    })
+    .execute();
+}
+
+/** Sets rating (the mean) and num_reviews from the product's reviews. */
+export async function recomputeRating(trx: Transaction<Database>, productId: number): Promise<void> {
+  const { mean, count } = await trx
+    .selectFrom("reviews")
+    .select((eb) => [eb.fn.avg<number | string | null>("rating").as("mean"), eb.fn.countAll<number | string>().as("count")])
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("products")
+    .set({ rating: mean === null ? 0 : Number(mean), num_reviews: Number(count) })
+    .where("id", "=", productId)
     .execute();
 }
 

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import { ErrorBody, IdParams } from "../../lib/schemas.ts";
-import { CategorySchema, ProductListQuery, ProductSchema, ProductSummarySchema } from "./schemas.ts";
+import { CategorySchema, ProductListQuery, ProductSchema, ProductSummarySchema, ReviewBody } from "./schemas.ts";
 import type { CatalogService, ProductPage } from "./service.ts";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
+  auth: AuthGuards;
 }
 
 const errors = { 400: ErrorBody, 404: ErrorBody };
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog, auth }) => {
   app.get(
     "/products",
     {
@@ -66,6 +68,25 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
         cachedAnswer(String(reply.serialize(await catalog.getProduct(id)))),
       );
       return sendCached(request, reply, answer);
+    },
+  );
+
+  app.post(
+    "/products/:id/reviews/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags: ["catalogue"],
+        summary: "Review a product (once per user; rating 1 to 5)",
+        security: bearer,
+        params: IdParams,
+        body: ReviewBody,
+        response: { 201: Type.Object({ detail: Type.String() }), ...errors, 401: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await catalog.addReview(request.params.id, currentUser(request), request.body);
+      return reply.status(201).send({ detail: "Review added" });
     },
   );
 };

@@ -37,3 +37,8 @@ export const ProductListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
 });
+
+export const ReviewBody = Type.Object({
+  rating: Type.Integer({ minimum: 1, maximum: 5, description: "1 Poor … 5 Excellent" }),
+  comment: Type.Optional(Type.String({ maxLength: 2000 })),
+});

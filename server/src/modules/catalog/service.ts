@@ -1,6 +1,8 @@
 import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSummary } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
-import { notFound } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../db/dialect.ts";
+import { type Clock, systemClock } from "../../lib/clock.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
 import { imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
@@ -22,6 +24,14 @@ export interface ProductPage {
 }
 
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
+export const ALREADY_REVIEWED = "Product already reviewed";
+
+export interface Reviewer {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
 
 /**
  * Serialized catalogue answers are kept this long. Writes through this process clear the cache
@@ -33,7 +43,10 @@ export class CatalogService {
   /** Serialized list and detail answers (see ResponseCache); cleared by every catalogue write. */
   readonly cache = new ResponseCache(CACHE_TTL_MS, 1_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Call after any change to products, stock, images, categories or reviews. */
   invalidate(): void {
@@ -67,6 +80,32 @@ export class CatalogService {
     return productJson(row, images.map(imageJson), reviews.map(reviewJson));
   }
 
+  /**
+   * One review per user and product (409 on a second); the product's rating and numReviews are
+   * recomputed in the same transaction, with the product row locked.
+   */
+  async addReview(productId: number, reviewer: Reviewer, input: { rating: number; comment?: string | undefined }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+      if (await repo.findUserReview(trx, productId, reviewer.id)) throw conflict(ALREADY_REVIEWED);
+      try {
+        await repo.insertReview(trx, {
+          productId,
+          userId: reviewer.id,
+          name: reviewerName(reviewer),
+          rating: input.rating,
+          comment: (input.comment ?? "").trim(),
+          createdAt: this.clock().toISOString(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
+        throw error;
+      }
+      await repo.recomputeRating(trx, productId);
+    });
+    this.invalidate();
+  }
+
   listCategories(): Promise<Category[]> {
     return repo.findCategories(this.db);
   }
@@ -80,6 +119,11 @@ export class CatalogService {
     }
     return byProduct;
   }
+}
+
+/** The name shown on a review: the user's name, else the part of the e-mail address before the @ (never the whole address). */
+export function reviewerName(user: Pick<Reviewer, "email" | "first_name" | "last_name">): string {
+  return `${user.first_name} ${user.last_name}`.trim() || (user.email.split("@")[0] as string);
 }
 
 function toFilter(query: ProductQuery): repo.ProductFilter {

@@ -18,6 +18,7 @@ const PublicConfigSchema = Type.Object({
   imageBaseUrl: Type.String(),
   imageWidths: Type.Array(Type.Integer()),
   pageSize: Type.Integer(),
+  pricing: Type.Object({ freeShippingAbovePaise: Type.Integer(), shippingPaise: Type.Integer(), taxBasisPoints: Type.Integer() }),
 });
 
 const Status = Type.Object({ status: Type.String() });
@@ -31,6 +32,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
     imageBaseUrl: config.imageBaseUrl,
     imageWidths: [...IMAGE_WIDTHS],
     pageSize: PAGE_SIZE,
+    pricing: config.pricing,
   };
 
   app.get(

@@ -18,6 +18,7 @@ describe("system routes", () => {
       imageBaseUrl: "/media/",
       imageWidths: [160, 320, 640, 960],
       pageSize: 24,
+      pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820 },
     });
   });
 

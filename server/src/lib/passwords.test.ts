@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, passwordProblems, verifyPassword } from "./passwords.ts";
+
+const FAST = { N: 1024, r: 8, p: 1 };
+
+describe("hashPassword / verifyPassword", () => {
+  it("stores scrypt with its parameters and a random salt, and verifies", async () => {
+    const a = await hashPassword("Chana-Dal-Harvest-1");
+    const b = await hashPassword("Chana-Dal-Harvest-1");
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("Chana-Dal-Harvest-1", a)).toBe(true);
+    expect(await verifyPassword("chana-dal-harvest-1", a)).toBe(false);
+    expect(await verifyPassword("", a)).toBe(false);
+  });
+
+  it("verifies with the parameters stored in the hash", async () => {
+    const cheap = await hashPassword("Old-Cheap-Hash-1", FAST);
+    expect(cheap.startsWith("scrypt$1024$8$1$")).toBe(true);
+    expect(await verifyPassword("Old-Cheap-Hash-1", cheap)).toBe(true);
+  });
+
+  it("treats the same text in different Unicode forms as one password", async () => {
+    const composed = "Kh\u00e9t-Crop-2024";
+    const decomposed = "Khe\u0301t-Crop-2024";
+    expect(await verifyPassword(decomposed, await hashPassword(composed, FAST))).toBe(true);
+  });
+
+  it.each([
+    null,
+    undefined,
+    "",
+    "plain-text",
+    "scrypt$3$8$1$abc$def",
+    "scrypt$1024$8$1$abc",
+    "pbkdf2_sha256$1$a$b",
+    "scrypt$4194304$8$1$aa$bb",
+  ])("answers false for the stored value %o", async (stored) => {
+    expect(await verifyPassword("anything", stored)).toBe(false);
+  });
+});
+
+describe("passwordProblems (Django's validators)", () => {
+  it("accepts a long, uncommon password unlike the user's details", () => {
+    expect(passwordProblems("Monsoon-Sowing-Plan-7", { email: "meera@example.in", first_name: "Meera", last_name: "Iyer" })).toEqual([]);
+  });
+
+  it.each([
+    ["Ab1!xyz", "This password is too short. It must contain at least 8 characters."],
+    ["20240815", "This password is entirely numeric."],
+    ["sunshine", "This password is too common."],
+    ["  Password1  ", "This password is too common."],
+    ["meera@example.in", "The password is too similar to the email address."],
+    ["meera2024", "The password is too similar to the first name."],
+  ])("refuses %o with %o", (password, message) => {
+    expect(passwordProblems(password, { email: "meera@example.in", first_name: "Meera", last_name: "Iyer" })).toContain(message);
+  });
+
+  it("counts characters, not UTF-16 units", () => {
+    expect(passwordProblems("🌾🌾🌾🌾🌾🌾🌾")).toContain("This password is too short. It must contain at least 8 characters.");
+    expect(passwordProblems("🌾🌾🌾🌾🌾🌾🌾🌾")).toEqual([]);
+  });
+
+  it("ignores attributes much shorter than a long password, as Django does", () => {
+    expect(passwordProblems("a-very-long-passphrase-about-rice", { first_name: "Al" })).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Redis } from "ioredis";
+import type { Guard } from "./auth.ts";
+import { HttpError } from "./errors.ts";
+
+/**
+ * Rate limits for the sensitive endpoints (sign-in, registration, password reset, verification
+ * e-mails, token refresh), per IP and per e-mail address. Counters live in Redis when REDIS_URL
+ * is set, so every server instance shares them; otherwise in this process's memory.
+ *
+ * @fastify/rate-limit applies one limit per request through its hooks, so each guard here checks
+ * several counters itself with `createRateLimit`. The guards run as preHandlers, after the body
+ * is parsed and validated, which is what lets a key include the e-mail address.
+ */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** perEmail counts attempts from one IP for one address, so nobody can lock another person out. */
+  login: { perIp: Limit; perEmail: Limit };
+  registration: { perIp: Limit; perEmail: Limit };
+  /** perEmail counts across all IPs: it caps how many e-mails one address can be sent. */
+  passwordReset: { perIp: Limit; perEmail: Limit };
+  resendEmail: { perIp: Limit; perEmail: Limit };
+  tokenRefresh: { perIp: Limit };
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { perIp: { max: 30, windowMs: MINUTE }, perEmail: { max: 10, windowMs: MINUTE } },
+  registration: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 10 * MINUTE } },
+  passwordReset: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
+  resendEmail: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
+  tokenRefresh: { perIp: { max: 60, windowMs: MINUTE } },
+};
+
+export interface RateLimitSettings {
+  /** Overrides per endpoint (tests use low limits). */
+  limits?: Partial<RateLimits>;
+  /** Prefix of the Redis keys; instances that share limits share it. */
+  namespace?: string;
+}
+
+export type RateLimitGuards = Record<keyof RateLimits, Guard>;
+
+/** Registers @fastify/rate-limit (no global limit) and answers the guards of the accounts API. */
+export async function installRateLimits(
+  app: FastifyInstance,
+  redisUrl: string | null,
+  settings: RateLimitSettings = {},
+): Promise<RateLimitGuards> {
+  let redis: Redis | null = null;
+  if (redisUrl) {
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    redis.on("error", (err) => app.log.warn({ err }, "rate-limit store (Redis) unavailable"));
+    const client = redis;
+    app.addHook("onClose", async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: settings.namespace ?? "krishi-rl:",
+    // A broken Redis must not lock everyone out of signing in.
+    skipOnError: true,
+  });
+
+  const limits = { ...DEFAULT_RATE_LIMITS, ...settings.limits };
+  const ip = (request: FastifyRequest) => request.ip;
+  const email = (request: FastifyRequest) => {
+    const value = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof value === "string" ? value.trim().toLowerCase() : null;
+  };
+  const ipAndEmail = (request: FastifyRequest) => {
+    const address = email(request);
+    return address === null ? null : `${request.ip} ${address}`;
+  };
+  const guard = (name: string, rules: [string, Limit, (request: FastifyRequest) => string | null][]) => limitGuard(app, name, rules);
+
+  return {
+    login: guard("login", [
+      ["ip", limits.login.perIp, ip],
+      ["ip+email", limits.login.perEmail, ipAndEmail],
+    ]),
+    registration: guard("registration", [
+      ["ip", limits.registration.perIp, ip],
+      ["email", limits.registration.perEmail, email],
+    ]),
+    passwordReset: guard("password-reset", [
+      ["ip", limits.passwordReset.perIp, ip],
+      ["email", limits.passwordReset.perEmail, email],
+    ]),
+    resendEmail: guard("resend-email", [
+      ["ip", limits.resendEmail.perIp, ip],
+      ["email", limits.resendEmail.perEmail, email],
+    ]),
+    tokenRefresh: guard("token-refresh", [["ip", limits.tokenRefresh.perIp, ip]]),
+  };
+}
+
+function limitGuard(app: FastifyInstance, name: string, rules: [string, Limit, (request: FastifyRequest) => string | null][]): Guard {
+  const checks = rules.map(([rule, limit, key]) => ({
+    key,
+    check: app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (request) => `${name}:${rule}:${key(request)}`,
+    }),
+  }));
+  return async (request, reply) => {
+    for (const { key, check } of checks) {
+      if (key(request) === null) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header("Retry-After", String(seconds));
+        throw new HttpError(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`);
+      }
+    }
+  };
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RateLimits } from "../../lib/rate-limit.ts";
+import { AUTH } from "../../testing/accounts.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+const minute = 60_000;
+const LOW: RateLimits = {
+  login: { perIp: { max: 5, windowMs: minute }, perEmail: { max: 3, windowMs: minute } },
+  registration: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
+  passwordReset: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
+  resendEmail: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
+  tokenRefresh: { perIp: { max: 2, windowMs: minute } },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { rateLimit: { limits: LOW } });
+});
+afterAll(() => t.close());
+
+let ipSequence = 0;
+/** Each test its own client address, so counters of one test do not spill into another. */
+const nextIp = () => `203.0.113.${++ipSequence}`;
+
+const post = (url: string, payload: object, ip: string, app = t.app) => app.inject({ method: "POST", url, payload, remoteAddress: ip });
+const attempt = (email: string, ip: string, prefix = AUTH) => post(`${prefix}/login/`, { email, password: "Wrong-Password-1" }, ip);
+
+function expectThrottled(res: Awaited<ReturnType<typeof attempt>>) {
+  expect(res.statusCode).toBe(429);
+  const body = res.json();
+  expect(body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds?\.$/);
+  expect(body.message).toBe(body.detail);
+  expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+}
+
+describe("rate limits", () => {
+  it("limit login attempts per IP and e-mail address, counting both prefixes together", async () => {
+    const ip = nextIp();
+    expect((await attempt("target@example.in", ip)).statusCode).toBe(400);
+    expect((await attempt("TARGET@example.in", ip, "/api/users/dj_rest_auth")).statusCode).toBe(400);
+    expect((await attempt("target@example.in", ip)).statusCode).toBe(400);
+    expectThrottled(await attempt("target@example.in", ip));
+    expectThrottled(await attempt("target@example.in", ip, "/api/users/dj_rest_auth"));
+
+    // The same address from elsewhere is not locked out by this client.
+    expect((await attempt("target@example.in", nextIp())).statusCode).toBe(400);
+  });
+
+  it("limit login attempts per IP across addresses", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await attempt(`spray${i}@example.in`, ip)).statusCode).toBe(400);
+    expectThrottled(await attempt("spray-last@example.in", ip));
+  });
+
+  it("limit registrations per e-mail address", async () => {
+    const email = "again-and-again@example.in";
+    const body = { email, password1: "x", password2: "y" };
+    await post(`${AUTH}/registration/`, body, nextIp());
+    await post(`${AUTH}/registration/`, body, nextIp());
+    expectThrottled(await post(`${AUTH}/registration/`, body, nextIp()));
+  });
+
+  it("limit reset e-mails per address, whatever the client", async () => {
+    const email = "mailbomb@example.in";
+    for (let i = 0; i < 2; i++) expect((await post(`${AUTH}/password/reset/`, { email }, nextIp())).statusCode).toBe(200);
+    expectThrottled(await post(`${AUTH}/password/reset/`, { email: email.toUpperCase() }, nextIp()));
+  });
+
+  it("limit verification e-mails per address", async () => {
+    const email = "resend-limit@example.in";
+    for (let i = 0; i < 2; i++) expect((await post(`${AUTH}/registration/resend-email/`, { email }, nextIp())).statusCode).toBe(200);
+    expectThrottled(await post(`${AUTH}/registration/resend-email/`, { email }, nextIp()));
+  });
+
+  it("limit token refreshes per IP", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 2; i++) expect((await post(`${AUTH}/token/refresh/`, { refresh: "x.y.z" }, ip)).statusCode).toBe(401);
+    expectThrottled(await post(`${AUTH}/token/refresh/`, { refresh: "x.y.z" }, ip));
+  });
+
+  it("leave other endpoints alone", async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await post(`${AUTH}/token/verify/`, { token: "x" }, ip)).statusCode).toBe(401);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)("rate limits in Redis (REDIS_URL set)", () => {
+  it("are shared by two server instances and stored under the namespace", async () => {
+    const namespace = `kb-test-shared-${randomBytes(4).toString("hex")}:`;
+    const one = await createTestApp({}, {}, { rateLimit: { limits: LOW, namespace } });
+    const two = await createTestApp({}, {}, { rateLimit: { limits: LOW, namespace } });
+    const redis = new Redis(redisUrl as string);
+    try {
+      const ip = nextIp();
+      await post(`${AUTH}/login/`, { email: "shared@example.in", password: "x" }, ip, one.app);
+      await post(`${AUTH}/login/`, { email: "shared@example.in", password: "x" }, ip, two.app);
+      await post(`${AUTH}/login/`, { email: "shared@example.in", password: "x" }, ip, one.app);
+      const fourth = await post(`${AUTH}/login/`, { email: "shared@example.in", password: "x" }, ip, two.app);
+      expectThrottled(fourth);
+      const keys = await redis.keys(`${namespace}*`);
+      expect(keys.some((key) => key.includes("login:ip+email:") && key.includes("shared@example.in"))).toBe(true);
+    } finally {
+      const keys = await redis.keys(`${namespace}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await one.close();
+      await two.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, NewUser, UserRow } from "../../db/schema.ts";
+
+/** The only place with the accounts module's SQL. Rows stay snake_case here. */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** By e-mail, which is stored lower-case: pass it lower-cased. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("google_sub", "=", sub).executeTakeFirst();
+}
+
+export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export type UserPatch = Partial<
+  Pick<NewUser, "first_name" | "last_name" | "password_hash" | "email_verified" | "is_staff" | "is_active" | "google_sub" | "last_login">
+>;
+
+export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<UserRow | undefined> {
+  return db.updateTable("users").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/**
+ * Sets a new password only if the current one is still `expected`, and marks the address
+ * verified (the reset link came through it). Answers false when the password changed meanwhile.
+ */
+export async function replacePassword(db: Db, id: number, expected: string | null, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, email_verified: true })
+    .where("id", "=", id)
+    .where("password_hash", expected === null ? "is" : "=", expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface NewRefreshToken {
+  jti: string;
+  userId: number;
+  family: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<void> {
+  await db
+    .insertInto("refresh_tokens")
+    .values({
+      jti: token.jti,
+      user_id: token.userId,
+      family: token.family,
+      expires_at: token.expiresAt,
+      created_at: token.createdAt,
+    })
+    .execute();
+}
+
+export function findRefreshToken(db: Db, jti: string) {
+  return db.selectFrom("refresh_tokens").select(["jti", "user_id", "family", "revoked_at"]).where("jti", "=", jti).executeTakeFirst();
+}
+
+/**
+ * Marks a live token used, naming its successor. Answers false when it was already revoked or
+ * rotated — also when a concurrent request rotated it first: the row update is the arbiter.
+ */
+export async function rotateRefreshToken(trx: Trx, jti: string, successor: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: at, replaced_by: successor })
+    .where("jti", "=", jti)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeFamily(db: Db, family: string, at: string): Promise<void> {
+  await db.updateTable("refresh_tokens").set({ revoked_at: at }).where("family", "=", family).where("revoked_at", "is", null).execute();
+}
+
+export async function revokeUserTokens(db: Db, userId: number, at: string): Promise<void> {
+  await db.updateTable("refresh_tokens").set({ revoked_at: at }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+}
+
+/** Expired rows prove nothing any more (an expired JWT is refused by its signature check). */
+export async function deleteExpiredTokens(db: Db, userId: number, now: string): Promise<void> {
+  await db.deleteFrom("refresh_tokens").where("user_id", "=", userId).where("expires_at", "<", now).execute();
+}

@@ -1,0 +1,300 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import type { RateLimitGuards } from "../../lib/rate-limit.ts";
+import { ErrorBody, IdParams } from "../../lib/schemas.ts";
+import {
+  DetailSchema,
+  EmailBody,
+  EmptyObject,
+  GoogleBody,
+  LoginBody,
+  LoginInfoSchema,
+  LogoutBody,
+  PasswordChangeAnswer,
+  PasswordChangeBody,
+  PasswordResetConfirmBody,
+  ProfileUpdateBody,
+  RefreshBody,
+  RegistrationAnswer,
+  RegistrationBody,
+  TokenPairSchema,
+  TokenVerifyBody,
+  UserSchema,
+  UserUpdateBody,
+  VerifyEmailBody,
+} from "./schemas.ts";
+import { type AccountsService, MESSAGES } from "./service.ts";
+
+export interface AccountsRoutesOptions {
+  accounts: AccountsService;
+  auth: AuthGuards;
+  limits: RateLimitGuards;
+  /** Leave these routes out of the API reference (the second spelling of the prefix). */
+  hidden?: boolean;
+}
+
+const E400 = { 400: ErrorBody };
+const E401 = { 401: ErrorBody };
+const E429 = { 429: ErrorBody };
+
+/**
+ * The dj-rest-auth compatible API (DESIGN §5), registered under /api/users/dj-rest-auth and
+ * /api/users/dj_rest_auth. The rate-limit guards are shared by both, so are their counters.
+ */
+export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { accounts, auth, limits, hidden = false }) => {
+  const tags = ["auth"];
+  const hide = hidden ? { hide: true } : {};
+
+  app.post(
+    "/registration/",
+    {
+      preHandler: limits.registration,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Register with e-mail and password (sends the verification e-mail)",
+        body: RegistrationBody,
+        response: { 201: RegistrationAnswer, ...E400, ...E429 },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
+  );
+
+  app.post(
+    "/registration/verify-email/",
+    {
+      schema: {
+        ...hide,
+        tags,
+        summary: "Confirm an e-mail address with the key from the e-mailed link",
+        body: VerifyEmailBody,
+        response: { 200: DetailSchema, ...E400, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await accounts.verifyEmail(request.body.key);
+      return { detail: MESSAGES.ok };
+    },
+  );
+
+  app.post(
+    "/registration/resend-email/",
+    {
+      preHandler: limits.resendEmail,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Send the verification e-mail again (same answer for every address)",
+        body: EmailBody,
+        response: { 200: DetailSchema, ...E400, ...E429 },
+      },
+    },
+    async (request) => {
+      await accounts.resendVerification(request.body.email);
+      return { detail: MESSAGES.ok };
+    },
+  );
+
+  app.post(
+    "/login/",
+    {
+      preHandler: limits.login,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Sign in: answers {access, refresh, user}",
+        body: LoginBody,
+        response: { 200: LoginInfoSchema, ...E400, ...E429 },
+      },
+    },
+    async (request) => accounts.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    "/logout/",
+    {
+      // A client may post no body at all (there is nothing to revoke then).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        ...hide,
+        tags,
+        summary: "Sign out: revokes the session of the refresh token given",
+        body: LogoutBody,
+        response: { 200: DetailSchema, ...E400 },
+      },
+    },
+    async (request) => {
+      await accounts.logout(request.body.refresh);
+      return { detail: MESSAGES.loggedOut };
+    },
+  );
+
+  const userSchema = (summary: string, body?: typeof UserUpdateBody) => ({
+    ...hide,
+    tags,
+    summary,
+    security: bearer,
+    ...(body ? { body } : {}),
+    response: { 200: UserSchema, ...E400, ...E401 },
+  });
+  app.get("/user/", { onRequest: auth.requireUser, schema: userSchema("The signed-in user") }, async (request) =>
+    accounts.profile(currentUser(request).id),
+  );
+  for (const method of ["PUT", "PATCH"] as const) {
+    app.route({
+      method,
+      url: "/user/",
+      onRequest: auth.requireUser,
+      schema: userSchema("Change the signed-in user's first and last name", UserUpdateBody),
+      handler: async (request) =>
+        accounts.updateNames(currentUser(request).id, request.body as { first_name?: string; last_name?: string }),
+    });
+  }
+
+  app.post(
+    "/token/verify/",
+    {
+      schema: {
+        ...hide,
+        tags,
+        summary: "Check a token (access, or a live refresh token): 200 {} or 401",
+        body: TokenVerifyBody,
+        response: { 200: EmptyObject, ...E400, ...E401 },
+      },
+    },
+    async (request) => {
+      await accounts.verifyToken(request.body.token);
+      return {};
+    },
+  );
+
+  app.post(
+    "/token/refresh/",
+    {
+      preHandler: limits.tokenRefresh,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Exchange a refresh token for a new pair (the old one is used up; reusing it revokes the session)",
+        body: RefreshBody,
+        response: { 200: TokenPairSchema, ...E400, ...E401, ...E429 },
+      },
+    },
+    async (request) => accounts.refresh(request.body.refresh),
+  );
+
+  app.post(
+    "/password/change/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Change the password (revokes every session; answers a fresh token pair)",
+        security: bearer,
+        body: PasswordChangeBody,
+        response: { 200: PasswordChangeAnswer, ...E400, ...E401 },
+      },
+    },
+    async (request) => {
+      const { old_password, new_password1, new_password2 } = request.body;
+      const pair = await accounts.changePassword(currentUser(request).id, old_password, new_password1, new_password2);
+      return { detail: MESSAGES.passwordSaved, ...pair };
+    },
+  );
+
+  app.post(
+    "/password/reset/",
+    {
+      preHandler: limits.passwordReset,
+      schema: {
+        ...hide,
+        tags,
+        summary: "Mail a password reset link (same answer for every address)",
+        body: EmailBody,
+        response: { 200: DetailSchema, ...E400, ...E429 },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return { detail: MESSAGES.resetSent };
+    },
+  );
+
+  app.post(
+    "/password/reset/confirm/",
+    {
+      schema: {
+        ...hide,
+        tags,
+        summary: "Set a new password with the uid and token of the reset link",
+        body: PasswordResetConfirmBody,
+        response: { 200: DetailSchema, ...E400 },
+      },
+    },
+    async (request) => {
+      await accounts.confirmPasswordReset(request.body);
+      return { detail: MESSAGES.resetDone };
+    },
+  );
+
+  app.post(
+    "/google/",
+    {
+      schema: {
+        ...hide,
+        tags,
+        summary: "Sign in with the authorisation code Google sent back to {SITE_URL}/login",
+        body: GoogleBody,
+        response: { 200: LoginInfoSchema, ...E400, 503: ErrorBody },
+      },
+    },
+    async (request) => accounts.googleLogin(request.body.code),
+  );
+};
+
+/** The profile routes and the staff's view of one user, under /api/users. */
+export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "limits" | "hidden">> = async (app, { accounts, auth }) => {
+  const tags = ["users"];
+
+  app.get(
+    "/profile/",
+    {
+      onRequest: auth.requireUser,
+      schema: { tags, summary: "The signed-in user", security: bearer, response: { 200: UserSchema, ...E401 } },
+    },
+    async (request) => accounts.profile(currentUser(request).id),
+  );
+
+  app.put(
+    "/profile/update/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: "Update first and last name and optionally the password; answers fresh login info",
+        security: bearer,
+        body: ProfileUpdateBody,
+        response: { 200: LoginInfoSchema, ...E400, ...E401 },
+      },
+    },
+    async (request) => accounts.updateProfile(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    "/:id/",
+    {
+      onRequest: auth.requireStaff,
+      schema: {
+        tags,
+        summary: "One user (staff only)",
+        security: bearer,
+        params: IdParams,
+        response: { 200: UserSchema, ...E400, ...E401, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => accounts.userById(request.params.id),
+  );
+};

@@ -1,0 +1,82 @@
+import { type Static, Type } from "typebox";
+
+/** Request and answer shapes of the accounts API (dj-rest-auth's field names, DESIGN §5). */
+
+const Email = Type.String({ format: "email", maxLength: 254 });
+/** Passwords are checked by the rules of lib/passwords.ts; the schema only bounds their size. */
+const Password = Type.String({ minLength: 1, maxLength: 512 });
+const Name = Type.String({ maxLength: 150 });
+const Token = Type.String({ minLength: 1, maxLength: 4096 });
+
+/**
+ * A saved address as the addresses module writes it. Only `id` is fixed here so the user answer
+ * keeps its seam for that module (the list is empty until addresses are wired in).
+ */
+export const UserAddressSchema = Type.Object({ id: Type.Integer() }, { additionalProperties: true });
+
+export const UserSchema = Type.Object({
+  _id: Type.Integer(),
+  pk: Type.Integer(),
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  name: Type.String({ description: "First and last name, or the e-mail address when both are empty" }),
+  is_staff: Type.Boolean(),
+  isAdmin: Type.Boolean({ description: "Same as is_staff" }),
+  addresses: Type.Array(UserAddressSchema),
+});
+export type UserJson = Static<typeof UserSchema>;
+
+export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
+export type TokenPair = Static<typeof TokenPairSchema>;
+
+export const LoginInfoSchema = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema });
+export type LoginInfo = Static<typeof LoginInfoSchema>;
+
+export const DetailSchema = Type.Object({ detail: Type.String() });
+
+export const RegistrationBody = Type.Object({
+  email: Email,
+  password1: Password,
+  password2: Password,
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+});
+
+/** 201: the detail when a verification e-mail went out, login info when no verification is needed. */
+export const RegistrationAnswer = Type.Union([DetailSchema, LoginInfoSchema]);
+
+export const VerifyEmailBody = Type.Object({ key: Type.String({ minLength: 1, maxLength: 512 }) });
+export const EmailBody = Type.Object({ email: Email });
+export const LoginBody = Type.Object({ email: Email, password: Password });
+export const LogoutBody = Type.Object({ refresh: Type.Optional(Type.String({ maxLength: 4096 })) });
+export const RefreshBody = Type.Object({ refresh: Token });
+export const TokenVerifyBody = Type.Object({ token: Token });
+export const EmptyObject = Type.Object({});
+
+export const PasswordChangeBody = Type.Object({
+  old_password: Password,
+  new_password1: Password,
+  new_password2: Password,
+});
+/** The detail, plus a fresh token pair: the change revoked every older refresh token. */
+export const PasswordChangeAnswer = Type.Object({ detail: Type.String(), access: Type.String(), refresh: Type.String() });
+
+export const PasswordResetConfirmBody = Type.Object({
+  uid: Type.String({ minLength: 1, maxLength: 64 }),
+  token: Type.String({ minLength: 1, maxLength: 256 }),
+  new_password1: Password,
+  new_password2: Password,
+});
+
+export const GoogleBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }) });
+
+export const UserUpdateBody = Type.Object({ first_name: Type.Optional(Name), last_name: Type.Optional(Name) });
+
+export const ProfileUpdateBody = Type.Object({
+  first_name: Type.String({ minLength: 1, maxLength: 150 }),
+  last_name: Type.String({ minLength: 1, maxLength: 150 }),
+  /** Empty or absent: keep the current password. */
+  password: Type.Optional(Type.String({ maxLength: 512 })),
+});

@@ -1,0 +1,40 @@
+import type { SavedAddress } from "@krishi/contract";
+import type { UserRow } from "../../db/schema.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { UserJson } from "./schemas.ts";
+
+type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff">;
+
+/** First and last name, or the e-mail address when both are empty (DESIGN §5). */
+export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name">): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+/** The one place that defines the user JSON of DESIGN §5. */
+export function userJson(row: UserFields, addresses: SavedAddress[] = []): UserJson {
+  const isStaff = Boolean(row.is_staff);
+  return {
+    _id: row.id,
+    pk: row.id,
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    name: displayName(row),
+    is_staff: isStaff,
+    isAdmin: isStaff,
+    addresses,
+  };
+}
+
+/** What the auth guard puts on request.user. */
+export function authUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_staff: Boolean(row.is_staff),
+    is_active: Boolean(row.is_active),
+  };
+}

@@ -1,0 +1,407 @@
+import type { SavedAddress } from "@krishi/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { EmailVerification } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/dialect.ts";
+import type { UserRow } from "../../db/schema.ts";
+import type { AuthUser } from "../../lib/auth.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import type { Mailer, MailMessage } from "../../lib/mail.ts";
+import { hashPassword, passwordProblems, verifyPassword } from "../../lib/passwords.ts";
+import type { TokenService } from "../../lib/tokens.ts";
+import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
+import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
+import { passwordResetMail, verificationMail } from "./mails.ts";
+import * as repo from "./repository.ts";
+import type { LoginInfo, TokenPair, UserJson } from "./schemas.ts";
+import { authUser, userJson } from "./serialize.ts";
+import { Sessions } from "./sessions.ts";
+
+/** The texts of dj-rest-auth / allauth / Django that the spec's client shows (spec §8). */
+export const MESSAGES = {
+  duplicateEmail: "A user is already registered with this e-mail address.",
+  passwordMismatch: "The two password fields didn't match.",
+  badCredentials: "Unable to log in with provided credentials.",
+  emailNotVerified: "E-mail is not verified.",
+  verificationSent: "Verification e-mail sent.",
+  ok: "ok",
+  loggedOut: "Successfully logged out.",
+  oldPasswordWrong: "Your old password was entered incorrectly. Please enter it again.",
+  passwordSaved: "New password has been saved.",
+  resetSent: "Password reset e-mail has been sent.",
+  resetDone: "Password has been reset with the new password.",
+  invalidValue: "Invalid value",
+  resetLinkInvalid: "The password reset link is invalid or has expired.",
+  blank: "This field may not be blank.",
+  notFound: "Not found.",
+  googleNotConfigured: "Google sign-in is not configured on this server.",
+  googleRejected: "Google did not accept the sign-in code. Please sign in with Google again.",
+  googleInvalidToken: "Google sign-in failed: the identity token from Google could not be verified.",
+  googleUnavailable: "Google sign-in is unavailable right now. Please try again later.",
+  googleNoEmail: "Your Google account did not share an e-mail address.",
+  googleEmailUnverified: "Your Google e-mail address is not verified.",
+  googleOtherAccount: "This e-mail address is already linked to a different Google account.",
+  accountDisabled: "User account is disabled.",
+} as const;
+
+export interface AccountsDeps {
+  db: Db;
+  tokens: TokenService;
+  links: LinkSigner;
+  mailer: Mailer;
+  google: GoogleSignIn;
+  clock: Clock;
+  siteUrl: string;
+  emailVerification: EmailVerification;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** A user's saved addresses for the user answer; the addresses module plugs in here. */
+  addressesOf?: (userId: number) => Promise<SavedAddress[]>;
+}
+
+export interface RegistrationInput {
+  email: string;
+  password1: string;
+  password2: string;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+}
+
+export interface PasswordResetInput {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+export interface ProfileInput {
+  first_name: string;
+  last_name: string;
+  password?: string | undefined;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const fullName = (user: Pick<UserRow, "first_name" | "last_name">) => `${user.first_name} ${user.last_name}`.trim();
+
+const nonField = (message: string) => badRequest(message, { non_field_errors: [message] });
+
+/**
+ * Registration, e-mail verification, sign-in (password and Google), sessions (refresh token
+ * rotation with reuse detection), password change and reset, and the profile. Knows nothing of
+ * HTTP beyond the HttpError it throws for the client's mistakes.
+ */
+export class AccountsService {
+  readonly #pendingMail = new Set<Promise<void>>();
+  readonly #sessions: Sessions;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.#sessions = new Sessions(deps);
+  }
+
+  // ── Registration and e-mail verification ────────────────────────────────────────────────────
+
+  /** Answers the detail to show, or login info when no verification is required first. */
+  async register(input: RegistrationInput): Promise<{ detail: string } | LoginInfo> {
+    const { db, emailVerification } = this.deps;
+    const email = normaliseEmail(input.email);
+    const firstName = (input.first_name ?? "").trim();
+    const lastName = (input.last_name ?? "").trim();
+
+    const fields: Record<string, string[]> = {};
+    if (await repo.findUserByEmail(db, email)) fields.email = [MESSAGES.duplicateEmail];
+    const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
+    if (problems.length > 0) fields.password1 = problems;
+    const first = Object.values(fields)[0];
+    if (first) throw badRequest(first[0] as string, fields);
+    if (input.password1 !== input.password2) throw nonField(MESSAGES.passwordMismatch);
+
+    let user: UserRow;
+    try {
+      user = await repo.insertUser(db, {
+        email,
+        password_hash: await hashPassword(input.password1),
+        first_name: firstName,
+        last_name: lastName,
+        is_staff: false,
+        is_active: true,
+        email_verified: false,
+        created_at: this.#now(),
+      });
+    } catch (error) {
+      // Two registrations for one address at once: the UNIQUE constraint decides.
+      if (isUniqueViolation(error)) throw badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
+      throw error;
+    }
+
+    if (emailVerification !== "none") await this.#deliver(this.#verificationMail(user));
+    if (emailVerification === "mandatory") return { detail: MESSAGES.verificationSent };
+    return this.#login(user);
+  }
+
+  async verifyEmail(key: string): Promise<void> {
+    const { db, links } = this.deps;
+    const userId = links.verificationKeyUser(key);
+    const user = userId === null ? undefined : await repo.findUserById(db, userId);
+    if (!user || !links.checkVerificationKey(key, user)) throw notFound(MESSAGES.notFound);
+    if (!user.email_verified) await repo.updateUser(db, user.id, { email_verified: true });
+  }
+
+  /** Sends a new link to an unverified account; the same answer whatever the address. */
+  async resendVerification(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
+    if (user?.is_active && !user.email_verified) this.#deliverLater(this.#verificationMail(user));
+  }
+
+  // ── Sessions ────────────────────────────────────────────────────────────────────────────────
+
+  async login(emailInput: string, password: string): Promise<LoginInfo> {
+    const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(emailInput));
+    // Checked even for an unknown address (against a decoy), so timing tells nothing.
+    const matches = await verifyPassword(password, user?.password_hash);
+    if (!user || !matches || !user.is_active) throw nonField(MESSAGES.badCredentials);
+    if (this.deps.emailVerification === "mandatory" && !user.email_verified) throw nonField(MESSAGES.emailNotVerified);
+    return this.#login(user);
+  }
+
+  /** Exchanges a live refresh token for a new pair (see Sessions). */
+  refresh(refreshToken: string): Promise<TokenPair> {
+    return this.#sessions.rotate(refreshToken);
+  }
+
+  /** Ends the session of the refresh token, when one is given and valid; never fails. */
+  logout(refreshToken: string | undefined): Promise<void> {
+    return this.#sessions.end(refreshToken);
+  }
+
+  /** Any valid token; a refresh token must also still be live. */
+  verifyToken(token: string): Promise<void> {
+    return this.#sessions.check(token);
+  }
+
+  /** For the auth guard. */
+  async loadAuthUser(id: number): Promise<AuthUser | null> {
+    const row = await repo.findUserById(this.deps.db, id);
+    return row ? authUser(row) : null;
+  }
+
+  // ── Passwords ───────────────────────────────────────────────────────────────────────────────
+
+  /** Changes the password and revokes every session; answers a fresh pair for this client. */
+  async changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<TokenPair> {
+    const user = await this.#user(userId);
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      throw badRequest(MESSAGES.oldPasswordWrong, { old_password: [MESSAGES.oldPasswordWrong] });
+    }
+    this.#checkNewPassword(password1, password2, user, "new_password2");
+    await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1) });
+    await this.#sessions.revokeAll(user.id);
+    return this.#sessions.start(user.id);
+  }
+
+  /** Mails a reset link to an active account; the same answer whatever the address. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
+    if (!user?.is_active) return;
+    const url = `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`;
+    this.#deliverLater(passwordResetMail(user.email, fullName(user), url));
+  }
+
+  async confirmPasswordReset(input: PasswordResetInput): Promise<void> {
+    const { db, links } = this.deps;
+    const userId = decodeUid(input.uid);
+    const user = userId === null ? undefined : await repo.findUserById(db, userId);
+    if (!user?.is_active) throw badRequest(MESSAGES.resetLinkInvalid, { uid: [MESSAGES.invalidValue] });
+    if (!links.checkResetToken(input.token, user)) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+    this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
+    // Only if the password is still the one the token was made for: two uses at once, one wins.
+    const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1));
+    if (!changed) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+    await this.#sessions.revokeAll(user.id);
+  }
+
+  // ── Google ──────────────────────────────────────────────────────────────────────────────────
+
+  async googleLogin(code: string): Promise<LoginInfo> {
+    const { google, log } = this.deps;
+    if (!google.configured) throw badRequest(MESSAGES.googleNotConfigured);
+    let identity: GoogleIdentity;
+    try {
+      identity = await google.identify(code);
+    } catch (error) {
+      if (!(error instanceof GoogleSignInError)) throw error;
+      log.warn({ err: error, cause: error.cause }, `Google sign-in failed: ${error.message}`);
+      switch (error.failure) {
+        case "not_configured":
+          throw badRequest(MESSAGES.googleNotConfigured);
+        case "rejected":
+          throw badRequest(MESSAGES.googleRejected);
+        case "invalid_token":
+          throw badRequest(MESSAGES.googleInvalidToken);
+        case "unavailable":
+          throw new HttpError(503, MESSAGES.googleUnavailable);
+      }
+    }
+    if (!identity.email) throw badRequest(MESSAGES.googleNoEmail);
+    if (!identity.emailVerified) throw badRequest(MESSAGES.googleEmailUnverified);
+    const user = await this.#googleUser(identity, normaliseEmail(identity.email));
+    if (!user.is_active) throw badRequest(MESSAGES.accountDisabled);
+    return this.#login(user);
+  }
+
+  /** The account of this Google identity: known by its subject, linked by e-mail, or new. */
+  async #googleUser(identity: GoogleIdentity, email: string): Promise<UserRow> {
+    const { db } = this.deps;
+    const known = await repo.findUserByGoogleSub(db, identity.sub);
+    if (known) return known;
+
+    const existing = await repo.findUserByEmail(db, email);
+    if (existing) {
+      if (existing.google_sub !== null) throw badRequest(MESSAGES.googleOtherAccount);
+      // Google vouches for the mailbox. A password set on an account whose address was never
+      // verified was chosen by someone who never proved they own it (possibly an attacker
+      // pre-registering the address): it is dropped, with its sessions.
+      const unverified = !existing.email_verified;
+      const linked = await repo.updateUser(db, existing.id, {
+        google_sub: identity.sub,
+        email_verified: true,
+        ...(unverified ? { password_hash: null } : {}),
+        ...(existing.first_name || existing.last_name ? {} : { first_name: identity.givenName, last_name: identity.familyName }),
+      });
+      if (unverified) await this.#sessions.revokeAll(existing.id);
+      return linked ?? existing;
+    }
+
+    try {
+      return await repo.insertUser(db, {
+        email,
+        password_hash: null,
+        first_name: identity.givenName.slice(0, 150),
+        last_name: identity.familyName.slice(0, 150),
+        is_staff: false,
+        is_active: true,
+        email_verified: true,
+        google_sub: identity.sub,
+        created_at: this.#now(),
+      });
+    } catch (error) {
+      // The same person signing in twice at once: the other request created the account.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await repo.findUserByGoogleSub(db, identity.sub);
+      if (!winner) throw badRequest(MESSAGES.googleOtherAccount);
+      return winner;
+    }
+  }
+
+  // ── Profile ─────────────────────────────────────────────────────────────────────────────────
+
+  async profile(userId: number): Promise<UserJson> {
+    return this.#userJson(await this.#user(userId));
+  }
+
+  /** A user for staff; 404 when there is none. */
+  async userById(id: number): Promise<UserJson> {
+    const row = await repo.findUserById(this.deps.db, id);
+    if (!row) throw notFound(MESSAGES.notFound);
+    return this.#userJson(row);
+  }
+
+  /** dj-rest-auth's user/ (PUT/PATCH): names only; the e-mail address cannot be changed here. */
+  async updateNames(userId: number, names: { first_name?: string | undefined; last_name?: string | undefined }): Promise<UserJson> {
+    const patch: repo.UserPatch = {};
+    if (names.first_name !== undefined) patch.first_name = names.first_name.trim();
+    if (names.last_name !== undefined) patch.last_name = names.last_name.trim();
+    const row =
+      Object.keys(patch).length > 0 ? await repo.updateUser(this.deps.db, userId, patch) : await repo.findUserById(this.deps.db, userId);
+    if (!row) throw notFound(MESSAGES.notFound);
+    return this.#userJson(row);
+  }
+
+  /** The profile screen: names required, optional new password (which revokes older sessions). */
+  async updateProfile(userId: number, input: ProfileInput): Promise<LoginInfo> {
+    const user = await this.#user(userId);
+    const firstName = input.first_name.trim();
+    const lastName = input.last_name.trim();
+    const fields: Record<string, string[]> = {};
+    if (!firstName) fields.first_name = [MESSAGES.blank];
+    if (!lastName) fields.last_name = [MESSAGES.blank];
+    const password = input.password ?? "";
+    if (password) {
+      const problems = passwordProblems(password, { email: user.email, first_name: firstName, last_name: lastName });
+      if (problems.length > 0) fields.password = problems;
+    }
+    const first = Object.values(fields)[0];
+    if (first) throw badRequest(first[0] as string, fields);
+
+    const patch: repo.UserPatch = { first_name: firstName, last_name: lastName };
+    if (password) patch.password_hash = await hashPassword(password);
+    const row = (await repo.updateUser(this.deps.db, user.id, patch)) ?? user;
+    if (password) await this.#sessions.revokeAll(user.id);
+    return this.#session(row);
+  }
+
+  // ── Mail ────────────────────────────────────────────────────────────────────────────────────
+
+  /** Waits for e-mails still being sent (on shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.#pendingMail]);
+  }
+
+  #verificationMail(user: UserRow): MailMessage {
+    const key = this.deps.links.verificationKey(user);
+    const url = `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`;
+    return verificationMail(user.email, fullName(user), url);
+  }
+
+  /** Sends now; a failure is logged, not shown (the user can ask for the e-mail again). */
+  async #deliver(message: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(message);
+    } catch (err) {
+      this.deps.log.error({ err, to: message.to, subject: message.subject }, "could not send an e-mail");
+    }
+  }
+
+  /**
+   * Sends in the background: answers that must not reveal whether an address exists (reset,
+   * resend) then take the same time either way.
+   */
+  #deliverLater(message: MailMessage): void {
+    const sending: Promise<void> = this.#deliver(message).finally(() => this.#pendingMail.delete(sending));
+    this.#pendingMail.add(sending);
+  }
+
+  // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  #now(): string {
+    return this.deps.clock().toISOString();
+  }
+
+  async #user(id: number): Promise<UserRow> {
+    const row = await repo.findUserById(this.deps.db, id);
+    if (!row) throw notFound(MESSAGES.notFound);
+    return row;
+  }
+
+  async #userJson(row: UserRow): Promise<UserJson> {
+    const addresses = this.deps.addressesOf ? await this.deps.addressesOf(row.id) : [];
+    return userJson(row, addresses);
+  }
+
+  #checkNewPassword(password1: string, password2: string, user: UserRow, field: string): void {
+    if (password1 !== password2) throw badRequest(MESSAGES.passwordMismatch, { [field]: [MESSAGES.passwordMismatch] });
+    const problems = passwordProblems(password1, user);
+    if (problems.length > 0) throw badRequest(problems[0] as string, { [field]: problems });
+  }
+
+  /** A signed-in user: last_login set, expired session rows cleared, a new session. */
+  async #login(user: UserRow): Promise<LoginInfo> {
+    const row = (await repo.updateUser(this.deps.db, user.id, { last_login: this.#now() })) ?? user;
+    await this.#sessions.forgetExpired(user.id);
+    return this.#session(row);
+  }
+
+  /** A new session and the user's JSON: login info. */
+  async #session(row: UserRow): Promise<LoginInfo> {
+    return { ...(await this.#sessions.start(row.id)), user: await this.#userJson(row) };
+  }
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { InvalidTokenError, type TokenClaims, type TokenService, type TokenType } from "../../lib/tokens.ts";
+import * as repo from "./repository.ts";
+import type { TokenPair } from "./schemas.ts";
+
+/**
+ * Sessions: a sign-in starts a family of refresh tokens. Each refresh token is used once — the
+ * refresh marks it revoked and names its successor — so a token presented a second time was
+ * copied: the whole family is revoked and the thief and the owner both sign in again. Logout
+ * revokes the family; a password change revokes every family of the user.
+ */
+export const TOKEN_INVALID = "Token is invalid or expired";
+export const TOKEN_BLACKLISTED = "Token is blacklisted";
+
+const tokenInvalid = () => new HttpError(401, TOKEN_INVALID, {}, "token_not_valid");
+const tokenBlacklisted = () => new HttpError(401, TOKEN_BLACKLISTED, {}, "token_not_valid");
+
+export interface SessionsDeps {
+  db: Db;
+  tokens: TokenService;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, "warn">;
+}
+
+export class Sessions {
+  constructor(private readonly deps: SessionsDeps) {}
+
+  /** A new family: its first refresh token recorded, an access token signed. */
+  async start(userId: number): Promise<TokenPair> {
+    const { db, tokens } = this.deps;
+    const refresh = await tokens.sign("refresh", userId);
+    await repo.insertRefreshToken(db, {
+      jti: refresh.jti,
+      userId,
+      family: randomUUID(),
+      expiresAt: refresh.expiresAt.toISOString(),
+      createdAt: this.#now(),
+    });
+    const access = await tokens.sign("access", userId);
+    return { access: access.token, refresh: refresh.token };
+  }
+
+  /** Exchanges a live refresh token for a new pair; a used or revoked one revokes its family. */
+  async rotate(refreshToken: string): Promise<TokenPair> {
+    const { db, tokens } = this.deps;
+    const claims = await this.#claims(refreshToken, "refresh");
+    const row = await repo.findRefreshToken(db, claims.jti);
+    if (!row || row.user_id !== claims.userId) throw tokenInvalid();
+    if (row.revoked_at !== null) throw await this.#reused(row.family, row.user_id);
+
+    const user = await repo.findUserById(db, row.user_id);
+    if (!user?.is_active) throw tokenInvalid();
+    const next = await tokens.sign("refresh", user.id);
+    const now = this.#now();
+    const rotated = await db.transaction().execute(async (trx) => {
+      if (!(await repo.rotateRefreshToken(trx, row.jti, next.jti, now))) return false;
+      await repo.insertRefreshToken(trx, {
+        jti: next.jti,
+        userId: user.id,
+        family: row.family,
+        expiresAt: next.expiresAt.toISOString(),
+        createdAt: now,
+      });
+      return true;
+    });
+    // Someone else exchanged this very token a moment ago: that is reuse too.
+    if (!rotated) throw await this.#reused(row.family, row.user_id);
+    const access = await tokens.sign("access", user.id);
+    return { access: access.token, refresh: next.token };
+  }
+
+  /** Revokes the family of a refresh token, when one is given and valid; never fails. */
+  async end(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    try {
+      const claims = await this.deps.tokens.verify(refreshToken, "refresh");
+      const row = await repo.findRefreshToken(this.deps.db, claims.jti);
+      if (row) await repo.revokeFamily(this.deps.db, row.family, this.#now());
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+    }
+  }
+
+  /** Any valid token; a refresh token must also still be live. 401 otherwise. */
+  async check(token: string): Promise<void> {
+    const claims = await this.#claims(token);
+    if (claims.type === "refresh") {
+      const row = await repo.findRefreshToken(this.deps.db, claims.jti);
+      if (!row || row.revoked_at !== null) throw tokenInvalid();
+    }
+  }
+
+  /** Every session of the user ends (password changed). */
+  async revokeAll(userId: number): Promise<void> {
+    await repo.revokeUserTokens(this.deps.db, userId, this.#now());
+  }
+
+  /** Expired rows prove nothing any more: cleared at each sign-in, so the table stays small. */
+  async forgetExpired(userId: number): Promise<void> {
+    await repo.deleteExpiredTokens(this.deps.db, userId, this.#now());
+  }
+
+  #now(): string {
+    return this.deps.clock().toISOString();
+  }
+
+  async #claims(token: string, expected?: TokenType): Promise<TokenClaims> {
+    try {
+      return await this.deps.tokens.verify(token, expected);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw tokenInvalid();
+      throw error;
+    }
+  }
+
+  async #reused(family: string, userId: number): Promise<HttpError> {
+    await repo.revokeFamily(this.deps.db, family, this.#now());
+    this.deps.log.warn({ userId, family }, "a used refresh token was presented again: its session is revoked");
+    return tokenBlacklisted();
+  }
+}

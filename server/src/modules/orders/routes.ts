@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { toPaise } from "@krishi/contract";
+import { Type } from "typebox";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
+import { ErrorBody, IdParams } from "../../lib/schemas.ts";
+import type { PaymentsService } from "../payments/service.ts";
+import { OrderSchema, PageQuery, PaymentProofBody, PlaceOrderBody, StartPaymentAnswer, StartPaymentBody } from "./schemas.ts";
+import type { OrdersService, PlaceOrderFailure } from "./service.ts";
+
+export interface OrdersRoutesOptions {
+  auth: AuthGuards;
+  orders: OrdersService;
+  payments: PaymentsService;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** What the shopper reads when a checkout is refused. */
+function refusal(failure: PlaceOrderFailure): HttpError {
+  switch (failure.kind) {
+    case "empty":
+      return badRequest("No Order Items");
+    case "unknown-product":
+      return badRequest(`Product ${failure.productId} is no longer sold.`, { orderItems: [`Unknown product ${failure.productId}.`] });
+    case "out-of-stock":
+      return conflict(
+        failure.available > 0
+          ? `Only ${failure.available} of ${failure.productName} left in stock.`
+          : `${failure.productName} is out of stock.`,
+      );
+    case "price-changed":
+      return conflict("Prices have changed since you loaded your cart. Please review your order before paying.");
+  }
+}
+
+export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders, payments }) => {
+  // The spec's client posts create-razorpay-order as a form: accept urlencoded bodies here too.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post(
+    "/orders/add/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "Place an order (server-side prices, atomic stock)",
+        security: bearer,
+        body: PlaceOrderBody,
+        response: { 201: OrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { orderItems, shippingAddress, paymentMethod, totalPrice } = request.body;
+      const postalCode = shippingAddress.postalCode ?? shippingAddress.pincode ?? "";
+      let totalPaise: number;
+      try {
+        totalPaise = toPaise(totalPrice);
+      } catch {
+        throw badRequest("totalPrice: Enter a valid amount with at most two decimals.", {
+          totalPrice: ["Enter a valid amount with at most two decimals."],
+        });
+      }
+      const result = await orders.placeOrder(currentUser(request), {
+        orderItems,
+        shippingAddress: { ...shippingAddress, postalCode },
+        paymentMethod,
+        totalPaise,
+      });
+      if (!result.ok) throw refusal(result.failure);
+      return reply.status(201).send(result.order);
+    },
+  );
+
+  app.get(
+    "/orders/myorders/",
+    {
+      preHandler: auth.requireUser,
+      schema: { tags: ["orders"], security: bearer, response: { 200: Type.Array(OrderSchema), 401: ErrorBody } },
+    },
+    async (request) => orders.ordersOf(currentUser(request).id),
+  );
+
+  app.get(
+    "/orders/",
+    {
+      preHandler: auth.requireStaff,
+      schema: {
+        tags: ["orders", "staff"],
+        summary: "All orders, newest first (staff)",
+        security: bearer,
+        querystring: PageQuery,
+        response: { 200: Type.Array(OrderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const result = await orders.allOrders(page, request.query.page_size ?? 50);
+      reply.header("X-Total-Count", String(result.total)).header("X-Page-Count", String(result.pages));
+      return result.orders;
+    },
+  );
+
+  app.get(
+    "/orders/:id/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "An order (its owner or staff)",
+        security: bearer,
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.getOrderFor(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    "/orders/:id/pay/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ["orders", "payments"],
+        summary: "Confirm a Razorpay payment (signature verified against the stored Razorpay order)",
+        security: bearer,
+        params: IdParams,
+        body: PaymentProofBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => payments.confirmPayment(currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    "/orders/:id/deliver/",
+    {
+      preHandler: auth.requireStaff,
+      schema: {
+        tags: ["orders", "staff"],
+        summary: "Mark a paid order delivered (staff)",
+        security: bearer,
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.markDelivered(request.params.id),
+  );
+
+  app.post(
+    "/orders/create-razorpay-order/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ["payments"],
+        summary: "Open payment for an order: {amount (paise), order_id} as a form or JSON",
+        security: bearer,
+        body: StartPaymentBody,
+        response: { 200: StartPaymentAnswer, 400: StartPaymentAnswer, 404: StartPaymentAnswer, 502: StartPaymentAnswer },
+      },
+      // Validation failures answer in this route's own {bool: 0} shape too.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        const detail = "Send the order_id and the amount in paise.";
+        return reply.status(400).send({ bool: 0 as const, detail, message: detail });
+      }
+      try {
+        const data = await payments.startPayment(currentUser(request), request.body.order_id, request.body.amount);
+        return { bool: 1 as const, data };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return reply.status(error.statusCode as 400 | 404 | 502).send({ bool: 0 as const, detail: error.detail, message: error.detail });
+      }
+    },
+  );
+};

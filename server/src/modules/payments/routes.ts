@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { ErrorBody } from "../../lib/schemas.ts";
+import type { SandboxGateway } from "./gateway.ts";
+import { SANDBOX_CHECKOUT_JS } from "./sandbox-checkout.ts";
+import type { PaymentsService } from "./service.ts";
+
+export interface PaymentsRoutesOptions {
+  payments: PaymentsService;
+}
+
+/** Razorpay's webhook: the signature covers the raw bytes, so this route parses nothing itself. */
+export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = async (app, { payments }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    "/payments/razorpay/webhook/",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Razorpay webhook (X-Razorpay-Signature over the raw body; de-duplicated by x-razorpay-event-id)",
+        response: { 200: Type.Object({ status: Type.String() }), 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const outcome = await payments.handleWebhook(body, header("x-razorpay-signature"), header("x-razorpay-event-id"));
+      return { status: outcome };
+    },
+  );
+};
+
+export interface SandboxRoutesOptions {
+  gateway: SandboxGateway;
+}
+
+/**
+ * The payment sandbox (DESIGN §6), registered only when no Razorpay keys are configured: a local
+ * checkout.js with Pay / Fail, and the endpoint that plays Razorpay's part in a payment.
+ */
+export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway }) => {
+  app.get("/sandbox/razorpay/checkout.js", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(SANDBOX_CHECKOUT_JS),
+  );
+
+  app.post(
+    "/sandbox/razorpay/pay",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Sandbox only: pay a sandbox Razorpay order (what Razorpay's servers do)",
+        body: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: {
+          200: Type.Object({ razorpay_order_id: Type.String(), razorpay_payment_id: Type.String(), razorpay_signature: Type.String() }),
+          400: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const proof = gateway.pay(request.body.order_id);
+      if (!proof) return reply.status(400).send({ detail: "Not a sandbox order.", message: "Not a sandbox order." });
+      return proof;
+    },
+  );
+};

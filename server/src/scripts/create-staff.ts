@@ -1,0 +1,135 @@
+/**
+ * Creates a staff account, or promotes an existing account to staff:
+ *
+ *   npm run create-staff -- --email asha@example.in [--password …] [--first-name Asha] [--last-name Rao]
+ *
+ * Without --password the password is asked for on the terminal (not echoed, twice), or read from
+ * the first line of standard input when that is not a terminal (`… < password.txt`). An existing
+ * account keeps its password unless --password is given. The password rules apply; the e-mail
+ * address counts as verified.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { passwordProblems } from "../lib/passwords.ts";
+import { provisionAccount } from "../modules/accounts/provision.ts";
+import { normaliseEmail } from "../modules/accounts/service.ts";
+
+const USAGE = "Usage: npm run create-staff -- --email <address> [--password <password>] [--first-name <name>] [--last-name <name>]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const input = process.stdin;
+    process.stdout.write(question);
+    input.setRawMode(true);
+    input.setEncoding("utf8");
+    input.resume();
+    let value = "";
+    const finish = () => {
+      input.setRawMode(false);
+      input.pause();
+      input.off("data", onData);
+      process.stdout.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003" || ch === "\u0004") {
+          finish();
+          reject(new Error("cancelled"));
+          return;
+        }
+        if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
+        else value += ch;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function readPasswordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return (Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "").trimEnd();
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readPasswordFromStdin();
+  const first = await promptHidden("Password: ");
+  const second = await promptHidden("Password (again): ");
+  if (first !== second) fail("The two passwords differ.");
+  return first;
+}
+
+async function main(): Promise<void> {
+  const envFile = path.resolve(import.meta.dirname, "../../../.env");
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse();
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  const email = args.email ? normaliseEmail(args.email) : "";
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`A valid --email is required.\n${USAGE}`);
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile });
+  try {
+    await migrateToLatest(database.db);
+    const existing = await database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    let password = args.password;
+    if (password === undefined && !existing) password = await askPassword();
+    if (password !== undefined) {
+      const problems = passwordProblems(password, { email, first_name: args["first-name"], last_name: args["last-name"] });
+      if (problems.length > 0) fail(problems.join("\n"));
+    }
+    const { created } = await provisionAccount(database.db, {
+      email,
+      password,
+      firstName: args["first-name"],
+      lastName: args["last-name"],
+      staff: true,
+    });
+    console.log(
+      created ? `Created the staff account ${email}.` : `${email} is now staff${password === undefined ? "" : ", with the new password"}.`,
+    );
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+function parse() {
+  return parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+    },
+    strict: true,
+  }).values;
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { Db } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import type { RateLimits } from "../lib/rate-limit.ts";
+
+/** Helpers for tests that sign in. */
+
+export const AUTH = "/api/users/dj-rest-auth";
+
+/** Limits no test file reaches by accident (the rate-limit tests set their own). */
+const plenty = { max: 10_000, windowMs: 60_000 };
+export const RELAXED_LIMITS: RateLimits = {
+  login: { perIp: plenty, perEmail: plenty },
+  registration: { perIp: plenty, perEmail: plenty },
+  passwordReset: { perIp: plenty, perEmail: plenty },
+  resendEmail: { perIp: plenty, perEmail: plenty },
+  tokenRefresh: { perIp: plenty },
+};
+
+/** A clock the test moves forward. */
+export function testClock(start = new Date()): { clock: Clock; advance(ms: number): void; now(): Date } {
+  let offset = 0;
+  const started = Date.now();
+  const now = () => new Date(start.getTime() + offset + (Date.now() - started));
+  return {
+    clock: now,
+    now,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+let sequence = 0;
+const randomLetters = () => Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join("");
+
+export interface AccountInput {
+  email?: string;
+  password?: string | null;
+  first_name?: string;
+  last_name?: string;
+  is_staff?: boolean;
+  is_active?: boolean;
+  email_verified?: boolean;
+  google_sub?: string | null;
+}
+
+/** A user with a real password hash; answers the row and the password. */
+export async function makeAccount(db: Db, input: AccountInput = {}) {
+  const n = ++sequence;
+  const password = input.password === undefined ? `Harvest-${n}-Monsoon!` : input.password;
+  const row = await db
+    .insertInto("users")
+    .values({
+      // Letters only: digits in the address would make numeric test passwords "similar" to it.
+      email: input.email ?? `farmer.${randomLetters()}@example.in`,
+      password_hash: password === null ? null : await hashPassword(password),
+      first_name: input.first_name ?? "Asha",
+      last_name: input.last_name ?? `Farmer${n}`,
+      is_staff: input.is_staff ?? false,
+      is_active: input.is_active ?? true,
+      email_verified: input.email_verified ?? true,
+      google_sub: input.google_sub ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, password: password ?? "" };
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+  user: Record<string, unknown>;
+}
+
+/** Signs in through the API and answers the login info (fails the test unless 200). */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Session> {
+  const res = await app.inject({ method: "POST", url: `${AUTH}/login/`, payload: { email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The path of a link inside a text (for links to the test SITE_URL). */
+export function linkIn(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return match[0];
+}
