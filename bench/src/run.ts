@@ -12,6 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildCatalogue } from "./catalogue.ts";
+import { lighthouseScores } from "./lighthouse.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,6 +61,37 @@ function initialJsGzip(): { kb: number; files: string[] } | null {
   const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
   const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
   return { kb: Math.round((bytes / 1024) * 10) / 10, files };
+}
+
+/** Lighthouse (mobile) on the demo shop's home and a product page; skipped without Chromium. */
+async function lighthouseRows(scratch: string): Promise<Record<string, unknown>[]> {
+  const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chrome) || !existsSync(path.join(root, "web/dist/index.html"))) {
+    return [{ what: "Lighthouse", budget: "not measured: needs Chromium and npm run build" }];
+  }
+  const demoDir = path.join(scratch, "demo");
+  const port = SERVER_PORT + 2;
+  const demo = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/src/main.ts")], {
+    env: { ...process.env, NODE_ENV: "development", DATA_DIR: demoDir, PORT: String(port), SEED_DEMO: "true", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/readyz`, demo);
+    const [product] = (await (await fetch(`${base}/api/products?keyword=Knapsack`)).json()) as { _id: number }[];
+    const scores = await lighthouseScores([`${base}/`, `${base}/product/${product?._id ?? 1}`], chrome);
+    return scores.map((s) => ({
+      what: `Lighthouse mobile ${new URL(s.url).pathname}`,
+      performance: s.performance,
+      accessibility: s.accessibility,
+      "LCP ms": s.lcpMs,
+      "TBT ms": s.tbtMs,
+      CLS: s.cls,
+      budget: s.performance >= 90 && s.accessibility >= 95 ? "met" : `MISSED (perf ≥ 90, a11y ≥ 95; weak: ${s.failedAudits.join(", ")})`,
+    }));
+  } finally {
+    demo.kill("SIGTERM");
+  }
 }
 
 async function main() {
@@ -131,6 +163,9 @@ async function main() {
       "p95 ms": (timings[Math.floor(timings.length * 0.95)] as number).toFixed(2),
       budget: median <= 10 ? "met" : "MISSED (≤ 10 ms)",
     });
+
+    server.kill("SIGTERM");
+    rows.push(...(await lighthouseRows(dataDir)));
 
     const js = initialJsGzip();
     rows.push(

@@ -42,6 +42,8 @@ export interface Product extends ProductSummary {
 
 export interface PublicConfig {
   googleClientId: string | null;
+  /** Where "Sign in with Google" sends the browser (null when Google sign-in is off). */
+  googleAuthUrl: string | null;
   razorpayKeyId: string | null;
   paymentSandbox: boolean;
   imageBaseUrl: string;

@@ -24,7 +24,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   emailVerification: EmailVerification;
-  google: { clientId: string | null; clientSecret: string | null; issuer: string };
+  /** authUrl: the consent page the browser is sent to (Google's, or GOOGLE_AUTH_URL). */
+  google: { clientId: string | null; clientSecret: string | null; issuer: string; authUrl: string };
   razorpay: { keyId: string | null; keySecret: string | null; webhookSecret: string | null; apiBase: string };
   redisUrl: string | null;
   seedDemo: boolean;
@@ -135,6 +136,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     taxBasisPoints,
   });
 
+  const googleIssuer = url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string;
+
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
 
@@ -155,7 +158,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     google: {
       clientId: read("GOOGLE_CLIENT_ID") ?? null,
       clientSecret: read("GOOGLE_CLIENT_SECRET") ?? null,
-      issuer: url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string,
+      issuer: googleIssuer,
+      authUrl: url("GOOGLE_AUTH_URL", `${googleIssuer}/o/oauth2/v2/auth`, ["http:", "https:"]) as string,
     },
     razorpay,
     redisUrl: url("REDIS_URL", undefined, ["redis:", "rediss:"]) ?? null,

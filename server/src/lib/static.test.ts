@@ -32,6 +32,16 @@ describe("serving the SPA and media", () => {
     },
   );
 
+  it("starts the data of the landing pages while their script loads (Link preload)", async () => {
+    const home = await t.app.inject("/");
+    expect(home.headers.link).toBe(
+      "</api/config>; rel=preload; as=fetch; crossorigin=anonymous, </api/products>; rel=preload; as=fetch; crossorigin=anonymous, </api/products/category/>; rel=preload; as=fetch; crossorigin=anonymous",
+    );
+    expect((await t.app.inject("/product/12")).headers.link).toContain("</api/products/12/>; rel=preload");
+    expect((await t.app.inject("/?keyword=neem")).headers.link).toBeUndefined();
+    expect((await t.app.inject("/cart")).headers.link).toBeUndefined();
+  });
+
   it("answers an unknown path with the SPA (its not-found page) and status 404", async () => {
     const res = await t.app.inject("/no/such/page");
     expect(res.statusCode).toBe(404);

@@ -47,15 +47,27 @@ export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDi
   // Read once: the SPA shell is small and served for every screen route.
   const indexHtml = hasSpa ? readFileSync(indexFile) : null;
 
-  const sendShell = (reply: FastifyReply, status: number) =>
-    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  const sendShell = (reply: FastifyReply, status: number, preload: string[] = []) => {
+    if (preload.length > 0) reply.header("Link", preload.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(", "));
+    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  };
   // The static plugin refuses a directory listing for "/", so the home screen gets its own route.
-  if (indexHtml) app.get("/", { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+  if (indexHtml) {
+    app.get("/", { schema: { hide: true } }, (request, reply) => {
+      // The bare home page is the usual landing: start its data while the script loads.
+      const bare = !request.url.includes("?");
+      return sendShell(reply, 200, bare ? ["/api/config", "/api/products", "/api/products/category/"] : []);
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const { pathname } = new URL(request.url, "http://shop.invalid");
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathname);
-    if (wantsPage && indexHtml) return sendShell(reply, isSpaRoute(pathname) ? 200 : 404);
+    if (wantsPage && indexHtml) {
+      const product = /^\/product\/(\d{1,9})\/?$/.exec(pathname)?.[1];
+      const preload = product ? ["/api/config", `/api/products/${product}/`, "/api/products/category/"] : [];
+      return sendShell(reply, isSpaRoute(pathname) ? 200 : 404, preload);
+    }
     if (wantsPage && isSpaRoute(pathname)) {
       return reply.status(503).type("text/plain; charset=utf-8").send("The web app is not built yet: run `npm run build` and restart.");
     }

@@ -13,6 +13,7 @@ export interface SystemRoutesOptions {
 
 const PublicConfigSchema = Type.Object({
   googleClientId: Type.Union([Type.String(), Type.Null()]),
+  googleAuthUrl: Type.Union([Type.String(), Type.Null()]),
   razorpayKeyId: Type.Union([Type.String(), Type.Null()]),
   paymentSandbox: Type.Boolean(),
   imageBaseUrl: Type.String(),
@@ -27,6 +28,7 @@ const Status = Type.Object({ status: Type.String() });
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, db }) => {
   const publicConfig: PublicConfig = {
     googleClientId: config.google.clientId,
+    googleAuthUrl: config.google.clientId ? config.google.authUrl : null,
     razorpayKeyId: config.razorpay.keyId,
     paymentSandbox: config.razorpay.keyId === null,
     imageBaseUrl: config.imageBaseUrl,

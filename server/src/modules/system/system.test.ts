@@ -13,6 +13,7 @@ describe("system routes", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       googleClientId: "client-123.apps.example",
+      googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       razorpayKeyId: null,
       paymentSandbox: true,
       imageBaseUrl: "/media/",
