@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_BASE_URL, IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
+import { DEFAULT_IMAGE_BASE_URL, DEFAULT_PRICING, IMAGE_WIDTHS, PAGE_SIZE, type PricingRules, type PublicConfig } from "@krishi/contract";
 import { api } from "./api.ts";
 
 /** GET /api/config: public runtime settings, read once per visit. */
@@ -13,11 +13,13 @@ export const { useGetConfigQuery } = configApi;
 /** What the shop runs with when /api/config cannot be read. */
 export const DEFAULT_CONFIG: PublicConfig = {
   googleClientId: null,
+  googleAuthUrl: null,
   razorpayKeyId: null,
   paymentSandbox: false,
   imageBaseUrl: DEFAULT_IMAGE_BASE_URL,
   imageWidths: [...IMAGE_WIDTHS],
   pageSize: PAGE_SIZE,
+  pricing: DEFAULT_PRICING,
 };
 
 export interface ImageConfig {
@@ -34,4 +36,14 @@ export function useImageConfig(): ImageConfig | undefined {
     base: config.imageBaseUrl || DEFAULT_IMAGE_BASE_URL,
     widths: config.imageWidths.length > 0 ? config.imageWidths : IMAGE_WIDTHS,
   };
+}
+
+/**
+ * The server's pricing rule parameters (thresholds and tax rate come from its configuration), so
+ * that totals shown are the totals charged; undefined until /api/config has answered (or failed).
+ */
+export function usePricingRules(): PricingRules | undefined {
+  const { data, isError } = useGetConfigQuery();
+  if (data) return data.pricing ?? DEFAULT_PRICING;
+  return isError ? DEFAULT_PRICING : undefined;
 }

@@ -17,6 +17,11 @@ const profile = () => import("../features/auth/profile-screen.tsx");
 const legacy = () => import("../features/auth/legacy-screens.tsx");
 const passwords = () => import("../features/auth/password-screens.tsx");
 const activate = () => import("../features/auth/activate-screen.tsx");
+const shipping = () => import("../features/checkout/shipping-screen.tsx");
+const payment = () => import("../features/checkout/payment-screen.tsx");
+const placeOrder = () => import("../features/checkout/place-order-screen.tsx");
+const order = () => import("../features/orders/order-screen.tsx");
+const orderList = () => import("../features/admin/order-list-screen.tsx");
 const later = () => import("./placeholder-screens.tsx");
 
 /** The spec's route table (§2); SPA_ROUTES in contract/ lists the same paths for the server. */
@@ -31,15 +36,15 @@ export const routes: RouteObject[] = [
       { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
       { path: "register", Component: lazyScreen(register, (m) => m.RegisterScreen) },
       { path: "profile", Component: lazyScreen(profile, (m) => m.ProfileScreen) },
-      { path: "shipping", Component: lazyScreen(later, (m) => m.ShippingScreen) },
-      { path: "payment", Component: lazyScreen(later, (m) => m.PaymentScreen) },
-      { path: "placeorder", Component: lazyScreen(later, (m) => m.PlaceOrderScreen) },
-      { path: "order/:id", Component: lazyScreen(later, (m) => m.OrderScreen) },
+      { path: "shipping", Component: lazyScreen(shipping, (m) => m.ShippingScreen) },
+      { path: "payment", Component: lazyScreen(payment, (m) => m.PaymentScreen) },
+      { path: "placeorder", Component: lazyScreen(placeOrder, (m) => m.PlaceOrderScreen) },
+      { path: "order/:id", Component: lazyScreen(order, (m) => m.OrderScreen) },
       { path: "admin/userlist", Component: lazyScreen(later, (m) => m.UserListScreen) },
       { path: "admin/user/:id/edit", Component: lazyScreen(later, (m) => m.UserEditScreen) },
       { path: "admin/productlist", Component: lazyScreen(later, (m) => m.ProductListScreen) },
       { path: "admin/product/:id/edit", Component: lazyScreen(later, (m) => m.ProductEditScreen) },
-      { path: "admin/orderlist", Component: lazyScreen(later, (m) => m.OrderListScreen) },
+      { path: "admin/orderlist", Component: lazyScreen(orderList, (m) => m.OrderListScreen) },
       { path: "old_login", Component: lazyScreen(legacy, (m) => m.OldLoginScreen) },
       { path: "old_signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },
       { path: "signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },

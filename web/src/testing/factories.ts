@@ -1,4 +1,4 @@
-import type { Product } from "@krishi/contract";
+import type { Order, Product, SavedAddress } from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
 /** A product as the API answers it; override what a test is about. */
@@ -40,4 +40,43 @@ export function aUser(overrides: Partial<User> = {}): User {
 /** Auth state for `preloadedState`: signed in as `user` (a customer unless given). */
 export function signedIn(user: User = aUser()): AuthState {
   return { access: "access-1", refresh: "refresh-1", isAuthenticated: true, user, message: null, variant: "info" };
+}
+
+/** A saved address as the API answers it. */
+export function anAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
+  const postalCode = overrides.postalCode ?? "422001";
+  return {
+    id: 11,
+    label: "Farm",
+    address: "Gat No. 42, Ozar Road",
+    city: "Nashik",
+    state: "Maharashtra",
+    postalCode,
+    pincode: postalCode,
+    landmark: "Near the mandi",
+    country: "India",
+    ...overrides,
+  };
+}
+
+/** An order of `aUser()` as the API answers it: one line, unpaid and undelivered. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  const { id: _, ...address } = anAddress();
+  return {
+    _id: 42,
+    user: { first_name: "Asha", last_name: "Patil", email: "asha.patil@example.in", name: "Asha Patil" },
+    orderItems: [{ product: 7, name: "Hybrid paddy seeds 10 kg", image: "images/paddy.webp", price: "1249.50", qty: 2 }],
+    shippingAddress: address,
+    paymentMethod: "RazorPay",
+    itemsPrice: "2499.00",
+    shippingPrice: "0.00",
+    taxPrice: "204.92",
+    totalPrice: "2703.92",
+    isPaid: false,
+    paidAt: null,
+    isDelivered: false,
+    deliveredAt: null,
+    createdAt: "2026-11-20T09:15:00.000Z",
+    ...overrides,
+  };
 }

@@ -12,6 +12,8 @@ export interface FakeCall {
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** Extra response headers, e.g. X-Total-Count. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -41,8 +43,11 @@ export function fakeApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAns
       authorization: request.headers.get("Authorization"),
     };
     calls.push(call);
-    const { status = 200, body } = await answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    const { status = 200, body, headers } = await answer(call);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json", ...headers },
+    });
   });
   return calls;
 }

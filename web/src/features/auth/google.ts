@@ -1,4 +1,4 @@
-/** Google's OAuth 2.0 consent page. */
+/** Google's OAuth 2.0 consent page, when /api/config names none. */
 export const GOOGLE_CONSENT_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 
 /**
@@ -6,7 +6,7 @@ export const GOOGLE_CONSENT_URL = "https://accounts.google.com/o/oauth2/v2/auth"
  * {origin}/login?code=…, where the load-time session check signs in with the code; `state`
  * carries the page to go to afterwards.
  */
-export function googleConsentUrl(clientId: string, origin: string, redirect: string | null): string {
+export function googleConsentUrl(clientId: string, origin: string, redirect: string | null, consentUrl = GOOGLE_CONSENT_URL): string {
   const params = new URLSearchParams({
     client_id: clientId,
     redirect_uri: `${origin}/login`,
@@ -16,5 +16,5 @@ export function googleConsentUrl(clientId: string, origin: string, redirect: str
   });
   if (redirect) params.set("state", redirect);
   // URLSearchParams writes spaces as "+"; a literal "+" is already "%2B".
-  return `${GOOGLE_CONSENT_URL}?${params.toString().replaceAll("+", "%20")}`;
+  return `${consentUrl}?${params.toString().replaceAll("+", "%20")}`;
 }

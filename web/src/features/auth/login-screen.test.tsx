@@ -92,4 +92,10 @@ describe("googleConsentUrl", () => {
     });
     expect(url.search).toContain("scope=openid%20email%20profile");
   });
+
+  it("goes to the consent page the server names", () => {
+    const url = new URL(googleConsentUrl("client-1", "https://shop.example", null, "http://127.0.0.1:8124/o/oauth2/v2/auth"));
+    expect(url.origin + url.pathname).toBe("http://127.0.0.1:8124/o/oauth2/v2/auth");
+    expect(url.searchParams.has("state")).toBe(false);
+  });
 });

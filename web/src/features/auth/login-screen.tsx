@@ -29,7 +29,8 @@ export function LoginScreen() {
   const signedIn = useAppSelector(selectSession) === "signed-in";
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const googleClientId = useGetConfigQuery().data?.googleClientId;
+  const config = useGetConfigQuery().data;
+  const googleClientId = config?.googleClientId;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
@@ -67,13 +68,18 @@ export function LoginScreen() {
           type="button"
           variant="outline-dark"
           className="mt-3"
-          onClick={() => window.location.assign(googleConsentUrl(googleClientId, window.location.origin, redirect))}
+          onClick={() =>
+            window.location.assign(googleConsentUrl(googleClientId, window.location.origin, redirect, config?.googleAuthUrl ?? undefined))
+          }
         >
           Sign in with Google
         </Button>
       )}
-      <p className="py-3">
+      <p className="pt-3 mb-1">
         New Customer? <Link to={`/register${redirectQuery(redirect)}`}>Register</Link>
+      </p>
+      <p>
+        <Link to="/reset/password/">Forgot your password?</Link>
       </p>
     </FormContainer>
   );

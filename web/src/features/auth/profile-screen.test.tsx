@@ -1,12 +1,21 @@
+import type { Order } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { aUser, signedIn } from "../../testing/factories.ts";
-import { fakeApi } from "../../testing/fake-api.ts";
+import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProfileScreen } from "./profile-screen.tsx";
 
+const MY_ORDERS = "/api/orders/myorders/";
+
 function renderProfile() {
   return renderApp(<ProfileScreen />, { url: "/profile", path: "/profile", preloadedState: { auth: signedIn() } });
+}
+
+/** The fake API with My Orders answered (no orders unless given): the calls other than that one. */
+function fakeProfileApi(answer: (call: FakeCall) => FakeAnswer, orders: Order[] = []): () => FakeCall[] {
+  const calls = fakeApi((call) => (call.path === MY_ORDERS ? { body: orders } : answer(call)));
+  return () => calls.filter((call) => call.path !== MY_ORDERS);
 }
 
 describe("ProfileScreen", () => {
@@ -15,7 +24,8 @@ describe("ProfileScreen", () => {
     await vi.waitFor(() => expect(location().pathname + location().search).toBe("/login?redirect=/profile"));
   });
 
-  it("shows the user's names, and My Orders with its columns", () => {
+  it("shows the user's names, and My Orders with its columns", async () => {
+    fakeProfileApi(() => ({ status: 500 }), [anOrder()]);
     renderProfile();
     expect(screen.getByRole("heading", { level: 1, name: "User Profile" })).toBeInTheDocument();
     expect(screen.getByLabelText("First Name")).toHaveValue("Asha");
@@ -23,23 +33,23 @@ describe("ProfileScreen", () => {
     expect(screen.getByLabelText("First Name")).toBeRequired();
     expect(screen.getByLabelText("Password")).not.toBeRequired();
     expect(screen.getByRole("heading", { level: 2, name: "My Orders" })).toBeInTheDocument();
-    const headers = within(screen.getByRole("table")).getAllByRole("columnheader");
+    const headers = within(await screen.findByRole("table")).getAllByRole("columnheader");
     expect(headers.map((th) => th.textContent)).toEqual(["ID", "Date", "Total", "Paid", "Delivered", "Details"]);
   });
 
   it("refuses differing passwords with 'Passwords do not match', without calling the server", async () => {
-    const calls = fakeApi(() => ({ status: 500 }));
+    const calls = fakeProfileApi(() => ({ status: 500 }));
     const { user } = renderProfile();
     await user.type(screen.getByLabelText("Password"), "Mustard-Seeds-77");
     await user.type(screen.getByLabelText("Confirm Password"), "Mustard-Seeds-78");
     await user.click(screen.getByRole("button", { name: "Update" }));
     expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it("updates the profile and keeps the fresh login info it answers", async () => {
     const renamed = aUser({ first_name: "Asha R", name: "Asha R Patil" });
-    const calls = fakeApi(() => ({ body: { access: "access-2", refresh: "refresh-2", user: renamed } }));
+    const calls = fakeProfileApi(() => ({ body: { access: "access-2", refresh: "refresh-2", user: renamed } }));
     const { user, store } = renderProfile();
     await user.clear(screen.getByLabelText("First Name"));
     await user.type(screen.getByLabelText("First Name"), "Asha R");
@@ -47,7 +57,7 @@ describe("ProfileScreen", () => {
     await user.type(screen.getByLabelText("Confirm Password"), "Mustard-Seeds-77");
     await user.click(screen.getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Profile Updated")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({
+    expect(calls()[0]).toMatchObject({
       method: "PUT",
       path: "/api/users/profile/update/",
       body: { id: 3, first_name: "Asha R", last_name: "Patil", password: "Mustard-Seeds-77" },
@@ -58,10 +68,50 @@ describe("ProfileScreen", () => {
   });
 
   it("leaves the password out when not changing it", async () => {
-    const calls = fakeApi(() => ({ body: { access: "a", refresh: "r", user: aUser() } }));
+    const calls = fakeProfileApi(() => ({ body: { access: "a", refresh: "r", user: aUser() } }));
     const { user } = renderProfile();
     await user.click(screen.getByRole("button", { name: "Update" }));
     await screen.findByText("Profile Updated");
-    expect(calls[0]?.body).toEqual({ id: 3, first_name: "Asha", last_name: "Patil" });
+    expect(calls()[0]?.body).toEqual({ id: 3, first_name: "Asha", last_name: "Patil" });
+  });
+
+  it("lists my orders: ID, date, total, paid and delivered dates or a red cross, and Details", async () => {
+    const calls = fakeProfileApi(
+      () => ({ status: 500 }),
+      [
+        anOrder({ _id: 42, createdAt: "2026-11-20T09:15:00.000Z", isPaid: true, paidAt: "2026-11-20T10:30:00.000Z" }),
+        anOrder({ _id: 43, createdAt: "2026-11-21T18:00:00.000Z", totalPrice: "118.20" }),
+      ],
+    );
+    renderProfile();
+    const rows = within(await screen.findByRole("table"))
+      .getAllByRole("row")
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["42", "2026-11-20", "₹2,703.92", "2026-11-20", "✗Not delivered", "Details"],
+      ["43", "2026-11-21", "₹118.20", "✗Not paid", "✗Not delivered", "Details"],
+    ]);
+    expect(within(rows[1] as HTMLElement).getAllByText("✗")[0]).toHaveClass("text-danger");
+    expect(screen.getByRole("link", { name: "Details of order 43" })).toHaveAttribute("href", "/order/43");
+    expect(calls()).toEqual([]);
+  });
+
+  it("says when there are no orders yet", async () => {
+    fakeProfileApi(() => ({ status: 500 }));
+    renderProfile();
+    expect(await screen.findByText("You have no orders yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("shows why My Orders could not be read", async () => {
+    fakeApi(() => ({ status: 500, body: { detail: "The shop is resting. Try again soon." } }));
+    renderProfile();
+    expect(await screen.findByRole("alert")).toHaveTextContent("The shop is resting. Try again soon.");
   });
 });

@@ -1,13 +1,11 @@
-import type { Order } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { Link } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
-import { formatPrice } from "../../lib/price.ts";
+import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import type { User } from "./auth-slice.ts";
 import { PASSWORDS_DO_NOT_MATCH } from "./register-screen.tsx";
@@ -24,8 +22,7 @@ export function ProfileScreen() {
             <ProfileForm user={user} />
           </Col>
           <Col lg={8}>
-            {/* The orders issue fills this from GET /api/orders/myorders/. */}
-            <MyOrders orders={[]} />
+            <MyOrders />
           </Col>
         </Row>
       )}
@@ -107,50 +104,6 @@ function ProfileForm({ user }: { user: User }) {
           Update
         </Button>
       </form>
-    </>
-  );
-}
-
-const date = (timestamp: string | null) => timestamp?.substring(0, 10) ?? "";
-
-/** The signed-in user's orders: ID, Date, Total, Paid, Delivered and a Details link (spec §2). */
-export function MyOrders({ orders }: { orders: Order[] }) {
-  return (
-    <>
-      <h2>My Orders</h2>
-      <div className="table-responsive">
-        <table className="table table-striped table-sm align-middle">
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Date</th>
-              <th scope="col">Total</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Delivered</th>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order._id}>
-                <td>{order._id}</td>
-                <td>{date(order.createdAt)}</td>
-                <td>{formatPrice(order.totalPrice)}</td>
-                <td>{order.isPaid ? date(order.paidAt) : "Not Paid"}</td>
-                <td>{order.isDelivered ? date(order.deliveredAt) : "Not Delivered"}</td>
-                <td>
-                  <Link className="btn btn-sm btn-light" to={`/order/${order._id}`}>
-                    Details
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {orders.length === 0 && <Message>You have no orders yet</Message>}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { loggedOut, refreshFailed, storageChanged } from "../auth/auth-slice.ts";
 import {
   addToCart,
   type CartItem,
@@ -10,6 +11,8 @@ import {
   loadCart,
   removeFromCart,
   saveCart,
+  savePaymentMethod,
+  saveShippingAddress,
   subtotalPaise,
 } from "./cart-slice.ts";
 
@@ -57,6 +60,31 @@ describe("cart reducer", () => {
     expect(state.cartItems).toEqual([]);
   });
 
+  it("keeps the shipping address and the payment method of checkout", () => {
+    const farm = { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India", landmark: "Mandi" };
+    let state = reduce(cartOf(urea), saveShippingAddress(farm));
+    state = reduce(state, savePaymentMethod("RazorPay"));
+    expect(state).toEqual({ cartItems: [urea], shippingAddress: farm, paymentMethod: "RazorPay" });
+  });
+
+  it.each([
+    ["logout", loggedOut()],
+    ["a failed refresh", refreshFailed()],
+    ["a sign-out in another tab", storageChanged({ access: null, refresh: null, user: null })],
+  ])("forgets the address and the method on %s, keeping the cart", (_case, action) => {
+    const filled: CartState = {
+      cartItems: [urea],
+      shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
+      paymentMethod: "RazorPay",
+    };
+    expect(reduce(filled, action)).toEqual({ cartItems: [urea], shippingAddress: null, paymentMethod: null });
+  });
+
+  it("keeps the address when another tab only refreshed its tokens", () => {
+    const filled: CartState = { ...cartOf(urea), paymentMethod: "RazorPay" };
+    expect(reduce(filled, storageChanged({ access: "a", refresh: "r", user: null }))).toBe(filled);
+  });
+
   it("counts items and prices the subtotal in paise", () => {
     expect(countItems([urea, seeds])).toBe(3);
     expect(subtotalPaise([urea, seeds])).toBe(2 * 266_50 + 1_249_50);
@@ -69,10 +97,12 @@ describe("cart storage", () => {
   it("reads back what it stored", () => {
     const cart: CartState = {
       cartItems: [urea, seeds],
-      shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
+      shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India", state: "Maharashtra" },
       paymentMethod: "RazorPay",
     };
     saveCart(cart);
+    expect(JSON.parse(localStorage.getItem("shippingAddress") ?? "null")).toEqual(cart.shippingAddress);
+    expect(JSON.parse(localStorage.getItem("paymentMethod") ?? "null")).toBe("RazorPay");
     expect(JSON.parse(localStorage.getItem("cartItems") ?? "null")).toEqual([urea, seeds]);
     expect(loadCart()).toEqual(cart);
   });

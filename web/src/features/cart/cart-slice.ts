@@ -1,6 +1,7 @@
-import { toPaise } from "@krishi/contract";
+import { type ShippingAddress, toPaise } from "@krishi/contract";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { readJson, writeJson } from "../../lib/storage.ts";
+import { sessionEnded, storageChanged } from "../auth/index.ts";
 
 /** A cart line (spec §3): `product` is the product id; `price` the API's decimal string. */
 export interface CartItem {
@@ -12,13 +13,7 @@ export interface CartItem {
   qty: number;
 }
 
-export interface ShippingAddress {
-  label: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-}
+export type { ShippingAddress };
 
 export interface CartState {
   cartItems: CartItem[];
@@ -52,10 +47,30 @@ export const cartSlice = createSlice({
     clearCart(state) {
       state.cartItems = [];
     },
+    /** Checkout's shipping step (spec §4: saving sets the shipping address). */
+    saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
+      state.shippingAddress = action.payload;
+    },
+    /** Checkout's payment step. */
+    savePaymentMethod(state, action: PayloadAction<string>) {
+      state.paymentMethod = action.payload;
+    },
+  },
+  extraReducers(builder) {
+    // Spec §4: signing out clears the user's order data. The cart stays; the address and the
+    // payment method chosen for the next order belong to the person who signed out.
+    builder.addMatcher(sessionEnded, forgetCheckout).addMatcher(storageChanged.match, (state, action) => {
+      if (!action.payload.access && !action.payload.refresh) forgetCheckout(state);
+    });
   },
 });
 
-export const { addToCart, removeFromCart, clearCart } = cartSlice.actions;
+function forgetCheckout(state: CartState): void {
+  state.shippingAddress = null;
+  state.paymentMethod = null;
+}
+
+export const { addToCart, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
 
@@ -105,5 +120,8 @@ function isCartItem(value: unknown): value is CartItem {
 function isShippingAddress(value: unknown): value is ShippingAddress {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
-  return ["label", "address", "city", "postalCode", "country"].every((key) => typeof v[key] === "string");
+  return (
+    ["label", "address", "city", "postalCode", "country"].every((key) => typeof v[key] === "string") &&
+    ["state", "landmark"].every((key) => v[key] === undefined || typeof v[key] === "string")
+  );
 }

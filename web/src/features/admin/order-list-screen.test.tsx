@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
+import { fakeApi } from "../../testing/fake-api.ts";
+import { renderApp } from "../../testing/render-app.tsx";
+import { OrderListScreen } from "./order-list-screen.tsx";
+
+const staff = aUser({ _id: 1, pk: 1, id: 1, email: "ravi@krishibazaar.in", name: "Ravi Kumar", is_staff: true, isAdmin: true });
+
+function renderList(url = "/admin/orderlist", user = staff) {
+  return renderApp(<OrderListScreen />, { url, path: "/admin/orderlist", preloadedState: { auth: signedIn(user) } });
+}
+
+describe("OrderListScreen", () => {
+  it("sends customers to /login", async () => {
+    const calls = fakeApi(() => ({ body: [] }));
+    const { location } = renderList("/admin/orderlist", aUser());
+    await vi.waitFor(() => expect(location().pathname).toBe("/login"));
+    expect(calls).toEqual([]);
+  });
+
+  it("lists every order for staff: ID, USER, DATE, Total, PAID, DELIVERED, Details", async () => {
+    const calls = fakeApi(() => ({
+      body: [
+        anOrder({ _id: 43, isPaid: true, paidAt: "2026-11-20T10:30:00.000Z", isDelivered: true, deliveredAt: "2026-11-21T16:45:00.000Z" }),
+        anOrder({ _id: 42 }),
+      ],
+      headers: { "X-Total-Count": "2", "X-Page-Count": "1" },
+    }));
+    renderList();
+    const table = await screen.findByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "Details"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["43", "Asha Patil", "2026-11-20", "₹2,703.92", "2026-11-20", "2026-11-21", "Details"],
+      ["42", "Asha Patil", "2026-11-20", "₹2,703.92", "✗Not paid", "✗Not delivered", "Details"],
+    ]);
+    expect(screen.getByRole("link", { name: "Details of order 42" })).toHaveAttribute("href", "/order/42");
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/api/orders/?page=1&page_size=50", authorization: "Bearer access-1" });
+    expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull();
+  });
+
+  it("pages through X-Total-Count and X-Page-Count", async () => {
+    const calls = fakeApi(() => ({ body: [anOrder({ _id: 7 })], headers: { "X-Total-Count": "120", "X-Page-Count": "3" } }));
+    renderList("/admin/orderlist?page=2");
+    const pages = await screen.findByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/admin/orderlist");
+    expect(within(pages).getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/admin/orderlist?page=3");
+    expect(calls[0]?.path).toBe("/api/orders/?page=2&page_size=50");
+  });
+
+  it("shows the server's detail when the list cannot be read", async () => {
+    fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    renderList();
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+  });
+});

@@ -1,0 +1,10 @@
+/** What other features may use from the cart (checkout reads it, fills it in and clears it). */
+export {
+  type CartItem,
+  clearCart,
+  type ShippingAddress,
+  savePaymentMethod,
+  saveShippingAddress,
+  selectCartItems,
+} from "./cart-slice.ts";
+export { refreshCartPrices } from "./refresh-cart-prices.ts";

@@ -1,0 +1,65 @@
+import { DEFAULT_PAYMENT_METHOD } from "@krishi/contract";
+import { type FormEvent, useState } from "react";
+import Button from "react-bootstrap/Button";
+import { Navigate, useNavigate } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { CheckoutSteps } from "../../components/checkout-steps.tsx";
+import { FormContainer } from "../../components/form-container.tsx";
+import { RequireAuth } from "../auth/require-auth.tsx";
+import { savePaymentMethod } from "../cart/index.ts";
+
+/** The one payment method (spec §2). */
+export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD] as const;
+
+/** /payment (signed-in users): without a shipping address, back to /shipping (spec §4). */
+export function PaymentScreen() {
+  return <RequireAuth>{() => <PaymentStep />}</RequireAuth>;
+}
+
+function PaymentStep() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const shippingAddress = useAppSelector((state) => state.cart.shippingAddress);
+  const [method, setMethod] = useState<string>(DEFAULT_PAYMENT_METHOD);
+  if (!shippingAddress) return <Navigate to="/shipping" replace />;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    dispatch(savePaymentMethod(method));
+    navigate("/placeorder");
+  }
+
+  return (
+    <>
+      <title>Payment Method | Krishi Bazaar</title>
+      <CheckoutSteps current="Payment" />
+      <FormContainer>
+        <h1>Payment Method</h1>
+        <form onSubmit={submit}>
+          <fieldset className="mb-3">
+            <legend className="fs-5">Select Method</legend>
+            {PAYMENT_METHODS.map((name) => (
+              <div key={name} className="form-check">
+                <input
+                  id={`payment-${name}`}
+                  className="form-check-input"
+                  type="radio"
+                  name="paymentMethod"
+                  value={name}
+                  checked={method === name}
+                  onChange={() => setMethod(name)}
+                />
+                <label htmlFor={`payment-${name}`} className="form-check-label">
+                  {name}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <Button type="submit" variant="dark">
+            Continue
+          </Button>
+        </form>
+      </FormContainer>
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import type { Order } from "@krishi/contract";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { dateTimeOf } from "../../lib/dates.ts";
+import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
+import { renderApp } from "../../testing/render-app.tsx";
+import { OrderScreen } from "./order-screen.tsx";
+import type { RazorpayFailure, RazorpayOptions } from "./razorpay.ts";
+
+const customer = aUser();
+const staff = aUser({ _id: 1, pk: 1, id: 1, email: "ravi@krishibazaar.in", name: "Ravi Kumar", is_staff: true, isAdmin: true });
+const PAID_AT = "2026-11-20T10:30:00.000Z";
+const DELIVERED_AT = "2026-11-21T16:45:00.000Z";
+
+/** Answers GET /api/orders/42/ with `order`, and `others` for everything else. */
+function renderOrder(order: Order | (() => Order), user = customer, others: (call: FakeCall) => FakeAnswer = () => ({ status: 500 })) {
+  const calls = fakeApi((call) =>
+    call.method === "GET" && call.path === "/api/orders/42/" ? { body: typeof order === "function" ? order() : order } : others(call),
+  );
+  const rendered = renderApp(<OrderScreen />, {
+    url: "/order/42",
+    path: "/order/:id",
+    preloadedState: { auth: signedIn(user) },
+    config: { paymentSandbox: true },
+  });
+  return { ...rendered, calls };
+}
+
+/** Razorpay's checkout as a test double: records its options; `open` ends the way the test says. */
+function fakeRazorpay(ending: (options: RazorpayOptions, fail: (error: RazorpayFailure) => void) => void) {
+  const opened: RazorpayOptions[] = [];
+  window.Razorpay = class {
+    #failed: ((response: { error: RazorpayFailure }) => void)[] = [];
+    constructor(readonly options: RazorpayOptions) {
+      opened.push(options);
+    }
+    on(_event: "payment.failed", listener: (response: { error: RazorpayFailure }) => void) {
+      this.#failed.push(listener);
+    }
+    open() {
+      ending(this.options, (error) => {
+        for (const listener of this.#failed) listener({ error });
+      });
+    }
+  };
+  return opened;
+}
+
+afterEach(() => {
+  delete window.Razorpay;
+  for (const script of document.querySelectorAll("script")) script.remove();
+});
+
+const razorpayOrder = { bool: 1, data: { id: "order_sandbox1a2b", amount: 270392, currency: "INR", key: "rzp_test_sandbox" } };
+
+describe("OrderScreen", () => {
+  it("sends guests to sign in, coming back here", async () => {
+    const { location } = renderApp(<OrderScreen />, { url: "/order/42", path: "/order/:id" });
+    await vi.waitFor(() => expect(location().pathname + location().search).toBe("/login?redirect=/order/42"));
+  });
+
+  it("shows an unpaid, undelivered order with its banners and summary", async () => {
+    renderOrder(anOrder());
+    expect(await screen.findByRole("heading", { level: 1, name: "Order 42" })).toBeInTheDocument();
+    expect(screen.getByText("Not Delivered")).toHaveClass("alert-danger");
+    expect(screen.getByText("Not Paid")).toHaveClass("alert-danger");
+    expect(screen.getByText("Asha Patil")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "asha.patil@example.in" })).toHaveAttribute("href", "mailto:asha.patil@example.in");
+    expect(screen.getByText("Gat No. 42, Ozar Road, Near the mandi, Nashik, Maharashtra 422001, India")).toBeInTheDocument();
+    expect(screen.getByText("RazorPay")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toHaveAttribute("href", "/product/7");
+    expect(screen.getByText("2 × ₹1,249.50 = ₹2,499.00")).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual(["Items₹2,499.00", "Shipping₹0.00", "Tax₹204.92", "Total₹2,703.92"]);
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: "Mark As Delivered" })).toBeNull();
+  });
+
+  it("shows when a paid and delivered order was paid and delivered, date and time", async () => {
+    renderOrder(anOrder({ isPaid: true, paidAt: PAID_AT, isDelivered: true, deliveredAt: DELIVERED_AT }), staff);
+    const paid = await screen.findByText(`Paid on ${dateTimeOf(PAID_AT)}`);
+    expect(paid).toHaveClass("alert-success");
+    expect(paid.textContent).toMatch(/2026.*\d:\d\d/);
+    expect(screen.getByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toHaveClass("alert-success");
+    expect(screen.queryByText("Not Paid")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Mark As Delivered" })).toBeNull();
+  });
+
+  it("says 'Order is empty' for an order without lines", async () => {
+    renderOrder(anOrder({ orderItems: [] }));
+    expect(await screen.findByText("Order is empty")).toBeInTheDocument();
+  });
+
+  it("shows the server's detail for an order it will not show", async () => {
+    fakeApi(() => ({ status: 404, body: { detail: "Order does not exist" } }));
+    renderApp(<OrderScreen />, { url: "/order/42", path: "/order/:id", preloadedState: { auth: signedIn(customer) } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Order does not exist");
+  });
+
+  it("lets staff mark a paid order delivered, with a real call, and shows it delivered", async () => {
+    let order = anOrder({ isPaid: true, paidAt: PAID_AT });
+    const { user, calls } = renderOrder(
+      () => order,
+      staff,
+      (call) => {
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/deliver/") return { status: 500 };
+        order = { ...order, isDelivered: true, deliveredAt: DELIVERED_AT };
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Mark As Delivered" }));
+    expect(await screen.findByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "GET /api/orders/42/",
+      "PUT /api/orders/42/deliver/",
+      "GET /api/orders/42/",
+    ]);
+    expect(calls[1]?.authorization).toBe("Bearer access-1");
+    expect(screen.queryByRole("button", { name: "Mark As Delivered" })).toBeNull();
+  });
+
+  it.each([
+    ["a customer, on a paid order", customer, anOrder({ isPaid: true, paidAt: PAID_AT })],
+    ["staff, on an unpaid order", staff, anOrder()],
+  ])("does not offer Mark As Delivered to %s", async (_case, user, order) => {
+    renderOrder(order, user);
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("button", { name: "Mark As Delivered" })).toBeNull();
+  });
+
+  it("does not offer Pay Now to staff looking at a customer's order", async () => {
+    renderOrder(anOrder(), staff);
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+  });
+
+  it("pays through Razorpay's checkout: the server verifies, the order reads again as paid", async () => {
+    let order = anOrder();
+    const opened = fakeRazorpay((options) =>
+      options.handler({ razorpay_order_id: options.order_id, razorpay_payment_id: "pay_sandbox99", razorpay_signature: "c0ffee" }),
+    );
+    const { user, calls } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.path === "/api/orders/create-razorpay-order/") return { body: razorpayOrder };
+        if (call.path === "/api/orders/42/pay/") {
+          order = { ...order, isPaid: true, paidAt: PAID_AT };
+          return { body: order };
+        }
+        return { status: 500 };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    expect(await screen.findByText("Payment successful")).toBeInTheDocument();
+    expect(await screen.findByText(`Paid on ${dateTimeOf(PAID_AT)}`)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+
+    expect(calls[1]).toMatchObject({ method: "POST", path: "/api/orders/create-razorpay-order/", body: { order_id: 42, amount: 270392 } });
+    expect(opened[0]).toMatchObject({
+      key: "rzp_test_sandbox",
+      amount: 270392,
+      currency: "INR",
+      order_id: "order_sandbox1a2b",
+      name: "Krishi Bazaar",
+      description: "Order 42",
+      prefill: { name: "Asha Patil", email: "asha.patil@example.in" },
+    });
+    expect(calls[2]).toMatchObject({
+      method: "PUT",
+      path: "/api/orders/42/pay/",
+      body: { razorpay_order_id: "order_sandbox1a2b", razorpay_payment_id: "pay_sandbox99", razorpay_signature: "c0ffee" },
+    });
+    expect(calls[3]).toMatchObject({ method: "GET", path: "/api/orders/42/" });
+    expect(document.querySelector("script")).toBeNull();
+  });
+
+  it("shows Razorpay's failure on the page: code, description, source, step, reason, order and payment ids", async () => {
+    fakeRazorpay((options, fail) =>
+      fail({
+        code: "BAD_REQUEST_ERROR",
+        description: "Your payment could not be completed as the bank declined it.",
+        source: "bank",
+        step: "payment_authorization",
+        reason: "payment_failed",
+        metadata: { order_id: options.order_id, payment_id: "pay_sandbox77" },
+      }),
+    );
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    const { user, calls } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    const failure = await screen.findByRole("alert");
+    const terms = within(failure)
+      .getAllByRole("term")
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(terms).toEqual([
+      ["Code", "BAD_REQUEST_ERROR"],
+      ["Description", "Your payment could not be completed as the bank declined it."],
+      ["Source", "bank"],
+      ["Step", "payment_authorization"],
+      ["Reason", "payment_failed"],
+      ["Order ID", "order_sandbox1a2b"],
+      ["Payment ID", "pay_sandbox77"],
+    ]);
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByText("Not Paid")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    expect(calls.some((call) => call.path.endsWith("/pay/"))).toBe(false);
+  });
+
+  it("keeps a failure's details when the shopper then closes Razorpay's window", async () => {
+    fakeRazorpay((options, fail) => {
+      fail({ code: "BAD_REQUEST_ERROR", description: "Card declined", metadata: { order_id: options.order_id } });
+      options.modal?.ondismiss?.();
+    });
+    const { user } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Card declined");
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+  });
+
+  it("offers Pay Now again when the shopper closes Razorpay's window", async () => {
+    let close: () => void = () => undefined;
+    fakeRazorpay((options) => {
+      close = () => options.modal?.ondismiss?.();
+    });
+    const { user } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Pay Now" })).toBeDisabled());
+    act(() => close());
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("tells the shopper (and the console) when the server cannot open payment", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const opened = fakeRazorpay(() => undefined);
+    const { user } = renderOrder(anOrder(), customer, () => ({
+      status: 502,
+      body: { bool: 0, detail: "Razorpay is not answering. Try again." },
+    }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Razorpay is not answering. Try again.");
+    expect(log).toHaveBeenCalled();
+    expect(opened).toEqual([]);
+  });
+
+  it("tells the shopper when the checkout script cannot be loaded", async () => {
+    const { user } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    await vi.waitFor(() => expect(document.querySelector("script")).not.toBeNull());
+    const script = document.querySelector("script");
+    expect(script).toHaveAttribute("src", "/sandbox/razorpay/checkout.js");
+    script?.dispatchEvent(new Event("error"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not load the payment window. Check your connection and try again.");
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+  });
+});

@@ -1,0 +1,283 @@
+import { formatRupees, type Order, type OrderItem, tryToPaise } from "@krishi/contract";
+import { Fragment, type ReactNode, useState } from "react";
+import Button from "react-bootstrap/Button";
+import Col from "react-bootstrap/Col";
+import ListGroup from "react-bootstrap/ListGroup";
+import Row from "react-bootstrap/Row";
+import { Link, useParams } from "react-router";
+import { configApi } from "../../app/config-api.ts";
+import { useAppDispatch } from "../../app/hooks.ts";
+import { Loader } from "../../components/loader.tsx";
+import { Message } from "../../components/message.tsx";
+import { OrderSummary } from "../../components/order-summary.tsx";
+import { ProductImage } from "../../components/product-image.tsx";
+import { addressLine } from "../../lib/address.ts";
+import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
+import { dateTimeOf } from "../../lib/dates.ts";
+import { formatPrice } from "../../lib/price.ts";
+import type { User } from "../auth/index.ts";
+import { RequireAuth } from "../auth/require-auth.tsx";
+import {
+  type PaymentProof,
+  useDeliverOrderMutation,
+  useGetOrderQuery,
+  usePayOrderMutation,
+  useStartPaymentMutation,
+} from "./orders-api.ts";
+import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
+
+/** The shop's name and colour in Razorpay's checkout window. */
+export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#198754" } as const;
+
+export const PAYMENT_SUCCESSFUL = "Payment successful";
+
+/** /order/{id} (its owner or staff): details, banners, Pay Now for the owner, Mark As Delivered for staff. */
+export function OrderScreen() {
+  const { id = "" } = useParams();
+  return (
+    <RequireAuth>
+      {(user) => (
+        <>
+          <title>{`Order ${id} | Krishi Bazaar`}</title>
+          <OrderLoader id={id} user={user} />
+        </>
+      )}
+    </RequireAuth>
+  );
+}
+
+function OrderLoader({ id, user }: { id: string; user: User }) {
+  // currentData: never show another order while this one loads.
+  const { currentData: order, error, isFetching } = useGetOrderQuery(id);
+  if (error && !isFetching) {
+    return (
+      <>
+        <h1>Order {id}</h1>
+        <Message variant="danger">{errorText(error, "detail")}</Message>
+      </>
+    );
+  }
+  if (!order) return <Loader />;
+  return <OrderDetails key={order._id} order={order} user={user} />;
+}
+
+function OrderDetails({ order, user }: { order: Order; user: User }) {
+  const payment = usePayment(order);
+  const isOwner = order.user.email.toLowerCase() === user.email.toLowerCase();
+  const canPay = isOwner && !order.isPaid;
+  const canDeliver = user.is_staff && order.isPaid && !order.isDelivered;
+
+  return (
+    <>
+      <h1>Order {order._id}</h1>
+      {payment.state.status === "paid" && <Message variant="success">{PAYMENT_SUCCESSFUL}</Message>}
+      {payment.state.status === "error" && <Message variant="danger">{payment.state.text}</Message>}
+      {payment.state.status === "failed" && <PaymentFailed failure={payment.state.failure} />}
+      <Row>
+        <Col lg={8}>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2>Shipping</h2>
+              <p className="mb-1">
+                <strong>Name: </strong>
+                {order.user.name}
+              </p>
+              <p className="mb-1">
+                <strong>Email: </strong>
+                <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+              </p>
+              <p>
+                <strong>Shipping: </strong>
+                {addressLine(order.shippingAddress)}
+              </p>
+              {order.isDelivered ? (
+                <Banner variant="success">Delivered on {dateTimeOf(order.deliveredAt)}</Banner>
+              ) : (
+                <Banner variant="danger">Not Delivered</Banner>
+              )}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Payment Method</h2>
+              <p>
+                <strong>Method: </strong>
+                {order.paymentMethod}
+              </p>
+              {order.isPaid ? (
+                <Banner variant="success">Paid on {dateTimeOf(order.paidAt)}</Banner>
+              ) : (
+                <Banner variant="danger">Not Paid</Banner>
+              )}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Order Items</h2>
+              {order.orderItems.length === 0 ? (
+                <Message>Order is empty</Message>
+              ) : (
+                <ListGroup variant="flush">
+                  {order.orderItems.map((item, index) => (
+                    // A deleted product leaves a null id; the line's place is stable.
+                    <OrderLine key={item.product ?? `line-${index}`} item={item} />
+                  ))}
+                </ListGroup>
+              )}
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col lg={4}>
+          <OrderSummary
+            amounts={{
+              items: formatPrice(order.itemsPrice),
+              shipping: formatPrice(order.shippingPrice),
+              tax: formatPrice(order.taxPrice),
+              total: formatPrice(order.totalPrice),
+            }}
+          >
+            {canPay && (
+              <Button type="button" variant="dark" disabled={payment.state.status === "busy"} onClick={() => void payment.pay()}>
+                Pay Now
+              </Button>
+            )}
+            {canDeliver && <MarkAsDelivered id={order._id} />}
+          </OrderSummary>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** A state banner ("Not Paid", "Paid on …"): shown as is, not announced as an alert. */
+function Banner({ variant, children }: { variant: "success" | "danger"; children: ReactNode }) {
+  return <div className={`alert alert-${variant}`}>{children}</div>;
+}
+
+function OrderLine({ item }: { item: OrderItem }) {
+  const price = tryToPaise(item.price);
+  return (
+    <ListGroup.Item>
+      <Row className="align-items-center gy-2">
+        <Col xs={3} md={2}>
+          <ProductImage
+            path={item.image}
+            alt={item.name}
+            sizes="(min-width: 768px) 100px, 25vw"
+            width={160}
+            height={120}
+            className="rounded"
+          />
+        </Col>
+        <Col>{item.product === null ? item.name : <Link to={`/product/${item.product}`}>{item.name}</Link>}</Col>
+        <Col md="auto" className="text-nowrap">
+          {item.qty} × {formatPrice(item.price)} = {price === null ? "" : formatRupees(price * item.qty)}
+        </Col>
+      </Row>
+    </ListGroup.Item>
+  );
+}
+
+/** Razorpay's failure, field by field (spec §8), on the page rather than in a browser alert. */
+function PaymentFailed({ failure }: { failure: RazorpayFailure }) {
+  const fields: [string, string | undefined][] = [
+    ["Code", failure.code],
+    ["Description", failure.description],
+    ["Source", failure.source],
+    ["Step", failure.step],
+    ["Reason", failure.reason],
+    ["Order ID", failure.metadata?.order_id],
+    ["Payment ID", failure.metadata?.payment_id],
+  ];
+  return (
+    <Message variant="danger">
+      <p className="fw-semibold">Payment failed</p>
+      <dl className="row mb-0">
+        {fields.map(([name, value]) => (
+          <Fragment key={name}>
+            <dt className="col-sm-3">{name}</dt>
+            <dd className="col-sm-9">{value || "—"}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </Message>
+  );
+}
+
+function MarkAsDelivered({ id }: { id: number }) {
+  const [deliver, { error, isLoading }] = useDeliverOrderMutation();
+  return (
+    <>
+      {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
+      <Button type="button" variant="dark" disabled={isLoading} onClick={() => void deliver(id)}>
+        Mark As Delivered
+      </Button>
+    </>
+  );
+}
+
+type PaymentState =
+  | { status: "idle" }
+  | { status: "busy" }
+  | { status: "paid" }
+  | { status: "error"; text: string }
+  | { status: "failed"; failure: RazorpayFailure };
+
+/**
+ * Pay Now: asks the server for a Razorpay order (amount = the order's total in paise), loads the
+ * checkout script if needed and opens Razorpay's window. Success hands Razorpay's proof to the
+ * server, which verifies the signature and marks the order paid (the order then reads again);
+ * a failed payment shows Razorpay's error. The server's refusals are shown too (DESIGN: users are
+ * told), besides the console line of the spec.
+ */
+function usePayment(order: Order) {
+  const dispatch = useAppDispatch();
+  const [startPayment] = useStartPaymentMutation();
+  const [payOrder] = usePayOrderMutation();
+  const [state, setState] = useState<PaymentState>({ status: "idle" });
+
+  async function confirm(proof: PaymentProof) {
+    setState({ status: "busy" });
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
+    const result = await payOrder({ id: order._id, razorpay_order_id, razorpay_payment_id, razorpay_signature });
+    setState(result.error ? { status: "error", text: errorText(result.error, "detail") } : { status: "paid" });
+  }
+
+  async function pay() {
+    const amount = tryToPaise(order.totalPrice);
+    if (amount === null) {
+      setState({ status: "error", text: GENERIC_ERROR });
+      return;
+    }
+    setState({ status: "busy" });
+    const started = await startPayment({ order_id: order._id, amount });
+    const answer = started.data;
+    if (answer?.bool !== 1) {
+      const detail = answer?.bool === 0 ? answer.detail : errorText(started.error, "detail");
+      console.error("Could not create the Razorpay order:", detail);
+      setState({ status: "error", text: detail });
+      return;
+    }
+    const config = await dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false }));
+    let Razorpay: Awaited<ReturnType<typeof loadRazorpay>>;
+    try {
+      Razorpay = await loadRazorpay(checkoutScriptUrl(config.data));
+    } catch (error) {
+      setState({ status: "error", text: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const checkout = new Razorpay({
+      key: answer.data.key,
+      amount: answer.data.amount,
+      currency: answer.data.currency,
+      order_id: answer.data.id,
+      name: CHECKOUT_BRAND.name,
+      description: `Order ${order._id}`,
+      prefill: { name: order.user.name, email: order.user.email },
+      theme: { color: CHECKOUT_BRAND.color },
+      handler: (proof) => void confirm(proof),
+      // Closing the window ends the wait, and keeps a failure's details on the page.
+      modal: { ondismiss: () => setState((current) => (current.status === "busy" ? { status: "idle" } : current)) },
+    });
+    checkout.on("payment.failed", (response) => setState({ status: "failed", failure: response.error }));
+    checkout.open();
+  }
+
+  return { state, pay };
+}

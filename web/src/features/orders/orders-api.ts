@@ -1,0 +1,115 @@
+import type { Order, ShippingAddress } from "@krishi/contract";
+import { api } from "../../app/api.ts";
+
+/** POST /api/orders/add/: the cart's lines and the totals the shopper saw (decimal strings). */
+export interface NewOrder {
+  orderItems: { product: number; qty: number; name: string; price: string; image: string }[];
+  shippingAddress: ShippingAddress;
+  paymentMethod: string;
+  itemsPrice: string;
+  shippingPrice: string;
+  taxPrice: string;
+  totalPrice: string;
+}
+
+/** A Razorpay order for paying one of ours; `amount` in paise. */
+export interface RazorpayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  key: string;
+}
+
+/** POST /api/orders/create-razorpay-order/: `bool` 1 with the Razorpay order, or 0 with the reason. */
+export type StartPaymentAnswer = { bool: 1; data: RazorpayOrder } | { bool: 0; detail: string };
+
+/** What Razorpay's checkout hands the success handler; the server verifies the signature. */
+export interface PaymentProof {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  /** All orders (X-Total-Count). */
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Orders per page of the staff list (the server allows up to 100). */
+export const ORDER_PAGE_SIZE = 50;
+
+const LIST = { type: "Order", id: "LIST" } as const;
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The server prices the order itself and takes the stock. The new order goes straight into the
+     * cache (its page opens next); the order lists and the ordered products' stock read again.
+     */
+    placeOrder: build.mutation<Order, NewOrder>({
+      query: (body) => ({ url: "/orders/add/", method: "POST", body }),
+      invalidatesTags: (_result, error, { orderItems }) =>
+        error ? [] : [LIST, ...orderItems.map((line) => ({ type: "Product" as const, id: line.product }))],
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(ordersApi.util.upsertQueryData("getOrder", String(data._id), data));
+      },
+    }),
+    /** GET /api/orders/{id}/ (its owner or staff). */
+    getOrder: build.query<Order, string>({
+      query: (id) => `/orders/${encodeURIComponent(id)}/`,
+      providesTags: (_result, _error, id) => [{ type: "Order", id: Number(id) }],
+    }),
+    getMyOrders: build.query<Order[], void>({
+      query: () => "/orders/myorders/",
+      providesTags: (result) => [LIST, ...(result ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
+    }),
+    /** GET /api/orders/?page= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
+    getOrders: build.query<OrderPage, number>({
+      query: (page) => ({ url: "/orders/", params: { page, page_size: ORDER_PAGE_SIZE } }),
+      transformResponse: (orders: Order[], meta, page) => toOrderPage(orders, meta?.response?.headers, page),
+      providesTags: (result) => [LIST, ...(result?.orders ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
+    }),
+    /** Opens payment for an order: `amount` is its total in paise. */
+    startPayment: build.mutation<StartPaymentAnswer, { order_id: number; amount: number }>({
+      query: (body) => ({ url: "/orders/create-razorpay-order/", method: "POST", body }),
+    }),
+    /** PUT /api/orders/{id}/pay/ with Razorpay's proof: the order (and the lists) read again, paid. */
+    payOrder: build.mutation<Order, PaymentProof & { id: number }>({
+      query: ({ id, ...proof }) => ({ url: `/orders/${id}/pay/`, method: "PUT", body: proof }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: "Order", id }, LIST]),
+    }),
+    /** PUT /api/orders/{id}/deliver/ (staff; paid orders only). */
+    deliverOrder: build.mutation<Order, number>({
+      query: (id) => ({ url: `/orders/${id}/deliver/`, method: "PUT" }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, LIST]),
+    }),
+  }),
+});
+
+export const {
+  usePlaceOrderMutation,
+  useGetOrderQuery,
+  useGetMyOrdersQuery,
+  useGetOrdersQuery,
+  useStartPaymentMutation,
+  usePayOrderMutation,
+  useDeliverOrderMutation,
+} = ordersApi;
+
+/** Reads the staff list's paging headers; without them, the page holds everything there is. */
+export function toOrderPage(orders: Order[], headers: Headers | undefined, page: number): OrderPage {
+  const total = countHeader(headers, "X-Total-Count") ?? (page - 1) * ORDER_PAGE_SIZE + orders.length;
+  const pages = countHeader(headers, "X-Page-Count") ?? Math.ceil(total / ORDER_PAGE_SIZE);
+  return { orders, total, page, pages: Math.max(pages, 1) };
+}
+
+function countHeader(headers: Headers | undefined, name: string): number | null {
+  const value = headers?.get(name)?.trim();
+  if (!value) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
