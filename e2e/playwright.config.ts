@@ -2,6 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
+const googlePort = port + 1;
+const googleIssuer = `http://127.0.0.1:${googlePort}`;
+/** The shop's DATA_DIR: the journeys read the outbox (DATA_DIR/outbox/*.json) for mailed links. */
+export const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
 
 export default defineConfig({
   testDir: "./tests",
@@ -29,21 +33,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node --import tsx ../server/src/main.ts",
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e",
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node --import tsx scripts/fake-google.ts",
+      url: `${googleIssuer}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_GOOGLE_PORT: String(googlePort) },
     },
-  },
+    {
+      command: "node --import tsx ../server/src/main.ts",
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: baseURL,
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        GOOGLE_CLIENT_ID: "krishi-e2e",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_ISSUER: googleIssuer,
+      },
+    },
+  ],
 });

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from "@playwright/test";
+import { mailedLink, STAFF, signIn, signOut, uniqueEmail } from "./support.ts";
+
+/** A fresh verified customer (registered through the API, verified through the mailed link). */
+async function newCustomer(page: Page): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail("buyer");
+  const password = "Kharif-Harvest-42!";
+  expect(
+    (
+      await page.request.post("/api/users/dj-rest-auth/registration/", { data: { email, password1: password, password2: password } })
+    ).status(),
+  ).toBe(201);
+  const key = new URL(await mailedLink(email, /account-confirm-email/)).pathname.split("/").filter(Boolean).at(-1);
+  expect((await page.request.post("/api/users/dj-rest-auth/registration/verify-email/", { data: { key } })).ok()).toBe(true);
+  return { email, password };
+}
+
+async function productId(page: Page, keyword: string): Promise<number> {
+  const [product] = await (await page.request.get(`/api/products?keyword=${encodeURIComponent(keyword)}`)).json();
+  return product._id;
+}
+
+/** Puts qty of a product in the cart and proceeds to checkout (which asks a guest to sign in). */
+async function addToCartAndCheckout(page: Page, keyword: string, qty: number): Promise<void> {
+  const id = await productId(page, keyword);
+  await page.goto(`/product/${id}`);
+  await page.getByLabel("Quantity", { exact: true }).selectOption(String(qty));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=shipping/);
+}
+
+test("guest cart → sign in → saved address → place order → sandbox Pay → Paid; staff delivers", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+  const customer = await newCustomer(page);
+
+  await addToCartAndCheckout(page, "Neem Oil 10000", 2);
+  await page.getByLabel("Email Address").fill(customer.email);
+  await page.getByLabel("Password", { exact: true }).fill(customer.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(page.getByRole("heading", { name: "Shipping" })).toBeVisible();
+
+  // A bad PIN code is refused; a good address is saved and chosen.
+  await page.getByLabel("Label").fill("Farm");
+  await page.getByLabel("Address").fill("Survey No. 42, Ozar");
+  await page.getByLabel("City").fill("Nashik");
+  await page.getByLabel("Pin Code").fill("4222");
+  await page.getByLabel("Country").fill("India");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("Enter a valid 6-digit PIN code.")).toBeVisible();
+  await page.getByLabel("Pin Code").fill("422206");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByRole("button", { name: "Select Farm" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByLabel("RazorPay")).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/placeorder$/);
+  // 2 × ₹899.00 = ₹1,798.00; free shipping; tax 8.2 % = ₹147.44; total ₹1,945.44
+  await expect(page.getByText("₹1,945.44")).toBeVisible();
+  await page.getByRole("button", { name: "Place Order" }).click();
+
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  const orderUrl = new URL(page.url()).pathname;
+  await expect(page.getByText("Not Paid")).toBeVisible();
+  await expect(page.getByText("Not Delivered")).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"))).toEqual([]);
+
+  // Sandbox: Fail first — the failure is shown and the order stays unpaid.
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Fail" }).click();
+  const failure = page.getByRole("alert").filter({ hasText: "Payment failed" });
+  await expect(failure).toBeVisible();
+  for (const part of ["BAD_REQUEST_ERROR", "bank", "payment_authorization", "payment_failed", "order_sandbox", "pay_sandbox"]) {
+    await expect(failure).toContainText(part);
+  }
+  await page.reload();
+  await expect(page.getByText("Not Paid")).toBeVisible();
+
+  // Then Pay: the server verifies the signature and the order shows Paid.
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByText("Payment successful")).toBeVisible();
+  await expect(page.getByText(/Paid on/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+
+  // My Orders lists it.
+  await page.goto("/profile");
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: /Details/ }) })
+    .first();
+  await expect(row).toContainText("₹1,945.44");
+  await row.getByRole("link", { name: /Details/ }).click();
+  await expect(page).toHaveURL(orderUrl);
+
+  // Staff marks it delivered.
+  await signOut(page, new RegExp((customer.email.split("@")[0] as string).replace(".", "\\.")));
+  await signIn(page, STAFF.email, STAFF.password);
+  await page.goto("/admin/orderlist");
+  await expect(page.getByRole("heading", { name: /Orders/ })).toBeVisible();
+  await page.goto(orderUrl);
+  await page.getByRole("button", { name: "Mark As Delivered" }).click();
+  await expect(page.getByText(/Delivered on/)).toBeVisible();
+});
+
+test("a customer is sent away from the staff screens", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+  const customer = await newCustomer(page);
+  await signIn(page, customer.email, customer.password);
+  await page.goto("/admin/orderlist");
+  // Sent to /login, which sends a signed-in visitor on home: never the staff screen.
+  await expect(page).not.toHaveURL(/\/admin\//);
+  await expect(page.getByRole("heading", { name: /Orders/ })).toHaveCount(0);
+});
+
+test("the payment step needs an address, and place order needs a method", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+  const customer = await newCustomer(page);
+  await signIn(page, customer.email, customer.password);
+  await page.goto("/payment");
+  await expect(page).toHaveURL(/\/shipping$/);
+});
