@@ -1,17 +1,10 @@
-import type { SavedAddress } from "@krishi/contract";
+import type { SavedAddress, ShippingAddress } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import * as repo from "./repository.ts";
 
-export interface AddressInput {
-  label: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  state?: string;
-  landmark?: string;
-}
+/** What a customer sends for an address (postalCode already resolved from its pincode alias). */
+export type AddressInput = ShippingAddress;
 
 export const ADDRESS_NOT_FOUND = "No Address matches the given query.";
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { groupBy } from "../../lib/group-by.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
 import { imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
@@ -111,13 +112,8 @@ export class CatalogService {
   }
 
   private async imagesByProduct(ids: number[]): Promise<Map<number, ProductImage[]>> {
-    const byProduct = new Map<number, ProductImage[]>();
-    for (const row of await repo.findImages(this.db, ids)) {
-      const list = byProduct.get(row.product_id);
-      if (list) list.push(imageJson(row));
-      else byProduct.set(row.product_id, [imageJson(row)]);
-    }
-    return byProduct;
+    const byProduct = groupBy(await repo.findImages(this.db, ids), (row) => row.product_id);
+    return new Map([...byProduct].map(([id, rows]) => [id, rows.map(imageJson)]));
   }
 }
 

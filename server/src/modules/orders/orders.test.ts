@@ -228,3 +228,24 @@ describe("reading orders", () => {
     expect((await t.app.inject({ url: "/api/orders/", headers: as.customer })).statusCode).toBe(403);
   });
 });
+
+describe("pricing from configuration", () => {
+  it("prices with the configured threshold, shipping and tax rate", async () => {
+    const shop = await createTestApp({ FREE_SHIPPING_ABOVE: "500", SHIPPING_PRICE: "49.50", TAX_RATE_PERCENT: "5" });
+    try {
+      const buyer = await makeUser(shop.database.db);
+      const p = await makeProduct(shop.database.db, { pricePaise: 200_00, stock: 5 });
+      // ₹200 is not above ₹500: shipping ₹49.50; tax 5 % = ₹10.00; total ₹259.50
+      const res = await shop.app.inject({
+        method: "POST",
+        url: "/api/orders/add/",
+        headers: await authHeaders(shop, buyer.id),
+        payload: { orderItems: [{ product: p.id, qty: 1 }], shippingAddress: address, totalPrice: "259.50" },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ itemsPrice: "200.00", shippingPrice: "49.50", taxPrice: "10.00", totalPrice: "259.50" });
+    } finally {
+      await shop.close();
+    }
+  });
+});

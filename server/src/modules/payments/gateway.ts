@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { CURRENCY } from "@krishi/contract";
-import { paymentSignature, signatureMatches } from "./signature.ts";
+import { type CheckoutProof, checkoutSignatureMatches, paymentSignature } from "./signature.ts";
 
 /** What the shop needs from Razorpay. Production talks HTTP; development uses the sandbox. */
 export interface PaymentGateway {
@@ -9,7 +9,7 @@ export interface PaymentGateway {
   readonly keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
   /** Checks the signature that checkout hands the browser after a successful payment. */
-  verifyPayment(input: { razorpayOrderId: string; razorpayPaymentId: string; signature: string }): boolean;
+  verifyPayment(proof: CheckoutProof): boolean;
 }
 
 export interface GatewayOrder {
@@ -75,16 +75,8 @@ export class RazorpayClient implements PaymentGateway {
     return { id: body.id, amount: body.amount, currency: String(body.currency ?? CURRENCY) };
   }
 
-  verifyPayment({
-    razorpayOrderId,
-    razorpayPaymentId,
-    signature,
-  }: {
-    razorpayOrderId: string;
-    razorpayPaymentId: string;
-    signature: string;
-  }): boolean {
-    return signatureMatches(this.#secret, `${razorpayOrderId}|${razorpayPaymentId}`, signature);
+  verifyPayment(proof: CheckoutProof): boolean {
+    return checkoutSignatureMatches(this.#secret, proof);
   }
 
   async #request(method: string, path: string, payload?: unknown): Promise<Record<string, unknown>> {
@@ -141,16 +133,8 @@ export class SandboxGateway implements PaymentGateway {
     return { id: `order_sandbox${randomBytes(7).toString("hex")}`, amount: amountPaise, currency: CURRENCY };
   }
 
-  verifyPayment({
-    razorpayOrderId,
-    razorpayPaymentId,
-    signature,
-  }: {
-    razorpayOrderId: string;
-    razorpayPaymentId: string;
-    signature: string;
-  }): boolean {
-    return signatureMatches(this.#secret, `${razorpayOrderId}|${razorpayPaymentId}`, signature);
+  verifyPayment(proof: CheckoutProof): boolean {
+    return checkoutSignatureMatches(this.#secret, proof);
   }
 
   /** What Razorpay's servers do when the shopper pays: a payment id and its signature. */

@@ -16,3 +16,14 @@ export function signatureMatches(secret: string, message: string | Buffer, prese
 export function paymentSignature(secret: string, razorpayOrderId: string, razorpayPaymentId: string): string {
   return hmacHex(secret, `${razorpayOrderId}|${razorpayPaymentId}`);
 }
+
+export interface CheckoutProof {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  signature: string;
+}
+
+/** Checks the signature checkout hands the browser after a successful payment. */
+export function checkoutSignatureMatches(secret: string, { razorpayOrderId, razorpayPaymentId, signature }: CheckoutProof): boolean {
+  return signatureMatches(secret, `${razorpayOrderId}|${razorpayPaymentId}`, signature);
+}
