@@ -111,24 +111,27 @@ export class PaymentsService {
     const razorpayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
     const order = razorpayOrderId ? await orders.findOrderByRazorpayId(this.db, razorpayOrderId) : undefined;
 
-    const fresh = await orders.recordPaymentEvent(this.db, {
-      id: eventId ?? `${type}:${payment?.id ?? razorpayOrderId ?? "none"}`,
-      order_id: order?.id ?? null,
-      type,
-    });
-    if (!fresh) return "duplicate";
-    if (type !== "payment.captured" && type !== "order.paid") return "ignored";
-    if (!order) {
-      this.log.warn({ razorpayOrderId, type }, "webhook for an unknown Razorpay order");
-      return "ignored";
-    }
     const amount = type === "order.paid" ? (event.payload?.order?.entity?.amount_paid ?? payment?.amount) : payment?.amount;
-    if (amount !== Number(order.total_paise)) {
-      this.log.error({ orderId: order.id, amount, total: order.total_paise }, "webhook amount differs from the order total");
-      return "ignored";
-    }
-    if (order.status !== "created") return "ignored";
-    await orders.moveStatus(this.db, order.id, "created", "paid", new Date().toISOString(), payment?.id);
-    return "paid";
+    // Recording the event and acting on it commit together: a failure leaves the event unrecorded,
+    // so Razorpay's retry is handled afresh instead of being taken for a duplicate.
+    return this.db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
+      const fresh = await orders.recordPaymentEvent(trx, {
+        id: eventId ?? `${type}:${payment?.id ?? razorpayOrderId ?? "none"}`,
+        order_id: order?.id ?? null,
+        type,
+      });
+      if (!fresh) return "duplicate";
+      if (type !== "payment.captured" && type !== "order.paid") return "ignored";
+      if (!order) {
+        this.log.warn({ razorpayOrderId, type }, "webhook for an unknown Razorpay order");
+        return "ignored";
+      }
+      if (amount !== Number(order.total_paise)) {
+        this.log.error({ orderId: order.id, amount, total: order.total_paise }, "webhook amount differs from the order total");
+        return "ignored";
+      }
+      const moved = await orders.moveStatus(trx, order.id, "created", "paid", new Date().toISOString(), payment?.id);
+      return moved ? "paid" : "ignored";
+    });
   }
 }
