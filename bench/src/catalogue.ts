@@ -1,5 +1,6 @@
 import { openDatabase } from "@krishi/server/src/db/database.ts";
 import { migrateToLatest } from "@krishi/server/src/db/migrate.ts";
+import { hashPassword } from "@krishi/server/src/lib/passwords.ts";
 import { searchText } from "@krishi/server/src/modules/catalog/repository.ts";
 
 const WORDS = [
@@ -22,6 +23,10 @@ const WORDS = [
 ];
 const BRANDS = ["IFFCO", "Syngenta", "Mahyco", "Jain Irrigation", "Kisankraft", "UPL", "Tata Rallis", "Coromandel", "Netafim", "Amul"];
 const CATEGORIES = ["Seeds", "Fertilisers", "Bio-pesticides", "Farm Tools", "Irrigation", "Organic Produce", "Animal Husbandry"];
+
+export const BENCH_BUYER = { email: "bench.buyer@example.in", password: "Bench-Buyer-2024!" };
+/** The product the checkout benchmark races for: its last 50 units. */
+export const LAST_UNITS = { name: "Last units drip kit", stock: 50, pricePaise: 1_999_00 };
 
 /** A SQLite shop with `count` products (two images each, realistic text) for the benchmarks. */
 export async function buildCatalogue(file: string, count: number): Promise<void> {
@@ -66,5 +71,34 @@ export async function buildCatalogue(file: string, count: number): Promise<void>
         .execute();
     }
   });
+  const category = await db.selectFrom("categories").select("id").executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("products")
+    .values({
+      name: LAST_UNITS.name,
+      brand: "Bench",
+      category_id: category.id,
+      description: "",
+      price_paise: LAST_UNITS.pricePaise,
+      count_in_stock: LAST_UNITS.stock,
+      search_text: LAST_UNITS.name.toLowerCase(),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("users")
+    .values({
+      email: BENCH_BUYER.email,
+      password_hash: await hashPassword(BENCH_BUYER.password),
+      first_name: "Bench",
+      last_name: "Buyer",
+      is_staff: false,
+      is_active: true,
+      email_verified: true,
+      created_at: now,
+    })
+    .execute();
   await db.destroy();
 }

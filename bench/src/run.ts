@@ -10,8 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import autocannon from "autocannon";
-import { buildCatalogue } from "./catalogue.ts";
+import { BENCH_BUYER, buildCatalogue, LAST_UNITS } from "./catalogue.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -61,6 +62,48 @@ function initialJsGzip(): { kb: number; files: string[] } | null {
   const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
   const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
   return { kb: Math.round((bytes / 1024) * 10) / 10, files };
+}
+
+/** DESIGN §9: 200 concurrent orders for the last 50 units → exactly 50 succeed, stock ends at 0. */
+async function checkoutRace(base: string): Promise<Record<string, unknown>> {
+  const login = await fetch(`${base}/api/users/dj-rest-auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_BUYER),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const [product] = (await (await fetch(`${base}/api/products?keyword=${encodeURIComponent(LAST_UNITS.name)}`)).json()) as {
+    _id: number;
+  }[];
+  const body = JSON.stringify({
+    orderItems: [{ product: product?._id, qty: 1 }],
+    shippingAddress: { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422206", country: "India" },
+    totalPrice: paiseToDecimal(priceOrder([{ pricePaise: LAST_UNITS.pricePaise, qty: 1 }]).totalPaise),
+  });
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      const res = await fetch(`${base}/api/orders/add/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${access}` },
+        body,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sold = statuses.filter((s) => s === 201).length;
+  const refused = statuses.filter((s) => s === 409).length;
+  const detail = (await (await fetch(`${base}/api/products/${product?._id}/`)).json()) as { countInStock: number };
+  return {
+    what: "checkout race: 200 orders for the last 50 units",
+    sold,
+    "refused (409)": refused,
+    "stock after": detail.countInStock,
+    seconds: seconds.toFixed(2),
+    budget: sold === 50 && refused === 150 && detail.countInStock === 0 ? "met" : "MISSED (exactly 50 sold, stock 0)",
+  };
 }
 
 /** Lighthouse (mobile) on the demo shop's home and a product page; skipped without Chromium. */
@@ -164,6 +207,7 @@ async function main() {
       budget: median <= 10 ? "met" : "MISSED (≤ 10 ms)",
     });
 
+    rows.push(await checkoutRace(base));
     server.kill("SIGTERM");
     rows.push(...(await lighthouseRows(dataDir)));
 

@@ -7,47 +7,26 @@ import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors } from "../../lib/api-error.ts";
-import { ACCOUNT_MESSAGES, useLoginMutation, useRegisterMutation } from "./auth-api.ts";
+import { ACCOUNT_MESSAGES, useRegisterMutation } from "./auth-api.ts";
+import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import { isLoginInfo } from "./auth-http.ts";
 import { loginSucceeded, selectSession } from "./auth-slice.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "./register-screen.tsx";
+import { SignInForm } from "./sign-in-form.tsx";
 
 /** /old_login: the alternate sign-in screen (spec §2); signed in, it goes home. */
 export function OldLoginScreen() {
   const signedIn = useAppSelector(selectSession) === "signed-in";
   const navigate = useNavigate();
-  const [login, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
 
   useEffect(() => {
     if (signedIn) navigate("/", { replace: true });
   }, [signedIn, navigate]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void login({ email, password });
-  }
-
   return (
     <FormContainer>
       <title>Sign In | Krishi Bazaar</title>
       <h1>Sign In</h1>
-      <form onSubmit={submit}>
-        <TextField id="email" label="Email Address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-        />
-        <Button type="submit" variant="dark" disabled={isLoading}>
-          Sign In
-        </Button>
-      </form>
+      <SignInForm />
       <p className="mt-3 mb-1">
         <Link to="/reset/password/">Forgot your password?</Link>
       </p>
@@ -66,16 +45,13 @@ export function SignupScreen() {
   const [email, setEmail] = useState("");
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const pair = usePasswordPair();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset();
-    setMismatch(password !== confirm);
-    if (password !== confirm) return;
-    const result = await register({ email, first_name: firstName, last_name: lastName, password1: password, password2: confirm });
+    if (!pair.check()) return;
+    const result = await register({ email, first_name: firstName, last_name: lastName, password1: pair.password, password2: pair.confirm });
     if (!result.data) {
       dispatch(showMessage(ACCOUNT_MESSAGES.signupFail, "danger"));
       return;
@@ -90,19 +66,10 @@ export function SignupScreen() {
       <title>Sign Up | Krishi Bazaar</title>
       <h1>Sign Up</h1>
       <p>Create your Account</p>
-      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      <PasswordMismatch pair={pair} />
       {fields.non_field_errors && <Message variant="danger">{fields.non_field_errors[0]}</Message>}
       <form onSubmit={submit}>
-        <TextField
-          id="email"
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={setEmail}
-          errors={fields.email}
-        />
+        <EmailField value={email} onChange={setEmail} errors={fields.email} />
         <TextField
           id="first-name"
           label="First Name"
@@ -119,26 +86,7 @@ export function SignupScreen() {
           onChange={setLastName}
           errors={fields.last_name}
         />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={fields.password1}
-        />
-        <TextField
-          id="confirm-password"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={setConfirm}
-          errors={fields.password2}
-        />
+        <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Sign Up
         </Button>

@@ -1,15 +1,14 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useGetConfigQuery } from "../../app/config-api.ts";
 import { useAppSelector } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { useLoginMutation } from "./auth-api.ts";
 import { selectSession } from "./auth-slice.ts";
 import { googleConsentUrl } from "./google.ts";
 import { redirectQuery, safeRedirect } from "./redirect.ts";
+import { SignInForm } from "./sign-in-form.tsx";
 
 /** What the register screen passes along: the server's answer to show here. */
 export interface LoginState {
@@ -28,41 +27,19 @@ export function LoginScreen() {
   const registered = registeredDetail(useLocation().state);
   const signedIn = useAppSelector(selectSession) === "signed-in";
   const navigate = useNavigate();
-  const [login, { isLoading }] = useLoginMutation();
   const config = useGetConfigQuery().data;
   const googleClientId = config?.googleClientId;
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
 
   useEffect(() => {
     if (signedIn) navigate(target, { replace: true });
   }, [signedIn, target, navigate]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void login({ email, password });
-  }
 
   return (
     <FormContainer>
       <title>Sign In | Krishi Bazaar</title>
       <h1>Sign In</h1>
       {registered && <Message variant="success">{registered}</Message>}
-      <form onSubmit={submit}>
-        <TextField id="email" label="Email Address" type="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-        />
-        <Button type="submit" variant="dark" disabled={isLoading}>
-          Sign In
-        </Button>
-      </form>
+      <SignInForm />
       {googleClientId && (
         <Button
           type="button"

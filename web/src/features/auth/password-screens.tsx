@@ -8,7 +8,7 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "./register-screen.tsx";
+import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import { RequireAuth } from "./require-auth.tsx";
 
 /** The top-alert message of an operation's outcome (spec §8). */
@@ -40,16 +40,7 @@ export function ResetPasswordScreen() {
       <p>Enter your e-mail address and we will send you a link to set a new password.</p>
       {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
-        <TextField
-          id="email"
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={setEmail}
-          errors={fields.email}
-        />
+        <EmailField value={email} onChange={setEmail} errors={fields.email} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Reset Password
         </Button>
@@ -64,16 +55,13 @@ export function ResetPasswordConfirmScreen() {
   const navigate = useNavigate();
   const announce = useAnnounce();
   const [confirmReset, { error, isLoading, reset }] = useConfirmPasswordResetMutation();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const pair = usePasswordPair();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset();
-    setMismatch(password !== confirm);
-    if (password !== confirm) return;
-    const result = await confirmReset({ uid, token, new_password1: password, new_password2: confirm });
+    if (!pair.check()) return;
+    const result = await confirmReset({ uid, token, new_password1: pair.password, new_password2: pair.confirm });
     if (!result.data) return announce(ACCOUNT_MESSAGES.setPasswordFail, "danger");
     announce(ACCOUNT_MESSAGES.setPasswordSuccess, "success");
     navigate("/login");
@@ -84,29 +72,10 @@ export function ResetPasswordConfirmScreen() {
     <FormContainer>
       <title>Set New Password | Krishi Bazaar</title>
       <h1>Set New Password</h1>
-      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      <PasswordMismatch pair={pair} />
       {error && !fields.new_password1 && !fields.new_password2 && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
-        <TextField
-          id="new-password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={fields.new_password1}
-        />
-        <TextField
-          id="confirm-new-password"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={setConfirm}
-          errors={fields.new_password2}
-        />
+        <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Set New Password
         </Button>
@@ -124,21 +93,17 @@ function ChangePasswordForm() {
   const announce = useAnnounce();
   const [changePassword, { error, isLoading, reset }] = useChangePasswordMutation();
   const [oldPassword, setOldPassword] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const pair = usePasswordPair();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset();
-    setMismatch(password !== confirm);
-    if (password !== confirm) return;
-    const result = await changePassword({ old_password: oldPassword, new_password1: password, new_password2: confirm });
+    if (!pair.check()) return;
+    const result = await changePassword({ old_password: oldPassword, new_password1: pair.password, new_password2: pair.confirm });
     if (!result.data) return announce(ACCOUNT_MESSAGES.changePasswordFail, "danger");
     announce(ACCOUNT_MESSAGES.changePasswordSuccess, "success");
     setOldPassword("");
-    setPassword("");
-    setConfirm("");
+    pair.clear();
   }
 
   const fields = fieldErrors(error);
@@ -147,7 +112,7 @@ function ChangePasswordForm() {
     <FormContainer>
       <title>Change Password | Krishi Bazaar</title>
       <h1>Change Password</h1>
-      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      <PasswordMismatch pair={pair} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
         <TextField
@@ -160,26 +125,7 @@ function ChangePasswordForm() {
           onChange={setOldPassword}
           errors={fields.old_password}
         />
-        <TextField
-          id="new-password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={fields.new_password1}
-        />
-        <TextField
-          id="confirm-new-password"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={setConfirm}
-          errors={fields.new_password2}
-        />
+        <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Change Password
         </Button>

@@ -7,8 +7,8 @@ import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
+import { PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
-import { PASSWORDS_DO_NOT_MATCH } from "./register-screen.tsx";
 import { RequireAuth } from "./require-auth.tsx";
 
 /** /profile (signed-in users only): the profile form, and My Orders beside it. */
@@ -38,21 +38,15 @@ function ProfileForm({ user }: { user: User }) {
   const [updateProfile, { error, isLoading, isSuccess, reset }] = useUpdateProfileMutation();
   const [firstName, setFirstName] = useState(user.first_name);
   const [lastName, setLastName] = useState(user.last_name);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const pair = usePasswordPair();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset();
-    setMismatch(password !== confirm);
-    if (password !== confirm) return;
+    if (!pair.check()) return;
     const update = { id: user.id, first_name: firstName.trim(), last_name: lastName.trim() };
-    const result = await updateProfile(password ? { ...update, password } : update);
-    if (result.data) {
-      setPassword("");
-      setConfirm("");
-    }
+    const result = await updateProfile(pair.password ? { ...update, password: pair.password } : update);
+    if (result.data) pair.clear();
   }
 
   const fields = fieldErrors(error);
@@ -60,7 +54,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <>
       <h1>User Profile</h1>
-      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      <PasswordMismatch pair={pair} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       {isSuccess && <Message variant="success">Profile Updated</Message>}
       <form onSubmit={submit}>
@@ -83,23 +77,7 @@ function ProfileForm({ user }: { user: User }) {
           onChange={setLastName}
           errors={fields.last_name}
         />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          errors={fields.password}
-        />
-        <TextField
-          id="confirm-password"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-        />
+        <PasswordPairFields pair={pair} label="Password" required={false} errors={fields.password} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Update
         </Button>

@@ -11,11 +11,12 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { TrashIcon } from "../../components/icons.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { ProductImage } from "../../components/product-image.tsx";
+import { LineImage } from "../../components/order-line.tsx";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
 import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems, subtotalPaise } from "./cart-slice.ts";
+import { EmptyCartMessage } from "./empty-cart.tsx";
 
 /** Cart (/cart/{id?}?qty=n). With an id, adds that product, then shows /cart (no re-add on reload). */
 export function CartScreen() {
@@ -58,12 +59,7 @@ export function CartScreen() {
         {adding ? (
           <Loader />
         ) : empty ? (
-          <Message>
-            Your cart is empty{" "}
-            <Link to="/" className="alert-link">
-              Go Back
-            </Link>
-          </Message>
+          <EmptyCartMessage />
         ) : (
           <ListGroup variant="flush">
             {items.map((item) => (
@@ -97,14 +93,7 @@ function CartLine({ item }: { item: CartItem }) {
     <ListGroup.Item>
       <Row className="align-items-center gy-2">
         <Col xs={3} md={2}>
-          <ProductImage
-            path={item.image}
-            alt={item.name}
-            sizes="(min-width: 768px) 100px, 25vw"
-            width={160}
-            height={120}
-            className="rounded"
-          />
+          <LineImage line={item} />
         </Col>
         <Col xs={9} md>
           <Link to={`/product/${item.product}`}>{item.name}</Link>

@@ -7,4 +7,5 @@ export {
   saveShippingAddress,
   selectCartItems,
 } from "./cart-slice.ts";
+export { EmptyCartMessage } from "./empty-cart.tsx";
 export { refreshCartPrices } from "./refresh-cart-prices.ts";

@@ -4,19 +4,18 @@ import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import ListGroup from "react-bootstrap/ListGroup";
 import Row from "react-bootstrap/Row";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { usePricingRules } from "../../app/config-api.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
+import { OrderLine } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
-import { ProductImage } from "../../components/product-image.tsx";
 import { addressLine } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
-import { formatPrice } from "../../lib/price.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
-import { type CartItem, clearCart, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
+import { type CartItem, clearCart, EmptyCartMessage, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 
 /** The cart priced by the shop's one pricing rule (contract/) with the server's parameters, in paise. */
@@ -101,16 +100,13 @@ function PlaceOrderStep() {
             <ListGroup.Item>
               <h2>Order Items</h2>
               {empty ? (
-                <Message>
-                  Your cart is empty{" "}
-                  <Link to="/" className="alert-link">
-                    Go Back
-                  </Link>
-                </Message>
+                <EmptyCartMessage />
               ) : (
                 <ListGroup variant="flush">
                   {cartItems.map((item) => (
-                    <ItemLine key={item.product} item={item} />
+                    <OrderLine key={item.product} line={item}>
+                      {item.countInStock < 1 && <span className="badge text-bg-danger ms-2">Out of Stock</span>}
+                    </OrderLine>
                   ))}
                 </ListGroup>
               )}
@@ -138,32 +134,6 @@ function PlaceOrderStep() {
         </Col>
       </Row>
     </>
-  );
-}
-
-function ItemLine({ item }: { item: CartItem }) {
-  return (
-    <ListGroup.Item>
-      <Row className="align-items-center gy-2">
-        <Col xs={3} md={2}>
-          <ProductImage
-            path={item.image}
-            alt={item.name}
-            sizes="(min-width: 768px) 100px, 25vw"
-            width={160}
-            height={120}
-            className="rounded"
-          />
-        </Col>
-        <Col>
-          <Link to={`/product/${item.product}`}>{item.name}</Link>
-          {item.countInStock < 1 && <span className="badge text-bg-danger ms-2">Out of Stock</span>}
-        </Col>
-        <Col md="auto" className="text-nowrap">
-          {item.qty} × {formatPrice(item.price)} = {formatRupees(toPaise(item.price) * item.qty)}
-        </Col>
-      </Row>
-    </ListGroup.Item>
   );
 }
 

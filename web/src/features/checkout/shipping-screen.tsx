@@ -187,39 +187,37 @@ function SavedAddresses({ selectedId, onPick, onDeleted }: SavedAddressesProps) 
               </p>
               <p className="mb-2">{addressLine(address)}</p>
               <div className="d-flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="dark"
-                  aria-label={`Select ${address.label}`}
-                  onClick={() => onPick(address, false)}
-                >
-                  Select
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline-dark"
-                  aria-label={`Edit ${address.label}`}
-                  onClick={() => onPick(address, true)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  type="button"
-                  size="sm"
+                <AddressButton action="Select" address={address} variant="dark" onClick={() => onPick(address, false)} />
+                <AddressButton action="Edit" address={address} variant="outline-dark" onClick={() => onPick(address, true)} />
+                <AddressButton
+                  action="Delete"
+                  address={address}
                   variant="outline-danger"
-                  aria-label={`Delete ${address.label}`}
                   disabled={deleting.isLoading}
                   onClick={() => void remove(address)}
-                >
-                  Delete
-                </Button>
+                />
               </div>
             </ListGroup.Item>
           ))}
         </ListGroup>
       )}
     </section>
+  );
+}
+
+interface AddressButtonProps {
+  action: "Select" | "Edit" | "Delete";
+  address: SavedAddress;
+  variant: string;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** A saved address's small button, named with the address ("Edit Home"). */
+function AddressButton({ action, address, ...button }: AddressButtonProps) {
+  return (
+    <Button type="button" size="sm" aria-label={`${action} ${address.label}`} {...button}>
+      {action}
+    </Button>
   );
 }

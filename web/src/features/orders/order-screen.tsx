@@ -1,16 +1,16 @@
-import { formatRupees, type Order, type OrderItem, tryToPaise } from "@krishi/contract";
-import { Fragment, type ReactNode, useState } from "react";
+import { type Order, tryToPaise } from "@krishi/contract";
+import { Fragment, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import ListGroup from "react-bootstrap/ListGroup";
 import Row from "react-bootstrap/Row";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { configApi } from "../../app/config-api.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
+import { OrderLine } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
-import { ProductImage } from "../../components/product-image.tsx";
 import { addressLine } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
@@ -90,11 +90,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 <strong>Shipping: </strong>
                 {addressLine(order.shippingAddress)}
               </p>
-              {order.isDelivered ? (
-                <Banner variant="success">Delivered on {dateTimeOf(order.deliveredAt)}</Banner>
-              ) : (
-                <Banner variant="danger">Not Delivered</Banner>
-              )}
+              <StateBanner done={order.isDelivered} at={order.deliveredAt} doneText="Delivered on" notDoneText="Not Delivered" />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2>Payment Method</h2>
@@ -102,11 +98,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 <strong>Method: </strong>
                 {order.paymentMethod}
               </p>
-              {order.isPaid ? (
-                <Banner variant="success">Paid on {dateTimeOf(order.paidAt)}</Banner>
-              ) : (
-                <Banner variant="danger">Not Paid</Banner>
-              )}
+              <StateBanner done={order.isPaid} at={order.paidAt} doneText="Paid on" notDoneText="Not Paid" />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2>Order Items</h2>
@@ -116,7 +108,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 <ListGroup variant="flush">
                   {order.orderItems.map((item, index) => (
                     // A deleted product leaves a null id; the line's place is stable.
-                    <OrderLine key={item.product ?? `line-${index}`} item={item} />
+                    <OrderLine key={item.product ?? `line-${index}`} line={item} />
                   ))}
                 </ListGroup>
               )}
@@ -145,32 +137,22 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
   );
 }
 
-/** A state banner ("Not Paid", "Paid on …"): shown as is, not announced as an alert. */
-function Banner({ variant, children }: { variant: "success" | "danger"; children: ReactNode }) {
-  return <div className={`alert alert-${variant}`}>{children}</div>;
+interface StateBannerProps {
+  done: boolean;
+  /** When it was done. */
+  at: string | null;
+  doneText: string;
+  notDoneText: string;
 }
 
-function OrderLine({ item }: { item: OrderItem }) {
-  const price = tryToPaise(item.price);
-  return (
-    <ListGroup.Item>
-      <Row className="align-items-center gy-2">
-        <Col xs={3} md={2}>
-          <ProductImage
-            path={item.image}
-            alt={item.name}
-            sizes="(min-width: 768px) 100px, 25vw"
-            width={160}
-            height={120}
-            className="rounded"
-          />
-        </Col>
-        <Col>{item.product === null ? item.name : <Link to={`/product/${item.product}`}>{item.name}</Link>}</Col>
-        <Col md="auto" className="text-nowrap">
-          {item.qty} × {formatPrice(item.price)} = {price === null ? "" : formatRupees(price * item.qty)}
-        </Col>
-      </Row>
-    </ListGroup.Item>
+/** A state banner ("Paid on …" in green, "Not Paid" in red): shown as is, not announced as an alert. */
+function StateBanner({ done, at, doneText, notDoneText }: StateBannerProps) {
+  return done ? (
+    <div className="alert alert-success">
+      {doneText} {dateTimeOf(at)}
+    </div>
+  ) : (
+    <div className="alert alert-danger">{notDoneText}</div>
   );
 }
 

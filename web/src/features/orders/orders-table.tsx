@@ -1,0 +1,66 @@
+import type { Order } from "@krishi/contract";
+import { Link } from "react-router";
+import { dateOf } from "../../lib/dates.ts";
+import { formatPrice } from "../../lib/price.ts";
+
+/** The column headings as each list spells them: My Orders (spec §2) and the staff list, which adds the customer. */
+const HEADINGS = {
+  mine: ["ID", "Date", "Total", "Paid", "Delivered"],
+  staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED"],
+} as const;
+
+/** ID, (customer,) Date, Total, Paid, Delivered and a Details link to /order/{id}. */
+export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-sm align-middle">
+        <thead>
+          <tr>
+            {HEADINGS[staff ? "staff" : "mine"].map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td>{order._id}</td>
+              {staff && <td>{order.user.name}</td>}
+              <td>{dateOf(order.createdAt)}</td>
+              <td>{formatPrice(order.totalPrice)}</td>
+              <td>
+                <DoneCell done={order.isPaid} at={order.paidAt} notDone="Not paid" />
+              </td>
+              <td>
+                <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone="Not delivered" />
+              </td>
+              <td>
+                <Link className="btn btn-sm btn-light" to={`/order/${order._id}`} aria-label={`Details of order ${order._id}`}>
+                  Details
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A Paid or Delivered cell: the date it happened, or a red ✗ ("Not paid"). */
+function DoneCell({ done, at, notDone }: { done: boolean; at: string | null; notDone: string }) {
+  if (done) return <>{dateOf(at) || "Yes"}</>;
+  return (
+    <>
+      <span className="text-danger fw-bold" aria-hidden="true">
+        ✗
+      </span>
+      <span className="visually-hidden">{notDone}</span>
+    </>
+  );
+}
