@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_WIDTHS } from "@krishi/contract";
-import sharp from "sharp";
 
 /** The largest stored width; the responsive variants are IMAGE_WIDTHS. */
 const MAX_WIDTH = 1280;
@@ -15,18 +14,23 @@ const MAX_WIDTH = 1280;
 export async function storeImage(input: Buffer, mediaDir: string, name: string): Promise<string> {
   await mkdir(mediaDir, { recursive: true });
   const stem = `${slug(name)}-${randomBytes(4).toString("hex")}`;
-  const source = sharp(input, { failOn: "error" }).rotate();
+  // Loaded on first use: most starts never touch an image, and sharp is slow to load.
+  const { default: sharp } = await import("sharp");
+  // Decode (or render) the input once, then encode every size from the raw pixels.
+  const { data, info } = await sharp(input, { failOn: "error" })
+    .rotate()
+    .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   await Promise.all([
-    source
-      .clone()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
+    pixels()
+      .webp({ quality: 80, effort: 2 })
       .toFile(path.join(mediaDir, `${stem}.webp`)),
     ...IMAGE_WIDTHS.map((width) =>
-      source
-        .clone()
-        .resize({ width, withoutEnlargement: false })
-        .webp({ quality: width <= 320 ? 70 : 78 })
+      pixels()
+        .resize({ width })
+        .webp({ quality: width <= 320 ? 70 : 78, effort: 2 })
         .toFile(path.join(mediaDir, `${stem}-w${width}.webp`)),
     ),
   ]);

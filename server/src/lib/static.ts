@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isSpaRoute } from "@krishi/contract";
@@ -18,6 +18,7 @@ const YEAR = 365 * 24 * 60 * 60;
  * the SPA's not-found page with status 404; unknown API paths get a JSON 404.
  */
 export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDir }: StaticOptions): Promise<void> {
+  mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: "/media/",

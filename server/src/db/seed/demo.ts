@@ -48,28 +48,38 @@ export async function seedDemo(db: Db, { mediaDir, log, images = true, accounts 
   if (existing) return null;
   log?.info("seeding the demo catalogue (first start) …");
 
-  // Draw the artwork before the transaction: the write itself stays short.
+  // Draw the artwork before the transaction (the write itself stays short), a few images at a
+  // time so both cores are busy.
   const paths = new Map<number, string[]>();
   if (images) {
-    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+    const jobs = DEMO_PRODUCTS.flatMap((product, index) => {
       const category = DEMO_CATEGORIES.find((c) => c.name === product.category);
-      const views = await Promise.all(
-        Array.from({ length: product.images }, (_, view) =>
-          storeImage(
-            productArtwork({
-              name: product.name,
-              brand: product.brand,
-              colour: category?.colour ?? "#5b8c2a",
-              icon: category?.icon ?? "seed",
-              view,
-              views: product.images,
-            }),
-            mediaDir,
-            product.name,
-          ),
-        ),
+      const art = {
+        name: product.name,
+        brand: product.brand,
+        colour: category?.colour ?? "#5b8c2a",
+        icon: category?.icon ?? "seed",
+        views: product.images,
+      };
+      return Array.from({ length: product.images }, (_, view) => ({
+        index,
+        view,
+        svg: () => productArtwork({ ...art, view }),
+        name: product.name,
+      }));
+    });
+    const drawn = new Map<string, string>();
+    let next = 0;
+    const worker = async () => {
+      for (let job = jobs[next++]; job; job = jobs[next++])
+        drawn.set(`${job.index}/${job.view}`, await storeImage(job.svg(), mediaDir, job.name));
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
+      paths.set(
+        index,
+        Array.from({ length: product.images }, (_, view) => drawn.get(`${index}/${view}`) as string),
       );
-      paths.set(index, views);
     }
   }
 
