@@ -25,9 +25,9 @@ export function SidePanel() {
       {error ? (
         <Message variant="danger">{errorText(error, "message")}</Message>
       ) : isLoading ? (
-        <p className="text-body-secondary">Loading categories...</p>
+        <p className="text-body-secondary category-list">Loading categories...</p>
       ) : (
-        <ul className="list-unstyled d-flex flex-wrap d-md-grid gap-2">
+        <ul className="list-unstyled d-flex d-md-grid gap-2 category-list">
           <li className="d-md-grid">
             <Button variant={keyword ? "outline-dark" : "dark"} aria-current={keyword ? undefined : "true"} onClick={() => choose("")}>
               All Products
