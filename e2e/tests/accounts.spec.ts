@@ -89,6 +89,12 @@ test("forgot password → reset link from the mail → sign in with the new pass
   await signIn(page, email, second);
 });
 
+test("a Google code this tab did not ask for signs nobody in", async ({ page }) => {
+  await page.goto("/login?code=4%2Fsomeone-elses-code&state=forged");
+  await expect(page.getByText("Google sign-in could not be verified. Please try again.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+});
+
 test("sign in with Google against the local OpenID provider", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign in with Google" }).click();

@@ -80,7 +80,7 @@ describe("LoginScreen", () => {
 
 describe("googleConsentUrl", () => {
   it("asks Google for openid email profile, coming back to /login with a code", () => {
-    const url = new URL(googleConsentUrl("client-1", "https://shop.example", "shipping"));
+    const url = new URL(googleConsentUrl("client-1", "https://shop.example", "nonce.shipping"));
     expect(url.origin + url.pathname).toBe("https://accounts.google.com/o/oauth2/v2/auth");
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: "client-1",
@@ -88,14 +88,14 @@ describe("googleConsentUrl", () => {
       response_type: "code",
       scope: "openid email profile",
       prompt: "select_account",
-      state: "shipping",
+      state: "nonce.shipping",
     });
     expect(url.search).toContain("scope=openid%20email%20profile");
   });
 
   it("goes to the consent page the server names", () => {
-    const url = new URL(googleConsentUrl("client-1", "https://shop.example", null, "http://127.0.0.1:8124/o/oauth2/v2/auth"));
+    const url = new URL(googleConsentUrl("client-1", "https://shop.example", "nonce", "http://127.0.0.1:8124/o/oauth2/v2/auth"));
     expect(url.origin + url.pathname).toBe("http://127.0.0.1:8124/o/oauth2/v2/auth");
-    expect(url.searchParams.has("state")).toBe(false);
+    expect(url.searchParams.get("state")).toBe("nonce");
   });
 });

@@ -6,7 +6,7 @@ import { useAppSelector } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { selectSession } from "./auth-slice.ts";
-import { googleConsentUrl } from "./google.ts";
+import { googleConsentUrl, newGoogleState } from "./google.ts";
 import { redirectQuery, safeRedirect } from "./redirect.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
@@ -46,7 +46,9 @@ export function LoginScreen() {
           variant="outline-dark"
           className="mt-3"
           onClick={() =>
-            window.location.assign(googleConsentUrl(googleClientId, window.location.origin, redirect, config?.googleAuthUrl ?? undefined))
+            window.location.assign(
+              googleConsentUrl(googleClientId, window.location.origin, newGoogleState(redirect), config?.googleAuthUrl ?? undefined),
+            )
           }
         >
           Sign in with Google

@@ -3,7 +3,8 @@ import { makeStore } from "../../app/store.ts";
 import { aUser } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { saveAuth } from "./auth-slice.ts";
-import { logout, startSession } from "./session.ts";
+import { newGoogleState } from "./google.ts";
+import { GOOGLE_NOT_VERIFIED, logout, startSession } from "./session.ts";
 
 const user = aUser();
 const invalid = { status: 401, body: { detail: "Token is invalid or expired", code: "token_not_valid" } };
@@ -63,7 +64,12 @@ describe("startSession (on load)", () => {
   });
 
   it("signs in with Google's ?code=, taking it out of the address and keeping the redirect", async () => {
-    window.history.replaceState(null, "", "/login?state=shipping&code=4%2F0Ab&scope=email+openid&authuser=0&prompt=consent");
+    const state = newGoogleState("shipping");
+    window.history.replaceState(
+      null,
+      "",
+      `/login?state=${encodeURIComponent(state)}&code=4%2F0Ab&scope=email+openid&authuser=0&prompt=consent`,
+    );
     const { calls, auth } = await visit(null, () => ({ body: { access: "a", refresh: "r", user } }));
     expect(calls.map(route)).toEqual(["POST google/"]);
     expect(calls[0]?.body).toEqual({ code: "4/0Ab" });
@@ -71,8 +77,20 @@ describe("startSession (on load)", () => {
     expect(auth).toMatchObject({ access: "a", refresh: "r", user, message: "Login successful" });
   });
 
+  it("refuses a code this tab did not ask for (login CSRF), without calling the server", async () => {
+    newGoogleState(null);
+    window.history.replaceState(null, "", "/login?state=attacker&code=4%2FtheirCode");
+    const { calls, auth } = await visit(null, () => ({ body: { access: "a", refresh: "r", user } }));
+    expect(calls).toEqual([]);
+    expect(window.location.search).toBe("");
+    expect(auth).toMatchObject({ access: null, user: null, message: GOOGLE_NOT_VERIFIED });
+    // A code with no state at all is refused too.
+    window.history.replaceState(null, "", "/login?code=4%2FtheirCode");
+    expect((await visit(null, () => ({ body: {} }))).calls).toEqual([]);
+  });
+
   it("shows the detail when Google sign-in is refused", async () => {
-    window.history.replaceState(null, "", "/login?code=used");
+    window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
     const detail = "Google sign-in failed: the code was rejected.";
     const { auth } = await visit(null, () => ({ status: 400, body: { detail, message: detail } }));
     expect(window.location.search).toBe("");

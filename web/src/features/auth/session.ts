@@ -16,6 +16,7 @@ import {
   verifyFailed,
   verifySucceeded,
 } from "./auth-slice.ts";
+import { checkGoogleState } from "./google.ts";
 
 type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
 
@@ -25,9 +26,10 @@ type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
  * Nothing stored: a guest. When the server cannot be reached, the stored session stays as it is.
  */
 export function startSession(): AppThunk {
-  const code = takeGoogleCode();
+  const google = takeGoogleCode();
   return async (dispatch, getState) => {
-    if (code) return dispatch(googleSignIn(code));
+    if (google?.trusted) return dispatch(googleSignIn(google.code));
+    if (google) return void dispatch(loginFailed(GOOGLE_NOT_VERIFIED));
     const { access, refresh } = getState().auth;
     if (!access && !refresh) return;
     try {
@@ -72,19 +74,22 @@ export function logout(): AppThunk {
   };
 }
 
+export const GOOGLE_NOT_VERIFIED = "Google sign-in could not be verified. Please try again.";
+
 /**
  * Google's consent page comes back to /login?code=…&state=…: takes the answer out of the address
- * before the router reads it. `state` carries the page to return to (as ?redirect=).
+ * before the router reads it. The code is trusted only when `state` carries this tab's nonce;
+ * it also carries the page to return to (as ?redirect=).
  */
-function takeGoogleCode(): string | null {
+function takeGoogleCode(): { code: string; trusted: boolean } | null {
   const url = new URL(window.location.href);
   const code = url.searchParams.get("code");
   if (!code) return null;
-  const redirect = url.searchParams.get("state");
+  const state = checkGoogleState(url.searchParams.get("state"));
   for (const key of ["code", "state", "scope", "authuser", "prompt", "hd", "iss"]) url.searchParams.delete(key);
-  if (redirect) url.searchParams.set("redirect", redirect);
+  if (state?.redirect) url.searchParams.set("redirect", state.redirect);
   window.history.replaceState(window.history.state, "", url);
-  return code;
+  return { code, trusted: state !== null };
 }
 
 /**
