@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { toPaise } from "@krishi/contract";
 import { Type } from "typebox";
@@ -35,10 +36,12 @@ function refusal(failure: PlaceOrderFailure): HttpError {
 }
 
 export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders, payments }) => {
-  // The spec's client posts create-razorpay-order as a form: accept urlencoded bodies here too.
+  // The spec's client posts create-razorpay-order as a form: accept urlencoded and multipart
+  // (FormData) bodies here too — fields only, no files.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 1_000 } });
 
   app.post(
     "/orders/add/",

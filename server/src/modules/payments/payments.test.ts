@@ -75,6 +75,21 @@ describe("opening payment: POST /api/orders/create-razorpay-order/", () => {
     expect(res.json()).toMatchObject({ bool: 1, data: { amount: order.total } });
   });
 
+  it("accepts multipart form data, as a browser FormData sends it", async () => {
+    const order = await newOrder();
+    const form = new FormData();
+    form.set("amount", String(order.total));
+    form.set("order_id", String(order.id));
+    const request = new Request("http://shop.invalid/", { method: "POST", body: form });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/create-razorpay-order/",
+      headers: { ...owner, "content-type": request.headers.get("content-type") ?? "" },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.json()).toMatchObject({ bool: 1, data: { amount: order.total } });
+  });
+
   it.each([
     ["an amount that is not the total", (o: { total: number }) => o.total - 1, 400],
     ["an amount in rupees instead of paise", (o: { total: number }) => Math.round(o.total / 100), 400],
