@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../db/database.ts";
-import type { Clock } from "../lib/clock.ts";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import type { RateLimits } from "../lib/rate-limit.ts";
+import { TokenService } from "../lib/tokens.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** Helpers for tests that sign in. */
 
@@ -85,6 +87,12 @@ export async function login(app: FastifyInstance, email: string, password: strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The Authorization header of a user, minted with the app's own secret (no sign-in round trip). */
+export async function authHeaders(t: TestApp, userId: number): Promise<{ authorization: string }> {
+  const { token } = await new TokenService(t.config.jwtSecret, systemClock).sign("access", userId);
+  return bearer(token);
+}
 
 /** The path of a link inside a text (for links to the test SITE_URL). */
 export function linkIn(text: string, pattern: RegExp): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders } from "../../testing/auth.ts";
+import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
@@ -88,6 +88,14 @@ describe("saved addresses", () => {
   it("accepts a foreign postal code outside India", async () => {
     const res = await add(owner, { ...farm, country: "Nepal", postalCode: "44600" });
     expect(res.statusCode).toBe(201);
+  });
+
+  it("are part of the user JSON of the profile", async () => {
+    const user = await makeUser(t.database.db);
+    const headers = await authHeaders(t, user.id);
+    const { id } = (await add(headers, farm)).json();
+    const profile = await t.app.inject({ url: "/api/users/profile/", headers });
+    expect(profile.json().addresses).toEqual([{ id, ...farm, postalCode: "422206", pincode: "422206" }]);
   });
 
   it("needs a signed-in user", async () => {

@@ -1,6 +1,6 @@
 import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders } from "../../testing/auth.ts";
+import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { hmacHex } from "./signature.ts";
