@@ -1,104 +1,71 @@
-import type { PricingRules } from "./pricing.ts";
+import type { Static } from "typebox";
+import type {
+  CategorySchema,
+  ErrorBody,
+  ImageOrderBody,
+  ImageSchema,
+  LoginBody,
+  LoginInfoSchema,
+  OrderItemSchema,
+  OrderSchema,
+  PasswordChangeBody,
+  PasswordResetConfirmBody,
+  PaymentProofBody,
+  ProductSchema,
+  ProductSummarySchema,
+  ProductUpdateBody,
+  ProfileUpdateBody,
+  PublicConfigSchema,
+  RegistrationAnswer as RegistrationAnswerSchema,
+  RegistrationBody,
+  ReviewSchema,
+  SavedAddressSchema,
+  ShippingAddressSchema,
+  StaffSummarySchema,
+  StaffUserUpdateBody,
+  StartPaymentAnswer as StartPaymentAnswerSchema,
+  TokenPairSchema,
+  UserSchema,
+} from "./schemas/index.ts";
 
-/** The JSON shapes of the HTTP API (DESIGN §5), as the web client reads them. */
+/**
+ * The JSON shapes of the HTTP API (DESIGN §5), derived from the schemas in ./schemas/ that the
+ * server validates and serializes with: a field cannot exist here and vanish from an answer.
+ * Type-only imports: the schema library never reaches the web bundle.
+ */
 
-export interface Category {
-  id: number;
-  name: string;
-}
+export type Category = Static<typeof CategorySchema>;
+export type ProductImage = Static<typeof ImageSchema>;
+export type Review = Static<typeof ReviewSchema>;
+export type ProductSummary = Static<typeof ProductSummarySchema>;
+export type Product = Static<typeof ProductSchema>;
+export type ProductUpdate = Static<typeof ProductUpdateBody>;
+export type ImageOrder = Static<typeof ImageOrderBody>;
 
-export interface ProductImage {
-  id: number;
-  /** Relative path such as "images/urea-1.webp"; see imageUrl() in the web app. */
-  image: string;
-}
-
-export interface Review {
-  _id: number;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
-
-export interface ProductSummary {
-  _id: number;
-  name: string;
-  brand: string;
-  category: Category;
-  description: string;
-  /** Decimal string with two places, e.g. "249.00". */
-  price: string;
-  countInStock: number;
-  rating: number;
-  numReviews: number;
-  images: ProductImage[];
-  createdAt: string;
-}
-
-export interface Product extends ProductSummary {
-  reviews: Review[];
-}
-
-export interface PublicConfig {
-  googleClientId: string | null;
-  /** Where "Sign in with Google" sends the browser (null when Google sign-in is off). */
-  googleAuthUrl: string | null;
-  razorpayKeyId: string | null;
-  paymentSandbox: boolean;
-  imageBaseUrl: string;
-  imageWidths: number[];
-  pageSize: number;
-  /** The pricing rule's parameters; the server is the authority, the web displays with the same. */
-  pricing: PricingRules;
-}
+export type PublicConfig = Static<typeof PublicConfigSchema>;
 
 /** Every error answer: `detail` and `message` carry the same text; validation adds per-field lists. */
-export interface ApiError {
-  detail: string;
-  message: string;
-  non_field_errors?: string[];
-  [field: string]: string | string[] | undefined;
-}
+export type ApiError = Static<typeof ErrorBody> & { [field: string]: string | string[] | undefined };
 
-export interface ShippingAddress {
-  label: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  state?: string;
-  landmark?: string;
-}
+export type ShippingAddress = Static<typeof ShippingAddressSchema>;
+export type SavedAddress = Static<typeof SavedAddressSchema>;
 
-/** A saved address of a customer (answers carry `pincode` as an alias of `postalCode`). */
-export interface SavedAddress extends Required<ShippingAddress> {
-  id: number;
-  pincode: string;
-}
+export type User = Static<typeof UserSchema>;
+export type TokenPair = Static<typeof TokenPairSchema>;
+export type LoginInfo = Static<typeof LoginInfoSchema>;
+export type StaffUserUpdate = Static<typeof StaffUserUpdateBody>;
 
-export interface OrderItem {
-  /** The product's id, or null when the product has since been deleted. */
-  product: number | null;
-  name: string;
-  image: string;
-  price: string;
-  qty: number;
-}
+export type OrderItem = Static<typeof OrderItemSchema>;
+export type Order = Static<typeof OrderSchema>;
 
-export interface Order {
-  _id: number;
-  user: { first_name: string; last_name: string; email: string; name: string };
-  orderItems: OrderItem[];
-  shippingAddress: Required<ShippingAddress> & { pincode: string };
-  paymentMethod: string;
-  itemsPrice: string;
-  shippingPrice: string;
-  taxPrice: string;
-  totalPrice: string;
-  isPaid: boolean;
-  paidAt: string | null;
-  isDelivered: boolean;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+export type StaffSummary = Static<typeof StaffSummarySchema>;
+
+/** Request bodies the web sends. */
+export type Credentials = Static<typeof LoginBody>;
+export type Registration = Static<typeof RegistrationBody>;
+export type RegistrationAnswer = Static<typeof RegistrationAnswerSchema>;
+export type PasswordChange = Static<typeof PasswordChangeBody>;
+export type PasswordResetConfirm = Static<typeof PasswordResetConfirmBody>;
+export type ProfileUpdate = Static<typeof ProfileUpdateBody> & { id?: number };
+export type PaymentProof = Static<typeof PaymentProofBody>;
+export type StartPaymentAnswer = Static<typeof StartPaymentAnswerSchema>;

@@ -16,9 +16,13 @@ function renderAt(url: string, preloadedState?: Partial<RootState>) {
     url,
     preloadedState,
     seed: (store) => {
-      store.dispatch(catalogApi.util.upsertQueryData("getCategories", undefined, [{ id: 1, name: "Seeds" }]));
+      store.dispatch(
+        catalogApi.util.upsertQueryEntries([{ endpointName: "getCategories", arg: undefined, value: [{ id: 1, name: "Seeds" }] }]),
+      );
       for (const keyword of ["Seeds", "neem cake"]) {
-        store.dispatch(catalogApi.util.upsertQueryData("getProducts", { keyword, category: "", page: 1 }, noProducts));
+        store.dispatch(
+          catalogApi.util.upsertQueryEntries([{ endpointName: "getProducts", arg: { keyword, category: "", page: 1 }, value: noProducts }]),
+        );
       }
     },
   });
@@ -60,7 +64,7 @@ describe("routes", () => {
     for (const name of ["Facebook", "Twitter", "Instagram"]) {
       expect(screen.getByRole("link", { name })).toHaveAttribute("href", "#");
     }
-    await user.click(screen.getByRole("button", { name: "Seeds" }));
+    await user.click(await screen.findByRole("button", { name: "Seeds" }));
     expect(location().pathname).toBe("/");
     expect(location().search).toBe("?keyword=Seeds");
   });

@@ -16,7 +16,7 @@ export interface RenderAppOptions {
   preloadedState?: Partial<RootState>;
   /** Runtime settings as /api/config would answer; no request is made. */
   config?: Partial<PublicConfig>;
-  /** Runs before the first render, e.g. to put API answers in the cache with `upsertQueryData`. */
+  /** Runs before the first render, e.g. to put API answers in the cache with `upsertQueryEntries` (synchronous, so the first render sees them). */
   seed?: (store: AppStore) => void;
 }
 
@@ -28,7 +28,9 @@ export interface RenderAppOptions {
 export function renderApp(ui: ReactElement | null, options: RenderAppOptions = {}) {
   const { url = "/", path = "*", preloadedState, config, seed } = options;
   const store = makeStore({ preloadedState, persist: false });
-  store.dispatch(configApi.util.upsertQueryData("getConfig", undefined, { ...DEFAULT_CONFIG, ...config }));
+  store.dispatch(
+    configApi.util.upsertQueryEntries([{ endpointName: "getConfig", arg: undefined, value: { ...DEFAULT_CONFIG, ...config } }]),
+  );
   seed?.(store);
   let current: Location | undefined;
   const track = (location: Location) => {

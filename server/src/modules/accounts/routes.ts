@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import type { RateLimitGuards } from "../../lib/rate-limit.ts";
-import { ErrorBody, IdParams } from "../../lib/schemas.ts";
 import {
   DetailSchema,
   EmailBody,
   EmptyObject,
+  ErrorBody,
   GoogleBody,
+  IdParams,
   LoginBody,
   LoginInfoSchema,
   LogoutBody,
@@ -19,10 +18,12 @@ import {
   RegistrationBody,
   TokenPairSchema,
   TokenVerifyBody,
+  UserNamesBody,
   UserSchema,
-  UserUpdateBody,
   VerifyEmailBody,
-} from "./schemas.ts";
+} from "@krishi/contract/schemas";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import type { RateLimitGuards } from "../../lib/rate-limit.ts";
 import { type AccountsService, MESSAGES } from "./service.ts";
 
 export interface AccountsRoutesOptions {
@@ -131,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     },
   );
 
-  const userSchema = (summary: string, body?: typeof UserUpdateBody) => ({
+  const userSchema = (summary: string, body?: typeof UserNamesBody) => ({
     ...hide,
     tags,
     summary,
@@ -147,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       method,
       url: "/user/",
       onRequest: auth.requireUser,
-      schema: userSchema("Change the signed-in user's first and last name", UserUpdateBody),
+      schema: userSchema("Change the signed-in user's first and last name", UserNamesBody),
       handler: async (request) =>
         accounts.updateNames(currentUser(request).id, request.body as { first_name?: string; last_name?: string }),
     });

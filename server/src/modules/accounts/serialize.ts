@@ -1,7 +1,6 @@
-import type { SavedAddress } from "@krishi/contract";
+import type { SavedAddress, User } from "@krishi/contract";
 import type { UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
-import type { UserJson } from "./schemas.ts";
 
 type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff">;
 
@@ -11,7 +10,7 @@ export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_n
 }
 
 /** The one place that defines the user JSON of DESIGN §5. */
-export function userJson(row: UserFields, addresses: SavedAddress[] = []): UserJson {
+export function userJson(row: UserFields, addresses: SavedAddress[] = []): User {
   const isStaff = Boolean(row.is_staff);
   return {
     _id: row.id,

@@ -1,4 +1,4 @@
-import type { SavedAddress } from "@krishi/contract";
+import type { LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { EmailVerification } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
@@ -14,7 +14,6 @@ import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./goo
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
 import { passwordResetMail, verificationMail } from "./mails.ts";
 import * as repo from "./repository.ts";
-import type { LoginInfo, TokenPair, UserJson } from "./schemas.ts";
 import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
 
@@ -294,19 +293,19 @@ export class AccountsService {
 
   // ── Profile ─────────────────────────────────────────────────────────────────────────────────
 
-  async profile(userId: number): Promise<UserJson> {
+  async profile(userId: number): Promise<User> {
     return this.#userJson(await this.#user(userId));
   }
 
   /** A user for staff; 404 when there is none. */
-  async userById(id: number): Promise<UserJson> {
+  async userById(id: number): Promise<User> {
     const row = await repo.findUserById(this.deps.db, id);
     if (!row) throw notFound(MESSAGES.notFound);
     return this.#userJson(row);
   }
 
   /** dj-rest-auth's user/ (PUT/PATCH): names only; the e-mail address cannot be changed here. */
-  async updateNames(userId: number, names: { first_name?: string | undefined; last_name?: string | undefined }): Promise<UserJson> {
+  async updateNames(userId: number, names: { first_name?: string | undefined; last_name?: string | undefined }): Promise<User> {
     const patch: repo.UserPatch = {};
     if (names.first_name !== undefined) patch.first_name = names.first_name.trim();
     if (names.last_name !== undefined) patch.last_name = names.last_name.trim();
@@ -382,7 +381,7 @@ export class AccountsService {
     return row;
   }
 
-  async #userJson(row: UserRow): Promise<UserJson> {
+  async #userJson(row: UserRow): Promise<User> {
     const addresses = this.deps.addressesOf ? await this.deps.addressesOf(row.id) : [];
     return userJson(row, addresses);
   }

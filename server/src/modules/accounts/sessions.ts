@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { TokenPair } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { InvalidTokenError, type TokenClaims, type TokenService, type TokenType } from "../../lib/tokens.ts";
 import * as repo from "./repository.ts";
-import type { TokenPair } from "./schemas.ts";
 
 /**
  * Sessions: a sign-in starts a family of refresh tokens. Each refresh token is used once — the

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ErrorBody, IdParams, SavedAddressSchema, ShippingAddressInput } from "@krishi/contract/schemas";
 import { type Static, Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { ErrorBody, IdParams } from "../../lib/schemas.ts";
-import { SavedAddressSchema, ShippingAddressInput } from "../orders/schemas.ts";
 import type { AddressesService, AddressInput } from "./service.ts";
 
 export interface AddressesRoutesOptions {

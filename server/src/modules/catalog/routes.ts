@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import {
+  CategorySchema,
+  ErrorBody,
+  IdParams,
+  ProductListQuery,
+  ProductSchema,
+  ProductSummarySchema,
+  ReviewBody,
+} from "@krishi/contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
-import { ErrorBody, IdParams } from "../../lib/schemas.ts";
-import { CategorySchema, ProductListQuery, ProductSchema, ProductSummarySchema, ReviewBody } from "./schemas.ts";
 import type { CatalogService, ProductPage } from "./service.ts";
 
 export interface CatalogRoutesOptions {

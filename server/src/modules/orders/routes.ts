@@ -1,12 +1,20 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { toPaise } from "@krishi/contract";
+import {
+  ErrorBody,
+  IdParams,
+  OrderSchema,
+  PageQuery,
+  PaymentProofBody,
+  PlaceOrderBody,
+  StartPaymentAnswer,
+  StartPaymentBody,
+} from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
-import { ErrorBody, IdParams } from "../../lib/schemas.ts";
 import type { PaymentsService } from "../payments/service.ts";
-import { OrderSchema, PageQuery, PaymentProofBody, PlaceOrderBody, StartPaymentAnswer, StartPaymentBody } from "./schemas.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
 
 export interface OrdersRoutesOptions {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ErrorBody } from "@krishi/contract/schemas";
 import { Type } from "typebox";
-import { ErrorBody } from "../../lib/schemas.ts";
 import type { SandboxGateway } from "./gateway.ts";
 import { SANDBOX_CHECKOUT_JS } from "./sandbox-checkout.ts";
 import type { PaymentsService } from "./service.ts";

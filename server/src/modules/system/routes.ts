@@ -1,26 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
+import { ErrorBody, PublicConfigSchema } from "@krishi/contract/schemas";
 import { sql } from "kysely";
 import { Type } from "typebox";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
-import { ErrorBody } from "../../lib/schemas.ts";
 
 export interface SystemRoutesOptions {
   config: Readonly<Config>;
   db: Db;
 }
-
-const PublicConfigSchema = Type.Object({
-  googleClientId: Type.Union([Type.String(), Type.Null()]),
-  googleAuthUrl: Type.Union([Type.String(), Type.Null()]),
-  razorpayKeyId: Type.Union([Type.String(), Type.Null()]),
-  paymentSandbox: Type.Boolean(),
-  imageBaseUrl: Type.String(),
-  imageWidths: Type.Array(Type.Integer()),
-  pageSize: Type.Integer(),
-  pricing: Type.Object({ freeShippingAbovePaise: Type.Integer(), shippingPaise: Type.Integer(), taxBasisPoints: Type.Integer() }),
-});
 
 const Status = Type.Object({ status: Type.String() });
 

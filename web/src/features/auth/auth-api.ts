@@ -1,47 +1,19 @@
+import type {
+  Credentials,
+  LoginInfo,
+  PasswordChange,
+  PasswordResetConfirm,
+  ProfileUpdate,
+  Registration,
+  RegistrationAnswer,
+} from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import { formErrorText } from "../../lib/api-error.ts";
-import { type LoginInfo, loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
+import { loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
 
 /** The auth service (DESIGN §5); the spec's register screen uses the underscore spelling. */
 const AUTH = "/users/dj-rest-auth";
 const REGISTRATION = "/users/dj_rest_auth/registration/";
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface Registration {
-  email: string;
-  password1: string;
-  password2: string;
-  first_name?: string;
-  last_name?: string;
-}
-
-/** Registration answers a detail, or login info when e-mail verification is switched off. */
-export type RegistrationAnswer = { detail: string } | LoginInfo;
-
-export interface PasswordChange {
-  old_password: string;
-  new_password1: string;
-  new_password2: string;
-}
-
-export interface PasswordResetConfirm {
-  uid: string;
-  token: string;
-  new_password1: string;
-  new_password2: string;
-}
-
-export interface ProfileUpdate {
-  id: number;
-  first_name: string;
-  last_name: string;
-  /** Only when changing it. */
-  password?: string;
-}
 
 type Detail = { detail: string };
 

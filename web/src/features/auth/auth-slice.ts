@@ -1,31 +1,9 @@
-import type { SavedAddress } from "@krishi/contract";
+import type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
 import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
 import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
 import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
 
-/** The user JSON of DESIGN §5. */
-export interface User {
-  _id: number;
-  pk: number;
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  is_staff: boolean;
-  isAdmin: boolean;
-  addresses: SavedAddress[];
-}
-
-export interface Tokens {
-  access: string;
-  refresh: string;
-}
-
-/** Login info: what login/, google/ and profile/update/ answer. */
-export interface LoginInfo extends Tokens {
-  user: User;
-}
+export type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
 
 /** Spec §3 auth state, plus the variant (colour) of its message in the top alert. */
 export interface AuthState {

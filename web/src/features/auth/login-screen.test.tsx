@@ -10,7 +10,7 @@ import { googleConsentUrl } from "./google.ts";
 import { LoginScreen } from "./login-screen.tsx";
 
 const withCategories = (store: AppStore) => {
-  store.dispatch(catalogApi.util.upsertQueryData("getCategories", undefined, []));
+  store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getCategories", arg: undefined, value: [] }]));
 };
 
 const loginInfo = { access: "access-9", refresh: "refresh-9", user: aUser() };

@@ -48,7 +48,7 @@ describe("RegisterScreen", () => {
     const calls = fakeApi(() => ({ status: 201, body: { detail: "Verification e-mail sent." } }));
     const { user, location } = renderApp(null, {
       url: "/register?redirect=shipping",
-      seed: (store) => store.dispatch(catalogApi.util.upsertQueryData("getCategories", undefined, [])),
+      seed: (store) => store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getCategories", arg: undefined, value: [] }])),
     });
     await screen.findByRole("heading", { level: 1, name: "Sign Up" });
     await fillIn(user, "Groundnut-Harvest-42", "Groundnut-Harvest-42");

@@ -8,7 +8,7 @@ import { HomeScreen } from "./home-screen.tsx";
 function renderHome(url: string, query: { keyword: string; category: string; page: number }, page: ProductPage) {
   return renderApp(<HomeScreen />, {
     url,
-    seed: (store) => store.dispatch(catalogApi.util.upsertQueryData("getProducts", query, page)),
+    seed: (store) => store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getProducts", arg: query, value: page }])),
   });
 }
 

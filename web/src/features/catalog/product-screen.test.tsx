@@ -14,7 +14,8 @@ function renderProduct(product: Product, preloadedState?: Partial<RootState>) {
     url: `/product/${product._id}`,
     path: "/product/:id",
     preloadedState,
-    seed: (store) => store.dispatch(catalogApi.util.upsertQueryData("getProduct", String(product._id), product)),
+    seed: (store) =>
+      store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getProduct", arg: String(product._id), value: product }])),
   });
 }
 

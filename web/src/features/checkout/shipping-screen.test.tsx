@@ -16,7 +16,7 @@ function renderShipping(saved: SavedAddress[] = [], answer: (call: FakeCall) => 
     url: "/shipping",
     path: "/shipping",
     preloadedState: { auth: signedIn(aUser()) },
-    seed: (store) => store.dispatch(addressesApi.util.upsertQueryData("getAddresses", undefined, saved)),
+    seed: (store) => store.dispatch(addressesApi.util.upsertQueryEntries([{ endpointName: "getAddresses", arg: undefined, value: saved }])),
   });
   return { ...rendered, calls };
 }

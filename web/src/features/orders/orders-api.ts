@@ -1,4 +1,4 @@
-import type { Order, ShippingAddress } from "@krishi/contract";
+import type { Order, PaymentProof, ShippingAddress, StartPaymentAnswer } from "@krishi/contract";
 import { api } from "../../app/api.ts";
 
 /** POST /api/orders/add/: the cart's lines and the totals the shopper saw (decimal strings). */
@@ -12,23 +12,7 @@ export interface NewOrder {
   totalPrice: string;
 }
 
-/** A Razorpay order for paying one of ours; `amount` in paise. */
-export interface RazorpayOrder {
-  id: string;
-  amount: number;
-  currency: string;
-  key: string;
-}
-
-/** POST /api/orders/create-razorpay-order/: `bool` 1 with the Razorpay order, or 0 with the reason. */
-export type StartPaymentAnswer = { bool: 1; data: RazorpayOrder } | { bool: 0; detail: string };
-
-/** What Razorpay's checkout hands the success handler; the server verifies the signature. */
-export interface PaymentProof {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
+export type { PaymentProof, StartPaymentAnswer };
 
 export interface OrderPage {
   orders: Order[];

@@ -1,24 +1,11 @@
 import { Type } from "typebox";
-import { IsoDate, Money } from "../../lib/schemas.ts";
-
-/** A rupee amount as the client may send it: a number or a decimal string with two places at most. */
-export const AmountInput = Type.Union([Type.Number({ minimum: 0, maximum: 1e11 }), Type.String({ pattern: "^\\d{1,11}(\\.\\d{1,2})?$" })]);
-
-export const ShippingAddressInput = Type.Object({
-  label: Type.String({ maxLength: 100 }),
-  address: Type.String({ maxLength: 500 }),
-  city: Type.String({ maxLength: 100 }),
-  postalCode: Type.Optional(Type.String({ maxLength: 20 })),
-  pincode: Type.Optional(Type.String({ maxLength: 20 })),
-  country: Type.String({ maxLength: 100 }),
-  state: Type.Optional(Type.String({ maxLength: 100 })),
-  landmark: Type.Optional(Type.String({ maxLength: 200 })),
-});
+import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
+import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
 export const PlaceOrderBody = Type.Object({
   orderItems: Type.Array(
     Type.Object({
-      product: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      product: Id,
       qty: Type.Integer({ minimum: 1, maximum: 10_000 }),
       // The client may echo name, price, image …: ignored, the server prices from its database.
     }),
@@ -32,30 +19,20 @@ export const PlaceOrderBody = Type.Object({
   totalPrice: AmountInput,
 });
 
-const Address = Type.Object({
-  label: Type.String(),
-  address: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  postalCode: Type.String(),
-  pincode: Type.String(),
-  landmark: Type.String(),
-  country: Type.String(),
+export const OrderItemSchema = Type.Object({
+  /** The product's id, or null when the product has since been deleted. */
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  image: Type.String(),
+  price: Money,
+  qty: Type.Integer(),
 });
 
 export const OrderSchema = Type.Object({
   _id: Type.Integer(),
   user: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), name: Type.String() }),
-  orderItems: Type.Array(
-    Type.Object({
-      product: Type.Union([Type.Integer(), Type.Null()]),
-      name: Type.String(),
-      image: Type.String(),
-      price: Money,
-      qty: Type.Integer(),
-    }),
-  ),
-  shippingAddress: Address,
+  orderItems: Type.Array(OrderItemSchema),
+  shippingAddress: AddressSchema,
   paymentMethod: Type.String(),
   itemsPrice: Money,
   shippingPrice: Money,
@@ -68,9 +45,13 @@ export const OrderSchema = Type.Object({
   createdAt: IsoDate,
 });
 
-export const SavedAddressSchema = Type.Object({ id: Type.Integer(), ...Address.properties });
+/** "true" / "false" as a query parameter; absent means either. */
+const Flag = Type.Union([Type.Literal("true"), Type.Literal("false")]);
 
-export const PageQuery = Type.Object({
+/** Staff: every order, newest first, filtered by paid and delivered. */
+export const OrderListQuery = Type.Object({
+  paid: Type.Optional(Flag),
+  delivered: Type.Optional(Flag),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
@@ -83,7 +64,7 @@ export const PaymentProofBody = Type.Object({
 
 export const StartPaymentBody = Type.Object({
   amount: Type.Integer({ minimum: 1, maximum: 1e13 }),
-  order_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  order_id: Id,
 });
 
 export const StartPaymentAnswer = Type.Union([

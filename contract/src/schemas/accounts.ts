@@ -1,18 +1,14 @@
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
+import { SavedAddressSchema } from "./addresses.ts";
+import { DetailSchema } from "./common.ts";
 
 /** Request and answer shapes of the accounts API (dj-rest-auth's field names, DESIGN §5). */
 
 const Email = Type.String({ format: "email", maxLength: 254 });
-/** Passwords are checked by the rules of lib/passwords.ts; the schema only bounds their size. */
+/** Passwords are checked by the server's rules; the schema only bounds their size. */
 const Password = Type.String({ minLength: 1, maxLength: 512 });
 const Name = Type.String({ maxLength: 150 });
 const Token = Type.String({ minLength: 1, maxLength: 4096 });
-
-/**
- * A saved address as the addresses module writes it. Only `id` is fixed here so the user answer
- * keeps its seam for that module (the list is empty until addresses are wired in).
- */
-export const UserAddressSchema = Type.Object({ id: Type.Integer() }, { additionalProperties: true });
 
 export const UserSchema = Type.Object({
   _id: Type.Integer(),
@@ -24,17 +20,11 @@ export const UserSchema = Type.Object({
   name: Type.String({ description: "First and last name, or the e-mail address when both are empty" }),
   is_staff: Type.Boolean(),
   isAdmin: Type.Boolean({ description: "Same as is_staff" }),
-  addresses: Type.Array(UserAddressSchema),
+  addresses: Type.Array(SavedAddressSchema),
 });
-export type UserJson = Static<typeof UserSchema>;
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
-export type TokenPair = Static<typeof TokenPairSchema>;
-
 export const LoginInfoSchema = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema });
-export type LoginInfo = Static<typeof LoginInfoSchema>;
-
-export const DetailSchema = Type.Object({ detail: Type.String() });
 
 export const RegistrationBody = Type.Object({
   email: Email,
@@ -72,11 +62,28 @@ export const PasswordResetConfirmBody = Type.Object({
 
 export const GoogleBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }) });
 
-export const UserUpdateBody = Type.Object({ first_name: Type.Optional(Name), last_name: Type.Optional(Name) });
+/** dj-rest-auth's PUT user/: the names only. */
+export const UserNamesBody = Type.Object({ first_name: Type.Optional(Name), last_name: Type.Optional(Name) });
 
 export const ProfileUpdateBody = Type.Object({
   first_name: Type.String({ minLength: 1, maxLength: 150 }),
   last_name: Type.String({ minLength: 1, maxLength: 150 }),
   /** Empty or absent: keep the current password. */
   password: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+/** Staff: a user's names, e-mail and staff flag (spec §7). */
+export const StaffUserUpdateBody = Type.Object({
+  _id: Type.Optional(Type.Integer()),
+  first_name: Name,
+  last_name: Name,
+  email: Email,
+  isAdmin: Type.Boolean(),
+});
+
+/** Staff: the user list, paged and searchable by name or e-mail. */
+export const UserListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });

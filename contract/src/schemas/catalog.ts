@@ -1,10 +1,14 @@
-import { MAX_PAGE_SIZE } from "@krishi/contract";
 import { Type } from "typebox";
-import { IsoDate, Money } from "../../lib/schemas.ts";
+import { MAX_PAGE_SIZE } from "../constants.ts";
+import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
 export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
-export const ImageSchema = Type.Object({ id: Type.Integer(), image: Type.String() });
+export const ImageSchema = Type.Object({
+  id: Type.Integer(),
+  /** Relative path such as "images/urea-1.webp"; the client joins it to imageBaseUrl. */
+  image: Type.String(),
+});
 
 export const ReviewSchema = Type.Object({
   _id: Type.Integer(),
@@ -42,3 +46,24 @@ export const ReviewBody = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5, description: "1 Poor … 5 Excellent" }),
   comment: Type.Optional(Type.String({ maxLength: 2000 })),
 });
+
+/** Staff: the product's editable fields (spec §7). `category` is an existing id or a new name. */
+export const ProductUpdateBody = Type.Object({
+  _id: Type.Optional(Type.Integer()),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  price: AmountInput,
+  brand: Type.String({ maxLength: 200 }),
+  countInStock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  category: Type.Union([Id, Type.String({ minLength: 1, maxLength: 100 })], {
+    description: "An existing category's id, or a name (created when new)",
+  }),
+  description: Type.String({ maxLength: 10_000 }),
+});
+
+export const ProductCreatedSchema = Type.Object({ _id: Type.Integer() });
+
+/** Staff: the product's images in their new order (every image id of the product, once). */
+export const ImageOrderBody = Type.Object({ images: Type.Array(Id, { minItems: 1, maxItems: 100 }) });
+
+/** Staff: the answer to an upload or a reorder: the product's images in order. */
+export const ProductImagesSchema = Type.Object({ product: Type.Integer(), images: Type.Array(ImageSchema) });

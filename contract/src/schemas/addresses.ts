@@ -1,0 +1,39 @@
+import { Type } from "typebox";
+
+/** A shipping address as a client sends it: `postalCode` or its alias `pincode`. */
+export const ShippingAddressInput = Type.Object({
+  label: Type.String({ maxLength: 100 }),
+  address: Type.String({ maxLength: 500 }),
+  city: Type.String({ maxLength: 100 }),
+  postalCode: Type.Optional(Type.String({ maxLength: 20 })),
+  pincode: Type.Optional(Type.String({ maxLength: 20 })),
+  country: Type.String({ maxLength: 100 }),
+  state: Type.Optional(Type.String({ maxLength: 100 })),
+  landmark: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** A shipping address as the shop keeps it (checkout state, order snapshot). */
+export const ShippingAddressSchema = Type.Object({
+  label: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  postalCode: Type.String(),
+  country: Type.String(),
+  state: Type.Optional(Type.String()),
+  landmark: Type.Optional(Type.String()),
+});
+
+/** An address as the API answers it (`pincode` is an alias of `postalCode`). */
+export const AddressSchema = Type.Object({
+  label: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  postalCode: Type.String(),
+  pincode: Type.String(),
+  landmark: Type.String(),
+  country: Type.String(),
+});
+
+/** A saved address of a customer. */
+export const SavedAddressSchema = Type.Object({ id: Type.Integer(), ...AddressSchema.properties });

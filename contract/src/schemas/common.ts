@@ -1,0 +1,33 @@
+import { Type } from "typebox";
+
+/** Shapes shared by several parts of the API. */
+
+/** A database id in a path: a positive 32-bit integer (larger values are a 400, not a 500). */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const IdParams = Type.Object({ id: Id });
+
+/** The error body of DESIGN §5, for OpenAPI and for serialization of error answers. */
+export const ErrorBody = Type.Object(
+  {
+    detail: Type.String(),
+    message: Type.String(),
+    /** A machine-readable code (Simple JWT's "token_not_valid"), or the messages of a field named code. */
+    code: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    non_field_errors: Type.Optional(Type.Array(Type.String())),
+  },
+  { additionalProperties: Type.Array(Type.String()) },
+);
+
+export const DetailSchema = Type.Object({ detail: Type.String() });
+
+/** Money as the API writes it: a decimal string with two places. */
+export const Money = Type.String({ pattern: "^-?\\d+\\.\\d{2}$", examples: ["1249.50"] });
+export const IsoDate = Type.String({ format: "date-time" });
+
+/** A rupee amount as the client may send it: a number or a decimal string with two places at most. */
+export const AmountInput = Type.Union([Type.Number({ minimum: 0, maximum: 1e11 }), Type.String({ pattern: "^\\d{1,11}(\\.\\d{1,2})?$" })]);
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});

@@ -1,0 +1,15 @@
+import { Type } from "typebox";
+
+/** GET /api/config: the runtime settings the SPA needs; one build serves every environment. */
+export const PublicConfigSchema = Type.Object({
+  googleClientId: Type.Union([Type.String(), Type.Null()]),
+  /** Where "Sign in with Google" sends the browser (null when Google sign-in is off). */
+  googleAuthUrl: Type.Union([Type.String(), Type.Null()]),
+  razorpayKeyId: Type.Union([Type.String(), Type.Null()]),
+  paymentSandbox: Type.Boolean(),
+  imageBaseUrl: Type.String(),
+  imageWidths: Type.Array(Type.Integer()),
+  pageSize: Type.Integer(),
+  /** The pricing rule's parameters; the server is the authority, the web displays with the same. */
+  pricing: Type.Object({ freeShippingAbovePaise: Type.Integer(), shippingPaise: Type.Integer(), taxBasisPoints: Type.Integer() }),
+});

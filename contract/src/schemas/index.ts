@@ -1,0 +1,12 @@
+/**
+ * The API's request and answer shapes, one TypeBox schema each: the server validates and
+ * serializes with them, and contract/src/api.ts derives the TypeScript types the web imports.
+ * The web never imports this module (it would ship the schema library).
+ */
+export * from "./accounts.ts";
+export * from "./addresses.ts";
+export * from "./catalog.ts";
+export * from "./common.ts";
+export * from "./config.ts";
+export * from "./orders.ts";
+export * from "./staff.ts";

@@ -1,0 +1,17 @@
+import { Type } from "typebox";
+import { Money } from "./common.ts";
+
+/** GET /api/staff/summary/: the back office's dashboard. */
+export const StaffSummarySchema = Type.Object({
+  /** The last 30 days, oldest first, every day present (zero when nothing was paid). */
+  salesByDay: Type.Array(Type.Object({ date: Type.String({ format: "date" }), revenue: Money, orders: Type.Integer() })),
+  /** Orders paid but not yet delivered, oldest first. */
+  toDeliver: Type.Array(
+    Type.Object({ _id: Type.Integer(), customer: Type.String(), totalPrice: Money, paidAt: Type.String({ format: "date-time" }) }),
+  ),
+  /** Products at or below the low-stock threshold, fewest first. */
+  lowStock: Type.Array(Type.Object({ _id: Type.Integer(), name: Type.String(), countInStock: Type.Integer() })),
+  lowStockThreshold: Type.Integer(),
+  customers: Type.Integer(),
+  products: Type.Integer(),
+});
