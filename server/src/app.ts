@@ -5,26 +5,34 @@ import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { installAuth } from "./lib/auth.ts";
+import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandler } from "./lib/errors.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { registerStatic } from "./lib/static.ts";
+import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
 import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
 import { LinkSigner } from "./modules/accounts/links.ts";
 import { authRoutes, userRoutes } from "./modules/accounts/routes.ts";
 import { AccountsService } from "./modules/accounts/service.ts";
+import { userStaffRoutes } from "./modules/accounts/staff-routes.ts";
+import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
+import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
+import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { OrdersService } from "./modules/orders/service.ts";
+import { orderStaffRoutes } from "./modules/orders/staff-routes.ts";
 import { type PaymentGateway, RazorpayClient, SandboxGateway } from "./modules/payments/gateway.ts";
 import { paymentsRoutes, sandboxRoutes } from "./modules/payments/routes.ts";
 import { PaymentsService } from "./modules/payments/service.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
+import { StaffSummaryService } from "./modules/staff/summary.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 
 /** What buildApp needs from outside, and the policies that vary (CONVENTIONS): defaults come from config. */
@@ -38,6 +46,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Default: Razorpay when keys are configured, else the sandbox. */
   gateway?: PaymentGateway;
+  /** Default: the DATA_DIR/media directory. */
+  media?: MediaStorage;
   /** Limits of the sign-in endpoints and the Redis key prefix; defaults in lib/rate-limit.ts. */
   rateLimit?: RateLimitSettings;
 }
@@ -49,6 +59,9 @@ export interface Services {
   addresses: AddressesService;
   orders: OrdersService;
   payments: PaymentsService;
+  catalogAdmin: CatalogAdmin;
+  users: UserAdmin;
+  summary: StaffSummaryService;
 }
 
 /** Razorpay with keys; the sandbox of DESIGN §6 without (config refuses that in production). */
@@ -61,6 +74,7 @@ function paymentGateway(config: Readonly<Config>): PaymentGateway {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    media: MediaStorage;
   }
 }
 
@@ -140,8 +154,13 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const orders = new OrdersService(db, catalog, config.pricing);
   const gateway = deps.gateway ?? paymentGateway(config);
   const payments = new PaymentsService(db, orders, gateway, config.razorpay.webhookSecret, app.log);
-  const services: Services = { catalog, accounts, addresses, orders, payments };
+  const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
+  const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
+  const users = new UserAdmin(db, (userId) => addresses.list(userId));
+  const summary = new StaffSummaryService({ orders, catalog, users, clock });
+  const services: Services = { catalog, accounts, addresses, orders, payments, catalogAdmin, users, summary };
   app.decorate("services", services);
+  app.decorate("media", media);
   app.addHook("onClose", async () => {
     await accounts.drain();
     if (!deps.mailer) await mailer.close();
@@ -158,6 +177,12 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });
+  await registerStaffScope(app, auth, "/api", async (staff) => {
+    await staff.register(userStaffRoutes, { accounts, users });
+    await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
+    await staff.register(orderStaffRoutes, { orders });
+    await staff.register(staffRoutes, { summary });
+  });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway });
 
   await registerStatic(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });

@@ -24,7 +24,7 @@ const app = await buildApp(config, { database });
 
 if (config.seedDemo) {
   const demoAccounts = config.env !== "production";
-  const seeded = await seedDemo(database.db, { mediaDir: config.mediaDir, log: app.log, accounts: demoAccounts });
+  const seeded = await seedDemo(database.db, { media: app.media, log: app.log, accounts: demoAccounts });
   if (seeded) app.log.info(seeded, "seeded the demo catalogue");
   if (demoAccounts) {
     const list = DEMO_ACCOUNTS.map((a) => `${a.staff ? "staff" : "customer"} ${a.email} / ${a.password}`).join(", ");

@@ -98,3 +98,42 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 /** OpenAPI: marks a route as needing the bearer token. */
 export const bearer = [{ bearer: [] }];
+
+/** A route of the staff scope, as the route table lists it (tests generate their checks from it). */
+export interface StaffRoute {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered inside the staff scope. */
+    staffRoutes: StaffRoute[];
+  }
+}
+
+/**
+ * The one place the staff check happens: registers `routes` in a scope whose every route answers
+ * 401 without a valid token and 403 to a customer, before its body is read. Handlers hold no
+ * checks of their own; a new staff route is guarded by being registered here.
+ */
+export async function registerStaffScope(
+  app: FastifyInstance,
+  guards: AuthGuards,
+  prefix: string,
+  routes: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  if (!app.hasDecorator("staffRoutes")) app.decorate("staffRoutes", []);
+  await app.register(
+    async (scope) => {
+      scope.addHook("onRoute", (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) if (method !== "HEAD") app.staffRoutes.push({ method, url: route.url });
+        route.schema = { ...route.schema, tags: [...(route.schema?.tags ?? []), "staff"], security: bearer };
+      });
+      scope.addHook("onRequest", guards.requireStaff);
+      await routes(scope);
+    },
+    { prefix },
+  );
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { storeImage } from "./images.ts";
+import { LocalMediaStorage } from "./storage.ts";
 
 describe("storeImage", () => {
   it("writes a WebP and one responsive variant per width, under a unique name", async () => {
@@ -11,8 +12,8 @@ describe("storeImage", () => {
     const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#5b8c2a" } })
       .png()
       .toBuffer();
-    const first = await storeImage(png, dir, "Neem Oil 1 L");
-    const second = await storeImage(png, dir, "Neem Oil 1 L");
+    const first = await storeImage(png, new LocalMediaStorage(dir), "Neem Oil 1 L");
+    const second = await storeImage(png, new LocalMediaStorage(dir), "Neem Oil 1 L");
     expect(first).toMatch(/^images\/neem-oil-1-l-[0-9a-f]{8}\.webp$/);
     expect(second).not.toBe(first);
     const stem = path.basename(first, ".webp");
@@ -28,6 +29,6 @@ describe("storeImage", () => {
 
   it("refuses bytes that are not an image", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "kb-img-"));
-    await expect(storeImage(Buffer.from("not an image"), dir, "x")).rejects.toThrow();
+    await expect(storeImage(Buffer.from("not an image"), new LocalMediaStorage(dir), "x")).rejects.toThrow();
   });
 });

@@ -1,40 +1,80 @@
 import { randomBytes } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { IMAGE_WIDTHS } from "@krishi/contract";
+import type { MediaStorage } from "./storage.ts";
 
 /** The largest stored width; the responsive variants are IMAGE_WIDTHS. */
 const MAX_WIDTH = 1280;
+/** Uploads larger than this many pixels are refused before decoding (a decompression bomb). */
+const MAX_PIXELS = 40_000_000;
+
+/** Formats staff may upload, as the decoder (not the name or the Content-Type) says. */
+const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+/** Bytes that are not an image the shop accepts, or an image that does not decode completely. */
+export class ImageRejected extends Error {}
 
 /**
- * Stores an image as WebP under mediaDir: `<stem>.webp` (at most 1280 px wide) and one
- * `<stem>-w<width>.webp` per responsive width. Answers the relative path the API publishes,
- * `images/<stem>.webp`. A unique suffix keeps names immutable, so they can be cached for a year.
+ * Checks an uploaded file by decoding it: JPEG, PNG or WebP only, decoded to the last pixel (a
+ * truncated file is refused). Answers nothing; throws ImageRejected.
  */
-export async function storeImage(input: Buffer, mediaDir: string, name: string): Promise<string> {
-  await mkdir(mediaDir, { recursive: true });
+export async function verifyUpload(input: Buffer): Promise<void> {
+  if (input.length === 0) throw new ImageRejected("The file is empty.");
+  const { default: sharp } = await import("sharp");
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+  } catch {
+    throw new ImageRejected("The file is not an image.");
+  }
+  if (!format || !UPLOAD_FORMATS.has(format)) throw new ImageRejected("Upload a JPEG, PNG or WebP image.");
+  try {
+    await sharp(input, { failOn: "truncated", limitInputPixels: MAX_PIXELS }).raw().toBuffer();
+  } catch {
+    throw new ImageRejected("The image is damaged or incomplete.");
+  }
+}
+
+/** The files one stored image occupies: `<stem>.webp` and one `<stem>-w<width>.webp` per width. */
+export function imageFiles(imagePath: string): string[] {
+  const stem = imagePath.replace(/^images\//, "").replace(/\.webp$/, "");
+  return [`${stem}.webp`, ...IMAGE_WIDTHS.map((width) => `${stem}-w${width}.webp`)];
+}
+
+/**
+ * Stores an image as WebP: `<stem>.webp` (at most 1280 px wide) and one `<stem>-w<width>.webp`
+ * per responsive width. Metadata (EXIF, GPS, ICC comments) is not carried over: sharp writes none
+ * unless asked. Answers the relative path the API publishes, `images/<stem>.webp`. A unique suffix
+ * keeps names immutable, so they can be cached for a year.
+ */
+export async function storeImage(input: Buffer, storage: MediaStorage, name: string): Promise<string> {
   const stem = `${slug(name)}-${randomBytes(4).toString("hex")}`;
   // Loaded on first use: most starts never touch an image, and sharp is slow to load.
   const { default: sharp } = await import("sharp");
   // Decode (or render) the input once, then encode every size from the raw pixels.
-  const { data, info } = await sharp(input, { failOn: "error" })
+  const { data, info } = await sharp(input, { failOn: "error", limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  await Promise.all([
-    pixels()
-      .webp({ quality: 80, effort: 2 })
-      .toFile(path.join(mediaDir, `${stem}.webp`)),
+  const encoded = await Promise.all([
+    pixels().webp({ quality: 80, effort: 2 }).toBuffer(),
     ...IMAGE_WIDTHS.map((width) =>
       pixels()
         .resize({ width })
         .webp({ quality: width <= 320 ? 70 : 78, effort: 2 })
-        .toFile(path.join(mediaDir, `${stem}-w${width}.webp`)),
+        .toBuffer(),
     ),
   ]);
-  return `images/${stem}.webp`;
+  const imagePath = `images/${stem}.webp`;
+  const files = imageFiles(imagePath);
+  await Promise.all(files.map((file, i) => storage.put(file, encoded[i] as Buffer)));
+  return imagePath;
+}
+
+/** Removes every file of a stored image. */
+export async function removeImage(imagePath: string, storage: MediaStorage): Promise<void> {
+  await Promise.all(imageFiles(imagePath).map((file) => storage.remove(file)));
 }
 
 export function slug(text: string): string {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
+import { LocalMediaStorage } from "../../lib/storage.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 
@@ -12,7 +13,7 @@ afterAll(() => database.close());
 describe("seedDemo", () => {
   it("fills an empty shop with a realistic catalogue once", async () => {
     const db = database.db;
-    const result = await seedDemo(db, { mediaDir: "/tmp/unused", images: false });
+    const result = await seedDemo(db, { media: new LocalMediaStorage("/tmp/unused"), images: false });
     expect(result?.products).toBeGreaterThanOrEqual(40);
     expect(result?.categories).toBeGreaterThanOrEqual(6);
 
@@ -31,7 +32,7 @@ describe("seedDemo", () => {
       expect(Number(product.rating)).toBeCloseTo(average, 5);
     }
 
-    expect(await seedDemo(db, { mediaDir: "/tmp/unused", images: false })).toBeNull();
+    expect(await seedDemo(db, { media: new LocalMediaStorage("/tmp/unused"), images: false })).toBeNull();
     const count = await db
       .selectFrom("products")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -51,7 +52,7 @@ describe("seedDemo", () => {
   it("leaves the demo accounts out when told to", async () => {
     const other = await createTestDatabase();
     try {
-      await seedDemo(other.db, { mediaDir: "/tmp/unused", images: false, accounts: false });
+      await seedDemo(other.db, { media: new LocalMediaStorage("/tmp/unused"), images: false, accounts: false });
       const staff = await other.db.selectFrom("users").select("id").where("email", "=", "staff@krishibazaar.in").executeTakeFirst();
       expect(staff).toBeUndefined();
     } finally {

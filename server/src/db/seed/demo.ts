@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { storeImage } from "../../lib/images.ts";
+import type { MediaStorage } from "../../lib/storage.ts";
 import { provisionAccount } from "../../modules/accounts/provision.ts";
 import { searchText } from "../../modules/catalog/repository.ts";
 import type { Db } from "../database.ts";
@@ -7,7 +8,8 @@ import { productArtwork } from "./artwork.ts";
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
 
 export interface SeedOptions {
-  mediaDir: string;
+  /** Where the drawn product images go. */
+  media: MediaStorage;
   log?: Pick<FastifyBaseLogger, "info">;
   /** Tests can skip drawing images. */
   images?: boolean;
@@ -39,7 +41,7 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
  * product exists. Answers what it created, or null. Also creates the demo accounts that are
  * missing, unless told not to.
  */
-export async function seedDemo(db: Db, { mediaDir, log, images = true, accounts = true }: SeedOptions) {
+export async function seedDemo(db: Db, { media, log, images = true, accounts = true }: SeedOptions) {
   if (accounts) {
     const created = await seedDemoAccounts(db);
     if (created.length > 0) log?.info({ accounts: created }, "created the demo accounts");
@@ -72,7 +74,7 @@ export async function seedDemo(db: Db, { mediaDir, log, images = true, accounts 
     let next = 0;
     const worker = async () => {
       for (let job = jobs[next++]; job; job = jobs[next++])
-        drawn.set(`${job.index}/${job.view}`, await storeImage(job.svg(), mediaDir, job.name));
+        drawn.set(`${job.index}/${job.view}`, await storeImage(job.svg(), media, job.name));
     };
     await Promise.all(Array.from({ length: 4 }, worker));
     for (const [index, product] of DEMO_PRODUCTS.entries()) {

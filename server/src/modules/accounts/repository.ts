@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, NewUser, UserRow } from "../../db/schema.ts";
 
 /** The only place with the accounts module's SQL. Rows stay snake_case here. */
@@ -95,4 +95,42 @@ export async function revokeUserTokens(db: Db, userId: number, at: string): Prom
 /** Expired rows prove nothing any more (an expired JWT is refused by its signature check). */
 export async function deleteExpiredTokens(db: Db, userId: number, now: string): Promise<void> {
   await db.deleteFrom("refresh_tokens").where("user_id", "=", userId).where("expires_at", "<", now).execute();
+}
+
+/** Escapes LIKE's wildcards so a search such as "50%" matches literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Users whose e-mail or name contains `search` (any case), or all users. */
+function usersMatching(db: Db, search: string | undefined) {
+  const query = db.selectFrom("users");
+  if (!search) return query;
+  const pattern = containsPattern(search);
+  return query.where(
+    sql<boolean>`(email like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\')`,
+  );
+}
+
+export function findUsers(db: Db, search: string | undefined, limit: number, offset: number): Promise<UserRow[]> {
+  return usersMatching(db, search).selectAll().orderBy("id").limit(limit).offset(offset).execute();
+}
+
+export async function countUsers(db: Db, search: string | undefined, staff?: boolean): Promise<number> {
+  let query = usersMatching(db, search);
+  if (staff !== undefined) query = query.where("is_staff", "=", staff);
+  const row = await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type StaffUserPatch = Pick<NewUser, "first_name" | "last_name" | "email" | "is_staff">;
+
+export function updateUserAsStaff(db: Db, id: number, patch: StaffUserPatch): Promise<UserRow | undefined> {
+  return db.updateTable("users").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** Deletes a user: sessions and addresses go; orders keep their customer snapshot, reviews their name. */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -283,19 +283,4 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
     },
     async (request) => accounts.updateProfile(currentUser(request).id, request.body),
   );
-
-  app.get(
-    "/:id/",
-    {
-      onRequest: auth.requireStaff,
-      schema: {
-        tags,
-        summary: "One user (staff only)",
-        security: bearer,
-        params: IdParams,
-        response: { 200: UserSchema, ...E400, ...E401, 403: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => accounts.userById(request.params.id),
-  );
 };

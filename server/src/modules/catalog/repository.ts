@@ -153,3 +153,113 @@ export async function findCategories(db: Kysely<Database>) {
 export function searchText(parts: { name: string; brand: string; category: string; description: string }): string {
   return [parts.name, parts.brand, parts.category, parts.description].join("\n").toLowerCase();
 }
+
+// ---- Writes of the staff back office. The catalogue is the one writer of products, their
+// images and categories; search_text is set here, beside every write of the fields it covers.
+
+type Writer = Kysely<Database> | Transaction<Database>;
+
+/** The category with this name (case-insensitive), created when there is none. Answers its id. */
+export async function categoryIdFor(trx: Transaction<Database>, name: string): Promise<number> {
+  const existing = await trx
+    .selectFrom("categories")
+    .select("id")
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await trx.insertInto("categories").values({ name }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findCategory(db: Writer, id: number) {
+  return db.selectFrom("categories").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
+export interface ProductFields {
+  name: string;
+  brand: string;
+  categoryId: number;
+  categoryName: string;
+  description: string;
+  pricePaise: number;
+  countInStock: number;
+}
+
+const productValues = (fields: ProductFields) => ({
+  name: fields.name,
+  brand: fields.brand,
+  category_id: fields.categoryId,
+  description: fields.description,
+  price_paise: fields.pricePaise,
+  count_in_stock: fields.countInStock,
+  search_text: searchText({ name: fields.name, brand: fields.brand, category: fields.categoryName, description: fields.description }),
+});
+
+export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string): Promise<number> {
+  const row = await trx
+    .insertInto("products")
+    .values({ ...productValues(fields), created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Answers false when there is no such product. */
+export async function updateProduct(trx: Transaction<Database>, id: number, fields: ProductFields, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable("products")
+    .set({ ...productValues(fields), updated_at: at })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a product (its images and reviews go with it; order lines keep their snapshot). */
+export async function deleteProduct(trx: Transaction<Database>, id: number): Promise<boolean> {
+  const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findImage(db: Writer, id: number) {
+  return db.selectFrom("product_images").select(["id", "product_id", "path"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Appends an image after the product's others. */
+export async function insertImage(trx: Transaction<Database>, productId: number, path: string): Promise<void> {
+  const { last } = await trx
+    .selectFrom("product_images")
+    .select((eb) => eb.fn.max<number | null>("position").as("last"))
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("product_images")
+    .values({ product_id: productId, path, position: last === null ? 0 : Number(last) + 1 })
+    .execute();
+}
+
+export async function deleteImage(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom("product_images").where("id", "=", id).execute();
+}
+
+export async function setImagePosition(trx: Transaction<Database>, id: number, position: number): Promise<void> {
+  await trx.updateTable("product_images").set({ position }).where("id", "=", id).execute();
+}
+
+/** Which of these image paths an order line still shows (those files must stay). */
+export async function pathsInOrders(db: Writer, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db.selectFrom("order_items").select("image").distinct().where("image", "in", paths).execute();
+  return new Set(rows.map((row) => row.image));
+}
+
+/** Products with at most `threshold` units left, fewest first. */
+export async function findLowStock(db: Writer, threshold: number, limit: number) {
+  return db
+    .selectFrom("products")
+    .select(["id", "name", "count_in_stock"])
+    .where("count_in_stock", "<=", threshold)
+    .orderBy("count_in_stock")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import { pagingHeaders } from "../../lib/paging.ts";
 import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import type { CatalogService, ProductPage } from "./service.ts";
 
@@ -37,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       const answer = await catalog.cache.get(`list ${request.url}`, async () => {
         const { keyword, category, page, page_size: pageSize } = request.query;
         const result = await catalog.listProducts({ keyword, category, page, pageSize });
-        const headers: Record<string, string> = { "X-Total-Count": String(result.total), "X-Page-Count": String(result.pages) };
+        const headers = pagingHeaders(result);
         const link = linkHeader(request.url, result);
         if (link) headers.Link = link;
         return cachedAnswer(String(reply.serialize(result.products)), headers);

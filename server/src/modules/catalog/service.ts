@@ -111,6 +111,16 @@ export class CatalogService {
     return repo.findCategories(this.db);
   }
 
+  /** Products with at most `threshold` units left, fewest first. */
+  async lowStock(threshold: number, limit: number): Promise<{ _id: number; name: string; countInStock: number }[]> {
+    const rows = await repo.findLowStock(this.db, threshold, limit);
+    return rows.map((row) => ({ _id: row.id, name: row.name, countInStock: row.count_in_stock }));
+  }
+
+  countProducts(): Promise<number> {
+    return repo.countProducts(this.db, {});
+  }
+
   private async imagesByProduct(ids: number[]): Promise<Map<number, ProductImage[]>> {
     const byProduct = groupBy(await repo.findImages(this.db, ids), (row) => row.product_id);
     return new Map([...byProduct].map(([id, rows]) => [id, rows.map(imageJson)]));

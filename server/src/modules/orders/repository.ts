@@ -107,9 +107,21 @@ export async function findOrdersOfUser(db: Reader, userId: number) {
     .execute();
 }
 
-export async function findAllOrders(db: Reader, limit: number, offset: number) {
-  return db
-    .selectFrom("orders")
+/** The staff list's filters: absent means either. */
+export interface OrderFilter {
+  paid?: boolean;
+  delivered?: boolean;
+}
+
+function filteredOrders(db: Reader, filter: OrderFilter) {
+  let query = db.selectFrom("orders");
+  if (filter.paid !== undefined) query = query.where("is_paid", "=", filter.paid);
+  if (filter.delivered !== undefined) query = query.where("is_delivered", "=", filter.delivered);
+  return query;
+}
+
+export async function findAllOrders(db: Reader, filter: OrderFilter, limit: number, offset: number) {
+  return filteredOrders(db, filter)
     .select(orderColumns)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -118,12 +130,29 @@ export async function findAllOrders(db: Reader, limit: number, offset: number) {
     .execute();
 }
 
-export async function countOrders(db: Reader): Promise<number> {
-  const row = await db
-    .selectFrom("orders")
+export async function countOrders(db: Reader, filter: OrderFilter = {}): Promise<number> {
+  const row = await filteredOrders(db, filter)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Paid orders' payment time and total since `since` (for the sales chart). */
+export async function findPaidSince(db: Reader, since: string) {
+  return db.selectFrom("orders").select(["paid_at", "total_paise"]).where("is_paid", "=", true).where("paid_at", ">=", since).execute();
+}
+
+/** Orders paid but not delivered, oldest payment first. */
+export async function findToDeliver(db: Reader, limit: number) {
+  return db
+    .selectFrom("orders")
+    .select(orderColumns)
+    .where("is_paid", "=", true)
+    .where("is_delivered", "=", false)
+    .orderBy("paid_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }
 
 /**

@@ -95,26 +95,6 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   );
 
   app.get(
-    "/orders/",
-    {
-      preHandler: auth.requireStaff,
-      schema: {
-        tags: ["orders", "staff"],
-        summary: "All orders, newest first (staff)",
-        security: bearer,
-        querystring: PageQuery,
-        response: { 200: Type.Array(OrderSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const page = request.query.page ?? 1;
-      const result = await orders.allOrders(page, request.query.page_size ?? 50);
-      reply.header("X-Total-Count", String(result.total)).header("X-Page-Count", String(result.pages));
-      return result.orders;
-    },
-  );
-
-  app.get(
     "/orders/:id/",
     {
       preHandler: auth.requireUser,
@@ -143,21 +123,6 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       },
     },
     async (request) => payments.confirmPayment(currentUser(request), request.params.id, request.body),
-  );
-
-  app.put(
-    "/orders/:id/deliver/",
-    {
-      preHandler: auth.requireStaff,
-      schema: {
-        tags: ["orders", "staff"],
-        summary: "Mark a paid order delivered (staff)",
-        security: bearer,
-        params: IdParams,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
-    async (request) => orders.markDelivered(request.params.id),
   );
 
   app.post(

@@ -143,14 +143,28 @@ export class OrdersService {
     return this.withItems(await repo.findOrdersOfUser(this.db, userId));
   }
 
-  async allOrders(page: number, pageSize: number): Promise<{ orders: Order[]; total: number; pages: number }> {
-    const [total, rows] = await Promise.all([repo.countOrders(this.db), repo.findAllOrders(this.db, pageSize, (page - 1) * pageSize)]);
+  async allOrders(filter: repo.OrderFilter, page: number, pageSize: number): Promise<{ orders: Order[]; total: number; pages: number }> {
+    const [total, rows] = await Promise.all([
+      repo.countOrders(this.db, filter),
+      repo.findAllOrders(this.db, filter, pageSize, (page - 1) * pageSize),
+    ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
     return { orders: await this.withItems(rows), total, pages };
   }
 
-  /** Staff only (the route checks): a paid order becomes delivered; anything else is refused. */
+  /** Each paid order's payment time and total (paise) since `since`: the sales chart's data. */
+  async paymentsSince(since: Date): Promise<{ paidAt: Date; totalPaise: number }[]> {
+    const rows = await repo.findPaidSince(this.db, since.toISOString());
+    return rows.map((row) => ({ paidAt: new Date(row.paid_at as string | Date), totalPaise: Number(row.total_paise) }));
+  }
+
+  /** Orders paid but not yet delivered, oldest payment first. */
+  async toDeliver(limit: number): Promise<Order[]> {
+    return this.withItems(await repo.findToDeliver(this.db, limit));
+  }
+
+  /** Staff only (the staff scope checks): a paid order becomes delivered; anything else is refused. */
   async markDelivered(id: number): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);

@@ -1,0 +1,39 @@
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where media files live (Vendure's AssetStorageStrategy): the local directory today, another
+ * store (S3, a CDN's origin) tomorrow, behind the same three calls. Names are flat file names the
+ * server chose (`neem-oil-1a2b3c4d.webp`); they are served under IMAGE_BASE_URL.
+ */
+export interface MediaStorage {
+  put(name: string, data: Buffer): Promise<void>;
+  /** Removes the file; a missing file is not an error. */
+  remove(name: string): Promise<void>;
+}
+
+/** A server-chosen media name: letters, digits, dashes and one extension; nothing else reaches the disk. */
+const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,5}$/;
+
+export function assertSafeName(name: string): string {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe media name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** Media in a directory of this machine (DATA_DIR/media), served by the static plugin. */
+export class LocalMediaStorage implements MediaStorage {
+  constructor(readonly dir: string) {}
+
+  async put(name: string, data: Buffer): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    // Write beside, then rename: a reader never sees half a file.
+    const target = path.join(this.dir, assertSafeName(name));
+    const partial = `${target}.${process.pid}.part`;
+    await writeFile(partial, data);
+    await rename(partial, target);
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(path.join(this.dir, assertSafeName(name)), { force: true });
+  }
+}

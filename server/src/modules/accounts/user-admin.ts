@@ -1,0 +1,71 @@
+import type { SavedAddress, StaffUserUpdate, User } from "@krishi/contract";
+import type { Db } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/dialect.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import * as repo from "./repository.ts";
+import { userJson } from "./serialize.ts";
+import { MESSAGES, normaliseEmail } from "./service.ts";
+
+export const SELF_DELETE = "You cannot delete your own account.";
+export const SELF_DEMOTE = "You cannot remove your own staff status.";
+export const EMAIL_TAKEN = "A user with that email already exists.";
+
+export interface UserPage {
+  users: User[];
+  total: number;
+  pages: number;
+}
+
+/** Staff's management of users (spec §7); no one can lock themselves out (DESIGN §4). */
+export class UserAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly addressesOf: (userId: number) => Promise<SavedAddress[]>,
+  ) {}
+
+  async list(search: string | undefined, page: number, pageSize: number): Promise<UserPage> {
+    const term = search?.trim() || undefined;
+    const [total, rows] = await Promise.all([
+      repo.countUsers(this.db, term),
+      repo.findUsers(this.db, term, pageSize, (page - 1) * pageSize),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    if (page > pages) throw notFound("Invalid page.");
+    return { users: await Promise.all(rows.map((row) => this.#json(row))), total, pages };
+  }
+
+  /** Names, e-mail and the staff flag; the acting staff member cannot drop their own flag. */
+  async update(actorId: number, id: number, input: StaffUserUpdate): Promise<User> {
+    if (id === actorId && !input.isAdmin) throw badRequest(SELF_DEMOTE, { isAdmin: [SELF_DEMOTE] });
+    const patch = {
+      first_name: input.first_name.trim(),
+      last_name: input.last_name.trim(),
+      email: normaliseEmail(input.email),
+      is_staff: input.isAdmin,
+    };
+    let row: UserRow | undefined;
+    try {
+      row = await repo.updateUserAsStaff(this.db, id, patch);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      throw error;
+    }
+    if (!row) throw notFound(MESSAGES.notFound);
+    return this.#json(row);
+  }
+
+  async remove(actorId: number, id: number): Promise<void> {
+    if (id === actorId) throw badRequest(SELF_DELETE);
+    if (!(await repo.deleteUser(this.db, id))) throw notFound(MESSAGES.notFound);
+  }
+
+  /** Customers (not staff), for the dashboard. */
+  countCustomers(): Promise<number> {
+    return repo.countUsers(this.db, undefined, false);
+  }
+
+  async #json(row: UserRow): Promise<User> {
+    return userJson(row, await this.addressesOf(row.id));
+  }
+}

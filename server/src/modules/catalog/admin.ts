@@ -1,0 +1,150 @@
+import type { Product, ProductImage } from "@krishi/contract";
+import type { Db } from "../../db/database.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
+import type { MediaStorage } from "../../lib/storage.ts";
+import * as repo from "./repository.ts";
+import { imageJson } from "./serialize.ts";
+import { type CatalogService, PRODUCT_NOT_FOUND } from "./service.ts";
+
+/** What staff set on a product; `category` is an existing category's id or a (new) name. */
+export interface ProductInput {
+  name: string;
+  brand: string;
+  category: number | string;
+  description: string;
+  pricePaise: number;
+  countInStock: number;
+}
+
+/** The sample a new product starts as (the spec's flow: create, then edit). */
+export const SAMPLE_PRODUCT = { name: "Sample name", brand: "Sample brand", category: "Sample category", description: "" };
+
+export const IMAGE_NOT_FOUND = "No Image matches the given query.";
+
+export interface ProductImages {
+  product: number;
+  images: ProductImage[];
+}
+
+/**
+ * The staff's writes to the catalogue: products, their images and categories. Every write clears
+ * the catalogue's answer cache at once; image files no longer shown by a product or an order line
+ * are removed from storage after the database has committed.
+ */
+export class CatalogAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly media: MediaStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  async createSample(): Promise<Product> {
+    const at = this.clock().toISOString();
+    const id = await this.db.transaction().execute(async (trx) => {
+      const categoryId = await repo.categoryIdFor(trx, SAMPLE_PRODUCT.category);
+      return repo.insertProduct(
+        trx,
+        { ...SAMPLE_PRODUCT, categoryId, categoryName: SAMPLE_PRODUCT.category, pricePaise: 0, countInStock: 0 },
+        at,
+      );
+    });
+    this.catalog.invalidate();
+    return this.catalog.getProduct(id);
+  }
+
+  async update(id: number, input: ProductInput): Promise<Product> {
+    await this.db.transaction().execute(async (trx) => {
+      const category = await this.#category(trx, input.category);
+      const fields = { ...input, categoryId: category.id, categoryName: category.name };
+      if (!(await repo.updateProduct(trx, id, fields, this.clock().toISOString()))) throw notFound(PRODUCT_NOT_FOUND);
+    });
+    this.catalog.invalidate();
+    return this.catalog.getProduct(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    const paths = await this.db.transaction().execute(async (trx) => {
+      const images = await repo.findImages(trx, [id]);
+      if (!(await repo.deleteProduct(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+      return images.map((image) => image.path);
+    });
+    this.catalog.invalidate();
+    await this.#removeUnreferenced(paths);
+  }
+
+  /** Verifies the upload by decoding it, stores it as WebP variants, appends it to the product. */
+  async addImage(productId: number, upload: Buffer): Promise<ProductImages> {
+    const product = await repo.findProduct(this.db, productId);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    try {
+      await verifyUpload(upload);
+    } catch (error) {
+      if (error instanceof ImageRejected) throw badRequest(error.message, { image: [error.message] });
+      throw error;
+    }
+    const path = await storeImage(upload, this.media, product.name);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+        await repo.insertImage(trx, productId, path);
+      });
+    } catch (error) {
+      await removeImage(path, this.media);
+      throw error;
+    }
+    this.catalog.invalidate();
+    return this.images(productId);
+  }
+
+  async removeImage(imageId: number): Promise<ProductImages> {
+    const image = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.findImage(trx, imageId);
+      if (!row) throw notFound(IMAGE_NOT_FOUND);
+      await repo.deleteImage(trx, imageId);
+      return row;
+    });
+    this.catalog.invalidate();
+    await this.#removeUnreferenced([image.path]);
+    return this.images(image.product_id);
+  }
+
+  /** Puts the product's images in the given order; the list must name each of them once. */
+  async reorderImages(productId: number, order: readonly number[]): Promise<ProductImages> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+      const current = (await repo.findImages(trx, [productId])).map((image) => image.id);
+      const same = order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id));
+      if (!same) {
+        const detail = "List every image of this product exactly once.";
+        throw badRequest(detail, { images: [detail] });
+      }
+      for (const [position, id] of order.entries()) await repo.setImagePosition(trx, id, position);
+    });
+    this.catalog.invalidate();
+    return this.images(productId);
+  }
+
+  async images(productId: number): Promise<ProductImages> {
+    return { product: productId, images: (await repo.findImages(this.db, [productId])).map(imageJson) };
+  }
+
+  async #category(trx: Parameters<typeof repo.categoryIdFor>[0], category: number | string) {
+    if (typeof category === "number") {
+      const row = await repo.findCategory(trx, category);
+      if (!row) throw badRequest(`category: No category with id ${category}.`, { category: [`No category with id ${category}.`] });
+      return row;
+    }
+    const name = category.trim();
+    if (!name) throw badRequest("category: This field may not be blank.", { category: ["This field may not be blank."] });
+    return { id: await repo.categoryIdFor(trx, name), name };
+  }
+
+  /** Removes the files of images that no product and no order line shows any more. */
+  async #removeUnreferenced(paths: readonly string[]): Promise<void> {
+    const kept = await repo.pathsInOrders(this.db, paths);
+    await Promise.all(paths.filter((path) => !kept.has(path)).map((path) => removeImage(path, this.media)));
+  }
+}

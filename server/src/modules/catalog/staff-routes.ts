@@ -1,0 +1,155 @@
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { toPaise } from "@krishi/contract";
+import {
+  DetailSchema,
+  ErrorBody,
+  IdParams,
+  ImageOrderBody,
+  ProductImagesSchema,
+  ProductSchema,
+  ProductUpdateBody,
+} from "@krishi/contract/schemas";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import type { CatalogAdmin } from "./admin.ts";
+
+export interface CatalogStaffRoutesOptions {
+  admin: CatalogAdmin;
+}
+
+/** Uploads: one image of at most 5 MB (DESIGN §5). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ["catalogue"];
+
+/** A price staff may set: more than ₹0, at most ₹1 crore. */
+function pricePaise(price: number | string): number {
+  let paise: number;
+  try {
+    paise = toPaise(price);
+  } catch {
+    throw badRequest("price: Enter a valid amount with at most two decimals.", {
+      price: ["Enter a valid amount with at most two decimals."],
+    });
+  }
+  if (paise <= 0 || paise > 1_000_000_000) {
+    throw badRequest("price: Enter a price above ₹0 and at most ₹1,00,00,000.", {
+      price: ["Enter a price above ₹0 and at most ₹1,00,00,000."],
+    });
+  }
+  return paise;
+}
+
+/** The staff's product routes (spec §7); the staff scope guards them (lib/auth.ts). */
+export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOptions> = async (app, { admin }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
+
+  app.post(
+    "/products/create/",
+    { schema: { tags, summary: "Create a sample product to edit", response: { 201: ProductSchema, ...errors } } },
+    async (_request, reply) => reply.status(201).send(await admin.createSample()),
+  );
+
+  app.put(
+    "/products/update/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Edit a product (category: an existing id, or a name, created when new)",
+        params: IdParams,
+        body: ProductUpdateBody,
+        response: { 200: ProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { name, price, brand, countInStock, category, description } = request.body;
+      return admin.update(request.params.id, {
+        name: name.trim(),
+        brand: brand.trim(),
+        category,
+        description,
+        pricePaise: pricePaise(price),
+        countInStock,
+      });
+    },
+  );
+
+  app.delete(
+    "/products/delete/:id/",
+    {
+      schema: { tags, summary: "Delete a product (orders keep their copy)", params: IdParams, response: { 200: DetailSchema, ...errors } },
+    },
+    async (request) => {
+      await admin.remove(request.params.id);
+      return { detail: "Product deleted" };
+    },
+  );
+
+  app.post(
+    "/products/upload/",
+    {
+      schema: {
+        tags,
+        summary: "Add an image to a product: multipart `image` (JPEG, PNG or WebP, ≤ 5 MB) and `product_id`",
+        consumes: ["multipart/form-data"],
+        response: { 201: ProductImagesSchema, ...errors, 413: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest("Send the image as multipart/form-data.");
+      let productId: number | null = null;
+      let upload: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            if (part.fieldname !== "image" || upload) {
+              part.file.resume();
+              continue;
+            }
+            upload = await part.toBuffer();
+          } else if (part.fieldname === "product_id") {
+            const value = String(part.value).trim();
+            productId = /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : 0;
+          }
+        }
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (!productId) throw badRequest("product_id: A valid integer is required.", { product_id: ["A valid integer is required."] });
+      if (!upload) throw badRequest("image: No file was submitted.", { image: ["No file was submitted."] });
+      return reply.status(201).send(await admin.addImage(productId, upload));
+    },
+  );
+
+  app.delete(
+    "/products/images/:id/",
+    { schema: { tags, summary: "Remove an image from its product", params: IdParams, response: { 200: ProductImagesSchema, ...errors } } },
+    async (request) => admin.removeImage(request.params.id),
+  );
+
+  app.put(
+    "/products/:id/images/order/",
+    {
+      schema: {
+        tags,
+        summary: "Reorder a product's images (every image id, once, first shown first)",
+        params: IdParams,
+        body: ImageOrderBody,
+        response: { 200: ProductImagesSchema, ...errors },
+      },
+    },
+    async (request) => admin.reorderImages(request.params.id, request.body.images),
+  );
+};
+
+/** The multipart plugin's limits, in the API's words. */
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE")
+    return new HttpError(413, "The image is larger than 5 MB.", { image: ["The image is larger than 5 MB."] });
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return badRequest("Send one image and its product_id.");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("Send the image as multipart/form-data.");
+  return error;
+}

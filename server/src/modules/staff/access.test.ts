@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders } from "../../testing/accounts.ts";
+import { makeProduct, makeUser } from "../../testing/factories.ts";
+import { anImage, multipart } from "../../testing/multipart.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+/**
+ * Deny by default: every route of the staff scope (the app's own route table, not a list kept
+ * here) answers 401 without a token and 403 to a customer. The staff's successful call needs an
+ * example request below; a new staff route without one fails "has an example for every staff route".
+ */
+
+let t: TestApp;
+let as: { customer: Record<string, string>; staff: Record<string, string> };
+let ids: { user: number; product: number; order: number };
+
+type Example = () => Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
+
+const examples: Record<string, Example> = {
+  "GET /api/users/": async () => ({ url: "/api/users/" }),
+  "GET /api/users/:id/": async () => ({ url: `/api/users/${ids.user}/` }),
+  "PUT /api/users/update/:id/": async () => ({
+    url: `/api/users/update/${ids.user}/`,
+    payload: { first_name: "Ravi", last_name: "Patil", email: "ravi.patil@example.in", isAdmin: false },
+  }),
+  "DELETE /api/users/delete/:id/": async () => ({ url: `/api/users/delete/${(await makeUser(t.database.db)).id}/` }),
+  "POST /api/products/create/": async () => ({ url: "/api/products/create/" }),
+  "PUT /api/products/update/:id/": async () => ({
+    url: `/api/products/update/${ids.product}/`,
+    payload: { name: "Neem oil 1 L", price: "349.00", brand: "Kisan", countInStock: 12, category: "Bio-pesticides", description: "Cold pressed." },
+  }),
+  "DELETE /api/products/delete/:id/": async () => ({ url: `/api/products/delete/${(await makeProduct(t.database.db)).id}/` }),
+  "POST /api/products/upload/": async () => {
+    const body = multipart({ product_id: String(ids.product) }, [
+      { field: "image", filename: "leaf.png", contentType: "image/png", data: await anImage() },
+    ]);
+    return { url: "/api/products/upload/", payload: body.payload, headers: body.headers };
+  },
+  "DELETE /api/products/images/:id/": async () => {
+    const product = await makeProduct(t.database.db, { images: ["images/gone.webp"] });
+    const image = await t.database.db.selectFrom("product_images").select("id").where("product_id", "=", product.id).executeTakeFirstOrThrow();
+    return { url: `/api/products/images/${image.id}/` };
+  },
+  "PUT /api/products/:id/images/order/": async () => {
+    const product = await makeProduct(t.database.db, { images: ["images/a.webp", "images/b.webp"] });
+    const images = await t.database.db.selectFrom("product_images").select("id").where("product_id", "=", product.id).execute();
+    return { url: `/api/products/${product.id}/images/order/`, payload: { images: images.map((image) => image.id).reverse() } };
+  },
+  "GET /api/orders/": async () => ({ url: "/api/orders/?paid=false" }),
+  "PUT /api/orders/:id/deliver/": async () => ({ url: `/api/orders/${ids.order}/deliver/` }),
+  "GET /api/staff/summary/": async () => ({ url: "/api/staff/summary/" }),
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const customer = await makeUser(db);
+  const staff = await makeUser(db, { is_staff: true });
+  as = { customer: await authHeaders(t, customer.id), staff: await authHeaders(t, staff.id) };
+  const product = await makeProduct(db);
+  const order = await db
+    .insertInto("orders")
+    .values({
+      user_id: customer.id,
+      customer_first_name: "Test",
+      customer_last_name: "User",
+      customer_email: customer.email,
+      ship_label: "Home",
+      ship_address: "12 MG Road",
+      ship_city: "Pune",
+      ship_state: "Maharashtra",
+      ship_postal_code: "411001",
+      ship_landmark: "",
+      ship_country: "India",
+      payment_method: "RazorPay",
+      items_paise: 24_900,
+      shipping_paise: 0,
+      tax_paise: 2_042,
+      total_paise: 26_942,
+      status: "paid",
+      is_paid: true,
+      paid_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  ids = { user: customer.id, product: product.id, order: order.id };
+});
+afterAll(() => t.close());
+
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+describe("the staff scope", () => {
+  it("holds the staff routes of spec §7 and the back office", () => {
+    const keys = t.app.staffRoutes.map(routeKey);
+    for (const key of ["GET /api/users/", "DELETE /api/users/delete/:id/", "PUT /api/products/update/:id/", "GET /api/orders/", "PUT /api/orders/:id/deliver/"]) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it("has an example for every staff route", () => {
+    expect(t.app.staffRoutes.map(routeKey).sort()).toEqual(Object.keys(examples).sort());
+  });
+
+  it("is the only place with routes documented as staff", () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> };
+    const documented = Object.entries(spec.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.tags?.includes("staff"))
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
+    expect(documented.sort()).toEqual(t.app.staffRoutes.map(routeKey).sort());
+  });
+});
+
+describe.each(Object.keys(examples))("%s", (key) => {
+  const method = key.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+
+  it("answers 401 without a token, before reading the body", async () => {
+    const { url, payload, headers } = await examples[key]!();
+    const res = await t.app.inject({ method, url, payload: payload as string, headers });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().detail).toBe("Authentication credentials were not provided.");
+  });
+
+  it("answers 403 to a customer", async () => {
+    const { url, payload, headers } = await examples[key]!();
+    const res = await t.app.inject({ method, url, payload: payload as string, headers: { ...headers, ...as.customer } });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().detail).toBe("You do not have permission to perform this action.");
+  });
+
+  it("serves staff", async () => {
+    const { url, payload, headers } = await examples[key]!();
+    const res = await t.app.inject({ method, url, payload: payload as string, headers: { ...headers, ...as.staff } });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  });
+});
