@@ -11,6 +11,8 @@ describe("isSpaRoute", () => {
       "/cart/7",
       "/login",
       "/order/3",
+      "/admin",
+      "/admin/",
       "/admin/user/4/edit",
       "/old_signup/",
       "/reset/password/confirm/MQ/abc-123",
@@ -22,7 +24,7 @@ describe("isSpaRoute", () => {
   });
 
   it("refuses paths that are not screens", () => {
-    for (const path of ["/nope", "/product", "/product/1/2", "/admin", "/cart/1/2", "/api/products"]) {
+    for (const path of ["/nope", "/product", "/product/1/2", "/admin/nope", "/cart/1/2", "/api/products"]) {
       expect(isSpaRoute(path), path).toBe(false);
     }
   });

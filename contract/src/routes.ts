@@ -13,6 +13,7 @@ export const SPA_ROUTES = [
   "/payment",
   "/placeorder",
   "/order/:id",
+  "/admin",
   "/admin/userlist",
   "/admin/user/:id/edit",
   "/admin/productlist",

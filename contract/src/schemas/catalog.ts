@@ -54,7 +54,16 @@ export const ProductUpdateBody = Type.Object({
   price: AmountInput,
   brand: Type.String({ maxLength: 200 }),
   countInStock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-  category: Type.Union([Id, Type.String({ minLength: 1, maxLength: 100 })], {
+  /**
+   * One JSON type list rather than a union: with type coercion on, a union's first branch would
+   * turn "  " into 0 before the second branch sees it.
+   */
+  category: Type.Unsafe<number | string>({
+    type: ["integer", "string"],
+    minimum: 1,
+    maximum: 2_147_483_647,
+    minLength: 1,
+    maxLength: 100,
     description: "An existing category's id, or a name (created when new)",
   }),
   description: Type.String({ maxLength: 10_000 }),

@@ -5,7 +5,6 @@ import {
   EmptyObject,
   ErrorBody,
   GoogleBody,
-  IdParams,
   LoginBody,
   LoginInfoSchema,
   LogoutBody,

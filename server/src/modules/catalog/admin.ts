@@ -132,9 +132,11 @@ export class CatalogAdmin {
   }
 
   async #category(trx: Parameters<typeof repo.categoryIdFor>[0], category: number | string) {
-    if (typeof category === "number") {
-      const row = await repo.findCategory(trx, category);
-      if (!row) throw badRequest(`category: No category with id ${category}.`, { category: [`No category with id ${category}.`] });
+    // A form sends the id as text: digits alone name an id, never a new category.
+    if (typeof category === "number" || /^\d{1,9}$/.test(category.trim())) {
+      const id = Number(category);
+      const row = await repo.findCategory(trx, id);
+      if (!row) throw badRequest(`category: No category with id ${id}.`, { category: [`No category with id ${id}.`] });
       return row;
     }
     const name = category.trim();

@@ -110,7 +110,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
             upload = await part.toBuffer();
           } else if (part.fieldname === "product_id") {
             const value = String(part.value).trim();
-            productId = /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : 0;
+            const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
+            productId = id >= 1 && id <= 2_147_483_647 ? id : 0;
           }
         }
       } catch (error) {

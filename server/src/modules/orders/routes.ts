@@ -5,7 +5,6 @@ import {
   ErrorBody,
   IdParams,
   OrderSchema,
-  PageQuery,
   PaymentProofBody,
   PlaceOrderBody,
   StartPaymentAnswer,

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders } from "../../testing/accounts.ts";
+import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { SAMPLE_PRODUCT } from "./admin.ts";
+
+let t: TestApp;
+let asStaff: Record<string, string>;
+let seeds: { id: number; name: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  asStaff = await authHeaders(t, (await makeUser(t.database.db, { is_staff: true })).id);
+  seeds = await makeCategory(t.database.db, "Seeds");
+});
+afterAll(() => t.close());
+
+const edit = (id: number, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "PUT", url: `/api/products/update/${id}/`, headers: asStaff, payload });
+const fields = {
+  name: "Bt cotton seeds 450 g",
+  price: "865.50",
+  brand: "Rasi",
+  countInStock: 40,
+  category: 0,
+  description: "Bollworm tolerant.",
+};
+const search = async (keyword: string) =>
+  (await t.app.inject({ url: `/api/products?keyword=${encodeURIComponent(keyword)}` })).json().map((p: { _id: number }) => p._id);
+
+describe("POST /api/products/create/", () => {
+  it("creates a sample product to edit and answers it with its _id", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/products/create/", headers: asStaff });
+    expect(res.statusCode, res.body).toBe(201);
+    const product = res.json();
+    expect(product).toMatchObject({
+      name: SAMPLE_PRODUCT.name,
+      brand: SAMPLE_PRODUCT.brand,
+      price: "0.00",
+      countInStock: 0,
+      images: [],
+      reviews: [],
+    });
+    expect(product.category.name).toBe(SAMPLE_PRODUCT.category);
+    expect((await t.app.inject({ url: `/api/products/${product._id}/` })).statusCode).toBe(200);
+  });
+});
+
+describe("PUT /api/products/update/{id}/", () => {
+  it("sets every field; list, detail and search show the change at once (caches included)", async () => {
+    const product = await makeProduct(t.database.db, { name: "Old name", categoryId: seeds.id });
+    // Warm the caches first.
+    await t.app.inject({ url: `/api/products/${product.id}/` });
+    expect(await search("bollworm")).not.toContain(product.id);
+
+    const res = await edit(product.id, { ...fields, _id: product.id, category: seeds.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: product.id,
+      name: fields.name,
+      price: "865.50",
+      brand: "Rasi",
+      countInStock: 40,
+      category: seeds,
+    });
+
+    expect((await t.app.inject({ url: `/api/products/${product.id}/` })).json().name).toBe(fields.name);
+    expect(await search("bollworm")).toContain(product.id);
+    expect(await search("rasi")).toContain(product.id);
+    expect(await search("old name")).not.toContain(product.id);
+  });
+
+  it("creates a category given by a new name, and reuses one given by an existing name in any case", async () => {
+    const product = await makeProduct(t.database.db);
+    const created = await edit(product.id, { ...fields, category: "Drip irrigation" });
+    expect(created.statusCode, created.body).toBe(200);
+    const category = created.json().category;
+    expect(category.name).toBe("Drip irrigation");
+    const categories = (await t.app.inject({ url: "/api/products/category/" })).json();
+    expect(categories).toContainEqual(category);
+
+    const again = await edit(product.id, { ...fields, category: "drip IRRIGATION" });
+    expect(again.json().category).toEqual(category);
+    expect(await search("drip irrigation")).toContain(product.id);
+  });
+
+  it("refuses an unknown category id, a zero or malformed price and negative stock, changing nothing", async () => {
+    const product = await makeProduct(t.database.db, { name: "Untouched", pricePaise: 100_00 });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ category: 999_999 }, "category"],
+      [{ category: "   " }, "category"],
+      [{ price: "0" }, "price"],
+      [{ price: "12.345" }, "price"],
+      [{ price: -5 }, "price"],
+      [{ countInStock: -1 }, "countInStock"],
+      [{ countInStock: 1.5 }, "countInStock"],
+      [{ name: "" }, "name"],
+    ];
+    for (const [change, field] of cases) {
+      const res = await edit(product.id, { ...fields, category: seeds.id, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json()[field], JSON.stringify(change)).toBeDefined();
+    }
+    const row = await t.database.db.selectFrom("products").selectAll().where("id", "=", product.id).executeTakeFirstOrThrow();
+    expect([row.name, Number(row.price_paise)]).toEqual(["Untouched", 100_00]);
+  });
+
+  it("answers 404 for an unknown product", async () => {
+    expect((await edit(2_000_000_000, { ...fields, category: seeds.id })).statusCode).toBe(404);
+  });
+});
+
+describe("DELETE /api/products/delete/{id}/", () => {
+  it("removes the product from the catalogue; an order keeps its line", async () => {
+    const { db } = t.database;
+    const product = await makeProduct(db, { name: "Discontinued urea", pricePaise: 300_00, stock: 3 });
+    const customer = await makeUser(db);
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/add/",
+      headers: await authHeaders(t, customer.id),
+      payload: {
+        orderItems: [{ product: product.id, qty: 1 }],
+        shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
+        totalPrice: "324.60",
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    await t.app.inject({ url: `/api/products/${product.id}/` });
+
+    const res = await t.app.inject({ method: "DELETE", url: `/api/products/delete/${product.id}/`, headers: asStaff });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/products/${product.id}/` })).statusCode).toBe(404);
+    expect(await search("discontinued")).toEqual([]);
+
+    const order = (await t.app.inject({ url: `/api/orders/${placed.json()._id}/`, headers: asStaff })).json();
+    expect(order.orderItems).toEqual([expect.objectContaining({ product: null, name: "Discontinued urea", price: "300.00", qty: 1 })]);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/products/delete/${product.id}/`, headers: asStaff })).statusCode).toBe(404);
+  });
+});
