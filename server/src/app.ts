@@ -110,7 +110,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === "production",
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: true } },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: true, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
