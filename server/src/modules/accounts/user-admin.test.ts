@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, makeAccount } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
+import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { EMAIL_TAKEN, SELF_DELETE, SELF_DEMOTE } from "./user-admin.ts";
 
@@ -120,17 +121,7 @@ describe("DELETE /api/users/delete/{id}/", () => {
     const customer = await makeAccount(db, { first_name: "Lakshmi", last_name: "Iyer", email: "lakshmi@example.in" });
     const product = await makeProduct(db, { pricePaise: 200_00, stock: 5 });
     const asCustomer = await authHeaders(t, customer.id);
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/orders/add/",
-      headers: asCustomer,
-      payload: {
-        orderItems: [{ product: product.id, qty: 1 }],
-        shippingAddress: { label: "Farm", address: "Survey 12", city: "Madurai", postalCode: "625001", country: "India" },
-        totalPrice: "216.40",
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    const placed = await placeOrder(t, asCustomer, { id: product.id, pricePaise: 200_00 });
     const review = await t.app.inject({
       method: "POST",
       url: `/api/products/${product.id}/reviews/`,
@@ -143,7 +134,7 @@ describe("DELETE /api/users/delete/{id}/", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await userRow(customer.id)).toBeUndefined();
 
-    const order = await t.app.inject({ url: `/api/orders/${placed.json()._id}/`, headers: asStaff });
+    const order = await t.app.inject({ url: `/api/orders/${placed._id}/`, headers: asStaff });
     expect(order.json().user).toEqual({ first_name: "Lakshmi", last_name: "Iyer", email: "lakshmi@example.in", name: "Lakshmi Iyer" });
     const reviews = (await t.app.inject({ url: `/api/products/${product.id}/` })).json().reviews;
     expect(reviews.map((r: { name: string }) => r.name)).toEqual(["Lakshmi Iyer"]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAMPLE_PRODUCT } from "./admin.ts";
 
@@ -115,17 +116,7 @@ describe("DELETE /api/products/delete/{id}/", () => {
     const { db } = t.database;
     const product = await makeProduct(db, { name: "Discontinued urea", pricePaise: 300_00, stock: 3 });
     const customer = await makeUser(db);
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/orders/add/",
-      headers: await authHeaders(t, customer.id),
-      payload: {
-        orderItems: [{ product: product.id, qty: 1 }],
-        shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
-        totalPrice: "324.60",
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    const placed = await placeOrder(t, await authHeaders(t, customer.id), { id: product.id, pricePaise: 300_00 });
     await t.app.inject({ url: `/api/products/${product.id}/` });
 
     const res = await t.app.inject({ method: "DELETE", url: `/api/products/delete/${product.id}/`, headers: asStaff });
@@ -133,7 +124,7 @@ describe("DELETE /api/products/delete/{id}/", () => {
     expect((await t.app.inject({ url: `/api/products/${product.id}/` })).statusCode).toBe(404);
     expect(await search("discontinued")).toEqual([]);
 
-    const order = (await t.app.inject({ url: `/api/orders/${placed.json()._id}/`, headers: asStaff })).json();
+    const order = (await t.app.inject({ url: `/api/orders/${placed._id}/`, headers: asStaff })).json();
     expect(order.orderItems).toEqual([expect.objectContaining({ product: null, name: "Discontinued urea", price: "300.00", qty: 1 })]);
     expect((await t.app.inject({ method: "DELETE", url: `/api/products/delete/${product.id}/`, headers: asStaff })).statusCode).toBe(404);
   });

@@ -6,6 +6,7 @@ import { imageFiles } from "../../lib/images.ts";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, type FilePart, multipart } from "../../testing/multipart.ts";
+import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -186,18 +187,8 @@ describe("DELETE /api/products/images/{id}/ and reordering", () => {
     const { product, rows } = await productWithImages(1);
     const [image] = rows as [(typeof rows)[number]];
     const customer = await makeUser(t.database.db);
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/orders/add/",
-      headers: await authHeaders(t, customer.id),
-      payload: {
-        orderItems: [{ product: product.id, qty: 1 }],
-        shippingAddress: { label: "Farm", address: "Plot 4", city: "Nashik", postalCode: "422001", country: "India" },
-        totalPrice: "269.42",
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(placed.json().orderItems[0].image).toBe(image.path);
+    const placed = await placeOrder(t, await authHeaders(t, customer.id), { id: product.id, pricePaise: 249_00 });
+    expect(placed.orderItems[0].image).toBe(image.path);
     expect((await t.app.inject({ method: "DELETE", url: `/api/products/delete/${product.id}/`, headers: asStaff })).statusCode).toBe(200);
     for (const name of imageFiles(image.path)) expect(mediaFiles()).toContain(name);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, multipart } from "../../testing/multipart.ts";
+import { insertOrderRow } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -69,33 +70,7 @@ beforeAll(async () => {
   const staff = await makeUser(db, { is_staff: true });
   as = { customer: await authHeaders(t, customer.id), staff: await authHeaders(t, staff.id) };
   const product = await makeProduct(db);
-  const order = await db
-    .insertInto("orders")
-    .values({
-      user_id: customer.id,
-      customer_first_name: "Test",
-      customer_last_name: "User",
-      customer_email: customer.email,
-      ship_label: "Home",
-      ship_address: "12 MG Road",
-      ship_city: "Pune",
-      ship_state: "Maharashtra",
-      ship_postal_code: "411001",
-      ship_landmark: "",
-      ship_country: "India",
-      payment_method: "RazorPay",
-      items_paise: 24_900,
-      shipping_paise: 0,
-      tax_paise: 2_042,
-      total_paise: 26_942,
-      status: "paid",
-      is_paid: true,
-      paid_at: new Date().toISOString(),
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const order = { id: await insertOrderRow(db, { userId: customer.id, email: customer.email, paidAt: new Date().toISOString() }) };
   ids = { user: customer.id, product: product.id, order: order.id };
 });
 afterAll(() => t.close());
@@ -133,23 +108,24 @@ describe("the staff scope", () => {
 
 describe.each(Object.keys(examples))("%s", (key) => {
   const method = key.split(" ")[0] as "GET" | "POST" | "PUT" | "DELETE";
+  const example = examples[key] as Example;
 
   it("answers 401 without a token, before reading the body", async () => {
-    const { url, payload, headers } = await examples[key]?.();
+    const { url, payload, headers } = await example();
     const res = await t.app.inject({ method, url, payload: payload as string, headers });
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json().detail).toBe("Authentication credentials were not provided.");
   });
 
   it("answers 403 to a customer", async () => {
-    const { url, payload, headers } = await examples[key]?.();
+    const { url, payload, headers } = await example();
     const res = await t.app.inject({ method, url, payload: payload as string, headers: { ...headers, ...as.customer } });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().detail).toBe("You do not have permission to perform this action.");
   });
 
   it("serves staff", async () => {
-    const { url, payload, headers } = await examples[key]?.();
+    const { url, payload, headers } = await example();
     const res = await t.app.inject({ method, url, payload: payload as string, headers: { ...headers, ...as.staff } });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
     expect(res.statusCode, res.body).toBeLessThan(300);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/database.ts";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
+import { insertOrderRow } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { istDate, LOW_STOCK_THRESHOLD, lastDays } from "./summary.ts";
 
@@ -12,40 +13,8 @@ let t: TestApp;
 let asStaff: Record<string, string>;
 let customer: { id: number; email: string };
 
-/** An order in a given state, written directly (the checkout and payment paths have their own tests). */
-async function order(db: Db, input: { totalPaise: number; paidAt?: string; deliveredAt?: string; createdAt?: string }) {
-  const created = input.createdAt ?? input.paidAt ?? NOW.toISOString();
-  const row = await db
-    .insertInto("orders")
-    .values({
-      user_id: customer.id,
-      customer_first_name: "Asha",
-      customer_last_name: "Kulkarni",
-      customer_email: customer.email,
-      ship_label: "Home",
-      ship_address: "12 MG Road",
-      ship_city: "Pune",
-      ship_state: "Maharashtra",
-      ship_postal_code: "411001",
-      ship_landmark: "",
-      ship_country: "India",
-      payment_method: "RazorPay",
-      items_paise: input.totalPaise,
-      shipping_paise: 0,
-      tax_paise: 0,
-      total_paise: input.totalPaise,
-      status: input.deliveredAt ? "delivered" : input.paidAt ? "paid" : "created",
-      is_paid: Boolean(input.paidAt),
-      paid_at: input.paidAt ?? null,
-      is_delivered: Boolean(input.deliveredAt),
-      delivered_at: input.deliveredAt ?? null,
-      created_at: created,
-      updated_at: created,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const order = (_db: Db, input: { totalPaise: number; paidAt?: string; deliveredAt?: string }) =>
+  insertOrderRow(t.database.db, { ...input, userId: customer.id, email: customer.email, createdAt: input.paidAt ?? NOW.toISOString() });
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { clock: testClock(NOW).clock });

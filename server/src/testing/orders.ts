@@ -1,0 +1,67 @@
+import { paiseToDecimal, priceOrder } from "@krishi/contract";
+import { expect } from "vitest";
+import type { Db } from "../db/database.ts";
+import type { TestApp } from "./test-app.ts";
+
+export const FARM_ADDRESS = { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" };
+
+/** Places an order through the API (the default pricing rule) and answers its JSON; fails the test unless 201. */
+export async function placeOrder(t: TestApp, headers: Record<string, string>, product: { id: number; pricePaise: number }, qty = 1) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders/add/",
+    headers,
+    payload: {
+      orderItems: [{ product: product.id, qty }],
+      shippingAddress: FARM_ADDRESS,
+      totalPrice: paiseToDecimal(priceOrder([{ pricePaise: product.pricePaise, qty }]).totalPaise),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+export interface OrderRowInput {
+  userId: number;
+  email: string;
+  totalPaise?: number;
+  paidAt?: string;
+  deliveredAt?: string;
+  createdAt?: string;
+}
+
+/** An order in a given state, written directly (the checkout and payment paths have their own tests). */
+export async function insertOrderRow(db: Db, input: OrderRowInput): Promise<number> {
+  const created = input.createdAt ?? input.paidAt ?? new Date().toISOString();
+  const total = input.totalPaise ?? 269_42;
+  const row = await db
+    .insertInto("orders")
+    .values({
+      user_id: input.userId,
+      customer_first_name: "Asha",
+      customer_last_name: "Kulkarni",
+      customer_email: input.email,
+      ship_label: FARM_ADDRESS.label,
+      ship_address: FARM_ADDRESS.address,
+      ship_city: FARM_ADDRESS.city,
+      ship_state: "Maharashtra",
+      ship_postal_code: FARM_ADDRESS.postalCode,
+      ship_landmark: "",
+      ship_country: FARM_ADDRESS.country,
+      payment_method: "RazorPay",
+      items_paise: total,
+      shipping_paise: 0,
+      tax_paise: 0,
+      total_paise: total,
+      status: input.deliveredAt ? "delivered" : input.paidAt ? "paid" : "created",
+      is_paid: Boolean(input.paidAt),
+      paid_at: input.paidAt ?? null,
+      is_delivered: Boolean(input.deliveredAt),
+      delivered_at: input.deliveredAt ?? null,
+      created_at: created,
+      updated_at: created,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
