@@ -55,6 +55,12 @@ export const ProductUpdateBody = Type.Object({
   brand: Type.String({ maxLength: 200 }),
   countInStock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
   /**
+   * The stock the edit form was loaded with. When given, a sale made while staff edited is not
+   * undone: an unchanged count keeps the current stock, a changed one is refused (409) if the
+   * stock moved meanwhile.
+   */
+  stockSeen: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  /**
    * One JSON type list rather than a union: with type coercion on, a union's first branch would
    * turn "  " into 0 before the second branch sees it.
    */

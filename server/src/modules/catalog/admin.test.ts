@@ -3,7 +3,7 @@ import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
 import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { SAMPLE_PRODUCT } from "./admin.ts";
+import { SAMPLE_PRODUCT, STOCK_MOVED } from "./admin.ts";
 
 let t: TestApp;
 let asStaff: Record<string, string>;
@@ -104,6 +104,23 @@ describe("PUT /api/products/update/{id}/", () => {
     }
     const row = await t.database.db.selectFrom("products").selectAll().where("id", "=", product.id).executeTakeFirstOrThrow();
     expect([row.name, Number(row.price_paise)]).toEqual(["Untouched", 100_00]);
+  });
+
+  it("never writes back a stock count that sales have changed since the form was loaded", async () => {
+    const { db } = t.database;
+    const product = await makeProduct(db, { pricePaise: 100_00, stock: 10 });
+    const customer = await authHeaders(t, (await makeUser(db)).id);
+    // The form shows 10; meanwhile 3 are sold.
+    await placeOrder(t, customer, { id: product.id, pricePaise: 100_00 }, 3);
+
+    const renamed = await edit(product.id, { ...fields, category: seeds.id, countInStock: 10, stockSeen: 10 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: fields.name, countInStock: 7 });
+
+    const restock = await edit(product.id, { ...fields, category: seeds.id, countInStock: 50, stockSeen: 10 });
+    expect(restock.statusCode).toBe(409);
+    expect(restock.json().detail).toBe(STOCK_MOVED);
+    expect((await edit(product.id, { ...fields, category: seeds.id, countInStock: 50, stockSeen: 7 })).json().countInStock).toBe(50);
   });
 
   it("answers 404 for an unknown product", async () => {

@@ -1,7 +1,7 @@
 import type { Product, ProductImage } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import * as repo from "./repository.ts";
@@ -16,7 +16,11 @@ export interface ProductInput {
   description: string;
   pricePaise: number;
   countInStock: number;
+  /** The stock the staff's form showed (see ProductUpdateBody.stockSeen). */
+  stockSeen?: number | undefined;
 }
+
+export const STOCK_MOVED = "The stock changed while you were editing (some was sold or restocked). Check the count and save again.";
 
 /** The sample a new product starts as (the spec's flow: create, then edit). */
 export const SAMPLE_PRODUCT = { name: "Sample name", brand: "Sample brand", category: "Sample category", description: "" };
@@ -57,9 +61,17 @@ export class CatalogAdmin {
 
   async update(id: number, input: ProductInput): Promise<Product> {
     await this.db.transaction().execute(async (trx) => {
+      const current = await repo.lockProduct(trx, id);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
       const category = await this.#category(trx, input.category);
-      const fields = { ...input, categoryId: category.id, categoryName: category.name };
-      if (!(await repo.updateProduct(trx, id, fields, this.clock().toISOString()))) throw notFound(PRODUCT_NOT_FOUND);
+      let countInStock = input.countInStock;
+      if (input.stockSeen !== undefined && current.count_in_stock !== input.stockSeen) {
+        // Sold (or restocked) since the form was loaded: never write the stale count back.
+        if (input.countInStock !== input.stockSeen) throw conflict(STOCK_MOVED);
+        countInStock = current.count_in_stock;
+      }
+      const fields = { ...input, countInStock, categoryId: category.id, categoryName: category.name };
+      await repo.updateProduct(trx, id, fields, this.clock().toISOString());
     });
     this.catalog.invalidate();
     return this.catalog.getProduct(id);

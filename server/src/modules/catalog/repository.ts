@@ -100,7 +100,7 @@ export async function findReviews(db: Kysely<Database>, productId: number) {
  * so concurrent reviews of one product recompute its rating one after another. Answers its id.
  */
 export async function lockProduct(trx: Transaction<Database>, id: number) {
-  const query = trx.selectFrom("products").select("id").where("id", "=", id);
+  const query = trx.selectFrom("products").select(["id", "count_in_stock"]).where("id", "=", id);
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -204,14 +204,12 @@ export async function insertProduct(trx: Transaction<Database>, fields: ProductF
   return row.id;
 }
 
-/** Answers false when there is no such product. */
-export async function updateProduct(trx: Transaction<Database>, id: number, fields: ProductFields, at: string): Promise<boolean> {
-  const result = await trx
+export async function updateProduct(trx: Transaction<Database>, id: number, fields: ProductFields, at: string): Promise<void> {
+  await trx
     .updateTable("products")
     .set({ ...productValues(fields), updated_at: at })
     .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .execute();
 }
 
 /** Deletes a product (its images and reviews go with it; order lines keep their snapshot). */

@@ -59,11 +59,11 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         summary: "Edit a product (category: an existing id, or a name, created when new)",
         params: IdParams,
         body: ProductUpdateBody,
-        response: { 200: ProductSchema, ...errors },
+        response: { 200: ProductSchema, ...errors, 409: ErrorBody },
       },
     },
     async (request) => {
-      const { name, price, brand, countInStock, category, description } = request.body;
+      const { name, price, brand, countInStock, stockSeen, category, description } = request.body;
       return admin.update(request.params.id, {
         name: name.trim(),
         brand: brand.trim(),
@@ -71,6 +71,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         description,
         pricePaise: pricePaise(price),
         countInStock,
+        stockSeen,
       });
     },
   );
