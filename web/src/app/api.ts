@@ -33,6 +33,6 @@ export const session = createRefresher({
 export const api = createApi({
   reducerPath: "api",
   baseQuery: session.retrying(rawBaseQuery),
-  tagTypes: ["Product", "Category", "Order", "Address"],
+  tagTypes: ["Product", "Category", "Order", "Address", "User", "Summary"],
   endpoints: () => ({}),
 });

@@ -29,9 +29,10 @@ describe("Header", () => {
     expect(within(menu).getByRole("button", { name: "Logout" })).toBeInTheDocument();
   });
 
-  it("shows staff the Admin menu with Users, Products and Orders", async () => {
+  it("shows staff the Admin menu with Dashboard, Users, Products and Orders", async () => {
     const { user } = renderApp(<Header />, { preloadedState: { auth: signedIn(aUser({ is_staff: true, isAdmin: true })) } });
-    await user.click(screen.getByRole("button", { name: "Admin" }));
+    await user.click(await screen.findByRole("button", { name: "Admin" }));
+    expect(await screen.findByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
     expect(screen.getByRole("link", { name: "Users" })).toHaveAttribute("href", "/admin/userlist");
     expect(screen.getByRole("link", { name: "Products" })).toHaveAttribute("href", "/admin/productlist");
     expect(screen.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/admin/orderlist");

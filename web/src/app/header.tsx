@@ -67,6 +67,7 @@ export function Header() {
               )}
               {user?.is_staff && (
                 <NavMenu label="Admin">
+                  <MenuLink to="/admin">Dashboard</MenuLink>
                   <MenuLink to="/admin/userlist">Users</MenuLink>
                   <MenuLink to="/admin/productlist">Products</MenuLink>
                   <MenuLink to="/admin/orderlist">Orders</MenuLink>

@@ -4,6 +4,8 @@ import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { emptyCart } from "../features/cart/cart-slice.ts";
 import { catalogApi } from "../features/catalog/catalog-api.ts";
+import { aProduct, aStaffSummary, aStaffUser, aUser, signedIn } from "../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
 import { routes } from "./router.tsx";
 import type { RootState } from "./store.ts";
@@ -28,11 +30,23 @@ function renderAt(url: string, preloadedState?: Partial<RootState>) {
   });
 }
 
-/** A few of the screens later issues fill (each lazy screen costs React's 300 ms reveal in tests). */
-const LATER_SCREENS: [string, string][] = [
+/** The staff screens (lazy: each costs React's 300 ms reveal in tests) and their headings. */
+const STAFF_SCREENS: [string, string][] = [
+  ["/admin", "Dashboard"],
   ["/admin/userlist", "Users"],
+  ["/admin/user/3/edit", "Edit User"],
   ["/admin/productlist", "Products"],
+  ["/admin/product/7/edit", "Edit Product"],
+  ["/admin/orderlist", "Orders"],
 ];
+
+/** What the staff screens read. */
+function staffAnswer(call: FakeCall): FakeAnswer {
+  if (call.path === "/api/staff/summary/") return { body: aStaffSummary() };
+  if (call.path === "/api/users/3/") return { body: aUser() };
+  if (call.path === "/api/products/7/") return { body: aProduct() };
+  return { body: [] };
+}
 
 describe("routes", () => {
   it("has a screen for every route of the spec's table", () => {
@@ -44,10 +58,11 @@ describe("routes", () => {
     }
   });
 
-  it.each(LATER_SCREENS)("shows %s with its heading", async (url, title) => {
-    renderAt(url);
-    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  it.each(STAFF_SCREENS)("loads the staff screen %s (%s) on first visit", async (url, title) => {
+    fakeApi(staffAnswer);
+    renderAt(url, { auth: signedIn(aStaffUser()) });
+    // The first visit imports the screen's module: allow for a slow machine.
+    expect(await screen.findByRole("heading", { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("shows a not-found page for an unknown address", async () => {

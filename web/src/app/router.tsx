@@ -21,8 +21,12 @@ const shipping = () => import("../features/checkout/shipping-screen.tsx");
 const payment = () => import("../features/checkout/payment-screen.tsx");
 const placeOrder = () => import("../features/checkout/place-order-screen.tsx");
 const order = () => import("../features/orders/order-screen.tsx");
+const dashboard = () => import("../features/admin/dashboard-screen.tsx");
+const userList = () => import("../features/admin/user-list-screen.tsx");
+const userEdit = () => import("../features/admin/user-edit-screen.tsx");
+const productList = () => import("../features/admin/product-list-screen.tsx");
+const productEdit = () => import("../features/admin/product-edit-screen.tsx");
 const orderList = () => import("../features/admin/order-list-screen.tsx");
-const later = () => import("./placeholder-screens.tsx");
 
 /** The spec's route table (§2); SPA_ROUTES in contract/ lists the same paths for the server. */
 export const routes: RouteObject[] = [
@@ -40,10 +44,11 @@ export const routes: RouteObject[] = [
       { path: "payment", Component: lazyScreen(payment, (m) => m.PaymentScreen) },
       { path: "placeorder", Component: lazyScreen(placeOrder, (m) => m.PlaceOrderScreen) },
       { path: "order/:id", Component: lazyScreen(order, (m) => m.OrderScreen) },
-      { path: "admin/userlist", Component: lazyScreen(later, (m) => m.UserListScreen) },
-      { path: "admin/user/:id/edit", Component: lazyScreen(later, (m) => m.UserEditScreen) },
-      { path: "admin/productlist", Component: lazyScreen(later, (m) => m.ProductListScreen) },
-      { path: "admin/product/:id/edit", Component: lazyScreen(later, (m) => m.ProductEditScreen) },
+      { path: "admin", Component: lazyScreen(dashboard, (m) => m.DashboardScreen) },
+      { path: "admin/userlist", Component: lazyScreen(userList, (m) => m.UserListScreen) },
+      { path: "admin/user/:id/edit", Component: lazyScreen(userEdit, (m) => m.UserEditScreen) },
+      { path: "admin/productlist", Component: lazyScreen(productList, (m) => m.ProductListScreen) },
+      { path: "admin/product/:id/edit", Component: lazyScreen(productEdit, (m) => m.ProductEditScreen) },
       { path: "admin/orderlist", Component: lazyScreen(orderList, (m) => m.OrderListScreen) },
       { path: "old_login", Component: lazyScreen(legacy, (m) => m.OldLoginScreen) },
       { path: "old_signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },

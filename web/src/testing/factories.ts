@@ -1,4 +1,4 @@
-import type { Order, Product, SavedAddress } from "@krishi/contract";
+import type { Order, Product, SavedAddress, StaffSummary } from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
 /** A product as the API answers it; override what a test is about. */
@@ -35,6 +35,22 @@ export function aUser(overrides: Partial<User> = {}): User {
     addresses: [],
     ...overrides,
   };
+}
+
+/** A staff member (is_staff, shown as isAdmin) as the API answers it. */
+export function aStaffUser(overrides: Partial<User> = {}): User {
+  return aUser({
+    _id: 1,
+    pk: 1,
+    id: 1,
+    email: "ravi@krishibazaar.in",
+    first_name: "Ravi",
+    last_name: "Kumar",
+    name: "Ravi Kumar",
+    is_staff: true,
+    isAdmin: true,
+    ...overrides,
+  });
 }
 
 /** Auth state for `preloadedState`: signed in as `user` (a customer unless given). */
@@ -79,4 +95,14 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: "2026-11-20T09:15:00.000Z",
     ...overrides,
   };
+}
+
+/** The staff dashboard's answer: `days` days of sales (oldest first) from 2026-11-01, nothing to deliver, no low stock. */
+export function aStaffSummary(overrides: Partial<StaffSummary> = {}, days = 30): StaffSummary {
+  const salesByDay = Array.from({ length: days }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, "0")}`,
+    revenue: "0.00",
+    orders: 0,
+  }));
+  return { salesByDay, toDeliver: [], lowStock: [], lowStockThreshold: 5, customers: 0, products: 0, ...overrides };
 }

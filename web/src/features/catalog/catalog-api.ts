@@ -1,5 +1,6 @@
 import { type Category, PAGE_SIZE, type Product, type ProductSummary } from "@krishi/contract";
 import { api } from "../../app/api.ts";
+import { countHeader } from "../../lib/paging.ts";
 
 export interface ProductQuery {
   keyword?: string;
@@ -64,10 +65,10 @@ export const { useGetProductsQuery, useGetProductQuery, useGetCategoriesQuery, u
  * X-Page-Count, else the page of rel="last", else worked out from a full page when rel="next".
  */
 export function toProductPage(products: ProductSummary[], headers: Headers | undefined, page: number): ProductPage {
-  const total = numberHeader(headers, "X-Total-Count") ?? (page - 1) * PAGE_SIZE + products.length;
+  const total = countHeader(headers, "X-Total-Count") ?? (page - 1) * PAGE_SIZE + products.length;
   const links = parseLinks(headers?.get("Link") ?? null);
   const pages =
-    numberHeader(headers, "X-Page-Count") ??
+    countHeader(headers, "X-Page-Count") ??
     pageOf(links.last) ??
     (links.next && products.length > 0
       ? Math.max(page + 1, Math.ceil(total / products.length))
@@ -75,13 +76,6 @@ export function toProductPage(products: ProductSummary[], headers: Headers | und
         ? page
         : Math.ceil(total / PAGE_SIZE));
   return { products, total, page, pages: Math.max(pages, 1) };
-}
-
-function numberHeader(headers: Headers | undefined, name: string): number | null {
-  const value = headers?.get(name);
-  if (value === null || value === undefined || value.trim() === "") return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
 /** RFC 8288 Link header to {rel: url}. */

@@ -6,6 +6,7 @@ import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { errorText } from "../../lib/api-error.ts";
+import { pageNumber } from "../../lib/paging.ts";
 import { useGetProductsQuery } from "./catalog-api.ts";
 import { ProductCard } from "./product-card.tsx";
 
@@ -55,9 +56,4 @@ export function HomeScreen() {
       )}
     </>
   );
-}
-
-function pageNumber(value: string | null): number {
-  const page = Number(value ?? "1");
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }

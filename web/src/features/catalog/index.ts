@@ -1,2 +1,2 @@
 /** What other features may use from the catalogue. */
-export { catalogApi, useGetCategoriesQuery, useGetProductQuery } from "./catalog-api.ts";
+export { catalogApi, useGetCategoriesQuery, useGetProductQuery, useGetProductsQuery } from "./catalog-api.ts";

@@ -1,4 +1,4 @@
 /** What other features may use from orders: placing one (checkout), My Orders (profile), the staff list. */
 export { MyOrders, NO_ORDERS } from "./my-orders.tsx";
-export { type NewOrder, ORDER_PAGE_SIZE, useGetOrdersQuery, usePlaceOrderMutation } from "./orders-api.ts";
+export { type NewOrder, ORDER_PAGE_SIZE, type OrderFlag, useGetOrdersQuery, usePlaceOrderMutation } from "./orders-api.ts";
 export { OrdersTable } from "./orders-table.tsx";

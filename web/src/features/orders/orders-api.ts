@@ -1,5 +1,6 @@
 import type { Order, PaymentProof, ShippingAddress, StartPaymentAnswer } from "@krishi/contract";
 import { api } from "../../app/api.ts";
+import { type Paging, pagingOf } from "../../lib/paging.ts";
 
 /** POST /api/orders/add/: the cart's lines and the totals the shopper saw (decimal strings). */
 export interface NewOrder {
@@ -14,13 +15,18 @@ export interface NewOrder {
 
 export type { PaymentProof, StartPaymentAnswer };
 
-export interface OrderPage {
+export interface OrderPage extends Paging {
   orders: Order[];
-  /** All orders (X-Total-Count). */
-  total: number;
-  page: number;
-  pages: number;
 }
+
+/** The staff list's page and filters: paid or delivered "true"/"false", absent for either. */
+export interface OrderQuery {
+  page: number;
+  paid?: OrderFlag | undefined;
+  delivered?: OrderFlag | undefined;
+}
+
+export type OrderFlag = "true" | "false";
 
 /** Orders per page of the staff list (the server allows up to 100). */
 export const ORDER_PAGE_SIZE = 50;
@@ -51,10 +57,10 @@ export const ordersApi = api.injectEndpoints({
       query: () => "/orders/myorders/",
       providesTags: (result) => [LIST, ...(result ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
     }),
-    /** GET /api/orders/?page= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
-    getOrders: build.query<OrderPage, number>({
-      query: (page) => ({ url: "/orders/", params: { page, page_size: ORDER_PAGE_SIZE } }),
-      transformResponse: (orders: Order[], meta, page) => toOrderPage(orders, meta?.response?.headers, page),
+    /** GET /api/orders/?page=&paid=&delivered= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
+    getOrders: build.query<OrderPage, OrderQuery>({
+      query: ({ page, paid, delivered }) => ({ url: "/orders/", params: { page, page_size: ORDER_PAGE_SIZE, paid, delivered } }),
+      transformResponse: (orders: Order[], meta, { page }) => toOrderPage(orders, meta?.response?.headers, page),
       providesTags: (result) => [LIST, ...(result?.orders ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
     }),
     /** Opens payment for an order: `amount` is its total in paise. */
@@ -64,12 +70,12 @@ export const ordersApi = api.injectEndpoints({
     /** PUT /api/orders/{id}/pay/ with Razorpay's proof: the order (and the lists) read again, paid. */
     payOrder: build.mutation<Order, PaymentProof & { id: number }>({
       query: ({ id, ...proof }) => ({ url: `/orders/${id}/pay/`, method: "PUT", body: proof }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: "Order", id }, LIST]),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: "Order", id }, LIST, "Summary"]),
     }),
     /** PUT /api/orders/{id}/deliver/ (staff; paid orders only). */
     deliverOrder: build.mutation<Order, number>({
       query: (id) => ({ url: `/orders/${id}/deliver/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, LIST]),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, LIST, "Summary"]),
     }),
   }),
 });
@@ -86,14 +92,5 @@ export const {
 
 /** Reads the staff list's paging headers; without them, the page holds everything there is. */
 export function toOrderPage(orders: Order[], headers: Headers | undefined, page: number): OrderPage {
-  const total = countHeader(headers, "X-Total-Count") ?? (page - 1) * ORDER_PAGE_SIZE + orders.length;
-  const pages = countHeader(headers, "X-Page-Count") ?? Math.ceil(total / ORDER_PAGE_SIZE);
-  return { orders, total, page, pages: Math.max(pages, 1) };
-}
-
-function countHeader(headers: Headers | undefined, name: string): number | null {
-  const value = headers?.get(name)?.trim();
-  if (!value) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+  return { orders, ...pagingOf(headers, page, orders.length, ORDER_PAGE_SIZE) };
 }

@@ -1,0 +1,71 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { aStaffSummary, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { fakeApi } from "../../testing/fake-api.ts";
+import { renderApp } from "../../testing/render-app.tsx";
+import { DashboardScreen } from "./dashboard-screen.tsx";
+
+function renderDashboard() {
+  return renderApp(<DashboardScreen />, { url: "/admin", path: "/admin", preloadedState: { auth: signedIn(aStaffUser()) } });
+}
+
+const summary = aStaffSummary({
+  customers: 42,
+  products: 17,
+  toDeliver: [{ _id: 51, customer: "Asha Patil", totalPrice: "2703.92", paidAt: "2026-11-28T10:30:00.000Z" }],
+  lowStock: [{ _id: 9, name: "Neem cake 5 kg", countInStock: 2 }],
+});
+summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", orders: 1 };
+summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", orders: 2 };
+
+describe("DashboardScreen", () => {
+  it("shows the counts of customers and products", async () => {
+    const calls = fakeApi(() => ({ body: summary }));
+    renderDashboard();
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect((await screen.findByRole("link", { name: "Customers" })).closest(".card")).toHaveTextContent("Customers42");
+    expect(screen.getByRole("link", { name: "Products" }).closest(".card")).toHaveTextContent("Products17");
+    expect(calls).toMatchObject([{ method: "GET", path: "/api/staff/summary/", authorization: "Bearer access-1" }]);
+  });
+
+  it("draws revenue per day as an image named by the total, with the figures per day in a table", async () => {
+    fakeApi(() => ({ body: summary }));
+    renderDashboard();
+    const chart = await screen.findByRole("img", { name: /^Revenue per day/ });
+    expect(chart).toHaveAccessibleName("Revenue per day from 2026-11-01 to 2026-11-30: ₹3,748.50 in total from 3 orders");
+    const bars = chart.querySelectorAll("rect");
+    expect(bars).toHaveLength(30);
+    expect(bars[0]?.querySelector("title")).toHaveTextContent("2026-11-01: ₹1,249.50, 1 order");
+    expect(Number(bars[29]?.getAttribute("height"))).toBeGreaterThan(Number(bars[0]?.getAttribute("height")));
+    expect(Number(bars[1]?.getAttribute("height"))).toBe(0);
+    const table = screen.getByRole("table", { name: "Revenue per day" });
+    expect(within(table).getByRole("row", { name: "2026-11-30 ₹2,499.00 2" })).toBeInTheDocument();
+  });
+
+  it("lists the orders to deliver and the products low on stock, with links", async () => {
+    fakeApi(() => ({ body: summary }));
+    renderDashboard();
+    const toDeliver = await screen.findByRole("region", { name: "To deliver" });
+    expect(within(toDeliver).getByRole("link", { name: /^Order 51: Asha Patil, ₹2,703.92, paid 2026-11-28/ })).toHaveAttribute(
+      "href",
+      "/order/51",
+    );
+    const lowStock = screen.getByRole("region", { name: "Low stock" });
+    expect(within(lowStock).getByText("(5 or fewer in stock)")).toBeInTheDocument();
+    expect(within(lowStock).getByRole("link", { name: "Neem cake 5 kg: 2 in stock" })).toHaveAttribute("href", "/admin/product/9/edit");
+  });
+
+  it("says when there is nothing to deliver and nothing low on stock", async () => {
+    fakeApi(() => ({ body: aStaffSummary() }));
+    renderDashboard();
+    expect(await screen.findByText("Nothing to deliver")).toBeInTheDocument();
+    expect(screen.getByText("No product is low on stock")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /₹0.00 in total from 0 orders$/ })).toBeInTheDocument();
+  });
+
+  it("shows the server's detail when the summary cannot be read", async () => {
+    fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    renderDashboard();
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+  });
+});

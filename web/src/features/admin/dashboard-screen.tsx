@@ -1,0 +1,109 @@
+import type { StaffSummary } from "@krishi/contract";
+import type { ReactNode } from "react";
+import Card from "react-bootstrap/Card";
+import Col from "react-bootstrap/Col";
+import ListGroup from "react-bootstrap/ListGroup";
+import Row from "react-bootstrap/Row";
+import { Link } from "react-router";
+import { dateOf } from "../../lib/dates.ts";
+import { formatPrice } from "../../lib/price.ts";
+import { useGetStaffSummaryQuery } from "./admin-api.ts";
+import { RequireStaff } from "./require-staff.tsx";
+import { SalesChart } from "./sales-chart.tsx";
+import { QueryState } from "./staff-list.tsx";
+
+/** /admin (staff): counts, revenue per day for 30 days, orders to deliver and products low on stock. */
+export function DashboardScreen() {
+  return (
+    <RequireStaff>
+      <title>Dashboard | Krishi Bazaar</title>
+      <h1>Dashboard</h1>
+      <Summary />
+    </RequireStaff>
+  );
+}
+
+function Summary() {
+  const { currentData, error, isFetching } = useGetStaffSummaryQuery();
+  return (
+    <QueryState data={currentData} error={error} isFetching={isFetching}>
+      {(summary) => <SummaryView summary={summary} />}
+    </QueryState>
+  );
+}
+
+function SummaryView({ summary }: { summary: StaffSummary }) {
+  const { customers, products, salesByDay, toDeliver, lowStock, lowStockThreshold } = summary;
+  return (
+    <>
+      <Row className="g-3 mb-4">
+        <Count label="Customers" value={customers} to="/admin/userlist" />
+        <Count label="Products" value={products} to="/admin/productlist" />
+        <Count label="To deliver" value={toDeliver.length} />
+      </Row>
+      <h2 className="h4">Revenue</h2>
+      <SalesChart days={salesByDay} />
+      <Row className="g-4">
+        <Col md={6}>
+          <Panel title="To deliver" empty={toDeliver.length === 0 ? "Nothing to deliver" : null}>
+            {toDeliver.map((order) => (
+              <ListGroup.Item key={order._id} action as={Link} to={`/order/${order._id}`}>
+                Order {order._id}: {order.customer}, {formatPrice(order.totalPrice)}, paid {dateOf(order.paidAt)}
+              </ListGroup.Item>
+            ))}
+          </Panel>
+        </Col>
+        <Col md={6}>
+          <Panel
+            title="Low stock"
+            note={`${lowStockThreshold} or fewer in stock`}
+            empty={lowStock.length === 0 ? "No product is low on stock" : null}
+          >
+            {lowStock.map((product) => (
+              <ListGroup.Item key={product._id} action as={Link} to={`/admin/product/${product._id}/edit`}>
+                {product.name}: {product.countInStock} in stock
+              </ListGroup.Item>
+            ))}
+          </Panel>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** A count, linking to its list when there is one. */
+function Count({ label, value, to }: { label: string; value: number; to?: string }) {
+  return (
+    <Col xs={6} md={4}>
+      <Card body className="h-100">
+        {to ? (
+          <Link to={to} className="link-secondary">
+            {label}
+          </Link>
+        ) : (
+          <span className="text-body-secondary">{label}</span>
+        )}
+        <p className="fs-2 fw-bold mb-0">{value}</p>
+      </Card>
+    </Col>
+  );
+}
+
+interface PanelProps {
+  title: string;
+  note?: string;
+  /** What to say when the list is empty, or null. */
+  empty: string | null;
+  children: ReactNode;
+}
+
+function Panel({ title, note, empty, children }: PanelProps) {
+  return (
+    <section aria-label={title}>
+      <h2 className="h4">
+        {title} {note && <small className="text-body-secondary fs-6">({note})</small>}
+      </h2>
+      {empty ? <p className="text-body-secondary">{empty}</p> : <ListGroup>{children}</ListGroup>}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { type ChangeEvent, useState } from "react";
+import ProgressBar from "react-bootstrap/ProgressBar";
+import { useAppStore } from "../../app/hooks.ts";
+import { Message } from "../../components/message.tsx";
+import { imagesChanged } from "./admin-api.ts";
+import { IMAGE_TYPES, imageProblem, uploadImage } from "./image-upload.ts";
+
+interface Upload {
+  name: string;
+  /** An object URL of the file, shown while it is sent. */
+  preview: string;
+  percent: number;
+  /** Which of the chosen files this is (from 1), and how many there are. */
+  index: number;
+  count: number;
+}
+
+/** Upload image: the chosen files one after another, each with its preview and a progress bar. */
+export function ImageUploader({ product }: { product: number }) {
+  const store = useAppStore();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  async function uploadAll(files: File[]) {
+    setProblems([]);
+    for (const [i, file] of files.entries()) {
+      const problem = imageProblem(file);
+      if (problem) {
+        setProblems((seen) => [...seen, problem]);
+        continue;
+      }
+      const preview = URL.createObjectURL(file);
+      setUpload({ name: file.name, preview, percent: 0, index: i + 1, count: files.length });
+      try {
+        const answer = await uploadImage(store, product, file, (percent) => setUpload((now) => now && { ...now, percent }));
+        imagesChanged(store.dispatch, answer);
+      } catch (error) {
+        setProblems((seen) => [...seen, `${file.name}: ${(error as Error).message}`]);
+      } finally {
+        URL.revokeObjectURL(preview);
+      }
+    }
+    setUpload(null);
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    if (files.length > 0) void uploadAll(files);
+  }
+
+  return (
+    <div className="mt-3">
+      <label htmlFor="image-upload" className="form-label">
+        Upload image
+      </label>
+      <input
+        id="image-upload"
+        type="file"
+        className="form-control"
+        accept={IMAGE_TYPES}
+        multiple
+        disabled={upload !== null}
+        onChange={choose}
+      />
+      {upload && (
+        <div className="d-flex align-items-center gap-3 mt-2">
+          <img src={upload.preview} alt={`Preview of ${upload.name}`} width={80} height={60} className="product-image img-thumbnail" />
+          <div className="flex-grow-1">
+            <div className="small mb-1">
+              Uploading {upload.name}
+              {upload.count > 1 && ` (${upload.index} of ${upload.count})`}
+            </div>
+            <ProgressBar>
+              <ProgressBar now={upload.percent} label={`${upload.percent}%`} aria-label={`Uploading ${upload.name}`} />
+            </ProgressBar>
+          </div>
+        </div>
+      )}
+      {problems.length > 0 && (
+        <div className="mt-2">
+          <Message variant="danger">
+            {problems.map((problem) => (
+              <div key={problem}>{problem}</div>
+            ))}
+          </Message>
+        </div>
+      )}
+    </div>
+  );
+}

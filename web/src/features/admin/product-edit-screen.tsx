@@ -1,0 +1,169 @@
+import type { Category, Product } from "@krishi/contract";
+import { type FormEvent, useState } from "react";
+import Button from "react-bootstrap/Button";
+import Col from "react-bootstrap/Col";
+import Row from "react-bootstrap/Row";
+import { useNavigate, useParams } from "react-router";
+import { TextField } from "../../components/text-field.tsx";
+import { useGetCategoriesQuery, useGetProductQuery } from "../catalog/index.ts";
+import { useUpdateProductMutation } from "./admin-api.ts";
+import { ProductImagesEditor } from "./product-images-editor.tsx";
+import { RequireStaff } from "./require-staff.tsx";
+import { GoBack, SaveError, saveErrors } from "./staff-form.tsx";
+import { QueryState } from "./staff-list.tsx";
+
+const FIELDS = ["name", "price", "brand", "countInStock", "category", "description"] as const;
+
+/** The category select's choice that reveals a field for a new category's name. */
+const NEW_CATEGORY = "new";
+
+/** /admin/product/{id}/edit (staff): the product's fields (saved, back to the list) and its images. */
+export function ProductEditScreen() {
+  const { id = "" } = useParams();
+  return (
+    <RequireStaff>
+      <title>Edit Product | Krishi Bazaar</title>
+      <GoBack to="/admin/productlist" />
+      <h1>Edit Product</h1>
+      <ProductLoader id={id} />
+    </RequireStaff>
+  );
+}
+
+function ProductLoader({ id }: { id: string }) {
+  const { currentData, error, isFetching } = useGetProductQuery(id);
+  // Keyed by product: refetches (after an image upload) keep what is being typed.
+  return (
+    <QueryState data={currentData} error={error} isFetching={isFetching}>
+      {(product) => (
+        <Row className="g-4">
+          <Col lg={7}>
+            <ProductForm key={product._id} product={product} />
+          </Col>
+          <Col lg={5}>
+            <ProductImagesEditor product={product} />
+          </Col>
+        </Row>
+      )}
+    </QueryState>
+  );
+}
+
+function ProductForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [updateProduct, { error, isLoading }] = useUpdateProductMutation();
+  const [name, setName] = useState(product.name);
+  const [price, setPrice] = useState(product.price);
+  const [brand, setBrand] = useState(product.brand);
+  const [stock, setStock] = useState(String(product.countInStock));
+  // The count this form started from: the server keeps sales made while staff edit.
+  const [stockSeen] = useState(product.countInStock);
+  const [category, setCategory] = useState(String(product.category.id));
+  const [newCategory, setNewCategory] = useState("");
+  const [description, setDescription] = useState(product.description);
+  const { fields, detail } = saveErrors(error, FIELDS);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await updateProduct({
+      _id: product._id,
+      name: name.trim(),
+      price: price.trim(),
+      brand: brand.trim(),
+      countInStock: Number(stock),
+      stockSeen,
+      category: category === NEW_CATEGORY ? newCategory.trim() : Number(category),
+      description,
+    });
+    if (result.data) navigate("/admin/productlist");
+  }
+
+  return (
+    <>
+      <SaveError detail={detail} />
+      <form onSubmit={submit}>
+        <TextField id="name" label="Name" required value={name} onChange={setName} errors={fields.name} />
+        <TextField
+          id="price"
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          required
+          value={price}
+          onChange={setPrice}
+          errors={fields.price}
+        />
+        <TextField id="brand" label="Brand" value={brand} onChange={setBrand} errors={fields.brand} />
+        <TextField
+          id="count-in-stock"
+          label="Count In Stock"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          required
+          value={stock}
+          onChange={setStock}
+          errors={fields.countInStock}
+        />
+        <CategoryField current={product.category} value={category} onChange={setCategory} errors={fields.category} />
+        {category === NEW_CATEGORY && (
+          <TextField id="new-category" label="New category name" required value={newCategory} onChange={setNewCategory} />
+        )}
+        <div className="mb-3">
+          <label htmlFor="description" className="form-label">
+            Description
+          </label>
+          <textarea
+            id="description"
+            rows={4}
+            className={fields.description ? "form-control is-invalid" : "form-control"}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          {fields.description && <div className="invalid-feedback">{fields.description.join(" ")}</div>}
+        </div>
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Update
+        </Button>
+      </form>
+    </>
+  );
+}
+
+interface CategoryFieldProps {
+  /** The product's category, offered even before (or without) the category list. */
+  current: Category;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[] | undefined;
+}
+
+/** An existing category (by id), or "New category…" to type a new one's name. */
+function CategoryField({ current, value, onChange, errors }: CategoryFieldProps) {
+  const { data = [] } = useGetCategoriesQuery();
+  const categories = data.some((category) => category.id === current.id) ? data : [current, ...data];
+  return (
+    <div className="mb-3">
+      <label htmlFor="category" className="form-label">
+        Category
+      </label>
+      <select
+        id="category"
+        className={errors ? "form-select is-invalid" : "form-select"}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+        <option value={NEW_CATEGORY}>New category…</option>
+      </select>
+      {errors && <div className="invalid-feedback">{errors.join(" ")}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
+import { renderApp } from "../../testing/render-app.tsx";
+import { ProductListScreen } from "./product-list-screen.tsx";
+
+const paddy = aProduct();
+const neem = aProduct({
+  _id: 9,
+  name: "Neem cake 5 kg",
+  price: "349.00",
+  brand: "Organic Roots",
+  category: { id: 3, name: "Fertilisers" },
+});
+
+function renderList(url = "/admin/productlist") {
+  return renderApp(<ProductListScreen />, { url, path: "/admin/productlist", preloadedState: { auth: signedIn(aStaffUser()) } });
+}
+
+/** The product list answers paddy and neem cake; other calls get `other`. */
+function fakeProducts(other: (call: FakeCall) => FakeAnswer = () => ({ status: 500 })) {
+  return fakeApi((call) =>
+    call.method === "GET" ? { body: [paddy, neem], headers: { "X-Total-Count": "2", "X-Page-Count": "1" } } : other(call),
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("ProductListScreen", () => {
+  it("lists products: ID, NAME, PRICE in rupees, CATEGORY, BRAND and an edit link", async () => {
+    const calls = fakeProducts();
+    renderList();
+    expect(await screen.findByRole("heading", { level: 1, name: "Products" })).toBeInTheDocument();
+    const table = await screen.findByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["ID", "NAME", "PRICE", "CATEGORY", "BRAND", "Actions"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .slice(0, 5)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "Seeds", "Kisan Gold"],
+      ["9", "Neem cake 5 kg", "₹349.00", "Fertilisers", "Organic Roots"],
+    ]);
+    expect(screen.getByRole("link", { name: "Edit Neem cake 5 kg" })).toHaveAttribute("href", "/admin/product/9/edit");
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/api/products" });
+  });
+
+  it("searches through ?search=, sent as the catalogue's keyword", async () => {
+    const calls = fakeProducts();
+    const { user, location } = renderList();
+    await screen.findByRole("table");
+    await user.type(screen.getByRole("searchbox", { name: "Search products" }), "neem{Enter}");
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toBe("/api/products?keyword=neem"));
+    expect(location().search).toBe("?search=neem");
+  });
+
+  it("creates a sample product and opens its edit screen", async () => {
+    const calls = fakeProducts((call) =>
+      call.path === "/api/products/create/" ? { status: 201, body: aProduct({ _id: 31, name: "Sample name" }) } : {},
+    );
+    const { user, location } = renderList();
+    await user.click(await screen.findByRole("button", { name: "Create Product" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/product/31/edit"));
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({ path: "/api/products/create/", authorization: "Bearer access-1" });
+  });
+
+  it("deletes a product only after confirmation", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const calls = fakeProducts(() => ({ body: { detail: "Product deleted" } }));
+    const { user } = renderList();
+    await user.click(await screen.findByRole("button", { name: "Delete Neem cake 5 kg" }));
+    expect(confirm).toHaveBeenLastCalledWith("Are you sure you want to delete this product?");
+    expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Delete Neem cake 5 kg" }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === "GET")).toHaveLength(2));
+    expect(calls.filter((call) => call.method === "DELETE")).toMatchObject([{ path: "/api/products/delete/9/" }]);
+  });
+
+  it("shows the server's detail when a product cannot be created", async () => {
+    fakeProducts(() => ({ status: 500, body: { detail: "A server error occurred.", message: "A server error occurred." } }));
+    const { user } = renderList();
+    await user.click(await screen.findByRole("button", { name: "Create Product" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("A server error occurred.");
+  });
+});

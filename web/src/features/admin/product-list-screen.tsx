@@ -1,0 +1,76 @@
+import type { ProductSummary } from "@krishi/contract";
+import Button from "react-bootstrap/Button";
+import { useNavigate } from "react-router";
+import { Message } from "../../components/message.tsx";
+import { Paginate } from "../../components/paginate.tsx";
+import { errorText } from "../../lib/api-error.ts";
+import { formatPrice } from "../../lib/price.ts";
+import { useGetProductsQuery } from "../catalog/index.ts";
+import { useCreateProductMutation, useDeleteProductMutation } from "./admin-api.ts";
+import { RequireStaff } from "./require-staff.tsx";
+import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";
+import { type Column, StaffTable } from "./staff-table.tsx";
+
+const COLUMNS: Column<ProductSummary>[] = [
+  { heading: "ID", cell: (product) => product._id },
+  { heading: "NAME", cell: (product) => product.name },
+  { heading: "PRICE", cell: (product) => formatPrice(product.price) },
+  { heading: "CATEGORY", cell: (product) => product.category.name },
+  { heading: "BRAND", cell: (product) => product.brand },
+];
+
+/** /admin/productlist (staff): the catalogue, searchable and paged; create, edit and delete. */
+export function ProductListScreen() {
+  return (
+    <RequireStaff>
+      <title>Products | Krishi Bazaar</title>
+      <ProductList />
+    </RequireStaff>
+  );
+}
+
+function ProductList() {
+  const navigate = useNavigate();
+  const { search, page, hrefFor } = useListParams();
+  const { currentData, error, isFetching } = useGetProductsQuery({ keyword: search, page });
+  const [createProduct, creation] = useCreateProductMutation();
+  const [deleteProduct, deletion] = useDeleteProductMutation();
+
+  async function create() {
+    const result = await createProduct();
+    if (result.data) navigate(`/admin/product/${result.data._id}/edit`);
+  }
+
+  const failure = creation.error ?? deletion.error;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <h1 className="mb-0">Products</h1>
+        <Button variant="dark" onClick={create} disabled={creation.isLoading}>
+          <span aria-hidden="true">+ </span>Create Product
+        </Button>
+      </div>
+      <SearchForm label="Search products" />
+      {failure && <Message variant="danger">{errorText(failure, "detail")}</Message>}
+      <QueryState data={currentData} error={error} isFetching={isFetching}>
+        {(data) =>
+          data.products.length === 0 ? (
+            <Message>{search ? "No products match the search" : "No products yet"}</Message>
+          ) : (
+            <>
+              <StaffTable
+                columns={COLUMNS}
+                items={data.products}
+                editHref={(product) => `/admin/product/${product._id}/edit`}
+                onDelete={(product) => deleteProduct(product._id)}
+                confirmDelete="Are you sure you want to delete this product?"
+                deleting={deletion.isLoading}
+              />
+              <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
+            </>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}

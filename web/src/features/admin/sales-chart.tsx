@@ -1,0 +1,84 @@
+import { formatRupees, type StaffSummary, tryToPaise } from "@krishi/contract";
+
+type Day = StaffSummary["salesByDay"][number];
+
+const WIDTH = 600;
+const HEIGHT = 200;
+/** Room for the axis labels below and the scale above. */
+const TOP = 16;
+const BOTTOM = 20;
+
+/**
+ * Revenue per day as bars (hand-made SVG: a chart library would weigh more than the screen).
+ * One image for assistive technology, named by the period's total, with the figures in a table.
+ */
+export function SalesChart({ days }: { days: Day[] }) {
+  const revenues = days.map((day) => tryToPaise(day.revenue) ?? 0);
+  const total = revenues.reduce((sum, paise) => sum + paise, 0);
+  const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  const highest = Math.max(...revenues, 0);
+  const slot = WIDTH / Math.max(days.length, 1);
+  const plot = HEIGHT - TOP - BOTTOM;
+  const first = days[0]?.date ?? "";
+  const last = days.at(-1)?.date ?? "";
+  const summary = `Revenue per day from ${first} to ${last}: ${formatRupees(total)} in total from ${ordersText(orders)}`;
+
+  return (
+    <figure className="mb-4">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="w-100 h-auto" style={{ maxHeight: 260 }}>
+        <text x={0} y={11} fontSize={11} fill="currentColor">
+          {formatRupees(highest)}
+        </text>
+        <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} stroke="var(--bs-border-color)" strokeDasharray="4 4" />
+        {days.map((day, i) => {
+          const height = highest > 0 ? ((revenues[i] ?? 0) / highest) * plot : 0;
+          return (
+            <rect
+              key={day.date}
+              x={i * slot + slot * 0.15}
+              y={TOP + plot - height}
+              width={slot * 0.7}
+              height={height}
+              fill="var(--bs-success)"
+            >
+              <title>{`${day.date}: ${formatRupees(revenues[i] ?? 0)}, ${ordersText(day.orders)}`}</title>
+            </rect>
+          );
+        })}
+        <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} stroke="currentColor" />
+        <text x={0} y={HEIGHT - 4} fontSize={11} fill="currentColor">
+          {first}
+        </text>
+        <text x={WIDTH} y={HEIGHT - 4} fontSize={11} fill="currentColor" textAnchor="end">
+          {last}
+        </text>
+      </svg>
+      <figcaption className="text-body-secondary small">
+        {formatRupees(total)} from {ordersText(orders)} in the last {days.length} days
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>Revenue per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Revenue</th>
+            <th scope="col">Orders</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day, i) => (
+            <tr key={day.date}>
+              <th scope="row">{day.date}</th>
+              <td>{formatRupees(revenues[i] ?? 0)}</td>
+              <td>{day.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function ordersText(count: number): string {
+  return count === 1 ? "1 order" : `${count} orders`;
+}

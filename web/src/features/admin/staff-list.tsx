@@ -1,0 +1,66 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import Button from "react-bootstrap/Button";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { Loader } from "../../components/loader.tsx";
+import { Message } from "../../components/message.tsx";
+import { errorText } from "../../lib/api-error.ts";
+import { pageHref, pageNumber } from "../../lib/paging.ts";
+
+/** A staff list's address: ?search=, ?page= and its other filters, and the address of page n. */
+export function useListParams() {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  return {
+    params,
+    search: params.get("search")?.trim() ?? "",
+    page: pageNumber(params.get("page")),
+    hrefFor: (page: number) => pageHref(pathname, params, page),
+  };
+}
+
+/** Searching goes to ?search={text} on page 1; an empty search lists everything. */
+export function SearchForm({ label }: { label: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { search } = useListParams();
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = text.trim();
+    navigate(query ? `${pathname}?${new URLSearchParams({ search: query })}` : pathname);
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones (and unknown to jsdom)
+    <form role="search" onSubmit={submit} className="d-flex mb-3">
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={`${label}...`}
+        aria-label={label}
+        className="form-control me-2"
+      />
+      <Button type="submit" variant="outline-dark">
+        Search
+      </Button>
+    </form>
+  );
+}
+
+interface QueryStateProps<T> {
+  /** The query's `currentData`: never another page's or another search's answer. */
+  data: T | undefined;
+  error: unknown;
+  isFetching: boolean;
+  children: (data: T) => ReactNode;
+}
+
+/** A query's answer once it is there: the spinner until then, the server's detail when it fails. */
+export function QueryState<T>({ data, error, isFetching, children }: QueryStateProps<T>) {
+  if (error && !isFetching) return <Message variant="danger">{errorText(error, "detail")}</Message>;
+  if (data === undefined) return <Loader />;
+  return children(data);
+}

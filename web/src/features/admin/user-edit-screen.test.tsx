@@ -1,0 +1,83 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
+import { renderApp } from "../../testing/render-app.tsx";
+import { UserEditScreen } from "./user-edit-screen.tsx";
+
+const asha = aUser();
+
+function renderEdit() {
+  return renderApp(<UserEditScreen />, {
+    url: "/admin/user/3/edit",
+    path: "/admin/user/:id/edit",
+    preloadedState: { auth: signedIn(aStaffUser()) },
+  });
+}
+
+/** GET /api/users/3/ answers Asha; the update gets `update`. */
+function fakeUserApi(update: (call: FakeCall) => FakeAnswer) {
+  return fakeApi((call) => (call.method === "GET" ? { body: asha } : update(call)));
+}
+
+describe("UserEditScreen", () => {
+  it("shows the user's names, e-mail and staff flag, and a Go Back link", async () => {
+    const calls = fakeUserApi(() => ({ status: 500 }));
+    renderEdit();
+    expect(await screen.findByLabelText("First Name")).toHaveValue("Asha");
+    expect(screen.getByRole("heading", { level: 1, name: "Edit User" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Last Name")).toHaveValue("Patil");
+    expect(screen.getByLabelText("Email Address")).toHaveValue("asha.patil@example.in");
+    expect(screen.getByRole("checkbox", { name: "Is Admin" })).not.toBeChecked();
+    expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/admin/userlist");
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/api/users/3/", authorization: "Bearer access-1" });
+  });
+
+  it("sends the edited fields and goes back to the user list", async () => {
+    const calls = fakeUserApi(() => ({ body: aUser({ first_name: "Asha R", isAdmin: true, is_staff: true }) }));
+    const { user, location } = renderEdit();
+    const firstName = await screen.findByLabelText("First Name");
+    await user.clear(firstName);
+    await user.type(firstName, "Asha R");
+    await user.clear(screen.getByLabelText("Email Address"));
+    await user.type(screen.getByLabelText("Email Address"), "asha@example.in");
+    await user.click(screen.getByRole("checkbox", { name: "Is Admin" }));
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/userlist"));
+    expect(calls.find((call) => call.method === "PUT")).toMatchObject({
+      path: "/api/users/update/3/",
+      body: { _id: 3, first_name: "Asha R", last_name: "Patil", email: "asha@example.in", isAdmin: true },
+      authorization: "Bearer access-1",
+    });
+  });
+
+  it("shows the server's detail on a refusal and stays on the form", async () => {
+    const detail = "You cannot remove your own staff status.";
+    fakeUserApi(() => ({ status: 400, body: { detail, message: detail } }));
+    const { user, location } = renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(location().pathname).toBe("/admin/user/3/edit");
+  });
+
+  it("shows a field's messages under that field", async () => {
+    fakeUserApi(() => ({
+      status: 409,
+      body: {
+        email: ["A user with this e-mail address already exists."],
+        detail: "email: A user with this e-mail address already exists.",
+      },
+    }));
+    const { user } = renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    expect(await screen.findByText("A user with this e-mail address already exists.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email Address")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's detail when the user cannot be read", async () => {
+    fakeApi(() => ({ status: 404, body: { detail: "User not found.", message: "User not found." } }));
+    renderEdit();
+    expect(await screen.findByRole("alert")).toHaveTextContent("User not found.");
+  });
+});

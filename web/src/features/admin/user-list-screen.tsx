@@ -1,0 +1,57 @@
+import type { User } from "@krishi/contract";
+import { Message } from "../../components/message.tsx";
+import { Paginate } from "../../components/paginate.tsx";
+import { errorText } from "../../lib/api-error.ts";
+import { useDeleteUserMutation, useGetUsersQuery } from "./admin-api.ts";
+import { RequireStaff } from "./require-staff.tsx";
+import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";
+import { type Column, StaffTable, YesNo } from "./staff-table.tsx";
+
+const COLUMNS: Column<User>[] = [
+  { heading: "ID", cell: (user) => user._id },
+  { heading: "NAME", cell: (user) => user.name },
+  { heading: "EMAIL", cell: (user) => <a href={`mailto:${user.email}`}>{user.email}</a> },
+  { heading: "ADMIN", cell: (user) => <YesNo value={user.isAdmin} /> },
+];
+
+/** /admin/userlist (staff): every user, searchable by name or e-mail, paged; edit and delete. */
+export function UserListScreen() {
+  return (
+    <RequireStaff>
+      <title>Users | Krishi Bazaar</title>
+      <h1>Users</h1>
+      <SearchForm label="Search users" />
+      <UserList />
+    </RequireStaff>
+  );
+}
+
+function UserList() {
+  const { search, page, hrefFor } = useListParams();
+  const { currentData, error, isFetching } = useGetUsersQuery({ search, page });
+  const [deleteUser, deletion] = useDeleteUserMutation();
+  return (
+    <>
+      {deletion.error && <Message variant="danger">{errorText(deletion.error, "detail")}</Message>}
+      <QueryState data={currentData} error={error} isFetching={isFetching}>
+        {(data) =>
+          data.users.length === 0 ? (
+            <Message>{search ? "No users match the search" : "No users yet"}</Message>
+          ) : (
+            <>
+              <StaffTable
+                columns={COLUMNS}
+                items={data.users}
+                editHref={(user) => `/admin/user/${user._id}/edit`}
+                onDelete={(user) => deleteUser(user._id)}
+                confirmDelete="Are you sure you want to delete this user?"
+                deleting={deletion.isLoading}
+              />
+              <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
+            </>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
