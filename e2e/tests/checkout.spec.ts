@@ -1,19 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { mailedLink, STAFF, signIn, signOut, uniqueEmail } from "./support.ts";
-
-/** A fresh verified customer (registered through the API, verified through the mailed link). */
-async function newCustomer(page: Page): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail("buyer");
-  const password = "Kharif-Harvest-42!";
-  expect(
-    (
-      await page.request.post("/api/users/dj-rest-auth/registration/", { data: { email, password1: password, password2: password } })
-    ).status(),
-  ).toBe(201);
-  const key = new URL(await mailedLink(email, /account-confirm-email/)).pathname.split("/").filter(Boolean).at(-1);
-  expect((await page.request.post("/api/users/dj-rest-auth/registration/verify-email/", { data: { key } })).ok()).toBe(true);
-  return { email, password };
-}
+import { newCustomer, STAFF, signIn, signOut } from "./support.ts";
 
 async function productId(page: Page, keyword: string): Promise<number> {
   const [product] = await (await page.request.get(`/api/products?keyword=${encodeURIComponent(keyword)}`)).json();

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e", "outbox");
@@ -54,4 +56,45 @@ export async function signOut(page: Page, name: RegExp | string): Promise<void> 
     .click();
   await expect(page.getByRole("alert").filter({ hasText: "User Logged Out Successfully" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+}
+
+/** A fresh verified customer (registered through the API, verified through the mailed link). */
+export async function newCustomer(page: Page): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail("buyer");
+  const password = "Kharif-Harvest-42!";
+  expect(
+    (
+      await page.request.post("/api/users/dj-rest-auth/registration/", { data: { email, password1: password, password2: password } })
+    ).status(),
+  ).toBe(201);
+  const key = new URL(await mailedLink(email, /account-confirm-email/)).pathname.split("/").filter(Boolean).at(-1);
+  expect((await page.request.post("/api/users/dj-rest-auth/registration/verify-email/", { data: { key } })).ok()).toBe(true);
+  return { email, password };
+}
+
+/**
+ * A PNG of random pixels (so it does not compress): `width × height × 3` bytes, about 1.4 MB at
+ * 800 × 600 — large enough that a throttled upload shows its progress.
+ */
+export function noisyPng(width = 800, height = 600): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) rows.set(randomBytes(width * 3), y * (width * 3 + 1) + 1);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(rows, { level: 1 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
