@@ -30,7 +30,7 @@ export function StaffTable<T extends { _id: number; name: string }>({
   deleting = false,
 }: StaffTableProps<T>) {
   return (
-    <div className="table-responsive">
+    <div className="table-responsive position-relative">
       <table className="table table-striped table-hover table-sm align-middle">
         <thead>
           <tr>

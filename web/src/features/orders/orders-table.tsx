@@ -12,7 +12,7 @@ const HEADINGS = {
 /** ID, (customer,) Date, Total, Paid, Delivered and a Details link to /order/{id}. */
 export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
   return (
-    <div className="table-responsive">
+    <div className="table-responsive position-relative">
       <table className="table table-striped table-sm align-middle">
         <thead>
           <tr>
