@@ -261,3 +261,37 @@ export async function findLowStock(db: Writer, threshold: number, limit: number)
     .limit(limit)
     .execute();
 }
+
+// ---- Inventory: checkouts take stock through these, inside their own transaction.
+
+/**
+ * Takes `qty` units of a product if, and only if, that many are in stock — one atomic UPDATE,
+ * so concurrent checkouts can never oversell. Answers false when the stock was not there.
+ */
+export async function takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<boolean> {
+  const result = await trx
+    .updateTable("products")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
+    .where("id", "=", productId)
+    .where("count_in_stock", ">=", qty)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
+  return trx
+    .selectFrom("products")
+    .select(["id", "name", "price_paise", "count_in_stock"])
+    .select((eb) =>
+      eb
+        .selectFrom("product_images")
+        .select("path")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .orderBy("position")
+        .orderBy("id")
+        .limit(1)
+        .as("image"),
+    )
+    .where("id", "in", ids)
+    .execute();
+}

@@ -1,6 +1,8 @@
 import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSummary } from "@krishi/contract";
+import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
+import type { Database } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { groupBy } from "../../lib/group-by.ts";
@@ -109,6 +111,19 @@ export class CatalogService {
 
   listCategories(): Promise<Category[]> {
     return repo.findCategories(this.db);
+  }
+
+  /**
+   * Inventory, for a checkout's transaction: takes `qty` units only if that many are in stock
+   * (one atomic UPDATE, so concurrent checkouts never oversell). Answers false when they were not.
+   */
+  takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<boolean> {
+    return repo.takeStock(trx, productId, qty);
+  }
+
+  /** What a checkout needs of these products: name, price, stock and first image. */
+  productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
+    return repo.productsForOrder(trx, ids);
   }
 
   /** Products with at most `threshold` units left, fewest first. */

@@ -5,38 +5,6 @@ import type { Database, NewOrder, NewOrderItem, OrderStatus } from "../../db/sch
 
 type Reader = Kysely<Database>;
 
-/**
- * Takes `qty` units of a product if, and only if, that many are in stock — one atomic UPDATE,
- * so concurrent checkouts can never oversell. Answers false when the stock was not there.
- */
-export async function takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<boolean> {
-  const result = await trx
-    .updateTable("products")
-    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
-    .where("id", "=", productId)
-    .where("count_in_stock", ">=", qty)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
-  return trx
-    .selectFrom("products")
-    .select(["id", "name", "price_paise", "count_in_stock"])
-    .select((eb) =>
-      eb
-        .selectFrom("product_images")
-        .select("path")
-        .whereRef("product_images.product_id", "=", "products.id")
-        .orderBy("position")
-        .orderBy("id")
-        .limit(1)
-        .as("image"),
-    )
-    .where("id", "in", ids)
-    .execute();
-}
-
 export async function insertOrder(trx: Transaction<Database>, order: NewOrder, items: Omit<NewOrderItem, "order_id">[]): Promise<number> {
   const { id } = await trx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
   await trx

@@ -60,8 +60,8 @@ export class OrdersService {
         // Writes first: on SQLite the transaction takes the write lock at once (waiting on the
         // busy timeout) instead of failing to upgrade a read lock held by another process.
         for (const line of lines) {
-          if (!(await repo.takeStock(trx, line.product, line.qty))) {
-            const [row] = await repo.productsForOrder(trx, [line.product]);
+          if (!(await this.catalog.takeStock(trx, line.product, line.qty))) {
+            const [row] = await this.catalog.productsForOrder(trx, [line.product]);
             throw new Rollback(
               row
                 ? { kind: "out-of-stock", productName: row.name, available: row.count_in_stock }
@@ -71,7 +71,7 @@ export class OrdersService {
         }
         const products = new Map(
           (
-            await repo.productsForOrder(
+            await this.catalog.productsForOrder(
               trx,
               lines.map((l) => l.product),
             )
