@@ -1,16 +1,20 @@
 import type { Static } from "typebox";
 import type {
   CategorySchema,
+  DetailSchema,
   ErrorBody,
   ImageOrderBody,
   ImageSchema,
   LoginBody,
   LoginInfoSchema,
   OrderItemSchema,
+  OrderListQuery,
   OrderSchema,
   PasswordChangeBody,
   PasswordResetConfirmBody,
   PaymentProofBody,
+  PlaceOrderBody,
+  ProductImagesSchema,
   ProductSchema,
   ProductSummarySchema,
   ProductUpdateBody,
@@ -25,6 +29,7 @@ import type {
   StaffUserUpdateBody,
   StartPaymentAnswer as StartPaymentAnswerSchema,
   TokenPairSchema,
+  UserListQuery,
   UserSchema,
 } from "./schemas/index.ts";
 
@@ -41,6 +46,11 @@ export type ProductSummary = Static<typeof ProductSummarySchema>;
 export type Product = Static<typeof ProductSchema>;
 export type ProductUpdate = Static<typeof ProductUpdateBody>;
 export type ImageOrder = Static<typeof ImageOrderBody>;
+/** The answer to an upload, a reorder or an image deletion: the product's images, in order. */
+export type ProductImages = Static<typeof ProductImagesSchema>;
+
+/** A plain acknowledgement, e.g. of a deletion. */
+export type Detail = Static<typeof DetailSchema>;
 
 export type PublicConfig = Static<typeof PublicConfigSchema>;
 
@@ -57,6 +67,10 @@ export type StaffUserUpdate = Static<typeof StaffUserUpdateBody>;
 
 export type OrderItem = Static<typeof OrderItemSchema>;
 export type Order = Static<typeof OrderSchema>;
+export type PlaceOrder = Static<typeof PlaceOrderBody>;
+/** The staff order list's filters and page. */
+export type OrderListFilter = Static<typeof OrderListQuery>;
+export type UserListFilter = Static<typeof UserListQuery>;
 
 export type StaffSummary = Static<typeof StaffSummarySchema>;
 

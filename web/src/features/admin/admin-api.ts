@@ -1,4 +1,4 @@
-import type { ImageOrder, Product, ProductImage, ProductUpdate, StaffSummary, StaffUserUpdate, User } from "@krishi/contract";
+import type { Detail, ImageOrder, Product, ProductImages, ProductUpdate, StaffSummary, StaffUserUpdate, User } from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import type { AppDispatch } from "../../app/store.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
@@ -17,13 +17,7 @@ export interface UserPage extends Paging {
   users: User[];
 }
 
-/** The answer to an upload, a reorder or an image deletion: the product's images, in order. */
-export interface ProductImages {
-  product: number;
-  images: ProductImage[];
-}
-
-type Detail = { detail: string };
+export type { ProductImages };
 
 const USERS = { type: "User", id: "LIST" } as const;
 const PRODUCTS = { type: "Product", id: "LIST" } as const;

@@ -37,7 +37,8 @@ export function newOrder(
   return {
     orderItems: items.map(({ product, qty, name, price, image }) => ({ product, qty, name, price, image })),
     shippingAddress,
-    paymentMethod,
+    // The saved choice comes from storage as text; the server names the methods it takes (400 otherwise).
+    paymentMethod: paymentMethod as NonNullable<NewOrder["paymentMethod"]>,
     itemsPrice: paiseToDecimal(price.itemsPaise),
     shippingPrice: paiseToDecimal(price.shippingPaise),
     taxPrice: paiseToDecimal(price.taxPaise),

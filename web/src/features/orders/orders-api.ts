@@ -1,17 +1,9 @@
-import type { Order, PaymentProof, ShippingAddress, StartPaymentAnswer } from "@krishi/contract";
+import type { Order, OrderListFilter, PaymentProof, PlaceOrder, StartPaymentAnswer } from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
 
-/** POST /api/orders/add/: the cart's lines and the totals the shopper saw (decimal strings). */
-export interface NewOrder {
-  orderItems: { product: number; qty: number; name: string; price: string; image: string }[];
-  shippingAddress: ShippingAddress;
-  paymentMethod: string;
-  itemsPrice: string;
-  shippingPrice: string;
-  taxPrice: string;
-  totalPrice: string;
-}
+/** POST /api/orders/add/: the cart's lines and the totals the shopper saw (the server prices it again). */
+export type NewOrder = PlaceOrder;
 
 export type { PaymentProof, StartPaymentAnswer };
 
@@ -26,7 +18,7 @@ export interface OrderQuery {
   delivered?: OrderFlag | undefined;
 }
 
-export type OrderFlag = "true" | "false";
+export type OrderFlag = NonNullable<OrderListFilter["paid"]>;
 
 /** Orders per page of the staff list (the server allows up to 100). */
 export const ORDER_PAGE_SIZE = 50;
