@@ -1,7 +1,8 @@
 import type { Detail, ImageOrder, Product, ProductImages, ProductUpdate, StaffSummary, StaffUserUpdate, User } from "@krishi/contract";
 import { api } from "../../app/api.ts";
-import type { AppDispatch } from "../../app/store.ts";
+import type { AppDispatch, RootState } from "../../app/store.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
+import { userLoaded } from "../auth/index.ts";
 import { catalogApi } from "../catalog/index.ts";
 
 /** Users per page of the staff list (the server allows up to 100). */
@@ -49,6 +50,11 @@ export const adminApi = api.injectEndpoints({
     updateUser: build.mutation<User, StaffUserUpdate & { _id: number }>({
       query: (body) => ({ url: `/users/update/${body._id}/`, method: "PUT", body }),
       invalidatesTags: (_result, error, { _id }) => (error ? [] : [{ type: "User", id: _id }, USERS, SUMMARY]),
+      /** Staff editing themselves: the header shows the new name at once. */
+      async onQueryStarted({ _id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data && (getState() as RootState).auth.user?._id === _id) dispatch(userLoaded(data));
+      },
     }),
     /** DELETE /api/users/delete/{id}/ (400 for oneself). */
     deleteUser: build.mutation<Detail, number>({

@@ -6,6 +6,7 @@ import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.
 import { fakeXhr } from "../../testing/fake-xhr.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductEditScreen } from "./product-edit-screen.tsx";
+import { DELETE_IMAGE } from "./product-images-editor.tsx";
 
 const FRONT = { id: 1, image: "images/paddy.webp" };
 const BACK = { id: 2, image: "images/paddy-2.webp" };
@@ -70,14 +71,19 @@ describe("product images", () => {
     });
   });
 
-  it("deletes an image", async () => {
+  it("deletes an image once the question is answered OK, and keeps it otherwise", async () => {
     const api = fakeProductApi([FRONT, BACK], () => {
       api.change([FRONT]);
       return { body: { product: 7, images: [FRONT] } };
     });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = renderEdit();
     await expectPreviews([P1, P2]);
-    await user.click(within(screen.getByRole("group", { name: "Image 2" })).getByRole("button", { name: "Delete image" }));
+    const deleteSecond = () => within(screen.getByRole("group", { name: "Image 2" })).getByRole("button", { name: "Delete image" });
+    await user.click(deleteSecond());
+    expect(confirm).toHaveBeenLastCalledWith(DELETE_IMAGE);
+    expect(api.calls.some((call) => call.method === "DELETE")).toBe(false);
+    await user.click(deleteSecond());
     await expectPreviews([P1]);
     expect(api.calls.find((call) => call.method === "DELETE")).toMatchObject({ path: "/api/products/images/2/" });
   });

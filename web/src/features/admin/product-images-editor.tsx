@@ -7,6 +7,9 @@ import { imageVariant } from "../../lib/image-url.ts";
 import { useDeleteImageMutation, useReorderImagesMutation } from "./admin-api.ts";
 import { ImageUploader } from "./image-uploader.tsx";
 
+/** Asked before an image goes (the files are removed for good). */
+export const DELETE_IMAGE = "Are you sure you want to delete this image?";
+
 /** The product's images in their order (the first is the card's): move, delete, upload more. */
 export function ProductImagesEditor({ product }: { product: Product }) {
   const [deleteImage, deletion] = useDeleteImageMutation();
@@ -44,7 +47,11 @@ export function ProductImagesEditor({ product }: { product: Product }) {
                 <Button variant="outline-secondary" disabled={busy || index === images.length - 1} onClick={() => move(index, index + 1)}>
                   Move down
                 </Button>
-                <Button variant="outline-danger" disabled={busy} onClick={() => deleteImage({ product: _id, image: image.id })}>
+                <Button
+                  variant="outline-danger"
+                  disabled={busy}
+                  onClick={() => window.confirm(DELETE_IMAGE) && deleteImage({ product: _id, image: image.id })}
+                >
                   Delete image
                 </Button>
               </div>

@@ -51,6 +51,29 @@ describe("UserEditScreen", () => {
     });
   });
 
+  it("shows a staff member's own new name in the session at once", async () => {
+    const me = aStaffUser();
+    fakeApi((call) => (call.method === "GET" ? { body: me } : { body: { ...me, first_name: "Ravindra", name: "Ravindra Kumar" } }));
+    const { user, store } = renderApp(<UserEditScreen />, {
+      url: "/admin/user/1/edit",
+      path: "/admin/user/:id/edit",
+      preloadedState: { auth: signedIn(me) },
+    });
+    const firstName = await screen.findByLabelText("First Name");
+    await user.clear(firstName);
+    await user.type(firstName, "Ravindra");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(store.getState().auth.user?.name).toBe("Ravindra Kumar"));
+  });
+
+  it("leaves the session alone when editing someone else", async () => {
+    fakeUserApi(() => ({ body: aUser({ first_name: "Asha R", name: "Asha R Patil" }) }));
+    const { user, store, location } = renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/userlist"));
+    expect(store.getState().auth.user?.name).toBe("Ravi Kumar");
+  });
+
   it("shows the server's detail on a refusal and stays on the form", async () => {
     const detail = "You cannot remove your own staff status.";
     fakeUserApi(() => ({ status: 400, body: { detail, message: detail } }));

@@ -11,5 +11,6 @@ export {
   sessionEnded,
   storageChanged,
   type User,
+  userLoaded,
 } from "./auth-slice.ts";
 export { logout } from "./session.ts";
