@@ -5,7 +5,9 @@ import { Money } from "./common.ts";
 export const StaffSummarySchema = Type.Object({
   /** The last 30 days, oldest first, every day present (zero when nothing was paid). */
   salesByDay: Type.Array(Type.Object({ date: Type.String({ format: "date" }), revenue: Money, orders: Type.Integer() })),
-  /** Orders paid but not yet delivered, oldest first. */
+  /** How many orders are paid but not yet delivered. */
+  ordersToDeliver: Type.Integer(),
+  /** The oldest of those (at most 20), oldest payment first. */
   toDeliver: Type.Array(
     Type.Object({ _id: Type.Integer(), customer: Type.String(), totalPrice: Money, paidAt: Type.String({ format: "date-time" }) }),
   ),

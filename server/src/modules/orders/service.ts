@@ -159,6 +159,10 @@ export class OrdersService {
     return rows.map((row) => ({ paidAt: new Date(row.paid_at as string | Date), totalPaise: Number(row.total_paise) }));
   }
 
+  countOrders(filter: repo.OrderFilter): Promise<number> {
+    return repo.countOrders(this.db, filter);
+  }
+
   /** Orders paid but not yet delivered, oldest payment first. */
   async toDeliver(limit: number): Promise<Order[]> {
     return this.withItems(await repo.findToDeliver(this.db, limit));

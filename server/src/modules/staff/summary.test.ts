@@ -64,6 +64,7 @@ describe("GET /api/staff/summary/", () => {
     expect(byDate["2026-11-01"]).toEqual({ date: "2026-11-01", revenue: "0.00", orders: 0 });
 
     expect(summary.toDeliver.map((o: { _id: number }) => o._id)).toEqual([yesterday, todayB, todayA]);
+    expect(summary.ordersToDeliver).toBe(3);
     expect(summary.toDeliver[0]).toMatchObject({ customer: "Asha Kulkarni", totalPrice: "99.99", paidAt: "2026-11-21T10:00:00.000Z" });
     expect(summary.lowStock.slice(0, 2)).toEqual([
       { _id: none.id, name: "Sold out hoe", countInStock: 0 },

@@ -6,6 +6,8 @@ import type { OrdersService } from "../orders/service.ts";
 
 /** Days of sales on the dashboard, today included. */
 export const SALES_DAYS = 30;
+/** Orders to deliver listed on the dashboard (the oldest first); the rest are in the order list. */
+const TO_DELIVER_LISTED = 20;
 /** A product with this many units or fewer is "low in stock". */
 export const LOW_STOCK_THRESHOLD = 5;
 /** The shop's calendar: a day's sales are counted in India's time (UTC+05:30, no daylight saving). */
@@ -24,9 +26,10 @@ export class StaffSummaryService {
     const { orders, catalog, users, clock } = this.deps;
     const days = lastDays(clock(), SALES_DAYS);
     const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
-    const [payments, toDeliver, lowStock, customers, products] = await Promise.all([
+    const [payments, ordersToDeliver, toDeliver, lowStock, customers, products] = await Promise.all([
       orders.paymentsSince(since),
-      orders.toDeliver(20),
+      orders.countOrders({ paid: true, delivered: false }),
+      orders.toDeliver(TO_DELIVER_LISTED),
       catalog.lowStock(LOW_STOCK_THRESHOLD, 20),
       users.countCustomers(),
       catalog.countProducts(),
@@ -43,6 +46,7 @@ export class StaffSummaryService {
         const day = byDay.get(date) ?? { revenue: 0, orders: 0 };
         return { date, revenue: paiseToDecimal(day.revenue), orders: day.orders };
       }),
+      ordersToDeliver,
       toDeliver: toDeliver.map((order) => ({
         _id: order._id,
         customer: order.user.name,

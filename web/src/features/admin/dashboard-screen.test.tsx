@@ -12,6 +12,7 @@ function renderDashboard() {
 const summary = aStaffSummary({
   customers: 42,
   products: 17,
+  ordersToDeliver: 23,
   toDeliver: [{ _id: 51, customer: "Asha Patil", totalPrice: "2703.92", paidAt: "2026-11-28T10:30:00.000Z" }],
   lowStock: [{ _id: 9, name: "Neem cake 5 kg", countInStock: 2 }],
 });
@@ -19,12 +20,13 @@ summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", orders: 1 };
 summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", orders: 2 };
 
 describe("DashboardScreen", () => {
-  it("shows the counts of customers and products", async () => {
+  it("shows the counts of customers, products and all orders to deliver (not only those listed)", async () => {
     const calls = fakeApi(() => ({ body: summary }));
     renderDashboard();
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     expect((await screen.findByRole("link", { name: "Customers" })).closest(".card")).toHaveTextContent("Customers42");
     expect(screen.getByRole("link", { name: "Products" }).closest(".card")).toHaveTextContent("Products17");
+    expect(screen.getByText("To deliver", { selector: ".card *" }).closest(".card")).toHaveTextContent("To deliver23");
     expect(calls).toMatchObject([{ method: "GET", path: "/api/staff/summary/", authorization: "Bearer access-1" }]);
   });
 

@@ -33,13 +33,13 @@ function Summary() {
 }
 
 function SummaryView({ summary }: { summary: StaffSummary }) {
-  const { customers, products, salesByDay, toDeliver, lowStock, lowStockThreshold } = summary;
+  const { customers, products, salesByDay, ordersToDeliver, toDeliver, lowStock, lowStockThreshold } = summary;
   return (
     <>
       <Row className="g-3 mb-4">
         <Count label="Customers" value={customers} to="/admin/userlist" />
         <Count label="Products" value={products} to="/admin/productlist" />
-        <Count label="To deliver" value={toDeliver.length} />
+        <Count label="To deliver" value={ordersToDeliver} />
       </Row>
       <h2 className="h4">Revenue</h2>
       <SalesChart days={salesByDay} />

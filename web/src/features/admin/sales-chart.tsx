@@ -2,11 +2,12 @@ import { formatRupees, type StaffSummary, tryToPaise } from "@krishi/contract";
 
 type Day = StaffSummary["salesByDay"][number];
 
+/** Drawing units; the SVG stretches to the box (labels are HTML, so they keep the text size on a phone). */
 const WIDTH = 600;
-const HEIGHT = 200;
-/** Room for the axis labels below and the scale above. */
-const TOP = 16;
-const BOTTOM = 20;
+const HEIGHT = 160;
+/** Room above the tallest bar for its dashed guide line. */
+const TOP = 4;
+const BOTTOM = 1;
 
 /**
  * Revenue per day as bars (hand-made SVG: a chart library would weigh more than the screen).
@@ -25,11 +26,18 @@ export function SalesChart({ days }: { days: Day[] }) {
 
   return (
     <figure className="mb-4">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="w-100 h-auto" style={{ maxHeight: 260 }}>
-        <text x={0} y={11} fontSize={11} fill="currentColor">
-          {formatRupees(highest)}
-        </text>
-        <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} stroke="var(--bs-border-color)" strokeDasharray="4 4" />
+      <div className="small text-body-secondary" aria-hidden="true">
+        {formatRupees(highest)}
+      </div>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={summary}
+        className="d-block w-100"
+        style={{ height: 160 }}
+      >
+        <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} stroke="var(--bs-border-color)" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
         {days.map((day, i) => {
           const height = highest > 0 ? ((revenues[i] ?? 0) / highest) * plot : 0;
           return (
@@ -45,14 +53,12 @@ export function SalesChart({ days }: { days: Day[] }) {
             </rect>
           );
         })}
-        <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} stroke="currentColor" />
-        <text x={0} y={HEIGHT - 4} fontSize={11} fill="currentColor">
-          {first}
-        </text>
-        <text x={WIDTH} y={HEIGHT - 4} fontSize={11} fill="currentColor" textAnchor="end">
-          {last}
-        </text>
+        <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} stroke="currentColor" vectorEffect="non-scaling-stroke" />
       </svg>
+      <div className="d-flex justify-content-between small" aria-hidden="true">
+        <span>{first}</span>
+        <span>{last}</span>
+      </div>
       <figcaption className="text-body-secondary small">
         {formatRupees(total)} from {ordersText(orders)} in the last {days.length} days
       </figcaption>
