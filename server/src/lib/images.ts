@@ -7,6 +7,8 @@ const MAX_WIDTH = 1280;
 /** Uploads larger than this many pixels are refused before decoding (a decompression bomb). */
 const MAX_PIXELS = 40_000_000;
 
+export const TOO_MANY_PIXELS = "The image has more than 40 megapixels: scale it down before uploading.";
+
 /** Formats staff may upload, as the decoder (not the name or the Content-Type) says. */
 const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp"]);
 
@@ -23,7 +25,8 @@ export async function verifyUpload(input: Buffer): Promise<void> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
-  } catch {
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) throw new ImageRejected(TOO_MANY_PIXELS);
     throw new ImageRejected("The file is not an image.");
   }
   if (!format || !UPLOAD_FORMATS.has(format)) throw new ImageRejected("Upload a JPEG, PNG or WebP image.");

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageFiles } from "../../lib/images.ts";
+import { imageFiles, TOO_MANY_PIXELS } from "../../lib/images.ts";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, type FilePart, multipart } from "../../testing/multipart.ts";
@@ -105,6 +105,12 @@ describe("POST /api/products/upload/", () => {
         async () => ({ productId: product.id, files: [file(Buffer.alloc(6 * 1024 * 1024, 7), "big.png")] }),
         413,
         "The image is larger than 5 MB.",
+      ],
+      [
+        "an image of more than 40 megapixels (a decompression bomb: small file, huge picture)",
+        async () => ({ productId: product.id, files: [file(await anImage("png", 8000, 6000), "bomb.png")] }),
+        400,
+        TOO_MANY_PIXELS,
       ],
       ["a zero-byte file", async () => ({ productId: product.id, files: [file(Buffer.alloc(0), "empty.png")] }), 400, "The file is empty."],
       [
