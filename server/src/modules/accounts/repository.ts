@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { containsPattern } from "../../db/like.ts";
 import type { Database, NewUser, UserRow } from "../../db/schema.ts";
 
 /** The only place with the accounts module's SQL. Rows stay snake_case here. */
@@ -24,7 +25,10 @@ export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 }
 
 export type UserPatch = Partial<
-  Pick<NewUser, "first_name" | "last_name" | "password_hash" | "email_verified" | "is_staff" | "is_active" | "google_sub" | "last_login">
+  Pick<
+    NewUser,
+    "first_name" | "last_name" | "email" | "password_hash" | "email_verified" | "is_staff" | "is_active" | "google_sub" | "last_login"
+  >
 >;
 
 export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<UserRow | undefined> {
@@ -97,11 +101,6 @@ export async function deleteExpiredTokens(db: Db, userId: number, now: string): 
   await db.deleteFrom("refresh_tokens").where("user_id", "=", userId).where("expires_at", "<", now).execute();
 }
 
-/** Escapes LIKE's wildcards so a search such as "50%" matches literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Users whose e-mail or name contains `search` (any case), or all users. */
 function usersMatching(db: Db, search: string | undefined) {
   const query = db.selectFrom("users");
@@ -121,12 +120,6 @@ export async function countUsers(db: Db, search: string | undefined, staff?: boo
   if (staff !== undefined) query = query.where("is_staff", "=", staff);
   const row = await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export type StaffUserPatch = Pick<NewUser, "first_name" | "last_name" | "email" | "is_staff">;
-
-export function updateUserAsStaff(db: Db, id: number, patch: StaffUserPatch): Promise<UserRow | undefined> {
-  return db.updateTable("users").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
 /** Deletes a user: sessions and addresses go; orders keep their customer snapshot, reviews their name. */

@@ -46,7 +46,7 @@ export class UserAdmin {
     };
     let row: UserRow | undefined;
     try {
-      row = await repo.updateUserAsStaff(this.db, id, patch);
+      row = await repo.updateUser(this.db, id, patch);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       throw error;

@@ -96,6 +96,7 @@ describe("PUT /api/products/update/{id}/", () => {
       [{ countInStock: -1 }, "countInStock"],
       [{ countInStock: 1.5 }, "countInStock"],
       [{ name: "" }, "name"],
+      [{ name: "   " }, "name"],
     ];
     for (const [change, field] of cases) {
       const res = await edit(product.id, { ...fields, category: seeds.id, ...change });

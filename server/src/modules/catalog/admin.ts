@@ -1,5 +1,7 @@
-import type { Product, ProductImage } from "@krishi/contract";
+import type { Product, ProductImages } from "@krishi/contract";
+import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
@@ -26,11 +28,6 @@ export const STOCK_MOVED = "The stock changed while you were editing (some was s
 export const SAMPLE_PRODUCT = { name: "Sample name", brand: "Sample brand", category: "Sample category", description: "" };
 
 export const IMAGE_NOT_FOUND = "No Image matches the given query.";
-
-export interface ProductImages {
-  product: number;
-  images: ProductImage[];
-}
 
 /**
  * The staff's writes to the catalogue: products, their images and categories. Every write clears
@@ -60,6 +57,7 @@ export class CatalogAdmin {
   }
 
   async update(id: number, input: ProductInput): Promise<Product> {
+    if (!input.name.trim()) throw badRequest("name: This field may not be blank.", { name: ["This field may not be blank."] });
     await this.db.transaction().execute(async (trx) => {
       const current = await repo.lockProduct(trx, id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
@@ -143,7 +141,7 @@ export class CatalogAdmin {
     return { product: productId, images: (await repo.findImages(this.db, [productId])).map(imageJson) };
   }
 
-  async #category(trx: Parameters<typeof repo.categoryIdFor>[0], category: number | string) {
+  async #category(trx: Transaction<Database>, category: number | string) {
     // A form sends the id as text: digits alone name an id, never a new category.
     if (typeof category === "number" || /^\d{1,9}$/.test(category.trim())) {
       const id = Number(category);

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
+import { containsPattern } from "../../db/like.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** The only place with the catalogue's SQL. Rows stay snake_case here. */
@@ -24,15 +25,10 @@ const productColumns = [
   "categories.name as category_name",
 ] as const;
 
-/** Escapes LIKE's wildcards so a keyword such as "50%" matches literally. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filtered(db: Kysely<Database>, filter: ProductFilter) {
   let query = db.selectFrom("products");
   if (filter.keyword) {
-    query = query.where(sql<boolean>`products.search_text like ${likePattern(filter.keyword)} escape '\\'`);
+    query = query.where(sql<boolean>`products.search_text like ${containsPattern(filter.keyword)} escape '\\'`);
   }
   if (filter.categoryId !== undefined) query = query.where("products.category_id", "=", filter.categoryId);
   if (filter.categoryName !== undefined) {
