@@ -1,5 +1,6 @@
 import type { Static } from "typebox";
 import type {
+  CancelOrderBody,
   CategorySchema,
   DetailSchema,
   ErrorBody,
@@ -7,6 +8,7 @@ import type {
   ImageSchema,
   LoginBody,
   LoginInfoSchema,
+  OrderEventSchema,
   OrderItemSchema,
   OrderListQuery,
   OrderSchema,
@@ -20,10 +22,14 @@ import type {
   ProductUpdateBody,
   ProfileUpdateBody,
   PublicConfigSchema,
+  RefundOrderBody,
+  RefundSchema,
   RegistrationAnswer as RegistrationAnswerSchema,
   RegistrationBody,
   ReviewSchema,
   SavedAddressSchema,
+  ShipmentSchema,
+  ShipOrderBody,
   ShippingAddressSchema,
   StaffSummarySchema,
   StaffUserUpdateBody,
@@ -67,6 +73,13 @@ export type StaffUserUpdate = Static<typeof StaffUserUpdateBody>;
 
 export type OrderItem = Static<typeof OrderItemSchema>;
 export type Order = Static<typeof OrderSchema>;
+export type OrderStatus = Order["status"];
+export type OrderEvent = Static<typeof OrderEventSchema>;
+export type Shipment = Static<typeof ShipmentSchema>;
+export type Refund = Static<typeof RefundSchema>;
+export type CancelOrder = Static<typeof CancelOrderBody>;
+export type ShipOrder = Static<typeof ShipOrderBody>;
+export type RefundOrder = Static<typeof RefundOrderBody>;
 export type PlaceOrder = Static<typeof PlaceOrderBody>;
 /** The staff order list's filters and page. */
 export type OrderListFilter = Static<typeof OrderListQuery>;

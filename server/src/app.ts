@@ -8,7 +8,10 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandler } from "./lib/errors.ts";
+import { EventBus } from "./lib/events.ts";
+import { JobScheduler } from "./lib/jobs.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
+import { MailQueue } from "./lib/mail-queue.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
@@ -25,6 +28,7 @@ import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
+import { OrderNotices } from "./modules/orders/notices.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { OrdersService } from "./modules/orders/service.ts";
 import { orderStaffRoutes } from "./modules/orders/staff-routes.ts";
@@ -62,6 +66,9 @@ export interface Services {
   catalogAdmin: CatalogAdmin;
   users: UserAdmin;
   summary: StaffSummaryService;
+  mailQueue: MailQueue;
+  jobs: JobScheduler;
+  events: EventBus;
 }
 
 /** Razorpay with keys; the sandbox of DESIGN §6 without (config refuses that in production). */
@@ -102,6 +109,33 @@ function shopCsp(razorpay: boolean) {
 /** The API reference page runs inline scripts and styles of its own. */
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'";
+
+/**
+ * The jobs the server runs on a timer, one process at a time (leases): the payment-window sweep
+ * (at least every min(60 s, window / 2)), reconciliation with Razorpay, and the mail queue — which
+ * is also drained as soon as an order changes.
+ */
+function scheduleJobs(
+  config: Readonly<Config>,
+  deps: {
+    db: DatabaseHandle["db"];
+    clock: Clock;
+    log: FastifyInstance["log"];
+    orders: OrdersService;
+    payments: PaymentsService;
+    mailQueue: MailQueue;
+    events: EventBus;
+  },
+): JobScheduler {
+  const jobs = new JobScheduler(deps.db, deps.clock, deps.log);
+  jobs.add("expire-unpaid-orders", Math.min(60_000, (config.orders.paymentWindowSeconds * 1000) / 2), () => deps.orders.expireDue());
+  jobs.add("reconcile-payments", 120_000, () => deps.payments.reconcile());
+  jobs.add("send-mail", 10_000, () => deps.mailQueue.drain());
+  deps.events.on("orderChanged", () => deps.payments.processRefunds());
+  if (config.runJobs)
+    deps.events.on("orderChanged", () => void jobs.runNow("send-mail").catch((err) => deps.log.error({ err }, "sending mail failed")));
+  return jobs;
+}
 
 /** Builds the whole application without listening: main.ts listens, tests use app.inject(). */
 export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise<FastifyInstance> {
@@ -149,19 +183,43 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     log: app.log,
     addressesOf: (userId) => addresses.list(userId),
   });
+  const events = new EventBus(app.log);
   const catalog = new CatalogService(db, clock);
+  events.on("productsChanged", () => catalog.invalidate());
   const addresses = new AddressesService(db);
-  const orders = new OrdersService(db, catalog, config.pricing);
+  const mailQueue = new MailQueue(db, mailer, clock, app.log);
+  const orders: OrdersService = new OrdersService({
+    db,
+    catalog,
+    pricing: config.pricing,
+    rules: config.orders,
+    clock,
+    events,
+    refundsOf: (ids) => payments.refundsOf(ids),
+  });
+  const notices = new OrderNotices(mailQueue, config.siteUrl);
+  orders.onTransition(notices.onTransition);
   const gateway = deps.gateway ?? paymentGateway(config);
-  const payments = new PaymentsService(db, orders, gateway, config.razorpay.webhookSecret, app.log);
+  const payments: PaymentsService = new PaymentsService({
+    db,
+    orders,
+    gateway,
+    webhookSecret: config.razorpay.webhookSecret,
+    log: app.log,
+    clock,
+    notices,
+  });
+  const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ orders, catalog, users, clock });
-  const services: Services = { catalog, accounts, addresses, orders, payments, catalogAdmin, users, summary };
+  const services: Services = { catalog, accounts, addresses, orders, payments, catalogAdmin, users, summary, mailQueue, jobs, events };
   app.decorate("services", services);
   app.decorate("media", media);
+  if (config.runJobs) app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => {
+    await jobs.stop();
     await accounts.drain();
     if (!deps.mailer) await mailer.close();
   });
@@ -180,10 +238,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
-    await staff.register(orderStaffRoutes, { orders });
+    await staff.register(orderStaffRoutes, { orders, payments });
     await staff.register(staffRoutes, { summary });
   });
-  if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway });
+  if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
 
   await registerStatic(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;

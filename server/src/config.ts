@@ -33,6 +33,10 @@ export interface Config {
   imageBaseUrl: string;
   /** The pricing rule's parameters (DESIGN §4), published to the web through /api/config. */
   pricing: PricingRules;
+  /** Checkout limits and the payment window (DESIGN §4). */
+  orders: { paymentWindowSeconds: number; maxUnpaidOrders: number; maxUnitsPerLine: number };
+  /** Whether this process runs the scheduled jobs (expiry sweep, reconciliation, mail); off in tests. */
+  runJobs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +140,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     taxBasisPoints,
   });
 
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max)
+      throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+    return n;
+  };
+  const orders = Object.freeze({
+    paymentWindowSeconds: integer("ORDER_PAYMENT_WINDOW_SECONDS", 1800, 10, 7 * 24 * 3600),
+    maxUnpaidOrders: integer("ORDER_MAX_UNPAID", 3, 1, 100),
+    maxUnitsPerLine: integer("ORDER_MAX_UNITS_PER_LINE", 100, 1, 10_000),
+  });
+
   const googleIssuer = url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string;
 
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
@@ -167,6 +185,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel,
     imageBaseUrl: read("IMAGE_BASE_URL") ?? "/media/",
     pricing,
+    orders,
+    runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
   });
 }
 

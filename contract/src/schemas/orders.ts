@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { ORDER_STATUSES, REFUND_STATUSES } from "../constants.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
 import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
@@ -28,6 +29,35 @@ export const OrderItemSchema = Type.Object({
   qty: Type.Integer(),
 });
 
+/** The order's life (DESIGN §4); isPaid / isDelivered stay in the JSON, derived from it. */
+export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
+
+/** One step of the order's timeline: who moved it from where to where, and why. */
+export const OrderEventSchema = Type.Object({
+  from: Type.Union([OrderStatusSchema, Type.Null()]),
+  to: OrderStatusSchema,
+  /** The transition's name: place, pay, pack, ship, deliver, cancel, expire, refund, repay. */
+  event: Type.String(),
+  actor: Type.Union([Type.Literal("customer"), Type.Literal("staff"), Type.Literal("system")]),
+  note: Type.String(),
+  at: IsoDate,
+});
+
+export const ShipmentSchema = Type.Object({
+  courier: Type.String(),
+  awb: Type.String(),
+  trackingUrl: Type.String(),
+  shippedAt: IsoDate,
+});
+
+export const RefundSchema = Type.Object({
+  id: Type.Integer(),
+  amount: Money,
+  reason: Type.String(),
+  status: Type.Enum(REFUND_STATUSES),
+  createdAt: IsoDate,
+});
+
 export const OrderSchema = Type.Object({
   _id: Type.Integer(),
   user: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), name: Type.String() }),
@@ -43,13 +73,39 @@ export const OrderSchema = Type.Object({
   isDelivered: Type.Boolean(),
   deliveredAt: Type.Union([IsoDate, Type.Null()]),
   createdAt: IsoDate,
+  status: OrderStatusSchema,
+  /** An unpaid order is cancelled, and its stock put back, at this time. */
+  paymentDueAt: Type.Union([IsoDate, Type.Null()]),
+  events: Type.Array(OrderEventSchema),
+  shipment: Type.Union([ShipmentSchema, Type.Null()]),
+  refunds: Type.Array(RefundSchema),
+  /** Refunds pending or processed (failed ones give nothing back). */
+  amountRefunded: Money,
+  /** What the customer and staff may do now, computed by the server from the state machine. */
+  actions: Type.Object({ cancel: Type.Boolean(), pay: Type.Boolean() }),
+});
+
+export const CancelOrderBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const ShipOrderBody = Type.Object({
+  courier: Type.String({ minLength: 1, maxLength: 100 }),
+  awb: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9-]+$" }),
+  trackingUrl: Type.String({ maxLength: 500, pattern: "^(https?://\\S+)?$" }),
+});
+
+export const RefundOrderBody = Type.Object({
+  amount: AmountInput,
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
 });
 
 /** "true" / "false" as a query parameter; absent means either. */
 const Flag = Type.Union([Type.Literal("true"), Type.Literal("false")]);
 
-/** Staff: every order, newest first, filtered by paid and delivered. */
+/** Staff: every order, newest first, filtered by state, paid and delivered. */
 export const OrderListQuery = Type.Object({
+  status: Type.Optional(OrderStatusSchema),
   paid: Type.Optional(Flag),
   delivered: Type.Optional(Flag),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),

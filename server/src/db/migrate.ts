@@ -2,12 +2,14 @@ import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_create_catalog.ts";
 import * as m0002 from "./migrations/0002_create_accounts.ts";
 import * as m0003 from "./migrations/0003_create_orders.ts";
+import * as m0004 from "./migrations/0004_order_lifecycle.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
   "0001_create_catalog": m0001,
   "0002_create_accounts": m0002,
   "0003_create_orders": m0003,
+  "0004_order_lifecycle": m0004,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema

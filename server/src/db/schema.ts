@@ -1,3 +1,4 @@
+import type { OrderStatus } from "@krishi/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
@@ -85,7 +86,7 @@ export interface AddressesTable {
   created_at: Timestamp;
 }
 
-export type OrderStatus = "created" | "paid" | "delivered";
+export type { OrderStatus };
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -105,7 +106,7 @@ export interface OrdersTable {
   shipping_paise: number;
   tax_paise: number;
   total_paise: number;
-  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  status: OrderStatus;
   is_paid: ColumnType<boolean | number, boolean | undefined, boolean>;
   paid_at: Timestamp | null;
   is_delivered: ColumnType<boolean | number, boolean | undefined, boolean>;
@@ -114,6 +115,67 @@ export interface OrdersTable {
   razorpay_payment_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  payment_due_at: Timestamp | null;
+  packed_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  courier: string | null;
+  awb: string | null;
+  tracking_url: string | null;
+}
+
+export type OrderActor = "customer" | "staff" | "system";
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  event: string;
+  actor: OrderActor;
+  actor_id: number | null;
+  note: string;
+  created_at: Timestamp;
+}
+
+export type RefundStatus = "pending" | "processed" | "failed";
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_paise: number;
+  reason: string;
+  status: RefundStatus;
+  /** Sent to Razorpay as X-Refund-Idempotency: a retry of the same refund makes no second one. */
+  idempotency_key: string;
+  razorpay_payment_id: string;
+  razorpay_refund_id: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  /** One mail per cause: a second enqueue with the same key is ignored. */
+  dedupe_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: "queued" | "sent" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: Timestamp;
 }
 
 export interface OrderItemsTable {
@@ -148,6 +210,10 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payment_events: PaymentEventsTable;
+  order_events: OrderEventsTable;
+  refunds: RefundsTable;
+  mail_queue: MailQueueTable;
+  job_leases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

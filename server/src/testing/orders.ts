@@ -28,6 +28,7 @@ export interface OrderRowInput {
   paidAt?: string;
   deliveredAt?: string;
   createdAt?: string;
+  razorpayPaymentId?: string;
 }
 
 /** An order in a given state, written directly (the checkout and payment paths have their own tests). */
@@ -53,11 +54,13 @@ export async function insertOrderRow(db: Db, input: OrderRowInput): Promise<numb
       shipping_paise: 0,
       tax_paise: 0,
       total_paise: total,
-      status: input.deliveredAt ? "delivered" : input.paidAt ? "paid" : "created",
+      status: input.deliveredAt ? "delivered" : input.paidAt ? "paid" : "pending_payment",
       is_paid: Boolean(input.paidAt),
       paid_at: input.paidAt ?? null,
       is_delivered: Boolean(input.deliveredAt),
       delivered_at: input.deliveredAt ?? null,
+      razorpay_payment_id: input.razorpayPaymentId ?? null,
+      payment_due_at: input.paidAt ? null : new Date(new Date(created).getTime() + 30 * 60_000).toISOString(),
       created_at: created,
       updated_at: created,
     })

@@ -77,6 +77,8 @@ export async function createTestApp(
       NODE_ENV: "test",
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString("hex"),
+      // Tests place many orders for one customer; the limit itself has its own test.
+      ORDER_MAX_UNPAID: "100",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       ...env,
     }),

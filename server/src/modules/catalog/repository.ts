@@ -274,6 +274,15 @@ export async function takeStock(trx: Transaction<Database>, productId: number, q
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Puts units back on sale (a cancelled or expired order's); a deleted product takes none. */
+export async function returnStock(trx: Transaction<Database>, productId: number, qty: number): Promise<void> {
+  await trx
+    .updateTable("products")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
+    .where("id", "=", productId)
+    .execute();
+}
+
 export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
   return trx
     .selectFrom("products")

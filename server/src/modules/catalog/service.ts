@@ -121,6 +121,11 @@ export class CatalogService {
     return repo.takeStock(trx, productId, qty);
   }
 
+  /** Inventory: gives units back, in the transaction that cancels the order holding them. */
+  returnStock(trx: Transaction<Database>, productId: number, qty: number): Promise<void> {
+    return repo.returnStock(trx, productId, qty);
+  }
+
   /** What a checkout needs of these products: name, price, stock and first image. */
   productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
     return repo.productsForOrder(trx, ids);

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, NewOrder, NewOrderItem, OrderStatus } from "../../db/schema.ts";
+import type { Kysely, Transaction, Updateable } from "kysely";
+import { supportsRowLocks } from "../../db/dialect.ts";
+import type { Database, NewOrder, NewOrderItem, OrderActor, OrderStatus, OrdersTable } from "../../db/schema.ts";
 
 /** The orders' SQL. Functions that must run inside a checkout take a Transaction. */
 
@@ -40,11 +41,112 @@ export const orderColumns = [
   "orders.razorpay_order_id",
   "orders.razorpay_payment_id",
   "orders.created_at",
+  "orders.payment_due_at",
+  "orders.shipped_at",
+  "orders.courier",
+  "orders.awb",
+  "orders.tracking_url",
 ] as const;
 
 export async function findOrder(db: Reader, id: number) {
   return db.selectFrom("orders").select(orderColumns).where("id", "=", id).executeTakeFirst();
 }
+
+/** The order, its row locked until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */
+export async function lockOrder(trx: Transaction<Database>, id: number) {
+  const query = trx.selectFrom("orders").select(orderColumns).where("id", "=", id);
+  return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Locks the customer's row, so their concurrent checkouts are counted one after another. */
+export async function lockCustomer(trx: Transaction<Database>, userId: number): Promise<void> {
+  if (supportsRowLocks(trx)) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
+export async function countUnpaidOf(db: Reader, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending_payment")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Unpaid orders whose payment window has closed, oldest first. */
+export async function findExpired(db: Reader, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending_payment")
+    .where("payment_due_at", "<=", now)
+    .orderBy("payment_due_at")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Orders whose payment Razorpay may know better than we do: unpaid ones with a Razorpay order
+ * (older than `settledBefore`, so a checkout in progress is left alone), and those cancelled
+ * unpaid since `cancelledSince` (a capture can arrive after expiry).
+ */
+export async function findToReconcile(db: Reader, settledBefore: string, cancelledSince: string, limit: number) {
+  return db
+    .selectFrom("orders")
+    .select(["id", "razorpay_order_id"])
+    .where("razorpay_order_id", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending_payment"), eb("updated_at", "<=", settledBefore)]),
+        eb.and([eb("status", "=", "cancelled"), eb("paid_at", "is", null), eb("cancelled_at", ">=", cancelledSince)]),
+      ]),
+    )
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Moves an order from one state to another if it is still in `from`; answers whether it moved. */
+export async function updateStatus(
+  trx: Transaction<Database>,
+  id: number,
+  from: OrderStatus,
+  changes: Updateable<OrdersTable> & { status: OrderStatus },
+): Promise<boolean> {
+  const result = await trx.updateTable("orders").set(changes).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertEvent(
+  trx: Transaction<Database>,
+  event: {
+    order_id: number;
+    from_status: OrderStatus | null;
+    to_status: OrderStatus;
+    event: string;
+    actor: OrderActor;
+    actor_id: number | null;
+    note: string;
+    created_at: string;
+  },
+): Promise<number> {
+  const { id } = await trx.insertInto("order_events").values(event).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function findEvents(db: Reader, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom("order_events")
+    .select(["order_id", "from_status", "to_status", "event", "actor", "note", "created_at"])
+    .where("order_id", "in", orderIds)
+    .orderBy("order_id")
+    .orderBy("id")
+    .execute();
+}
+
+export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
@@ -77,12 +179,14 @@ export async function findOrdersOfUser(db: Reader, userId: number) {
 
 /** The staff list's filters: absent means either. */
 export interface OrderFilter {
+  statuses?: readonly OrderStatus[];
   paid?: boolean;
   delivered?: boolean;
 }
 
 function filteredOrders(db: Reader, filter: OrderFilter) {
   let query = db.selectFrom("orders");
+  if (filter.statuses !== undefined) query = query.where("status", "in", filter.statuses);
   if (filter.paid !== undefined) query = query.where("is_paid", "=", filter.paid);
   if (filter.delivered !== undefined) query = query.where("is_delivered", "=", filter.delivered);
   return query;
@@ -110,60 +214,29 @@ export async function findPaidSince(db: Reader, since: string) {
   return db.selectFrom("orders").select(["paid_at", "total_paise"]).where("is_paid", "=", true).where("paid_at", ">=", since).execute();
 }
 
-/** Orders paid but not delivered, oldest payment first. */
+/** The states of an order that is paid and waiting to reach its customer. */
+export const TO_DELIVER: readonly OrderStatus[] = ["paid", "packed", "shipped"];
+
+/** Orders paid but not delivered (nor cancelled or refunded), oldest payment first. */
 export async function findToDeliver(db: Reader, limit: number) {
   return db
     .selectFrom("orders")
     .select(orderColumns)
-    .where("is_paid", "=", true)
-    .where("is_delivered", "=", false)
+    .where("status", "in", TO_DELIVER)
     .orderBy("paid_at")
     .orderBy("id")
     .limit(limit)
     .execute();
 }
 
-/**
- * The order lifecycle as a transition table: created → paid → delivered, forward only. A move is
- * one conditional UPDATE, so a replayed payment or a second delivery changes nothing.
- */
-export const TRANSITIONS: Record<OrderStatus, OrderStatus | null> = { created: "paid", paid: "delivered", delivered: null };
-
-export async function moveStatus(
-  db: Reader,
-  id: number,
-  from: OrderStatus,
-  to: OrderStatus,
-  at: string,
-  razorpayPaymentId?: string,
-): Promise<boolean> {
-  if (TRANSITIONS[from] !== to) throw new Error(`An order cannot move from ${from} to ${to}`);
-  const changes =
-    to === "paid"
-      ? { status: to, is_paid: true, paid_at: at, razorpay_payment_id: razorpayPaymentId ?? null, updated_at: at }
-      : { status: to, is_delivered: true, delivered_at: at, updated_at: at };
-  const result = await db.updateTable("orders").set(changes).where("id", "=", id).where("status", "=", from).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Stores the gateway's order id unless one is already stored; answers the id that is stored. */
-export async function attachRazorpayOrder(db: Reader, id: number, razorpayOrderId: string): Promise<string | null> {
+export async function attachRazorpayOrder(db: Reader, id: number, razorpayOrderId: string, at: string): Promise<string | null> {
   await db
     .updateTable("orders")
-    .set({ razorpay_order_id: razorpayOrderId, updated_at: new Date().toISOString() })
+    .set({ razorpay_order_id: razorpayOrderId, updated_at: at })
     .where("id", "=", id)
     .where("razorpay_order_id", "is", null)
     .execute();
   const row = await db.selectFrom("orders").select("razorpay_order_id").where("id", "=", id).executeTakeFirst();
   return row?.razorpay_order_id ?? null;
-}
-
-/** Records a webhook event once; answers false when its id was seen before. */
-export async function recordPaymentEvent(db: Reader, event: { id: string; order_id: number | null; type: string }): Promise<boolean> {
-  const result = await db
-    .insertInto("payment_events")
-    .values({ ...event, received_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { toPaise } from "@krishi/contract";
 import {
+  CancelOrderBody,
   ErrorBody,
   IdParams,
   OrderSchema,
@@ -39,6 +40,12 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       );
     case "price-changed":
       return conflict("Prices have changed since you loaded your cart. Please review your order before paying.");
+    case "too-many-units": {
+      const message = `At most ${failure.max} units of one product per order.`;
+      return badRequest(message, { orderItems: [message] });
+    }
+    case "too-many-unpaid":
+      return conflict(`You have ${failure.max} unpaid orders. Please pay for or cancel one of them before placing another.`);
   }
 }
 
@@ -90,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       preHandler: auth.requireUser,
       schema: { tags: ["orders"], security: bearer, response: { 200: Type.Array(OrderSchema), 401: ErrorBody } },
     },
-    async (request) => orders.ordersOf(currentUser(request).id),
+    async (request) => orders.ordersOf(currentUser(request)),
   );
 
   app.get(
@@ -106,6 +113,22 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       },
     },
     async (request) => orders.getOrderFor(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/orders/:id/cancel/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags: ["orders"],
+        summary: "Cancel an order: its owner before it ships, staff before delivery; a paid order is refunded in full",
+        security: bearer,
+        params: IdParams,
+        body: Type.Optional(CancelOrderBody),
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body?.reason ?? "" }),
   );
 
   app.put(
@@ -133,7 +156,13 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         summary: "Open payment for an order: {amount (paise), order_id} as a form or JSON",
         security: bearer,
         body: StartPaymentBody,
-        response: { 200: StartPaymentAnswer, 400: StartPaymentAnswer, 404: StartPaymentAnswer, 502: StartPaymentAnswer },
+        response: {
+          200: StartPaymentAnswer,
+          400: StartPaymentAnswer,
+          404: StartPaymentAnswer,
+          409: StartPaymentAnswer,
+          502: StartPaymentAnswer,
+        },
       },
       // Validation failures answer in this route's own {bool: 0} shape too.
       attachValidation: true,
@@ -148,7 +177,9 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         return { bool: 1 as const, data };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        return reply.status(error.statusCode as 400 | 404 | 502).send({ bool: 0 as const, detail: error.detail, message: error.detail });
+        return reply
+          .status(error.statusCode as 400 | 404 | 409 | 502)
+          .send({ bool: 0 as const, detail: error.detail, message: error.detail });
       }
     },
   );

@@ -1,11 +1,34 @@
-import { type Order, paiseToDecimal } from "@krishi/contract";
+import { type Order, paiseToDecimal, type Refund } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
-import type { OrderItemRow, OrderRow } from "./repository.ts";
+import { checkTransition, type Role } from "./lifecycle.ts";
+import type { OrderEventRow, OrderItemRow, OrderRow } from "./repository.ts";
+
+/** Who reads the order: the actions it offers depend on it. */
+export interface Viewer {
+  role: Role;
+}
+
+/** A refund as the order JSON shows it, in paise (payments owns the rows). */
+export interface RefundView {
+  id: number;
+  amountPaise: number;
+  reason: string;
+  status: Refund["status"];
+  createdAt: Date | string;
+}
+
+export interface OrderExtras {
+  events: OrderEventRow[];
+  refunds: RefundView[];
+  now: Date;
+}
 
 /** The one place that defines the order JSON of DESIGN §5. */
-export function orderJson(row: OrderRow, items: OrderItemRow[]): Order {
+export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExtras, viewer: Viewer): Order {
   const first = row.customer_first_name;
   const last = row.customer_last_name;
+  const dueAt = toIso(row.payment_due_at);
+  const refunded = extras.refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0);
   return {
     _id: row.id,
     user: {
@@ -41,5 +64,31 @@ export function orderJson(row: OrderRow, items: OrderItemRow[]): Order {
     isDelivered: Boolean(row.is_delivered),
     deliveredAt: toIso(row.delivered_at),
     createdAt: toIso(row.created_at) ?? "",
+    status: row.status,
+    paymentDueAt: row.status === "pending_payment" ? dueAt : null,
+    events: extras.events.map((e) => ({
+      from: e.from_status,
+      to: e.to_status,
+      event: e.event,
+      actor: e.actor,
+      note: e.note,
+      at: toIso(e.created_at) ?? "",
+    })),
+    shipment:
+      row.courier && row.shipped_at
+        ? { courier: row.courier, awb: row.awb ?? "", trackingUrl: row.tracking_url ?? "", shippedAt: toIso(row.shipped_at) ?? "" }
+        : null,
+    refunds: extras.refunds.map((r) => ({
+      id: r.id,
+      amount: paiseToDecimal(r.amountPaise),
+      reason: r.reason,
+      status: r.status,
+      createdAt: toIso(r.createdAt) ?? "",
+    })),
+    amountRefunded: paiseToDecimal(refunded),
+    actions: {
+      cancel: viewer.role !== "system" && checkTransition(row.status, "cancel", viewer.role).ok,
+      pay: row.status === "pending_payment" && dueAt !== null && new Date(dueAt) > extras.now,
+    },
   };
 }

@@ -1,10 +1,22 @@
-import { DEFAULT_PAYMENT_METHOD, type Order, type PricingRules, priceOrder, type ShippingAddress } from "@krishi/contract";
+import {
+  DEFAULT_PAYMENT_METHOD,
+  type Order,
+  type OrderStatus,
+  type PricingRules,
+  priceOrder,
+  type ShippingAddress,
+} from "@krishi/contract";
+import type { Transaction, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import type { Database, OrderActor, OrdersTable } from "../../db/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import type { CatalogService } from "../catalog/service.ts";
+import { checkTransition, type OrderEventName, type Role, reachedBy, STATUS_LABELS } from "./lifecycle.ts";
 import * as repo from "./repository.ts";
-import { orderJson } from "./serialize.ts";
+import { type OrderExtras, orderJson, type RefundView, type Viewer } from "./serialize.ts";
 
 export interface Customer {
   id: number;
@@ -22,16 +34,51 @@ export interface PlaceOrderInput {
   totalPaise: number;
 }
 
+/** Limits of checkout and the payment window (config, with DESIGN's defaults). */
+export interface OrderRules {
+  paymentWindowSeconds: number;
+  maxUnpaidOrders: number;
+  maxUnitsPerLine: number;
+}
+
 /** Expected ways a checkout can fail: returned, not thrown, and mapped to HTTP by the route. */
 export type PlaceOrderFailure =
   | { kind: "empty" }
   | { kind: "unknown-product"; productId: number }
   | { kind: "out-of-stock"; productName: string; available: number }
-  | { kind: "price-changed"; totalPaise: number };
+  | { kind: "price-changed"; totalPaise: number }
+  | { kind: "too-many-units"; productId: number; max: number }
+  | { kind: "too-many-unpaid"; max: number };
 
 export type PlaceOrderResult = { ok: true; order: Order } | { ok: false; failure: PlaceOrderFailure };
 
 export const ORDER_NOT_FOUND = "No Order matches the given query.";
+
+/** Who moves an order: their role in the state machine, and their user id for the timeline. */
+export interface Actor {
+  role: Role;
+  userId: number | null;
+}
+
+export const SYSTEM: Actor = { role: "system", userId: null };
+
+/** What a transition listener learns, inside the transition's transaction. */
+export interface TransitionContext {
+  trx: Transaction<Database>;
+  /** The order after the move. */
+  order: repo.OrderRow;
+  from: OrderStatus | null;
+  event: OrderEventName;
+  to: OrderStatus;
+  actor: Actor;
+  /** The order_events row: a stable name for "this happened once" (mail keys). */
+  eventId: number;
+}
+
+/** Runs inside the transaction of every transition: a failure rolls the transition back. */
+export type TransitionListener = (context: TransitionContext) => Promise<void>;
+
+export type TransitionResult = { ok: true; order: repo.OrderRow } | { ok: false; reason: "moved" | "out-of-stock" };
 
 class Rollback extends Error {
   constructor(readonly failure: PlaceOrderFailure) {
@@ -39,12 +86,50 @@ class Rollback extends Error {
   }
 }
 
+const PAST_TENSE: Record<OrderEventName, string> = {
+  place: "placed",
+  pay: "paid",
+  repay: "paid",
+  pack: "packed",
+  ship: "shipped",
+  deliver: "delivered",
+  cancel: "cancelled",
+  expire: "expired",
+  refund: "refunded",
+};
+
+export interface OrdersServiceDeps {
+  db: Db;
+  catalog: CatalogService;
+  pricing: PricingRules;
+  rules: OrderRules;
+  clock: Clock;
+  events: EventBus;
+  /** The refunds of these orders (payments owns the table). */
+  refundsOf: (orderIds: readonly number[]) => Promise<Map<number, RefundView[]>>;
+}
+
+/**
+ * Orders: checkout, reading, and the one writer of an order's state. Every change of state goes
+ * through transition(), which asks the state machine (lifecycle.ts), moves the row with a
+ * conditional UPDATE, records the event, gives stock back or takes it again, and lets listeners
+ * (mail, refunds) act — all in one transaction.
+ */
 export class OrdersService {
-  constructor(
-    private readonly db: Db,
-    private readonly catalog: CatalogService,
-    private readonly pricing: PricingRules,
-  ) {}
+  readonly #listeners: TransitionListener[] = [];
+  private readonly db: Db;
+  private readonly catalog: CatalogService;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: OrdersServiceDeps) {
+    this.db = deps.db;
+    this.catalog = deps.catalog;
+    this.clock = deps.clock;
+  }
+
+  onTransition(listener: TransitionListener): void {
+    this.#listeners.push(listener);
+  }
 
   /**
    * Places an order: prices come from the database, never from the client; the stock of every
@@ -54,6 +139,9 @@ export class OrdersService {
   async placeOrder(customer: Customer, input: PlaceOrderInput): Promise<PlaceOrderResult> {
     const lines = mergeLines(input.orderItems);
     if (lines.length === 0) return { ok: false, failure: { kind: "empty" } };
+    const { maxUnitsPerLine, maxUnpaidOrders, paymentWindowSeconds } = this.deps.rules;
+    const tooMany = lines.find((line) => line.qty > maxUnitsPerLine);
+    if (tooMany) return { ok: false, failure: { kind: "too-many-units", productId: tooMany.product, max: maxUnitsPerLine } };
 
     try {
       const orderId = await this.db.transaction().execute(async (trx) => {
@@ -69,6 +157,10 @@ export class OrdersService {
             );
           }
         }
+        await repo.lockCustomer(trx, customer.id);
+        if ((await repo.countUnpaidOf(trx, customer.id)) >= maxUnpaidOrders) {
+          throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
+        }
         const products = new Map(
           (
             await this.catalog.productsForOrder(
@@ -82,12 +174,13 @@ export class OrdersService {
           if (!product) throw new Rollback({ kind: "unknown-product", productId: line.product });
           return { ...line, product, pricePaise: Number(product.price_paise) };
         });
-        const price = priceOrder(priced, this.pricing);
+        const price = priceOrder(priced, this.deps.pricing);
         if (price.totalPaise !== input.totalPaise) throw new Rollback({ kind: "price-changed", totalPaise: price.totalPaise });
 
-        const now = new Date().toISOString();
+        const now = this.clock();
+        const at = now.toISOString();
         const address = input.shippingAddress;
-        return repo.insertOrder(
+        const id = await repo.insertOrder(
           trx,
           {
             user_id: customer.id,
@@ -106,8 +199,10 @@ export class OrdersService {
             shipping_paise: price.shippingPaise,
             tax_paise: price.taxPaise,
             total_paise: price.totalPaise,
-            created_at: now,
-            updated_at: now,
+            status: "pending_payment",
+            payment_due_at: new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
+            created_at: at,
+            updated_at: at,
           },
           priced.map((line) => ({
             product_id: line.product.id,
@@ -117,8 +212,12 @@ export class OrdersService {
             qty: line.qty,
           })),
         );
+        const order = await repo.findOrder(trx, id);
+        if (!order) throw new Error("the order just inserted is missing");
+        await this.#record(trx, order, null, "place", { role: "owner", userId: customer.id }, "", at);
+        return id;
       });
-      this.catalog.invalidate();
+      await this.#changed(orderId, "place", lines);
       return { ok: true, order: await this.getOrder(orderId) };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
@@ -126,21 +225,148 @@ export class OrdersService {
     }
   }
 
-  async getOrder(id: number): Promise<Order> {
+  /**
+   * The one writer of an order's state: moves `order` by `event` if the state machine lets
+   * `actor` do so from its current state. Answers "moved" when another writer changed the order
+   * first (the UPDATE is conditional on the state read), "out-of-stock" when a repay cannot take
+   * the units again. Throws 409 when the move is not allowed at all.
+   */
+  async transition(
+    trx: Transaction<Database>,
+    order: repo.OrderRow,
+    event: OrderEventName,
+    actor: Actor,
+    options: { note?: string; set?: Partial<Pick<OrdersTable, "razorpay_payment_id" | "courier" | "awb" | "tracking_url">> } = {},
+  ): Promise<TransitionResult> {
+    const check = checkTransition(order.status, event, actor.role);
+    if (!check.ok || (check.transition.takeStock && order.paid_at !== null)) throw this.#refusal(order.status, event, check);
+    const { transition } = check;
+    const items = transition.restock || transition.takeStock ? await repo.findItems(trx, [order.id]) : [];
+    if (transition.takeStock) {
+      const taken: typeof items = [];
+      for (const item of items) {
+        if (item.product_id === null || !(await this.catalog.takeStock(trx, item.product_id, item.qty))) {
+          for (const done of taken) await this.catalog.returnStock(trx, done.product_id as number, done.qty);
+          return { ok: false, reason: "out-of-stock" };
+        }
+        taken.push(item);
+      }
+    }
+    const at = this.clock().toISOString();
+    const moved = await repo.updateStatus(trx, order.id, order.status, {
+      status: transition.to,
+      updated_at: at,
+      ...options.set,
+      ...stampsFor(event, at),
+    });
+    if (!moved) {
+      // Undo a repay's stock: the caller's transaction may still commit other work.
+      for (const item of transition.takeStock ? items : []) await this.catalog.returnStock(trx, item.product_id as number, item.qty);
+      return { ok: false, reason: "moved" };
+    }
+    if (transition.restock) {
+      for (const item of items) if (item.product_id !== null) await this.catalog.returnStock(trx, item.product_id, item.qty);
+    }
+    const after = await repo.findOrder(trx, order.id);
+    if (!after) throw new Error("the order just moved is missing");
+    await this.#record(trx, after, order.status, event, actor, options.note ?? "", at);
+    return { ok: true, order: after };
+  }
+
+  /** Runs `work` in a transaction on the order's locked row; 404 when there is no such order. */
+  async withOrder<T>(id: number, work: (trx: Transaction<Database>, order: repo.OrderRow) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrder(trx, id);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return work(trx, order);
+    });
+  }
+
+  /** A staff or owner move by event (pack, ship, deliver, cancel); answers the order as the viewer sees it. */
+  async move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4] = {}): Promise<Order> {
+    const result = await this.withOrder(id, async (trx, order) => {
+      if (!user.is_staff && order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+      const role: Role = user.is_staff ? "staff" : "owner";
+      // A repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
+      if (reachedBy(event, order.status)) return { ok: true as const, order, repeated: true };
+      const moved = await this.transition(trx, order, event, { role, userId: user.id }, options);
+      if (!moved.ok) throw conflict("This order changed while you were looking at it. Please reload it.");
+      return { ...moved, repeated: false };
+    });
+    if (!result.repeated) await this.#changed(id, event, []);
+    return this.getOrderFor(user, result.order.id);
+  }
+
+  /**
+   * The payment-window sweep: every unpaid order past its deadline is cancelled and its stock put
+   * back, each in its own transaction (a payment that wins the race keeps its order).
+   */
+  async expireDue(limit = 100): Promise<number[]> {
+    const ids = await repo.findExpired(this.db, this.clock().toISOString(), limit);
+    const expired: number[] = [];
+    for (const id of ids) {
+      if (await this.expireIfDue(id)) expired.push(id);
+    }
+    return expired;
+  }
+
+  /** Expires one order if it is unpaid and past its deadline; answers whether it did. */
+  async expireIfDue(id: number): Promise<boolean> {
+    const now = this.clock();
+    const moved = await this.withOrder(id, async (trx, order) => {
+      if (order.status !== "pending_payment" || !order.payment_due_at || new Date(order.payment_due_at) > now) return false;
+      const result = await this.transition(trx, order, "expire", SYSTEM, { note: "Not paid in time" });
+      return result.ok;
+    });
+    if (moved) await this.#changed(id, "expire", []);
+    return moved;
+  }
+
+  /** The order's row (payments reads what it needs to settle a payment). */
+  row(id: number): Promise<repo.OrderRow | undefined> {
+    return repo.findOrder(this.db, id);
+  }
+
+  rowByRazorpayOrder(razorpayOrderId: string): Promise<repo.OrderRow | undefined> {
+    return repo.findOrderByRazorpayId(this.db, razorpayOrderId);
+  }
+
+  /** Stores the gateway's order id unless one is stored already; answers the stored one. */
+  attachRazorpayOrder(id: number, razorpayOrderId: string): Promise<string | null> {
+    return repo.attachRazorpayOrder(this.db, id, razorpayOrderId, this.clock().toISOString());
+  }
+
+  /**
+   * Orders to ask Razorpay about: unpaid for longer than `quietMs` (a checkout in progress is left
+   * alone), or cancelled unpaid within `lateMs` (a capture can arrive after expiry).
+   */
+  toReconcile(quietMs: number, lateMs: number, limit: number) {
+    const now = this.clock().getTime();
+    return repo.findToReconcile(this.db, new Date(now - quietMs).toISOString(), new Date(now - lateMs).toISOString(), limit);
+  }
+
+  /** Announces a change after its transaction committed (the caller's part of #changed). */
+  async changed(orderId: number, event: OrderEventName): Promise<void> {
+    await this.#changed(orderId, event, []);
+  }
+
+  async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    return orderJson(row, await repo.findItems(this.db, [id]));
+    const [order] = await this.#toJson([row], viewer);
+    return order as Order;
   }
 
   /** The order if the user may see it (its owner, or staff); otherwise 404, never 403. */
   async getOrderFor(user: Customer, id: number): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
     if (!row || (row.user_id !== user.id && !user.is_staff)) throw notFound(ORDER_NOT_FOUND);
-    return orderJson(row, await repo.findItems(this.db, [id]));
+    const [order] = await this.#toJson([row], viewerOf(user));
+    return order as Order;
   }
 
-  async ordersOf(userId: number): Promise<Order[]> {
-    return this.withItems(await repo.findOrdersOfUser(this.db, userId));
+  async ordersOf(user: Customer): Promise<Order[]> {
+    return this.#toJson(await repo.findOrdersOfUser(this.db, user.id), { role: "owner" });
   }
 
   async allOrders(filter: repo.OrderFilter, page: number, pageSize: number): Promise<{ orders: Order[]; total: number; pages: number }> {
@@ -150,7 +376,7 @@ export class OrdersService {
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    return { orders: await this.withItems(rows), total, pages };
+    return { orders: await this.#toJson(rows, { role: "staff" }), total, pages };
   }
 
   /** Each paid order's payment time and total (paise) since `since`: the sales chart's data. */
@@ -163,29 +389,96 @@ export class OrdersService {
     return repo.countOrders(this.db, filter);
   }
 
+  /** Orders paid and still on their way to the customer. */
+  countToDeliver(): Promise<number> {
+    return repo.countOrders(this.db, { statuses: repo.TO_DELIVER });
+  }
+
   /** Orders paid but not yet delivered, oldest payment first. */
   async toDeliver(limit: number): Promise<Order[]> {
-    return this.withItems(await repo.findToDeliver(this.db, limit));
+    return this.#toJson(await repo.findToDeliver(this.db, limit), { role: "staff" });
   }
 
-  /** Staff only (the staff scope checks): a paid order becomes delivered; anything else is refused. */
-  async markDelivered(id: number): Promise<Order> {
-    const row = await repo.findOrder(this.db, id);
-    if (!row) throw notFound(ORDER_NOT_FOUND);
-    if (row.status === "created") throw badRequest("Order is not paid yet.");
-    if (row.status === "paid") await repo.moveStatus(this.db, id, "paid", "delivered", new Date().toISOString());
-    return this.getOrder(id);
+  async #record(
+    trx: Transaction<Database>,
+    order: repo.OrderRow,
+    from: OrderStatus | null,
+    event: OrderEventName,
+    actor: Actor,
+    note: string,
+    at: string,
+  ): Promise<void> {
+    const eventId = await repo.insertEvent(trx, {
+      order_id: order.id,
+      from_status: from,
+      to_status: order.status,
+      event,
+      actor: actorName(actor.role),
+      actor_id: actor.userId,
+      note: note.slice(0, 500),
+      created_at: at,
+    });
+    for (const listener of this.#listeners) await listener({ trx, order, from, event, to: order.status, actor, eventId });
   }
 
-  private async withItems(rows: repo.OrderRow[]): Promise<Order[]> {
-    const items = groupBy(
-      await repo.findItems(
-        this.db,
-        rows.map((r) => r.id),
-      ),
-      (item) => item.order_id,
-    );
-    return rows.map((row) => orderJson(row, items.get(row.id) ?? []));
+  async #changed(orderId: number, event: OrderEventName, lines: readonly { product: number }[]): Promise<void> {
+    if (event === "place" || event === "cancel" || event === "expire" || event === "repay") {
+      await this.deps.events.emit("productsChanged", { productIds: lines.map((l) => l.product) });
+    }
+    await this.deps.events.emit("orderChanged", { orderId, event });
+  }
+
+  #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
+    const label = STATUS_LABELS[status];
+    if (status === "pending_payment" && event !== "cancel" && event !== "expire") return conflict("Order is not paid yet.");
+    if (!check.ok && check.reason === "not-allowed") {
+      return conflict(`This order is ${label}: it can no longer be ${PAST_TENSE[event]} online. Please contact us.`);
+    }
+    return conflict(`This order is ${label} and cannot be ${PAST_TENSE[event]}.`);
+  }
+
+  async #toJson(rows: repo.OrderRow[], viewer: Viewer): Promise<Order[]> {
+    const ids = rows.map((r) => r.id);
+    const [items, events, refunds] = await Promise.all([
+      repo.findItems(this.db, ids),
+      repo.findEvents(this.db, ids),
+      this.deps.refundsOf(ids),
+    ]);
+    const itemsOf = groupBy(items, (item) => item.order_id);
+    const eventsOf = groupBy(events, (e) => e.order_id);
+    const now = this.clock();
+    return rows.map((row) => {
+      const extras: OrderExtras = { events: eventsOf.get(row.id) ?? [], refunds: refunds.get(row.id) ?? [], now };
+      return orderJson(row, itemsOf.get(row.id) ?? [], extras, viewer);
+    });
+  }
+}
+
+function viewerOf(user: Customer): Viewer {
+  return { role: user.is_staff ? "staff" : "owner" };
+}
+
+function actorName(role: Role): OrderActor {
+  return role === "owner" ? "customer" : role;
+}
+
+/** The columns an event stamps, besides the state. */
+function stampsFor(event: OrderEventName, at: string): Updateable<OrdersTable> {
+  switch (event) {
+    case "pay":
+    case "repay":
+      return { is_paid: true, paid_at: at };
+    case "pack":
+      return { packed_at: at };
+    case "ship":
+      return { shipped_at: at };
+    case "deliver":
+      return { is_delivered: true, delivered_at: at };
+    case "cancel":
+    case "expire":
+      return { cancelled_at: at };
+    default:
+      return {};
   }
 }
 

@@ -1,31 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, IdParams, OrderListQuery, OrderSchema } from "@krishi/contract/schemas";
+import { toPaise } from "@krishi/contract";
+import { ErrorBody, IdParams, OrderListQuery, OrderSchema, RefundOrderBody, ShipOrderBody } from "@krishi/contract/schemas";
 import { Type } from "typebox";
+import { currentUser } from "../../lib/auth.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { pagingHeaders } from "../../lib/paging.ts";
+import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService } from "./service.ts";
 
 export interface OrderStaffRoutesOptions {
   orders: OrdersService;
+  payments: PaymentsService;
 }
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const RefundHeaders = Type.Object({
+  "idempotency-key": Type.Optional(Type.String({ minLength: 10, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" })),
+});
 const tags = ["orders"];
 
 /** The staff's order routes; the staff scope guards them. */
-export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions> = async (app, { orders }) => {
+export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions> = async (app, { orders, payments }) => {
   app.get(
     "/orders/",
     {
       schema: {
         tags,
-        summary: "All orders, newest first, filtered by paid / delivered; paging in X-Total-Count and X-Page-Count",
+        summary: "All orders, newest first, filtered by state, paid and delivered; paging in X-Total-Count and X-Page-Count",
         querystring: OrderListQuery,
         response: { 200: Type.Array(OrderSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const { paid, delivered, page = 1, page_size: pageSize = 50 } = request.query;
-      const filter: { paid?: boolean; delivered?: boolean } = {};
+      const { status, paid, delivered, page = 1, page_size: pageSize = 50 } = request.query;
+      const filter: Parameters<OrdersService["allOrders"]>[0] = status ? { statuses: [status] } : {};
       if (paid) filter.paid = paid === "true";
       if (delivered) filter.delivered = delivered === "true";
       const result = await orders.allOrders(filter, page, pageSize);
@@ -35,8 +43,71 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
   );
 
   app.put(
+    "/orders/:id/pack/",
+    { schema: { tags, summary: "Mark a paid order packed (optional step)", params: IdParams, response: { 200: OrderSchema, ...errors } } },
+    async (request) => orders.move(currentUser(request), request.params.id, "pack"),
+  );
+
+  app.put(
+    "/orders/:id/ship/",
+    {
+      schema: {
+        tags,
+        summary: "Hand a paid order to a courier: courier, AWB number and tracking URL",
+        params: IdParams,
+        body: ShipOrderBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { courier, awb, trackingUrl } = request.body;
+      const set = { courier: courier.trim(), awb: awb.trim(), tracking_url: trackingUrl.trim() };
+      if (!set.courier) throw badRequest("courier: This field may not be blank.", { courier: ["This field may not be blank."] });
+      return orders.move(currentUser(request), request.params.id, "ship", { note: `${set.courier} ${set.awb}`, set });
+    },
+  );
+
+  app.put(
     "/orders/:id/deliver/",
-    { schema: { tags, summary: "Mark a paid order delivered", params: IdParams, response: { 200: OrderSchema, ...errors } } },
-    async (request) => orders.markDelivered(request.params.id),
+    {
+      schema: {
+        tags,
+        summary: "Mark a paid (packed or shipped) order delivered",
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.move(currentUser(request), request.params.id, "deliver"),
+  );
+
+  app.post(
+    "/orders/:id/refund/",
+    {
+      schema: {
+        tags,
+        summary: "Refund part or all of a paid order through Razorpay; an Idempotency-Key header makes a retry refund once",
+        params: IdParams,
+        headers: RefundHeaders,
+        body: RefundOrderBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      let amountPaise: number;
+      try {
+        amountPaise = toPaise(request.body.amount);
+      } catch {
+        amountPaise = 0;
+      }
+      if (amountPaise <= 0)
+        throw badRequest("amount: Enter an amount of at least ₹0.01.", { amount: ["Enter an amount of at least ₹0.01."] });
+      const reason = request.body.reason.trim();
+      if (!reason) throw badRequest("reason: This field may not be blank.", { reason: ["This field may not be blank."] });
+      return payments.refundOrder(currentUser(request), request.params.id, {
+        amountPaise,
+        reason,
+        idempotencyKey: request.headers["idempotency-key"],
+      });
+    },
   );
 };

@@ -74,15 +74,41 @@ describe("SandboxGateway", () => {
   it("signs sandbox payments that it alone verifies", async () => {
     const sandbox = new SandboxGateway("sandbox-secret");
     const order = await sandbox.createOrder({ amountPaise: 500 });
-    const proof = sandbox.pay(order.id);
-    expect(proof).not.toBeNull();
-    const input = {
-      razorpayOrderId: order.id,
-      razorpayPaymentId: proof?.razorpay_payment_id ?? "",
-      signature: proof?.razorpay_signature ?? "",
-    };
+    const proof = sandbox.pay(order.id, 500);
+    const input = { razorpayOrderId: order.id, razorpayPaymentId: proof.razorpay_payment_id, signature: proof.razorpay_signature };
     expect(sandbox.verifyPayment(input)).toBe(true);
     expect(new SandboxGateway("another-secret").verifyPayment(input)).toBe(false);
-    expect(sandbox.pay("order_real123")).toBeNull();
+  });
+
+  it("keeps payments like Razorpay: a failed attempt, then a captured one, both listed on the order", async () => {
+    const sandbox = new SandboxGateway("sandbox-secret");
+    const order = await sandbox.createOrder({ amountPaise: 500 });
+    const failed = sandbox.fail(order.id, 500);
+    const paid = sandbox.pay(order.id, 500);
+    expect(await sandbox.fetchPayment(paid.razorpay_payment_id)).toMatchObject({
+      orderId: order.id,
+      amount: 500,
+      currency: "INR",
+      status: "captured",
+    });
+    expect((await sandbox.paymentsOfOrder(order.id)).map((p) => [p.id, p.status])).toEqual([
+      [failed.id, "failed"],
+      [paid.razorpay_payment_id, "captured"],
+    ]);
+    await expect(sandbox.fetchPayment("pay_unknown")).rejects.toMatchObject({ kind: "rejected" });
+  });
+
+  it("refunds once per idempotency key, and never a payment that was not captured", async () => {
+    const sandbox = new SandboxGateway("sandbox-secret");
+    const order = await sandbox.createOrder({ amountPaise: 500 });
+    const { razorpay_payment_id: paymentId } = sandbox.pay(order.id, 500);
+    const first = await sandbox.refund({ paymentId, amountPaise: 200, idempotencyKey: "refund-key-1" });
+    const again = await sandbox.refund({ paymentId, amountPaise: 200, idempotencyKey: "refund-key-1" });
+    expect(again.id).toBe(first.id);
+    expect(first.status).toBe("processed");
+    const failed = sandbox.fail(order.id, 500);
+    await expect(sandbox.refund({ paymentId: failed.id, amountPaise: 100, idempotencyKey: "refund-key-2" })).rejects.toMatchObject({
+      kind: "rejected",
+    });
   });
 });

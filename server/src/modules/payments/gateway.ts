@@ -10,12 +10,60 @@ export interface PaymentGateway {
   createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
   /** Checks the signature that checkout hands the browser after a successful payment. */
   verifyPayment(proof: CheckoutProof): boolean;
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** Every payment attempt on one Razorpay order (reconciliation asks this). */
+  paymentsOfOrder(razorpayOrderId: string): Promise<GatewayPayment[]>;
+  /** Captures an authorized payment for its full amount. */
+  capturePayment(paymentId: string, amountPaise: number): Promise<GatewayPayment>;
+  /** Refunds part or all of a captured payment; the same key never refunds twice. */
+  refund(input: { paymentId: string; amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
 }
 
 export interface GatewayOrder {
   id: string;
   amount: number;
   currency: string;
+}
+
+export type PaymentStatus = "created" | "authorized" | "captured" | "refunded" | "failed";
+
+export interface GatewayPayment {
+  id: string;
+  orderId: string | null;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+}
+
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  status: "pending" | "processed" | "failed";
+}
+
+const PAYMENT_STATUSES: readonly string[] = ["created", "authorized", "captured", "refunded", "failed"];
+
+/** A Razorpay payment entity (API answer or webhook payload) as the shop reads it, or null. */
+export function toGatewayPayment(entity: unknown): GatewayPayment | null {
+  const e = entity as Record<string, unknown> | null | undefined;
+  if (!e || typeof e.id !== "string" || typeof e.amount !== "number" || typeof e.status !== "string") return null;
+  if (!PAYMENT_STATUSES.includes(e.status)) return null;
+  return {
+    id: e.id,
+    orderId: typeof e.order_id === "string" ? e.order_id : null,
+    amount: e.amount,
+    currency: typeof e.currency === "string" ? e.currency : "",
+    status: e.status as PaymentStatus,
+  };
+}
+
+/** A Razorpay refund entity as the shop reads it, or null. */
+export function toGatewayRefund(entity: unknown): GatewayRefund | null {
+  const e = entity as Record<string, unknown> | null | undefined;
+  if (!e || typeof e.id !== "string" || typeof e.payment_id !== "string" || typeof e.amount !== "number") return null;
+  const status = e.status === "processed" || e.status === "failed" ? e.status : "pending";
+  return { id: e.id, paymentId: e.payment_id, amount: e.amount, status };
 }
 
 /** A failure talking to the gateway, typed so callers can tell the shopper something useful. */
@@ -79,7 +127,56 @@ export class RazorpayClient implements PaymentGateway {
     return checkoutSignatureMatches(this.#secret, proof);
   }
 
-  async #request(method: string, path: string, payload?: unknown): Promise<Record<string, unknown>> {
+  async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    return this.#payment(await this.#request("GET", `/v1/payments/${encodeURIComponent(paymentId)}`));
+  }
+
+  async paymentsOfOrder(razorpayOrderId: string): Promise<GatewayPayment[]> {
+    const body = await this.#request("GET", `/v1/orders/${encodeURIComponent(razorpayOrderId)}/payments`);
+    if (!Array.isArray(body.items)) throw new GatewayError("unexpected", "Razorpay answered a payment list without items");
+    return body.items.map((item) => this.#payment(item));
+  }
+
+  async capturePayment(paymentId: string, amountPaise: number): Promise<GatewayPayment> {
+    return this.#payment(
+      await this.#request("POST", `/v1/payments/${encodeURIComponent(paymentId)}/capture`, { amount: amountPaise, currency: CURRENCY }),
+    );
+  }
+
+  async refund({
+    paymentId,
+    amountPaise,
+    idempotencyKey,
+    notes,
+  }: {
+    paymentId: string;
+    amountPaise: number;
+    idempotencyKey: string;
+    notes?: Record<string, string>;
+  }): Promise<GatewayRefund> {
+    const body = await this.#request(
+      "POST",
+      `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+      { amount: amountPaise, speed: "normal", notes: notes ?? {} },
+      { "X-Refund-Idempotency": idempotencyKey },
+    );
+    const refund = toGatewayRefund(body);
+    if (!refund) throw new GatewayError("unexpected", "Razorpay answered a refund without id or amount");
+    return refund;
+  }
+
+  #payment(body: unknown): GatewayPayment {
+    const payment = toGatewayPayment(body);
+    if (!payment) throw new GatewayError("unexpected", "Razorpay answered a payment without id, amount or status");
+    return payment;
+  }
+
+  async #request(
+    method: string,
+    path: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> {
     let response: Response;
     try {
       response = await this.#fetch(`${this.#base}${path}`, {
@@ -88,6 +185,7 @@ export class RazorpayClient implements PaymentGateway {
           Authorization: `Basic ${Buffer.from(`${this.keyId}:${this.#secret}`).toString("base64")}`,
           "Content-Type": "application/json",
           Accept: "application/json",
+          ...extraHeaders,
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(this.#timeoutMs),
@@ -115,14 +213,18 @@ export class RazorpayClient implements PaymentGateway {
 }
 
 /**
- * The payment sandbox of DESIGN §6: order ids are made here, and the sandbox checkout (served by
- * the server in sandbox mode only) asks `pay()` for a payment id and a signature made with the
- * sandbox secret — so the browser completes payment through the very same verification path.
+ * The payment sandbox of DESIGN §6: it plays Razorpay offline. Orders, payments and refunds live
+ * in this process's memory (a restart forgets unpaid attempts: development only); the sandbox
+ * checkout (served by the server in sandbox mode only) asks `pay()` for a payment id and a
+ * signature made with the sandbox secret, so the browser completes payment through the very same
+ * verification path, and `fail()` records a failed attempt as Razorpay would.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly mode = "sandbox" as const;
   readonly keyId = "rzp_test_sandbox";
   readonly #secret: string;
+  readonly #payments = new Map<string, GatewayPayment>();
+  readonly #refunds = new Map<string, GatewayRefund>();
 
   /** Every process of one shop must derive the same secret (e.g. from JWT_SECRET). */
   constructor(secret: string) {
@@ -137,14 +239,67 @@ export class SandboxGateway implements PaymentGateway {
     return checkoutSignatureMatches(this.#secret, proof);
   }
 
-  /** What Razorpay's servers do when the shopper pays: a payment id and its signature. */
-  pay(razorpayOrderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | null {
-    if (!razorpayOrderId.startsWith("order_sandbox")) return null;
-    const paymentId = `pay_sandbox${randomBytes(7).toString("hex")}`;
+  /** What Razorpay's servers do when the shopper pays: a captured payment, its id and signature. */
+  pay(
+    razorpayOrderId: string,
+    amountPaise: number,
+  ): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } {
+    const payment = this.#record(razorpayOrderId, amountPaise, "captured");
     return {
       razorpay_order_id: razorpayOrderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(this.#secret, razorpayOrderId, paymentId),
+      razorpay_payment_id: payment.id,
+      razorpay_signature: paymentSignature(this.#secret, razorpayOrderId, payment.id),
     };
+  }
+
+  /** A declined attempt: recorded as failed, and not final (a later pay() still pays the order). */
+  fail(razorpayOrderId: string, amountPaise: number): GatewayPayment {
+    return this.#record(razorpayOrderId, amountPaise, "failed");
+  }
+
+  async fetchPayment(paymentId: string): Promise<GatewayPayment> {
+    const payment = this.#payments.get(paymentId);
+    if (!payment) throw new GatewayError("rejected", "The id provided does not exist", 400);
+    return { ...payment };
+  }
+
+  async paymentsOfOrder(razorpayOrderId: string): Promise<GatewayPayment[]> {
+    return [...this.#payments.values()].filter((p) => p.orderId === razorpayOrderId).map((p) => ({ ...p }));
+  }
+
+  async capturePayment(paymentId: string): Promise<GatewayPayment> {
+    const payment = this.#payments.get(paymentId);
+    if (payment?.status !== "authorized") throw new GatewayError("rejected", "This payment has already been captured", 400);
+    payment.status = "captured";
+    return { ...payment };
+  }
+
+  async refund({
+    paymentId,
+    amountPaise,
+    idempotencyKey,
+  }: {
+    paymentId: string;
+    amountPaise: number;
+    idempotencyKey: string;
+  }): Promise<GatewayRefund> {
+    const seen = this.#refunds.get(idempotencyKey);
+    if (seen) return { ...seen };
+    const payment = this.#payments.get(paymentId);
+    if (payment?.status !== "captured") throw new GatewayError("rejected", "The payment has not been captured", 400);
+    const refund: GatewayRefund = {
+      id: `rfnd_sandbox${randomBytes(7).toString("hex")}`,
+      paymentId,
+      amount: amountPaise,
+      status: "processed",
+    };
+    this.#refunds.set(idempotencyKey, refund);
+    return { ...refund };
+  }
+
+  #record(orderId: string, amount: number, status: PaymentStatus): GatewayPayment {
+    const payment: GatewayPayment = { id: `pay_sandbox${randomBytes(7).toString("hex")}`, orderId, amount, currency: CURRENCY, status };
+    this.#payments.set(payment.id, payment);
+    return { ...payment };
   }
 }

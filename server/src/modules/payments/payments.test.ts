@@ -177,7 +177,7 @@ describe("delivery: PUT /api/orders/{id}/deliver/", () => {
     const deliver = (headers: Record<string, string>) => t.app.inject({ method: "PUT", url: `/api/orders/${order.id}/deliver/`, headers });
     expect((await deliver(owner)).statusCode).toBe(403);
     const early = await deliver(staff);
-    expect(early.statusCode).toBe(400);
+    expect(early.statusCode).toBe(409);
     expect(early.json().detail).toBe("Order is not paid yet.");
 
     const { data } = (await startPayment(owner, order.id, order.total)).json();
@@ -202,7 +202,15 @@ describe("the Razorpay webhook", () => {
   const captured = (razorpayOrderId: string, amount: number) => ({
     event: "payment.captured",
     payload: {
-      payment: { entity: { id: `pay_${Math.random().toString(16).slice(2)}`, order_id: razorpayOrderId, amount, status: "captured" } },
+      payment: {
+        entity: {
+          id: `pay_${Math.random().toString(16).slice(2)}`,
+          order_id: razorpayOrderId,
+          amount,
+          currency: "INR",
+          status: "captured",
+        },
+      },
     },
   });
 
@@ -223,7 +231,8 @@ describe("the Razorpay webhook", () => {
 
   it("accepts order.paid too", async () => {
     const order = await openedOrder();
-    const res = await send({ event: "order.paid", payload: { order: { entity: { id: order.rzp, amount_paid: order.total } } } });
+    const { payment } = captured(order.rzp, order.total).payload;
+    const res = await send({ event: "order.paid", payload: { payment, order: { entity: { id: order.rzp, amount_paid: order.total } } } });
     expect(res.json()).toEqual({ status: "paid" });
   });
 
@@ -237,17 +246,44 @@ describe("the Razorpay webhook", () => {
   it("does not mark paid when the amount differs", async () => {
     const order = await openedOrder();
     const res = await send(captured(order.rzp, order.total - 100));
-    expect(res.json()).toEqual({ status: "ignored" });
+    expect(res.json()).toEqual({ status: "mismatch" });
     expect(await isPaid(order.id)).toBe(false);
   });
 
   it("acts on a replayed event only once", async () => {
     const order = await openedOrder();
     const event = captured(order.rzp, order.total - 1);
-    expect((await send(event, { id: "evt_replay" })).json()).toEqual({ status: "ignored" });
+    expect((await send(event, { id: "evt_replay" })).json()).toEqual({ status: "mismatch" });
     // Same id again, even with a now-matching payload: already handled.
     expect((await send(captured(order.rzp, order.total), { id: "evt_replay" })).json()).toEqual({ status: "duplicate" });
     expect(await isPaid(order.id)).toBe(false);
+  });
+
+  it("does not mark paid when the currency is not INR", async () => {
+    const order = await openedOrder();
+    const event = captured(order.rzp, order.total);
+    const res = await send({ ...event, payload: { payment: { entity: { ...event.payload.payment.entity, currency: "USD" } } } });
+    expect(res.json()).toEqual({ status: "mismatch" });
+    expect(await isPaid(order.id)).toBe(false);
+  });
+
+  it("treats payment.failed as not final: a later capture still pays the order", async () => {
+    const order = await openedOrder();
+    const failed = captured(order.rzp, order.total);
+    const res = await send({
+      event: "payment.failed",
+      payload: { payment: { entity: { ...failed.payload.payment.entity, status: "failed" } } },
+    });
+    expect(res.json()).toEqual({ status: "ignored" });
+    expect(await isPaid(order.id)).toBe(false);
+    expect((await send(captured(order.rzp, order.total))).json()).toEqual({ status: "paid" });
+  });
+
+  it("refuses an event id header that is not a plausible id, naming the event from the signed body instead", async () => {
+    const order = await openedOrder();
+    const event = captured(order.rzp, order.total);
+    expect((await send(event, { id: "x".repeat(300) })).json()).toEqual({ status: "paid" });
+    expect((await send(event, { id: "y".repeat(300) })).json()).toEqual({ status: "duplicate" });
   });
 
   it("acknowledges unknown events without acting", async () => {

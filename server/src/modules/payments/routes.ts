@@ -37,13 +37,16 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = 
 
 export interface SandboxRoutesOptions {
   gateway: SandboxGateway;
+  payments: PaymentsService;
 }
 
 /**
  * The payment sandbox (DESIGN §6), registered only when no Razorpay keys are configured: a local
  * checkout.js with Pay / Fail, and the endpoint that plays Razorpay's part in a payment.
  */
-export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway }) => {
+export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway, payments }) => {
+  const SandboxOrder = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) });
+  const notSandbox = { detail: "Not a sandbox order.", message: "Not a sandbox order." };
   app.get("/sandbox/razorpay/checkout.js", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(SANDBOX_CHECKOUT_JS),
   );
@@ -54,7 +57,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = as
       schema: {
         tags: ["payments"],
         summary: "Sandbox only: pay a sandbox Razorpay order (what Razorpay's servers do)",
-        body: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        body: SandboxOrder,
         response: {
           200: Type.Object({ razorpay_order_id: Type.String(), razorpay_payment_id: Type.String(), razorpay_signature: Type.String() }),
           400: ErrorBody,
@@ -62,9 +65,26 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const proof = gateway.pay(request.body.order_id);
-      if (!proof) return reply.status(400).send({ detail: "Not a sandbox order.", message: "Not a sandbox order." });
-      return proof;
+      const amount = await payments.amountOf(request.body.order_id);
+      if (amount === null) return reply.status(400).send(notSandbox);
+      return gateway.pay(request.body.order_id, amount);
+    },
+  );
+
+  app.post(
+    "/sandbox/razorpay/fail",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Sandbox only: a declined attempt on a sandbox Razorpay order (not final: a later payment still pays)",
+        body: SandboxOrder,
+        response: { 200: Type.Object({ razorpay_payment_id: Type.String() }), 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const amount = await payments.amountOf(request.body.order_id);
+      if (amount === null) return reply.status(400).send(notSandbox);
+      return { razorpay_payment_id: gateway.fail(request.body.order_id, amount).id };
     },
   );
 };

@@ -1,10 +1,18 @@
-import { CURRENCY, type Order } from "@krishi/contract";
+import { randomUUID } from "node:crypto";
+import { CURRENCY, type Order, paiseToDecimal } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
-import * as orders from "../orders/repository.ts";
-import { type Customer, ORDER_NOT_FOUND, type OrdersService } from "../orders/service.ts";
-import { GatewayError, type PaymentGateway } from "./gateway.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
+import type { OrderEventName } from "../orders/lifecycle.ts";
+import type { OrderNotices } from "../orders/notices.ts";
+import type { OrderRow } from "../orders/repository.ts";
+import type { RefundView } from "../orders/serialize.ts";
+import { type Customer, ORDER_NOT_FOUND, type OrdersService, SYSTEM, type TransitionContext } from "../orders/service.ts";
+import { GatewayError, type GatewayPayment, type PaymentGateway, toGatewayPayment, toGatewayRefund } from "./gateway.ts";
+import * as repo from "./repository.ts";
 import { signatureMatches } from "./signature.ts";
 
 export interface CheckoutOrder {
@@ -24,31 +32,62 @@ export interface PaymentProof {
 interface WebhookEvent {
   event?: string;
   payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
-    order?: { entity?: { id?: string; amount_paid?: number; amount?: number } };
+    payment?: { entity?: unknown };
+    order?: { entity?: { id?: string } };
+    refund?: { entity?: unknown };
   };
 }
 
-export type WebhookOutcome = "paid" | "duplicate" | "ignored";
+export type WebhookOutcome = SettleOutcome | "duplicate" | "ignored" | "refund-processed" | "refund-failed";
+
+/** How a captured payment ended for its order. */
+export type SettleOutcome = "paid" | "already-paid" | "refunded-late" | "refunded-duplicate" | "mismatch" | "not-captured";
+
+export const ORDER_EXPIRED =
+  "This order was not paid in time and has been cancelled; its items went back on sale. Please place your order again.";
+
+/** Unpaid orders younger than this are left to their checkout; reconciliation asks about the rest. */
+const RECONCILE_QUIET_MS = 2 * 60_000;
+/** A capture this long after an order was cancelled unpaid is still found and settled. */
+const RECONCILE_LATE_MS = 24 * 60 * 60_000;
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  orders: OrdersService;
+  gateway: PaymentGateway;
+  webhookSecret: string | null;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  notices: OrderNotices;
+}
 
 /**
- * Payment: an order becomes paid only after the server verifies Razorpay's signature against
- * the Razorpay order id it stored itself, or after a verified webhook for the full amount.
+ * Payments (DESIGN §4, §6): an order is paid only when Razorpay says its payment is captured for
+ * the stored Razorpay order, the order's amount and INR — whether the news comes from checkout,
+ * a webhook or reconciliation, all of which end in settle(). Refunds carry an idempotency key and
+ * are recorded before Razorpay is asked, so a crash or time-out is retried, never doubled.
  */
 export class PaymentsService {
-  constructor(
-    private readonly db: Db,
-    private readonly ordersService: OrdersService,
-    private readonly gateway: PaymentGateway,
-    private readonly webhookSecret: string | null,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly orders: OrdersService;
+  private readonly gateway: PaymentGateway;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(private readonly deps: PaymentsServiceDeps) {
+    this.db = deps.db;
+    this.orders = deps.orders;
+    this.gateway = deps.gateway;
+    this.log = deps.log;
+    deps.orders.onTransition((context) => this.#refundOnCancel(context));
+  }
 
   /** Opens (or reopens) payment for the owner's unpaid order; the amount must be its total. */
   async startPayment(user: Customer, orderId: number, amountPaise: number): Promise<CheckoutOrder> {
-    const order = await orders.findOrder(this.db, orderId);
+    let order = await this.orders.row(orderId);
     if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
-    if (order.status !== "created") throw badRequest("Order is already paid.");
+    if (order.status === "pending_payment" && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
+    if (!order || order.status === "cancelled") throw conflict(order?.paid_at ? "This order has been cancelled." : ORDER_EXPIRED);
+    if (order.status !== "pending_payment") throw badRequest("Order is already paid.");
     const total = Number(order.total_paise);
     if (amountPaise !== total) throw badRequest("Amount does not match the order total.", { amount: [`Expected ${total} paise.`] });
 
@@ -67,14 +106,17 @@ export class PaymentsService {
         throw new HttpError(502, "The payment provider is unavailable. Please try again in a moment.");
       }
       // Two tabs may race here: whichever stored first wins, and both pay that Razorpay order.
-      razorpayOrderId = (await orders.attachRazorpayOrder(this.db, order.id, created.id)) ?? created.id;
+      razorpayOrderId = (await this.orders.attachRazorpayOrder(order.id, created.id)) ?? created.id;
     }
     return { id: razorpayOrderId, amount: total, currency: CURRENCY, key: this.gateway.keyId };
   }
 
-  /** The browser's proof of payment from checkout. Idempotent; a forged proof changes nothing. */
+  /**
+   * The browser's proof of payment from checkout: the signature must match the stored Razorpay
+   * order, and Razorpay must then confirm the payment itself. Idempotent; a forged proof changes nothing.
+   */
   async confirmPayment(user: Customer, orderId: number, proof: PaymentProof): Promise<Order> {
-    const order = await orders.findOrder(this.db, orderId);
+    const order = await this.orders.row(orderId);
     if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
     if (!order.razorpay_order_id || proof.razorpay_order_id !== order.razorpay_order_id) {
       throw badRequest("This payment does not belong to this order.", { razorpay_order_id: ["Does not match the order."] });
@@ -88,16 +130,93 @@ export class PaymentsService {
       this.log.warn({ orderId }, "refused a payment with an invalid signature");
       throw badRequest("Payment signature is invalid.", { razorpay_signature: ["Invalid signature."] });
     }
-    if (order.status === "created") {
-      await orders.moveStatus(this.db, order.id, "created", "paid", new Date().toISOString(), proof.razorpay_payment_id);
+    if (order.razorpay_payment_id !== proof.razorpay_payment_id) {
+      let payment: GatewayPayment;
+      try {
+        payment = await this.gateway.fetchPayment(proof.razorpay_payment_id);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        this.log.error({ err: error, orderId }, "could not fetch a payment from Razorpay");
+        throw new HttpError(
+          502,
+          "We could not confirm your payment with Razorpay just now. If money was taken, your order will show as paid within a few minutes.",
+        );
+      }
+      const outcome = await this.settle(order, payment);
+      if (outcome === "mismatch") throw badRequest("This payment does not match the order.");
+      if (outcome === "not-captured") throw conflict("Razorpay has not completed this payment. Please try again.");
+      if (outcome === "refunded-late") {
+        throw conflict(
+          "This order was cancelled before your payment arrived, and its items are no longer in stock. Your payment will be refunded in full.",
+        );
+      }
     }
-    return this.ordersService.getOrder(order.id);
+    return this.orders.getOrderFor(user, order.id);
   }
 
-  /** Razorpay's webhook: signed raw body, de-duplicated by event id, state only moves forward. */
-  async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<WebhookOutcome> {
-    if (!this.webhookSecret) throw new HttpError(503, "Webhooks are not configured.");
-    if (!signature || !signatureMatches(this.webhookSecret, rawBody, signature)) {
+  /**
+   * Applies a payment Razorpay reported for `order`: accepted only for the stored Razorpay order,
+   * the order's total and INR; captured first when only authorized. An unpaid order becomes paid;
+   * one cancelled unpaid is sold again if its stock is still there, else the payment is refunded;
+   * a second payment of a paid order is refunded.
+   */
+  async settle(order: OrderRow, reported: GatewayPayment): Promise<SettleOutcome> {
+    let payment = reported;
+    if (payment.orderId !== order.razorpay_order_id || payment.currency !== CURRENCY || payment.amount !== Number(order.total_paise)) {
+      this.log.error(
+        { orderId: order.id, paymentId: payment.id, amount: payment.amount, currency: payment.currency, total: order.total_paise },
+        "a payment does not match its order: not accepted",
+      );
+      return "mismatch";
+    }
+    if (payment.status === "authorized") payment = await this.gateway.capturePayment(payment.id, payment.amount);
+    if (payment.status !== "captured") return "not-captured";
+
+    let event: OrderEventName = "pay";
+    const outcome = await this.orders.withOrder(order.id, async (trx, row): Promise<SettleOutcome> => {
+      const set = { razorpay_payment_id: payment.id };
+      if (row.status === "pending_payment") {
+        const moved = await this.orders.transition(trx, row, "pay", SYSTEM, { set });
+        if (!moved.ok) throw new Error(`order ${row.id} moved while its row was locked`);
+        return "paid";
+      }
+      if (row.status === "cancelled" && row.paid_at === null) {
+        const moved = await this.orders.transition(trx, row, "repay", SYSTEM, {
+          note: "Payment arrived after the order was cancelled",
+          set,
+        });
+        event = "repay";
+        if (moved.ok) return "paid";
+        await this.#recordRefund(trx, row, {
+          paymentId: payment.id,
+          amountPaise: payment.amount,
+          reason: "Payment arrived after the order was cancelled; its items are no longer in stock",
+          key: `late-${payment.id}`,
+          by: null,
+        });
+        return "refunded-late";
+      }
+      if (row.razorpay_payment_id === payment.id) return "already-paid";
+      await this.#recordRefund(trx, row, {
+        paymentId: payment.id,
+        amountPaise: payment.amount,
+        reason: "The order was already paid: duplicate payment",
+        key: `dup-${payment.id}`,
+        by: null,
+      });
+      return "refunded-duplicate";
+    });
+    if (outcome !== "already-paid") {
+      this.log.info({ orderId: order.id, paymentId: payment.id, outcome }, "payment settled");
+      await this.orders.changed(order.id, outcome === "paid" ? event : "refund");
+    }
+    return outcome;
+  }
+
+  /** Razorpay's webhook: signed raw body; payments settle, refunds follow; replays change nothing. */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
+    if (!this.deps.webhookSecret) throw new HttpError(503, "Webhooks are not configured.");
+    if (!signature || !signatureMatches(this.deps.webhookSecret, rawBody, signature)) {
       throw badRequest("Invalid webhook signature.");
     }
     let event: WebhookEvent;
@@ -106,32 +225,201 @@ export class PaymentsService {
     } catch {
       throw badRequest("JSON parse error - the request body is not valid JSON.");
     }
-    const type = event.event ?? "unknown";
-    const payment = event.payload?.payment?.entity;
-    const razorpayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-    const order = razorpayOrderId ? await orders.findOrderByRazorpayId(this.db, razorpayOrderId) : undefined;
+    const type = String(event.event ?? "unknown").slice(0, 100);
+    const payment = toGatewayPayment(event.payload?.payment?.entity);
+    const refund = toGatewayRefund(event.payload?.refund?.entity);
+    const subject = refund?.id ?? payment?.id ?? event.payload?.order?.entity?.id ?? "none";
+    // The header is not signed: used only when it is a plausible id; else the signed body names the event.
+    const eventId = eventIdHeader && /^[A-Za-z0-9_-]{1,100}$/.test(eventIdHeader) ? eventIdHeader : `${type}:${subject}`.slice(0, 100);
+    const seen = await this.db.selectFrom("payment_events").select("id").where("id", "=", eventId).executeTakeFirst();
+    if (seen) return "duplicate";
 
-    const amount = type === "order.paid" ? (event.payload?.order?.entity?.amount_paid ?? payment?.amount) : payment?.amount;
-    // Recording the event and acting on it commit together: a failure leaves the event unrecorded,
-    // so Razorpay's retry is handled afresh instead of being taken for a duplicate.
-    return this.db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
-      const fresh = await orders.recordPaymentEvent(trx, {
-        id: eventId ?? `${type}:${payment?.id ?? razorpayOrderId ?? "none"}`,
-        order_id: order?.id ?? null,
-        type,
+    let outcome: WebhookOutcome = "ignored";
+    let orderId: number | null = null;
+    if ((type === "payment.captured" || type === "payment.authorized" || type === "order.paid") && payment) {
+      const order = payment.orderId ? await this.orders.rowByRazorpayOrder(payment.orderId) : undefined;
+      if (order) {
+        orderId = order.id;
+        outcome = await this.settle(order, payment);
+      } else this.log.warn({ razorpayOrderId: payment.orderId, type }, "webhook for an unknown Razorpay order");
+    } else if ((type === "refund.processed" || type === "refund.failed") && refund) {
+      const row = await repo.findRefundByRazorpayId(this.db, refund.id);
+      if (row) {
+        orderId = row.order_id;
+        const settled = await this.#settleRefund(row, type === "refund.processed" ? "processed" : "failed", refund.id);
+        outcome = settled ? (type === "refund.processed" ? "refund-processed" : "refund-failed") : "ignored";
+      } else this.log.warn({ refundId: refund.id, type }, "webhook for a refund the shop did not make");
+    } else if (type === "payment.failed") {
+      // Not final: the shopper may try again, and a later capture still pays the order.
+      this.log.info({ paymentId: payment?.id, razorpayOrderId: payment?.orderId }, "a payment attempt failed");
+    }
+    // Recorded after acting (every action above is idempotent): a failure leaves it unrecorded, so
+    // Razorpay's retry is handled afresh instead of being taken for a duplicate.
+    await repo.recordPaymentEvent(this.db, { id: eventId, order_id: orderId, type, received_at: this.deps.clock().toISOString() });
+    return outcome;
+  }
+
+  /**
+   * Staff: refunds `amountPaise` of a paid order, never more than what is left. The same
+   * idempotency key answers the refund it made before instead of making another.
+   */
+  async refundOrder(
+    staff: Customer,
+    orderId: number,
+    input: { amountPaise: number; reason: string; idempotencyKey?: string },
+  ): Promise<Order> {
+    const key = input.idempotencyKey ?? randomUUID();
+    await this.orders.withOrder(orderId, async (trx, order) => {
+      const existing = await repo.findRefundByKey(trx, order.id, key);
+      if (existing) {
+        if (Number(existing.amount_paise) !== input.amountPaise) {
+          throw conflict("This Idempotency-Key was used for a different refund.");
+        }
+        return;
+      }
+      if (order.paid_at === null || !order.razorpay_payment_id)
+        throw badRequest("This order has not been paid: there is nothing to refund.");
+      const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id));
+      if (input.amountPaise > left) {
+        const message = left <= 0 ? "This order has been refunded in full." : `At most ₹${paiseToDecimal(left)} can still be refunded.`;
+        throw badRequest(message, { amount: [message] });
+      }
+      await this.#recordRefund(trx, order, {
+        paymentId: order.razorpay_payment_id,
+        amountPaise: input.amountPaise,
+        reason: input.reason,
+        key,
+        by: staff.id,
       });
-      if (!fresh) return "duplicate";
-      if (type !== "payment.captured" && type !== "order.paid") return "ignored";
-      if (!order) {
-        this.log.warn({ razorpayOrderId, type }, "webhook for an unknown Razorpay order");
-        return "ignored";
-      }
-      if (amount !== Number(order.total_paise)) {
-        this.log.error({ orderId: order.id, amount, total: order.total_paise }, "webhook amount differs from the order total");
-        return "ignored";
-      }
-      const moved = await orders.moveStatus(trx, order.id, "created", "paid", new Date().toISOString(), payment?.id);
-      return moved ? "paid" : "ignored";
     });
+    await this.processRefunds(orderId);
+    return this.orders.getOrderFor(staff, orderId);
+  }
+
+  /**
+   * Sends refunds Razorpay has not confirmed (new, timed out, pending) with their own idempotency
+   * key: a repeat returns the refund Razorpay made before, with its current status.
+   */
+  async processRefunds(orderId: number | null = null): Promise<void> {
+    for (const refund of await repo.findUnsettledRefunds(this.db, orderId, 50)) {
+      try {
+        const answer = await this.gateway.refund({
+          paymentId: refund.razorpay_payment_id,
+          amountPaise: Number(refund.amount_paise),
+          idempotencyKey: refund.idempotency_key,
+          notes: { order_id: String(refund.order_id), refund_id: String(refund.id) },
+        });
+        await this.#settleRefund(refund, answer.status, answer.id);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        if (error.kind === "rejected" && error.status !== 409) {
+          this.log.error({ err: error, refundId: refund.id, orderId: refund.order_id }, "Razorpay refused a refund");
+          await this.#settleRefund(refund, "failed", null);
+        } else {
+          this.log.warn({ err: error, refundId: refund.id }, "a refund could not reach Razorpay; it will be retried");
+        }
+      }
+    }
+  }
+
+  /**
+   * Reconciliation: asks Razorpay about orders whose payment news may have been lost (unpaid with
+   * a Razorpay order, or cancelled unpaid recently) and settles what it reports; then retries
+   * refunds not yet confirmed. A lost callback and a lost webhook together still end right.
+   */
+  async reconcile(): Promise<{ checked: number; settled: number }> {
+    let checked = 0;
+    let settled = 0;
+    for (const candidate of await this.orders.toReconcile(RECONCILE_QUIET_MS, RECONCILE_LATE_MS, 100)) {
+      checked++;
+      try {
+        const payments = await this.gateway.paymentsOfOrder(candidate.razorpay_order_id as string);
+        for (const payment of payments.filter((p) => p.status === "captured" || p.status === "authorized")) {
+          const order = await this.orders.row(candidate.id);
+          if (order && (await this.settle(order, payment)) !== "already-paid") settled++;
+        }
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        this.log.warn({ err: error, orderId: candidate.id }, "reconciliation could not ask Razorpay about an order");
+      }
+    }
+    await this.processRefunds(null);
+    return { checked, settled };
+  }
+
+  /** The refunds of these orders, for the order JSON. */
+  async refundsOf(orderIds: readonly number[]): Promise<Map<number, RefundView[]>> {
+    const byOrder = new Map<number, RefundView[]>();
+    for (const row of await repo.findRefunds(this.db, orderIds)) {
+      const list = byOrder.get(row.order_id) ?? [];
+      list.push({ id: row.id, amountPaise: Number(row.amount_paise), reason: row.reason, status: row.status, createdAt: row.created_at });
+      byOrder.set(row.order_id, list);
+    }
+    return byOrder;
+  }
+
+  /** Sandbox only: the amount Razorpay would charge for one of the shop's Razorpay orders. */
+  async amountOf(razorpayOrderId: string): Promise<number | null> {
+    const order = await this.orders.rowByRazorpayOrder(razorpayOrderId);
+    return order ? Number(order.total_paise) : null;
+  }
+
+  /** A paid order cancelled: what is left of its payment goes back, recorded with the cancellation. */
+  async #refundOnCancel({ trx, order, event }: TransitionContext): Promise<void> {
+    if (event !== "cancel" || order.paid_at === null) return;
+    if (!order.razorpay_payment_id) {
+      this.log.error({ orderId: order.id }, "a paid order was cancelled but has no Razorpay payment to refund: refund it by hand");
+      return;
+    }
+    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id));
+    if (left <= 0) return;
+    await this.#recordRefund(trx, order, {
+      paymentId: order.razorpay_payment_id,
+      amountPaise: left,
+      reason: "Order cancelled",
+      key: `cancel-${order.id}`,
+      by: null,
+    });
+  }
+
+  async #recordRefund(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    refund: { paymentId: string; amountPaise: number; reason: string; key: string; by: number | null },
+  ): Promise<void> {
+    if (await repo.findRefundByKey(trx, order.id, refund.key)) return;
+    await repo.insertRefund(trx, {
+      order_id: order.id,
+      amount_paise: refund.amountPaise,
+      reason: refund.reason,
+      idempotency_key: refund.key,
+      razorpay_payment_id: refund.paymentId,
+      created_by: refund.by,
+      at: this.deps.clock().toISOString(),
+    });
+  }
+
+  /**
+   * A refund's news from Razorpay: pending stays pending (with Razorpay's id); processed tells the
+   * customer and, once the whole payment is back, moves the order to refunded. Answers whether it changed.
+   */
+  async #settleRefund(
+    refund: repo.RefundRow,
+    status: "pending" | "processed" | "failed",
+    razorpayRefundId: string | null,
+  ): Promise<boolean> {
+    const at = this.deps.clock().toISOString();
+    let settledNow = false;
+    await this.orders.withOrder(refund.order_id, async (trx, order) => {
+      settledNow = await repo.settleRefund(trx, refund.id, { status, razorpay_refund_id: razorpayRefundId, at });
+      if (!settledNow || status !== "processed") return;
+      await this.deps.notices.refunded(trx, order, { id: refund.id, amountPaise: Number(refund.amount_paise), reason: refund.reason });
+      const processed = await repo.sumRefunds(trx, order.id, ["processed"]);
+      if (processed >= Number(order.total_paise) && ["paid", "packed", "shipped", "delivered"].includes(order.status)) {
+        await this.orders.transition(trx, order, "refund", SYSTEM, { note: "Refunded in full" });
+      }
+    });
+    if (settledNow && status !== "pending") await this.orders.changed(refund.order_id, "refund");
+    return settledNow && status !== "pending";
   }
 }

@@ -60,6 +60,15 @@ const examples: Record<string, Example> = {
   },
   "GET /api/orders/": async () => ({ url: "/api/orders/?paid=false" }),
   "PUT /api/orders/:id/deliver/": async () => ({ url: `/api/orders/${ids.order}/deliver/` }),
+  "PUT /api/orders/:id/pack/": async () => ({ url: `/api/orders/${await paidOrder()}/pack/` }),
+  "PUT /api/orders/:id/ship/": async () => ({
+    url: `/api/orders/${await paidOrder()}/ship/`,
+    payload: { courier: "India Post", awb: "EE123456789IN", trackingUrl: "" },
+  }),
+  "POST /api/orders/:id/refund/": async () => ({
+    url: `/api/orders/${await paidOrder()}/refund/`,
+    payload: { amount: "1.00", reason: "Damaged bag" },
+  }),
   "GET /api/staff/summary/": async () => ({ url: "/api/staff/summary/" }),
 };
 
@@ -74,6 +83,15 @@ beforeAll(async () => {
   ids = { user: customer.id, product: product.id, order: order.id };
 });
 afterAll(() => t.close());
+
+async function paidOrder(): Promise<number> {
+  return insertOrderRow(t.database.db, {
+    userId: ids.user,
+    email: "asha@example.in",
+    paidAt: new Date().toISOString(),
+    razorpayPaymentId: "pay_access",
+  });
+}
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 

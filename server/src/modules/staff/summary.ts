@@ -28,7 +28,7 @@ export class StaffSummaryService {
     const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
     const [payments, ordersToDeliver, toDeliver, lowStock, customers, products] = await Promise.all([
       orders.paymentsSince(since),
-      orders.countOrders({ paid: true, delivered: false }),
+      orders.countToDeliver(),
       orders.toDeliver(TO_DELIVER_LISTED),
       catalog.lowStock(LOW_STOCK_THRESHOLD, 20),
       users.countCustomers(),

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
+import type { Clock } from "./clock.ts";
+
+interface Job {
+  name: string;
+  intervalMs: number;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * Scheduled jobs (payment-window sweep, reconciliation, mail) that run in the server, one process
+ * at a time: each run first takes the job's lease in `job_leases` (one conditional write, on
+ * SQLite and PostgreSQL alike), so with several processes only the holder runs it.
+ */
+export class JobScheduler {
+  readonly holder = randomUUID();
+  readonly #jobs = new Map<string, Job>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #running = new Set<Promise<unknown>>();
+  #stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, "error" | "debug">,
+    /** How long a lease lasts: a process that dies mid-run blocks the job this long at most. */
+    private readonly leaseMs = 5 * 60_000,
+  ) {}
+
+  add(name: string, intervalMs: number, run: () => Promise<unknown>): void {
+    this.#jobs.set(name, { name, intervalMs, run });
+  }
+
+  start(): void {
+    this.#stopped = false;
+    for (const job of this.#jobs.values()) this.#schedule(job, Math.min(job.intervalMs, 1_000));
+  }
+
+  /** Stops the timers and waits for runs in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled([...this.#running]);
+  }
+
+  /** Runs a job now if this process gets its lease; answers whether it ran. */
+  async runNow(name: string): Promise<boolean> {
+    const job = this.#jobs.get(name);
+    if (!job) throw new Error(`No job named ${name}`);
+    if (!(await this.#takeLease(name))) return false;
+    try {
+      await job.run();
+    } finally {
+      await this.db
+        .updateTable("job_leases")
+        .set({ lease_until: this.clock().toISOString() })
+        .where("name", "=", name)
+        .where("holder", "=", this.holder)
+        .execute();
+    }
+    return true;
+  }
+
+  #schedule(job: Job, delayMs: number): void {
+    if (this.#stopped) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      const run = this.runNow(job.name)
+        .catch((err) => this.log.error({ err, job: job.name }, "a scheduled job failed"))
+        .finally(() => {
+          this.#running.delete(run);
+          this.#schedule(job, job.intervalMs);
+        });
+      this.#running.add(run);
+    }, delayMs);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async #takeLease(name: string): Promise<boolean> {
+    const now = this.clock();
+    const until = new Date(now.getTime() + this.leaseMs).toISOString();
+    const inserted = await this.db
+      .insertInto("job_leases")
+      .values({ name, holder: this.holder, lease_until: until })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+    const taken = await this.db
+      .updateTable("job_leases")
+      .set({ holder: this.holder, lease_until: until })
+      .where("name", "=", name)
+      .where("lease_until", "<=", now.toISOString())
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import type { Clock } from "./clock.ts";
+import type { Mailer, MailMessage } from "./mail.ts";
+
+/** A mail to queue; `key` names its cause, so the same cause never queues it twice. */
+export interface QueuedMail extends MailMessage {
+  key: string;
+}
+
+export interface MailQueueOptions {
+  /** Sending attempts before a mail is given up as failed. */
+  maxAttempts?: number;
+  /** How long a worker owns a mail it is sending; after that another may try. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Customer mail as a table (DESIGN §4): written by enqueue() in the transaction that causes it, so
+ * a rollback queues nothing and a commit loses nothing; drain() sends what is due, one claim per
+ * mail (a conditional UPDATE), retrying with back-off. A crash after sending and before marking
+ * can repeat one mail: the only case, and bounded by the lease.
+ */
+export class MailQueue {
+  readonly #maxAttempts: number;
+  readonly #leaseMs: number;
+  readonly #batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly log: Pick<FastifyBaseLogger, "warn" | "error">,
+    options: MailQueueOptions = {},
+  ) {
+    this.#maxAttempts = options.maxAttempts ?? 8;
+    this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#batchSize = options.batchSize ?? 20;
+  }
+
+  /** Queues a mail inside the caller's transaction; answers false when its key was queued before. */
+  async enqueue(trx: Kysely<Database>, mail: QueuedMail): Promise<boolean> {
+    const now = this.clock().toISOString();
+    const result = await trx
+      .insertInto("mail_queue")
+      .values({
+        dedupe_key: mail.key,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        status: "queued",
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Sends every mail that is due, once each, even with several workers draining at once. */
+  async drain(): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+    const now = this.clock();
+    const due = await this.db
+      .selectFrom("mail_queue")
+      .select("id")
+      .where("status", "=", "queued")
+      .where("next_attempt_at", "<=", now.toISOString())
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())]))
+      .orderBy("id")
+      .limit(this.#batchSize)
+      .execute();
+    for (const { id } of due) {
+      const mail = await this.#claim(id, now);
+      if (!mail) continue;
+      try {
+        await this.mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      } catch (error) {
+        const attempts = Number(mail.attempts);
+        const giveUp = attempts >= this.#maxAttempts;
+        const retryAt = new Date(this.clock().getTime() + Math.min(3_600_000, 30_000 * 2 ** (attempts - 1)));
+        await this.db
+          .updateTable("mail_queue")
+          .set({
+            status: giveUp ? "failed" : "queued",
+            next_attempt_at: retryAt.toISOString(),
+            locked_until: null,
+            last_error: String((error as Error)?.message ?? error).slice(0, 500),
+          })
+          .where("id", "=", id)
+          .execute();
+        this.log[giveUp ? "error" : "warn"](
+          { err: error, mailId: id, attempts },
+          giveUp ? "gave up sending a mail" : "a mail could not be sent; will retry",
+        );
+        if (giveUp) result.failed++;
+        else result.retrying++;
+        continue;
+      }
+      await this.db
+        .updateTable("mail_queue")
+        .set({ status: "sent", sent_at: this.clock().toISOString(), locked_until: null })
+        .where("id", "=", id)
+        .execute();
+      result.sent++;
+    }
+    return result;
+  }
+
+  /** Takes a mail for this worker (attempt counted), or null when another worker has it. */
+  async #claim(id: number, now: Date) {
+    const claimed = await this.db
+      .updateTable("mail_queue")
+      .set((eb) => ({ locked_until: new Date(now.getTime() + this.#leaseMs).toISOString(), attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", id)
+      .where("status", "=", "queued")
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    return this.db
+      .selectFrom("mail_queue")
+      .select(["to_address", "subject", "text_body", "html_body", "attempts"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  }
+}
