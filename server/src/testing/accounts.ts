@@ -89,8 +89,8 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The Authorization header of a user, minted with the app's own secret (no sign-in round trip). */
-export async function authHeaders(t: TestApp, userId: number): Promise<{ authorization: string }> {
-  const { token } = await new TokenService(t.config.jwtSecret, systemClock).sign("access", userId);
+export async function authHeaders(t: TestApp, userId: number, clock: Clock = systemClock): Promise<{ authorization: string }> {
+  const { token } = await new TokenService(t.config.jwtSecret, clock).sign("access", userId);
   return bearer(token);
 }
 

@@ -68,3 +68,42 @@ export async function insertOrderRow(db: Db, input: OrderRowInput): Promise<numb
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+type Headers = Record<string, string>;
+
+/** Opens payment for an order (POST create-razorpay-order) and answers the Razorpay order id. */
+export async function openPayment(t: TestApp, headers: Headers, order: { _id: number; totalPrice: string }): Promise<string> {
+  const amount = Math.round(Number(order.totalPrice) * 100);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/orders/create-razorpay-order/",
+    headers,
+    payload: { order_id: order._id, amount },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
+/** Pays an order through the sandbox, as the browser does: open, Pay, PUT pay/. Answers the PUT's response. */
+export async function paySandbox(t: TestApp, headers: Headers, order: { _id: number; totalPrice: string }) {
+  const razorpayOrderId = await openPayment(t, headers, order);
+  const proof = (await t.app.inject({ method: "POST", url: "/sandbox/razorpay/pay", payload: { order_id: razorpayOrderId } })).json();
+  return t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/pay/`, headers, payload: proof });
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const row = await db.selectFrom("products").select("count_in_stock").where("id", "=", productId).executeTakeFirstOrThrow();
+  return row.count_in_stock;
+}
+
+/** Units of a product held by orders that are not cancelled (sold or awaiting payment). */
+export async function unitsHeld(db: Db, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("order_items.qty"), eb.lit(0)).as("n"))
+    .where("order_items.product_id", "=", productId)
+    .where("orders.status", "!=", "cancelled")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -119,16 +119,20 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     "/orders/:id/cancel/",
     {
       preHandler: auth.requireUser,
+      // The body (a reason) is optional: a bare POST cancels too.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ["orders"],
         summary: "Cancel an order: its owner before it ships, staff before delivery; a paid order is refunded in full",
         security: bearer,
         params: IdParams,
-        body: Type.Optional(CancelOrderBody),
+        body: CancelOrderBody,
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body?.reason ?? "" }),
+    async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body.reason?.trim() ?? "" }),
   );
 
   app.put(

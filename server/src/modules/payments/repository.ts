@@ -61,16 +61,21 @@ export async function findUnsettledRefunds(db: Reader, orderId: number | null, l
   return query.orderBy("id").limit(limit).execute();
 }
 
-/** Paise refunded or being refunded for an order (failed refunds give nothing back). */
+/**
+ * Paise refunded or being refunded of one payment of an order (failed refunds give nothing back;
+ * refunds of a duplicate or late payment are not the order's).
+ */
 export async function sumRefunds(
   db: Reader,
   orderId: number,
+  paymentId: string,
   statuses: readonly RefundStatus[] = ["pending", "processed"],
 ): Promise<number> {
   const row = await db
     .selectFrom("refunds")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_paise"), eb.lit(0)).as("total"))
     .where("order_id", "=", orderId)
+    .where("razorpay_payment_id", "=", paymentId)
     .where("status", "in", statuses)
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -76,9 +76,19 @@ export const SANDBOX_CHECKOUT_JS = `(() => {
         pay.disabled = fail.disabled = false;
       }
     };
-    fail.onclick = () => {
+    fail.onclick = async () => {
+      pay.disabled = fail.disabled = true;
+      // Recorded by the sandbox as a failed attempt (not final: Pay Now can still pay the order).
+      let paymentId = "pay_sandbox_unrecorded";
+      try {
+        const res = await fetch("/sandbox/razorpay/fail", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ order_id: o.order_id }),
+        });
+        if (res.ok) paymentId = (await res.json()).razorpay_payment_id;
+      } catch (error) {}
       self.close();
-      const paymentId = "pay_sandbox" + Math.random().toString(16).slice(2, 16);
       const response = {
         error: {
           code: "BAD_REQUEST_ERROR",

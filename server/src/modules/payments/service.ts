@@ -279,7 +279,7 @@ export class PaymentsService {
       }
       if (order.paid_at === null || !order.razorpay_payment_id)
         throw badRequest("This order has not been paid: there is nothing to refund.");
-      const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id));
+      const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
       if (input.amountPaise > left) {
         const message = left <= 0 ? "This order has been refunded in full." : `At most ₹${paiseToDecimal(left)} can still be refunded.`;
         throw badRequest(message, { amount: [message] });
@@ -371,7 +371,7 @@ export class PaymentsService {
       this.log.error({ orderId: order.id }, "a paid order was cancelled but has no Razorpay payment to refund: refund it by hand");
       return;
     }
-    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id));
+    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
     if (left <= 0) return;
     await this.#recordRefund(trx, order, {
       paymentId: order.razorpay_payment_id,
@@ -414,7 +414,8 @@ export class PaymentsService {
       settledNow = await repo.settleRefund(trx, refund.id, { status, razorpay_refund_id: razorpayRefundId, at });
       if (!settledNow || status !== "processed") return;
       await this.deps.notices.refunded(trx, order, { id: refund.id, amountPaise: Number(refund.amount_paise), reason: refund.reason });
-      const processed = await repo.sumRefunds(trx, order.id, ["processed"]);
+      if (refund.razorpay_payment_id !== order.razorpay_payment_id) return;
+      const processed = await repo.sumRefunds(trx, order.id, refund.razorpay_payment_id, ["processed"]);
       if (processed >= Number(order.total_paise) && ["paid", "packed", "shipped", "delivered"].includes(order.status)) {
         await this.orders.transition(trx, order, "refund", SYSTEM, { note: "Refunded in full" });
       }

@@ -1,0 +1,307 @@
+import { ORDER_STATUSES, type OrderStatus } from "@krishi/contract";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { authHeaders, testClock } from "../../testing/accounts.ts";
+import { makeProduct, makeUser } from "../../testing/factories.ts";
+import { insertOrderRow, openPayment, paySandbox, placeOrder, stockOf, unitsHeld } from "../../testing/orders.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { checkTransition } from "./lifecycle.ts";
+
+const WINDOW_SECONDS = 600;
+const time = testClock();
+let t: TestApp;
+let owner: Record<string, string>;
+let ownerId: number;
+let staff: Record<string, string>;
+let staffId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ ORDER_PAYMENT_WINDOW_SECONDS: String(WINDOW_SECONDS) }, {}, { clock: time.clock });
+  const db = t.database.db;
+  ownerId = (await makeUser(db)).id;
+  owner = await authHeaders(t, ownerId);
+  staffId = (await makeUser(db, { is_staff: true })).id;
+  staff = await authHeaders(t, staffId);
+});
+afterAll(() => t.close());
+
+/** Fresh tokens for the moved clock: these tests jump past the window, access tokens live 15 minutes. */
+async function advance(ms: number): Promise<void> {
+  time.advance(ms);
+  owner = await authHeaders(t, ownerId, time.clock);
+  staff = await authHeaders(t, staffId, time.clock);
+}
+beforeEach(() => advance(0));
+
+/**
+ * Who may do what from where, written out here independently of lifecycle.ts: a change to the
+ * state machine that is not also made here fails this file.
+ */
+const ALLOWED: Record<string, OrderStatus> = {
+  "pending_payment cancel owner": "cancelled",
+  "pending_payment cancel staff": "cancelled",
+  "paid pack staff": "packed",
+  "paid ship staff": "shipped",
+  "paid deliver staff": "delivered",
+  "paid cancel owner": "cancelled",
+  "paid cancel staff": "cancelled",
+  "packed ship staff": "shipped",
+  "packed deliver staff": "delivered",
+  "packed cancel owner": "cancelled",
+  "packed cancel staff": "cancelled",
+  "shipped deliver staff": "delivered",
+  "shipped cancel staff": "cancelled",
+};
+/** Asking again for the state an order is in changes nothing and is not an error (double clicks). */
+const REPEATS: Record<string, OrderStatus> = { pack: "packed", ship: "shipped", deliver: "delivered", cancel: "cancelled" };
+
+const REQUESTS = {
+  pack: (id: number) => ({ method: "PUT" as const, url: `/api/orders/${id}/pack/` }),
+  ship: (id: number) => ({
+    method: "PUT" as const,
+    url: `/api/orders/${id}/ship/`,
+    payload: { courier: "Delhivery", awb: "DL-1234567", trackingUrl: "https://www.delhivery.com/track/package/DL-1234567" },
+  }),
+  deliver: (id: number) => ({ method: "PUT" as const, url: `/api/orders/${id}/deliver/` }),
+  cancel: (id: number) => ({ method: "POST" as const, url: `/api/orders/${id}/cancel/`, payload: { reason: "Changed my mind" } }),
+};
+
+/** An order of the owner put straight into `status` (the paths into each state have their own tests). */
+async function orderIn(status: OrderStatus): Promise<number> {
+  const db = t.database.db;
+  const paid = status !== "pending_payment" && status !== "cancelled";
+  const id = await insertOrderRow(db, {
+    userId: ownerId,
+    email: "owner@example.in",
+    ...(paid ? { paidAt: new Date().toISOString(), razorpayPaymentId: "pay_table" } : {}),
+  });
+  await db.updateTable("orders").set({ status }).where("id", "=", id).execute();
+  return id;
+}
+
+async function statusAndEvents(id: number) {
+  const db = t.database.db;
+  const order = await db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+  const events = await db
+    .selectFrom("order_events")
+    .select(["from_status", "to_status", "event", "actor"])
+    .where("order_id", "=", id)
+    .execute();
+  return { status: order.status, events };
+}
+
+describe("the state machine, every state × event × role through the API", () => {
+  for (const from of ORDER_STATUSES) {
+    for (const event of ["pack", "ship", "deliver", "cancel"] as const) {
+      for (const role of ["owner", "staff"] as const) {
+        const key = `${from} ${event} ${role}`;
+        const to = ALLOWED[key];
+        const repeat = REPEATS[event] === from;
+        const expected = to ? `moves to ${to}` : repeat ? "changes nothing (a repeat)" : "is refused";
+        it(`${key}: ${expected}`, async () => {
+          const id = await orderIn(from);
+          const res = await t.app.inject({ ...REQUESTS[event](id), headers: role === "owner" ? owner : staff });
+          const after = await statusAndEvents(id);
+          if (to) {
+            expect(res.statusCode, res.body).toBe(200);
+            expect(res.json().status).toBe(to);
+            expect(after.status).toBe(to);
+            expect(after.events).toEqual([{ from_status: from, to_status: to, event, actor: role === "owner" ? "customer" : "staff" }]);
+          } else if (repeat && (role === "staff" || event === "cancel")) {
+            expect(res.statusCode, res.body).toBe(200);
+            expect(after).toEqual({ status: from, events: [] });
+          } else {
+            // Staff routes answer 403 to a customer before anything else; the rest 409 with a reason.
+            expect(res.statusCode, res.body).toBe(role === "owner" && event !== "cancel" ? 403 : 409);
+            expect(after).toEqual({ status: from, events: [] });
+          }
+        });
+      }
+    }
+  }
+
+  it("lets only the shop itself pay, expire, repay and refund", () => {
+    for (const role of ["owner", "staff"] as const) {
+      for (const event of ["pay", "expire", "repay"] as const) expect(checkTransition("pending_payment", event, role).ok).toBe(false);
+    }
+    expect(checkTransition("pending_payment", "pay", "system")).toMatchObject({ ok: true, transition: { to: "paid" } });
+    expect(checkTransition("pending_payment", "expire", "system")).toMatchObject({
+      ok: true,
+      transition: { to: "cancelled", restock: true },
+    });
+    expect(checkTransition("cancelled", "repay", "system")).toMatchObject({ ok: true, transition: { to: "paid", takeStock: true } });
+    expect(checkTransition("paid", "expire", "system").ok).toBe(false);
+    expect(checkTransition("refunded", "refund", "system").ok).toBe(false);
+    expect(checkTransition("delivered", "refund", "staff")).toMatchObject({ ok: true, transition: { to: "refunded" } });
+  });
+});
+
+describe("cancelling", () => {
+  it("puts an unpaid order's stock back exactly once and records who cancelled it and why", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 120_00, stock: 10 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 120_00 }, 3);
+    expect(await stockOf(t.database.db, product.id)).toBe(7);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order._id}/cancel/`,
+      headers: owner,
+      payload: { reason: "Ordered twice" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "cancelled", isPaid: false, actions: { cancel: false, pay: false }, paymentDueAt: null });
+    expect(res.json().events.map((e: { event: string; actor: string; note: string }) => [e.event, e.actor, e.note])).toEqual([
+      ["place", "customer", ""],
+      ["cancel", "customer", "Ordered twice"],
+    ]);
+    expect(await stockOf(t.database.db, product.id)).toBe(10);
+    await t.app.inject({ method: "POST", url: `/api/orders/${order._id}/cancel/`, headers: owner });
+    await t.app.inject({ method: "POST", url: `/api/orders/${order._id}/cancel/`, headers: staff });
+    expect(await stockOf(t.database.db, product.id)).toBe(10);
+  });
+
+  it("refunds a paid order in full when it is cancelled, and puts its stock back", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 80_00, stock: 5 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 80_00 }, 2);
+    expect((await paySandbox(t, owner, order)).json().status).toBe("paid");
+    const res = await t.app.inject({ method: "POST", url: `/api/orders/${order._id}/cancel/`, headers: owner });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "cancelled",
+      isPaid: true,
+      amountRefunded: order.totalPrice,
+      refunds: [{ amount: order.totalPrice, reason: "Order cancelled", status: "processed" }],
+    });
+    expect(await stockOf(t.database.db, product.id)).toBe(5);
+  });
+
+  it("does not let a stranger cancel someone's order, nor tell them it exists", async () => {
+    const product = await makeProduct(t.database.db, { stock: 5 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 249_00 });
+    const stranger = await authHeaders(t, (await makeUser(t.database.db)).id);
+    const res = await t.app.inject({ method: "POST", url: `/api/orders/${order._id}/cancel/`, headers: stranger });
+    expect(res.statusCode).toBe(404);
+    expect((await statusAndEvents(order._id)).status).toBe("pending_payment");
+  });
+
+  it("offers Cancel to the owner until the order ships, and to staff until it is delivered", async () => {
+    const shipped = await orderIn("shipped");
+    const asOwner = (await t.app.inject({ url: `/api/orders/${shipped}/`, headers: owner })).json();
+    const asStaff = (await t.app.inject({ url: `/api/orders/${shipped}/`, headers: staff })).json();
+    expect([asOwner.actions.cancel, asStaff.actions.cancel]).toEqual([false, true]);
+  });
+});
+
+describe("the payment window", () => {
+  it("cancels an unpaid order after the window, restores its stock once, and says so on Pay Now", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 50_00, stock: 4 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 50_00 }, 4);
+    expect(new Date(order.paymentDueAt).getTime() - new Date(order.createdAt).getTime()).toBe(WINDOW_SECONDS * 1000);
+    expect(order.actions.pay).toBe(true);
+    expect(await t.app.services.orders.expireDue()).not.toContain(order._id);
+    await advance(WINDOW_SECONDS * 1000 + 1);
+    expect(await t.app.services.orders.expireDue()).toContain(order._id);
+    expect(await t.app.services.orders.expireDue()).not.toContain(order._id);
+    expect(await stockOf(t.database.db, product.id)).toBe(4);
+    const after = (await t.app.inject({ url: `/api/orders/${order._id}/`, headers: owner })).json();
+    expect(after).toMatchObject({ status: "cancelled", actions: { pay: false } });
+    expect(after.events.at(-1)).toMatchObject({ event: "expire", actor: "system", from: "pending_payment", to: "cancelled" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/create-razorpay-order/",
+      headers: owner,
+      payload: { order_id: order._id, amount: Math.round(Number(order.totalPrice) * 100) },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ bool: 0, detail: expect.stringMatching(/not paid in time/) });
+  });
+
+  it("expires on Pay Now an order past its window that the sweep has not reached yet", async () => {
+    const product = await makeProduct(t.database.db, { stock: 3 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 249_00 });
+    await advance(WINDOW_SECONDS * 1000 + 1);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/create-razorpay-order/",
+      headers: owner,
+      payload: { order_id: order._id, amount: Math.round(Number(order.totalPrice) * 100) },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await stockOf(t.database.db, product.id)).toBe(3);
+  });
+
+  it("takes the stock exactly once when expiry and a payment for the same order race", async () => {
+    for (let round = 0; round < 8; round++) {
+      const product = await makeProduct(t.database.db, { pricePaise: 30_00, stock: 6 });
+      const order = await placeOrder(t, owner, { id: product.id, pricePaise: 30_00 }, 2);
+      const razorpayOrderId = await openPayment(t, owner, order);
+      const proof = (await t.app.inject({ method: "POST", url: "/sandbox/razorpay/pay", payload: { order_id: razorpayOrderId } })).json();
+      await advance(WINDOW_SECONDS * 1000 + 1);
+      const [, paid] = await Promise.all([
+        t.app.services.orders.expireDue(),
+        t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/pay/`, headers: owner, payload: proof }),
+      ]);
+      // Whichever came first, the captured payment pays the order (taken again after expiry: the stock is there).
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect((await statusAndEvents(order._id)).status).toBe("paid");
+      expect(await stockOf(t.database.db, product.id)).toBe(4);
+      expect(await unitsHeld(t.database.db, product.id)).toBe(2);
+    }
+  });
+
+  it("refunds a payment that arrives after expiry when the stock has been sold meanwhile", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 40_00, stock: 2 });
+    const order = await placeOrder(t, owner, { id: product.id, pricePaise: 40_00 }, 2);
+    const razorpayOrderId = await openPayment(t, owner, order);
+    const proof = (await t.app.inject({ method: "POST", url: "/sandbox/razorpay/pay", payload: { order_id: razorpayOrderId } })).json();
+    await advance(WINDOW_SECONDS * 1000 + 1);
+    await t.app.services.orders.expireDue();
+    const other = await authHeaders(t, (await makeUser(t.database.db)).id, time.clock);
+    await placeOrder(t, other, { id: product.id, pricePaise: 40_00 }, 2);
+    const res = await t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/pay/`, headers: owner, payload: proof });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/refunded in full/);
+    const after = (await t.app.inject({ url: `/api/orders/${order._id}/`, headers: owner })).json();
+    expect(after).toMatchObject({ status: "cancelled", isPaid: false, refunds: [{ amount: order.totalPrice, status: "processed" }] });
+    expect(await stockOf(t.database.db, product.id)).toBe(0);
+  });
+});
+
+describe("checkout limits", () => {
+  it("refuses more units of one product than a farm buys at once, and a fourth unpaid order", async () => {
+    const limited = await createTestApp({ ORDER_MAX_UNPAID: "3", ORDER_MAX_UNITS_PER_LINE: "50" });
+    try {
+      const customer = await authHeaders(limited, (await makeUser(limited.database.db)).id);
+      const product = await makeProduct(limited.database.db, { pricePaise: 10_00, stock: 1000 });
+      const tooMany = await limited.app.inject({
+        method: "POST",
+        url: "/api/orders/add/",
+        headers: customer,
+        payload: {
+          orderItems: [
+            { product: product.id, qty: 30 },
+            { product: product.id, qty: 21 },
+          ],
+          shippingAddress: { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" },
+          totalPrice: "552.82",
+        },
+      });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().orderItems).toEqual(["At most 50 units of one product per order."]);
+      for (let i = 0; i < 3; i++) await placeOrder(limited, customer, { id: product.id, pricePaise: 10_00 });
+      const fourth = await limited.app.inject({
+        method: "POST",
+        url: "/api/orders/add/",
+        headers: customer,
+        payload: {
+          orderItems: [{ product: product.id, qty: 1 }],
+          shippingAddress: { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" },
+          totalPrice: "20.82",
+        },
+      });
+      expect(fourth.statusCode, fourth.body).toBe(409);
+      expect(fourth.json().detail).toMatch(/3 unpaid orders/);
+      expect(await stockOf(limited.database.db, product.id)).toBe(997);
+    } finally {
+      await limited.close();
+    }
+  });
+});
