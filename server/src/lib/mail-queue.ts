@@ -43,7 +43,8 @@ export class MailQueue {
     options: MailQueueOptions = {},
   ) {
     this.#maxAttempts = options.maxAttempts ?? 8;
-    this.#leaseMs = options.leaseMs ?? 60_000;
+    // Longer than the SMTP client's worst case (10 s connect + 10 s greeting + 30 s socket).
+    this.#leaseMs = options.leaseMs ?? 120_000;
     this.#batchSize = options.batchSize ?? 20;
   }
 
@@ -81,23 +82,24 @@ export class MailQueue {
       .limit(this.#batchSize)
       .execute();
     for (const { id } of due) {
-      const mail = await this.#claim(id, now);
+      const mail = await this.#claim(id);
       if (!mail) continue;
+      // The outcome is written only while this worker still holds the mail (its lease unchanged).
+      const held = () =>
+        this.db.updateTable("mail_queue").where("id", "=", id).where("status", "=", "queued").where("locked_until", "=", mail.leaseUntil);
       try {
         await this.mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
       } catch (error) {
         const attempts = Number(mail.attempts);
         const giveUp = attempts >= this.#maxAttempts;
         const retryAt = new Date(this.clock().getTime() + Math.min(3_600_000, 30_000 * 2 ** (attempts - 1)));
-        await this.db
-          .updateTable("mail_queue")
+        await held()
           .set({
             status: giveUp ? "failed" : "queued",
             next_attempt_at: retryAt.toISOString(),
             locked_until: null,
             last_error: String((error as Error)?.message ?? error).slice(0, 500),
           })
-          .where("id", "=", id)
           .execute();
         this.log[giveUp ? "error" : "warn"](
           { err: error, mailId: id, attempts },
@@ -107,30 +109,32 @@ export class MailQueue {
         else result.retrying++;
         continue;
       }
-      await this.db
-        .updateTable("mail_queue")
+      const marked = await held()
         .set({ status: "sent", sent_at: this.clock().toISOString(), locked_until: null })
-        .where("id", "=", id)
-        .execute();
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) this.log.warn({ mailId: id }, "a mail was sent after its lease ran out");
       result.sent++;
     }
     return result;
   }
 
-  /** Takes a mail for this worker (attempt counted), or null when another worker has it. */
-  async #claim(id: number, now: Date) {
+  /** Takes a mail for this worker (attempt counted, lease from now), or null when another worker has it. */
+  async #claim(id: number) {
+    const now = this.clock();
+    const leaseUntil = new Date(now.getTime() + this.#leaseMs).toISOString();
     const claimed = await this.db
       .updateTable("mail_queue")
-      .set((eb) => ({ locked_until: new Date(now.getTime() + this.#leaseMs).toISOString(), attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({ locked_until: leaseUntil, attempts: eb("attempts", "+", 1) }))
       .where("id", "=", id)
       .where("status", "=", "queued")
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
-    return this.db
+    const mail = await this.db
       .selectFrom("mail_queue")
       .select(["to_address", "subject", "text_body", "html_body", "attempts"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
+    return { ...mail, leaseUntil };
   }
 }

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "../db/database.ts";
+import { testClock } from "../testing/accounts.ts";
+import { createTestDatabase } from "../testing/test-app.ts";
+import { JobScheduler } from "./jobs.ts";
+
+/** A job run the test holds open and lets finish (or fail) by hand. */
+function heldRun() {
+  let finish: () => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const state = { runs: 0, finished: 0 };
+  const run = async () => {
+    state.runs++;
+    await new Promise<void>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
+    state.finished++;
+  };
+  return { state, run, finish: () => finish(), fail: (error: Error) => fail(error) };
+}
+
+const quiet = { error: () => {}, debug: () => {} };
+const LEASE_MS = 5 * 60_000;
+
+let db: Db;
+let closeDb: () => Promise<void>;
+let time: ReturnType<typeof testClock>;
+/** Two processes of the shop: their own schedulers, one database. */
+let first: JobScheduler;
+let second: JobScheduler;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+});
+afterAll(() => closeDb());
+beforeEach(async () => {
+  await db.deleteFrom("job_leases").execute();
+  time = testClock();
+  first = new JobScheduler(db, time.clock, quiet, LEASE_MS);
+  second = new JobScheduler(db, time.clock, quiet, LEASE_MS);
+});
+
+const leaseOf = (name: string) => db.selectFrom("job_leases").selectAll().where("name", "=", name).executeTakeFirst();
+
+describe("runNow: one process at a time", () => {
+  it("does not run a job in a second process while the first is running it, and lets it once the first has finished", async () => {
+    const held = heldRun();
+    let secondRuns = 0;
+    first.add("send-mail", 10_000, held.run);
+    second.add("send-mail", 10_000, async () => void secondRuns++);
+
+    const running = first.runNow("send-mail");
+    await vi.waitFor(() => expect(held.state.runs).toBe(1));
+    expect(await leaseOf("send-mail")).toMatchObject({ holder: first.holder });
+
+    expect(await second.runNow("send-mail")).toBe(false);
+    expect(secondRuns).toBe(0);
+
+    held.finish();
+    expect(await running).toBe(true);
+    expect(held.state.finished).toBe(1);
+
+    expect(await second.runNow("send-mail")).toBe(true);
+    expect(secondRuns).toBe(1);
+    // And back again: each finished run gives the lease up.
+    first.add("send-mail", 10_000, async () => {});
+    expect(await first.runNow("send-mail")).toBe(true);
+  });
+
+  it("gives the lease up when the job fails, so another process may run it at once", async () => {
+    const held = heldRun();
+    let secondRuns = 0;
+    first.add("reconcile-payments", 120_000, held.run);
+    second.add("reconcile-payments", 120_000, async () => void secondRuns++);
+
+    const running = first.runNow("reconcile-payments");
+    await vi.waitFor(() => expect(held.state.runs).toBe(1));
+    held.fail(new Error("Razorpay did not answer"));
+    await expect(running).rejects.toThrow("Razorpay did not answer");
+
+    expect(await second.runNow("reconcile-payments")).toBe(true);
+    expect(secondRuns).toBe(1);
+  });
+
+  it("is not blocked by a holder that died: a lease in the past is taken over", async () => {
+    await db
+      .insertInto("job_leases")
+      .values({
+        name: "expire-unpaid-orders",
+        holder: "a-process-that-died",
+        lease_until: new Date(time.now().getTime() - 1_000).toISOString(),
+      })
+      .execute();
+    let runs = 0;
+    second.add("expire-unpaid-orders", 60_000, async () => void runs++);
+
+    expect(await second.runNow("expire-unpaid-orders")).toBe(true);
+    expect(runs).toBe(1);
+    expect(await leaseOf("expire-unpaid-orders")).toMatchObject({ holder: second.holder });
+  });
+
+  it("waits out the lease of a holder that died mid-run, and no longer", async () => {
+    await db
+      .insertInto("job_leases")
+      .values({
+        name: "expire-unpaid-orders",
+        holder: "a-process-that-died",
+        lease_until: new Date(time.now().getTime() + LEASE_MS).toISOString(),
+      })
+      .execute();
+    let runs = 0;
+    second.add("expire-unpaid-orders", 60_000, async () => void runs++);
+
+    expect(await second.runNow("expire-unpaid-orders")).toBe(false);
+    time.advance(LEASE_MS);
+    expect(await second.runNow("expire-unpaid-orders")).toBe(true);
+    expect(runs).toBe(1);
+  });
+
+  it("throws for a job it does not know", async () => {
+    first.add("send-mail", 10_000, async () => {});
+    await expect(first.runNow("send-newsletter")).rejects.toThrow("No job named send-newsletter");
+    expect(await leaseOf("send-newsletter")).toBeUndefined();
+  });
+});
+
+describe("start and stop", () => {
+  it("runs a job on its own soon after start(), and stop() waits for the run in progress", async () => {
+    const held = heldRun();
+    first.add("send-mail", 60_000, held.run);
+    first.start();
+    try {
+      await vi.waitFor(() => expect(held.state.runs).toBe(1), { timeout: 10_000, interval: 20 });
+    } catch (error) {
+      await first.stop();
+      throw error;
+    }
+
+    let stopped = false;
+    const stopping = first.stop().then(() => {
+      stopped = true;
+    });
+    // Let the event loop turn a few times: stop() must still be waiting for the held run.
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+
+    held.finish();
+    await stopping;
+    expect(held.state.finished).toBe(1);
+    // The finished run gave its lease up before stop() answered.
+    second.add("send-mail", 60_000, async () => {});
+    expect(await second.runNow("send-mail")).toBe(true);
+  });
+});
