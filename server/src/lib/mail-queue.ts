@@ -109,9 +109,7 @@ export class MailQueue {
         else result.retrying++;
         continue;
       }
-      const marked = await held()
-        .set({ status: "sent", sent_at: this.clock().toISOString(), locked_until: null })
-        .executeTakeFirst();
+      const marked = await held().set({ status: "sent", sent_at: this.clock().toISOString(), locked_until: null }).executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) this.log.warn({ mailId: id }, "a mail was sent after its lease ran out");
       result.sent++;
     }
