@@ -1,4 +1,4 @@
-import type { Order, Product, SavedAddress, StaffSummary } from "@krishi/contract";
+import type { Order, OrderEvent, Product, SavedAddress, StaffSummary } from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
 /** A product as the API answers it; override what a test is about. */
@@ -75,7 +75,12 @@ export function anAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
   };
 }
 
-/** An order of `aUser()` as the API answers it: one line, unpaid and undelivered. */
+/** An entry of an order's timeline: placed by the customer, unless told otherwise. */
+export function anEvent(overrides: Partial<OrderEvent> = {}): OrderEvent {
+  return { from: null, to: "pending_payment", event: "place", actor: "customer", note: "", at: "2026-11-20T09:15:00.000Z", ...overrides };
+}
+
+/** An order of `aUser()` as the API answers it: one line, unpaid and undelivered, payable (and cancellable) until 09:45. */
 export function anOrder(overrides: Partial<Order> = {}): Order {
   const { id: _, ...address } = anAddress();
   return {
@@ -93,8 +98,30 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     isDelivered: false,
     deliveredAt: null,
     createdAt: "2026-11-20T09:15:00.000Z",
+    status: "pending_payment",
+    paymentDueAt: "2026-11-20T09:45:00.000Z",
+    events: [anEvent()],
+    shipment: null,
+    refunds: [],
+    amountRefunded: "0.00",
+    actions: { cancel: true, pay: true },
     ...overrides,
   };
+}
+
+export const PAID_AT = "2026-11-20T10:30:00.000Z";
+
+/** `anOrder()` once paid (at PAID_AT): no longer payable, still cancellable. */
+export function aPaidOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    status: "paid",
+    isPaid: true,
+    paidAt: PAID_AT,
+    paymentDueAt: null,
+    events: [anEvent(), anEvent({ from: "pending_payment", to: "paid", event: "pay", actor: "system", at: PAID_AT })],
+    actions: { cancel: true, pay: false },
+    ...overrides,
+  });
 }
 
 /** The staff dashboard's answer: `days` days of sales (oldest first) from 2026-11-01, nothing to deliver, no low stock. */

@@ -7,6 +7,8 @@ export interface FakeCall {
   path: string;
   body: unknown;
   authorization: string | null;
+  /** The Idempotency-Key header, only on requests that send one (refunds). */
+  idempotencyKey?: string;
 }
 
 export interface FakeAnswer {
@@ -42,6 +44,8 @@ export function fakeApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAns
       body: text ? JSON.parse(text) : undefined,
       authorization: request.headers.get("Authorization"),
     };
+    const idempotencyKey = request.headers.get("Idempotency-Key");
+    if (idempotencyKey !== null) call.idempotencyKey = idempotencyKey;
     calls.push(call);
     const { status = 200, body, headers } = await answer(call);
     return new Response(body === undefined ? null : JSON.stringify(body), {

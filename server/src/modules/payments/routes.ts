@@ -35,6 +35,9 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = 
   );
 };
 
+/** How long after a sandbox payment its webhook arrives. */
+const WEBHOOK_DELAY_MS = 1_500;
+
 export interface SandboxRoutesOptions {
   gateway: SandboxGateway;
   payments: PaymentsService;
@@ -47,6 +50,20 @@ export interface SandboxRoutesOptions {
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway, payments }) => {
   const SandboxOrder = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) });
   const notSandbox = { detail: "Not a sandbox order.", message: "Not a sandbox order." };
+
+  // Like Razorpay, the sandbox also tells the shop about a capture on its own (payment.captured),
+  // a moment after the browser hears of it: either news pays the order, whichever comes first.
+  const deliveries = new Set<Promise<unknown>>();
+  const deliverWebhook = (paymentId: string) => {
+    const delivery = new Promise((resolve) => setTimeout(resolve, WEBHOOK_DELAY_MS))
+      .then(async () => payments.settleReported(await gateway.fetchPayment(paymentId)))
+      .catch((err) => app.log.error({ err, paymentId }, "the sandbox's payment.captured could not be applied"))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  };
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...deliveries]);
+  });
   app.get("/sandbox/razorpay/checkout.js", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("Cache-Control", "no-cache").send(SANDBOX_CHECKOUT_JS),
   );
@@ -67,7 +84,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = as
     async (request, reply) => {
       const amount = await payments.amountOf(request.body.order_id);
       if (amount === null) return reply.status(400).send(notSandbox);
-      return gateway.pay(request.body.order_id, amount);
+      const proof = gateway.pay(request.body.order_id, amount);
+      deliverWebhook(proof.razorpay_payment_id);
+      return proof;
     },
   );
 

@@ -213,6 +213,16 @@ export class PaymentsService {
     return outcome;
   }
 
+  /** A payment Razorpay reported on its own (webhook, sandbox): settled against the order it names, if the shop has it. */
+  async settleReported(payment: GatewayPayment): Promise<{ orderId: number; outcome: SettleOutcome } | null> {
+    const order = payment.orderId ? await this.orders.rowByRazorpayOrder(payment.orderId) : undefined;
+    if (!order) {
+      this.log.warn({ razorpayOrderId: payment.orderId, paymentId: payment.id }, "a payment for an unknown Razorpay order");
+      return null;
+    }
+    return { orderId: order.id, outcome: await this.settle(order, payment) };
+  }
+
   /** Razorpay's webhook: signed raw body; payments settle, refunds follow; replays change nothing. */
   async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
     if (!this.deps.webhookSecret) throw new HttpError(503, "Webhooks are not configured.");
@@ -237,11 +247,9 @@ export class PaymentsService {
     let outcome: WebhookOutcome = "ignored";
     let orderId: number | null = null;
     if ((type === "payment.captured" || type === "payment.authorized" || type === "order.paid") && payment) {
-      const order = payment.orderId ? await this.orders.rowByRazorpayOrder(payment.orderId) : undefined;
-      if (order) {
-        orderId = order.id;
-        outcome = await this.settle(order, payment);
-      } else this.log.warn({ razorpayOrderId: payment.orderId, type }, "webhook for an unknown Razorpay order");
+      const settled = await this.settleReported(payment);
+      orderId = settled?.orderId ?? null;
+      outcome = settled?.outcome ?? "ignored";
     } else if ((type === "refund.processed" || type === "refund.failed") && refund) {
       const row = await repo.findRefundByRazorpayId(this.db, refund.id);
       if (row) {

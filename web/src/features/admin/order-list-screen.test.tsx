@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderListScreen } from "./order-list-screen.tsx";
@@ -12,10 +12,10 @@ function renderList(url = "/admin/orderlist") {
 }
 
 describe("OrderListScreen", () => {
-  it("lists every order for staff: ID, USER, DATE, Total, PAID, DELIVERED, Details", async () => {
+  it("lists every order for staff: ID, USER, DATE, Total, PAID, DELIVERED, STATUS, Details", async () => {
     const calls = fakeApi(() => ({
       body: [
-        anOrder({ _id: 43, isPaid: true, paidAt: "2026-11-20T10:30:00.000Z", isDelivered: true, deliveredAt: "2026-11-21T16:45:00.000Z" }),
+        aPaidOrder({ _id: 43, status: "delivered", isDelivered: true, deliveredAt: "2026-11-21T16:45:00.000Z" }),
         anOrder({ _id: 42 }),
       ],
       headers: { "X-Total-Count": "2", "X-Page-Count": "1" },
@@ -26,7 +26,7 @@ describe("OrderListScreen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "Details"]);
+    ).toEqual(["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS", "Details"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>
@@ -35,8 +35,8 @@ describe("OrderListScreen", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["43", "Asha Patil", "2026-11-20", "₹2,703.92", "2026-11-20", "2026-11-21", "Details"],
-      ["42", "Asha Patil", "2026-11-20", "₹2,703.92", "✗Not paid", "✗Not delivered", "Details"],
+      ["43", "Asha Patil", "2026-11-20", "₹2,703.92", "2026-11-20", "2026-11-21", "Delivered", "Details"],
+      ["42", "Asha Patil", "2026-11-20", "₹2,703.92", "✗Not paid", "✗Not delivered", "Awaiting payment", "Details"],
     ]);
     expect(screen.getByRole("link", { name: "Details of order 42" })).toHaveAttribute("href", "/order/42");
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/orders/?page=1&page_size=50", authorization: "Bearer access-1" });
@@ -78,6 +78,44 @@ describe("OrderListScreen", () => {
     expect(screen.getByRole("button", { name: "Not paid" })).toHaveAttribute("aria-pressed", "false");
   });
 
+  it("filters on a state chosen in State, kept in the address with the other filters", async () => {
+    const calls = fakeApi(() => ({ body: [aPaidOrder({ status: "shipped" })], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
+    const { user, location } = renderList("/admin/orderlist?delivered=false&page=3");
+    const state = await screen.findByRole("combobox", { name: "State" });
+    expect(
+      within(state)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any state", "Awaiting payment", "Paid", "Packed", "Shipped", "Delivered", "Cancelled", "Refunded"]);
+    expect(state).toHaveValue("");
+
+    await user.selectOptions(state, "Shipped");
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&status=shipped&delivered=false"));
+    expect(location().search).toBe("?delivered=false&status=shipped");
+    expect(screen.getByRole("combobox", { name: "State" })).toHaveValue("shipped");
+    expect(await screen.findByText("Shipped", { selector: ".badge" })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "Any state");
+    await vi.waitFor(() => expect(location().search).toBe("?delivered=false"));
+    expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&delivered=false");
+  });
+
+  it("reads the state from the address, ignoring one it does not know", async () => {
+    const calls = fakeApi(() => ({ body: [anOrder()], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
+    renderList("/admin/orderlist?status=cancelled");
+    expect(await screen.findByRole("combobox", { name: "State" })).toHaveValue("cancelled");
+    await screen.findByRole("table");
+    expect(calls[0]?.path).toBe("/api/orders/?page=1&page_size=50&status=cancelled");
+  });
+
+  it("lists every state for a state it does not know", async () => {
+    const calls = fakeApi(() => ({ body: [anOrder()], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
+    renderList("/admin/orderlist?status=lost");
+    expect(await screen.findByRole("combobox", { name: "State" })).toHaveValue("");
+    await screen.findByRole("table");
+    expect(calls[0]?.path).toBe("/api/orders/?page=1&page_size=50");
+  });
+
   it("reads the filters from the address and keeps them on the page links", async () => {
     const calls = fakeApi(() => ({ body: [anOrder()], headers: { "X-Total-Count": "120", "X-Page-Count": "3" } }));
     renderList("/admin/orderlist?delivered=false");
@@ -87,9 +125,9 @@ describe("OrderListScreen", () => {
     expect(screen.getByRole("button", { name: "Not delivered" })).toHaveAttribute("aria-pressed", "true");
   });
 
-  it("says so when no order matches the filters", async () => {
+  it.each(["?paid=false", "?status=refunded"])("says so when no order matches the filters (%s)", async (search) => {
     fakeApi(() => ({ body: [], headers: { "X-Total-Count": "0", "X-Page-Count": "1" } }));
-    renderList("/admin/orderlist?paid=false");
+    renderList(`/admin/orderlist${search}`);
     expect(await screen.findByText("No orders match the filters")).toBeInTheDocument();
   });
 });

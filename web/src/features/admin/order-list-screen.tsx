@@ -1,8 +1,9 @@
+import { ORDER_STATUSES, type OrderStatus } from "@krishi/contract";
 import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
-import { type OrderFlag, OrdersTable, useGetOrdersQuery } from "../orders/index.ts";
+import { type OrderFlag, OrdersTable, STATUS_LABELS, useGetOrdersQuery } from "../orders/index.ts";
 import { RequireStaff } from "./require-staff.tsx";
 import { QueryState, useListParams } from "./staff-list.tsx";
 
@@ -12,7 +13,7 @@ const FILTERS = [
   { param: "delivered", label: "Not delivered" },
 ] as const;
 
-/** /admin/orderlist (staff): every order, newest first, paged; filtered by ?paid= and ?delivered=. */
+/** /admin/orderlist (staff): every order, newest first, paged; filtered by ?status=, ?paid= and ?delivered=. */
 export function OrderListScreen() {
   return (
     <RequireStaff>
@@ -25,15 +26,16 @@ export function OrderListScreen() {
 
 function OrderList() {
   const { params, page, hrefFor } = useListParams();
+  const status = orderStatus(params.get("status"));
   const paid = flag(params.get("paid"));
   const delivered = flag(params.get("delivered"));
   // currentData: never show another page's orders while this one loads.
-  const { currentData, error, isFetching } = useGetOrdersQuery({ page, paid, delivered });
-  const filtered = paid !== undefined || delivered !== undefined;
+  const { currentData, error, isFetching } = useGetOrdersQuery({ page, status, paid, delivered });
+  const filtered = status !== undefined || paid !== undefined || delivered !== undefined;
 
   return (
     <>
-      <Filters params={params} />
+      <Filters params={params} status={status} />
       <QueryState data={currentData} error={error} isFetching={isFetching}>
         {(data) =>
           data.orders.length === 0 ? (
@@ -50,26 +52,47 @@ function OrderList() {
   );
 }
 
-/** Toggle buttons (pressed when on): each goes back to page 1 and keeps the other filter. */
-function Filters({ params }: { params: URLSearchParams }) {
+/**
+ * The State select and the toggle buttons (pressed when on): each change goes back to page 1 and
+ * keeps the other filters.
+ */
+function Filters({ params, status }: { params: URLSearchParams; status: OrderStatus | undefined }) {
   const navigate = useNavigate();
+  const go = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    change(next);
+    const search = next.toString();
+    navigate(search ? `/admin/orderlist?${search}` : "/admin/orderlist");
+  };
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a form
-    <div role="group" aria-label="Filters" className="d-flex gap-2 mb-3">
+    // biome-ignore lint/a11y/useSemanticElements: a group of filters applied at once, not a form to submit
+    <div role="group" aria-label="Filters" className="d-flex flex-wrap align-items-center gap-2 mb-3">
+      <label htmlFor="order-state" className="small mb-0">
+        State
+      </label>
+      <select
+        id="order-state"
+        className="form-select form-select-sm w-auto"
+        value={status ?? ""}
+        onChange={(event) => go((next) => (event.target.value ? next.set("status", event.target.value) : next.delete("status")))}
+      >
+        <option value="">Any state</option>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </option>
+        ))}
+      </select>
       {FILTERS.map(({ param, label }) => {
         const on = params.get(param) === "false";
-        const next = new URLSearchParams(params);
-        next.delete("page");
-        if (on) next.delete(param);
-        else next.set(param, "false");
-        const search = next.toString();
         return (
           <Button
             key={param}
             size="sm"
             variant={on ? "dark" : "outline-dark"}
             aria-pressed={on}
-            onClick={() => navigate(search ? `/admin/orderlist?${search}` : "/admin/orderlist")}
+            onClick={() => go((next) => (on ? next.delete(param) : next.set(param, "false")))}
           >
             {label}
           </Button>
@@ -77,6 +100,11 @@ function Filters({ params }: { params: URLSearchParams }) {
       })}
     </div>
   );
+}
+
+/** A ?status= value as an order state; anything else means any state. */
+function orderStatus(value: string | null): OrderStatus | undefined {
+  return ORDER_STATUSES.find((status) => status === value);
 }
 
 function flag(value: string | null): OrderFlag | undefined {

@@ -5,11 +5,12 @@ import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { useNavigate, useParams } from "react-router";
 import { TextField } from "../../components/text-field.tsx";
+import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetCategoriesQuery, useGetProductQuery } from "../catalog/index.ts";
 import { useUpdateProductMutation } from "./admin-api.ts";
 import { ProductImagesEditor } from "./product-images-editor.tsx";
 import { RequireStaff } from "./require-staff.tsx";
-import { GoBack, SaveError, saveErrors } from "./staff-form.tsx";
+import { GoBack, SaveError } from "./staff-form.tsx";
 import { QueryState } from "./staff-list.tsx";
 
 const FIELDS = ["name", "price", "brand", "countInStock", "category", "description"] as const;

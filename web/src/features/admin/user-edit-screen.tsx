@@ -4,9 +4,10 @@ import Button from "react-bootstrap/Button";
 import { useNavigate, useParams } from "react-router";
 import { FormContainer } from "../../components/form-container.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetUserQuery, useUpdateUserMutation } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
-import { GoBack, SaveError, saveErrors } from "./staff-form.tsx";
+import { GoBack, SaveError } from "./staff-form.tsx";
 import { QueryState } from "./staff-list.tsx";
 
 const FIELDS = ["first_name", "last_name", "email", "isAdmin"] as const;

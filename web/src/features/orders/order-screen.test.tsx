@@ -2,15 +2,14 @@ import type { Order } from "@krishi/contract";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dateTimeOf } from "../../lib/dates.ts";
-import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
+import { anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderScreen } from "./order-screen.tsx";
 import type { RazorpayFailure, RazorpayOptions } from "./razorpay.ts";
 
 const customer = aUser();
-const staff = aUser({ _id: 1, pk: 1, id: 1, email: "ravi@krishibazaar.in", name: "Ravi Kumar", is_staff: true, isAdmin: true });
-const PAID_AT = "2026-11-20T10:30:00.000Z";
+const staff = aStaffUser();
 const DELIVERED_AT = "2026-11-21T16:45:00.000Z";
 
 /** Answers GET /api/orders/42/ with `order`, and `others` for everything else. */
@@ -78,7 +77,10 @@ describe("OrderScreen", () => {
   });
 
   it("shows when a paid and delivered order was paid and delivered, date and time", async () => {
-    renderOrder(anOrder({ isPaid: true, paidAt: PAID_AT, isDelivered: true, deliveredAt: DELIVERED_AT }), staff);
+    renderOrder(
+      aPaidOrder({ status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT, actions: { cancel: false, pay: false } }),
+      staff,
+    );
     const paid = await screen.findByText(`Paid on ${dateTimeOf(PAID_AT)}`);
     expect(paid).toHaveClass("alert-success");
     expect(paid.textContent).toMatch(/2026.*\d:\d\d/);
@@ -100,13 +102,13 @@ describe("OrderScreen", () => {
   });
 
   it("lets staff mark a paid order delivered, with a real call, and shows it delivered", async () => {
-    let order = anOrder({ isPaid: true, paidAt: PAID_AT });
+    let order = aPaidOrder();
     const { user, calls } = renderOrder(
       () => order,
       staff,
       (call) => {
         if (call.method !== "PUT" || call.path !== "/api/orders/42/deliver/") return { status: 500 };
-        order = { ...order, isDelivered: true, deliveredAt: DELIVERED_AT };
+        order = { ...order, status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT, actions: { cancel: false, pay: false } };
         return { body: order };
       },
     );
@@ -122,7 +124,7 @@ describe("OrderScreen", () => {
   });
 
   it.each([
-    ["a customer, on a paid order", customer, anOrder({ isPaid: true, paidAt: PAID_AT })],
+    ["a customer, on a paid order", customer, aPaidOrder()],
     ["staff, on an unpaid order", staff, anOrder()],
   ])("does not offer Mark As Delivered to %s", async (_case, user, order) => {
     renderOrder(order, user);
@@ -147,7 +149,7 @@ describe("OrderScreen", () => {
       (call) => {
         if (call.path === "/api/orders/create-razorpay-order/") return { body: razorpayOrder };
         if (call.path === "/api/orders/42/pay/") {
-          order = { ...order, isPaid: true, paidAt: PAID_AT };
+          order = aPaidOrder();
           return { body: order };
         }
         return { status: 500 };
@@ -256,5 +258,193 @@ describe("OrderScreen", () => {
     script?.dispatchEvent(new Event("error"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load the payment window. Check your connection and try again.");
     expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+  });
+});
+
+describe("OrderScreen: the order's life", () => {
+  const DUE = "2026-11-20T09:45:00.000Z";
+  const cancelledOrder = (order: Order, note = ""): Order => ({
+    ...order,
+    status: "cancelled",
+    paymentDueAt: null,
+    events: [...order.events, anEvent({ from: order.status, to: "cancelled", event: "cancel", note, at: "2026-11-20T09:20:00.000Z" })],
+    actions: { cancel: false, pay: false },
+  });
+
+  it("shows the order's state, when it must be paid by, and its timeline with notes", async () => {
+    renderOrder(anOrder({ events: [anEvent({ note: "Deliver after 5 pm" })] }));
+    expect((await screen.findByText("Status:")).parentElement).toHaveTextContent("Status: Awaiting payment");
+    expect(screen.getByText(/^Pay by/)).toHaveTextContent(
+      `Pay by ${dateTimeOf(DUE)} or the order is cancelled and its items go back on sale.`,
+    );
+    const timeline = screen.getByRole("heading", { level: 2, name: "Timeline" }).nextElementSibling as HTMLElement;
+    expect(
+      within(timeline)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([`${dateTimeOf("2026-11-20T09:15:00.000Z")}Order placedDeliver after 5 pm`]);
+  });
+
+  it("asks before cancelling, sends POST /cancel/ with the reason, and shows the order cancelled", async () => {
+    let order = anOrder();
+    const { user, calls } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.method !== "POST" || call.path !== "/api/orders/42/cancel/") return { status: 500 };
+        order = cancelledOrder(order, "Ordered twice");
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    const question = screen.getByRole("group", { name: "Cancel this order?" });
+    expect(within(question).getByRole("button", { name: "Keep order" })).toHaveFocus();
+    expect(within(question).queryByText(/refund/)).toBeNull();
+    expect(calls).toHaveLength(1);
+
+    await user.type(within(question).getByLabelText("Reason (optional)"), "Ordered twice");
+    await user.click(within(question).getByRole("button", { name: "Yes, cancel order" }));
+    expect(await screen.findByText("Cancelled")).toBeInTheDocument();
+    expect(screen.getByText("Status:").parentElement).toHaveFocus();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "GET /api/orders/42/",
+      "POST /api/orders/42/cancel/",
+      "GET /api/orders/42/",
+    ]);
+    expect(calls[1]).toMatchObject({ body: { reason: "Ordered twice" }, authorization: "Bearer access-1" });
+    expect(screen.getByText("Cancelled by the customer")).toBeInTheDocument();
+    expect(screen.getByText("Ordered twice")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it("keeps the order on Keep order or Escape, without a call, focus back on Cancel Order", async () => {
+    const { user, calls } = renderOrder(anOrder());
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    await user.click(screen.getByRole("button", { name: "Keep order" }));
+    expect(screen.queryByRole("group", { name: "Cancel this order?" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancel Order" })).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Keep order" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Cancel this order?" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancel Order" })).toHaveFocus();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("tells a customer who has paid that cancelling refunds them in full", async () => {
+    const { user } = renderOrder(aPaidOrder());
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    expect(screen.getByRole("group", { name: "Cancel this order?" })).toHaveTextContent(
+      "A full refund of ₹2,703.92 will be made to the original payment method.",
+    );
+  });
+
+  it("shows the server's refusal to cancel", async () => {
+    const { user } = renderOrder(anOrder(), customer, () => ({
+      status: 409,
+      body: { detail: "This order has been shipped and can no longer be cancelled.", message: "…" },
+    }));
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    await user.click(screen.getByRole("button", { name: "Yes, cancel order" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This order has been shipped and can no longer be cancelled.");
+    expect(screen.getByRole("button", { name: "Yes, cancel order" })).toBeEnabled();
+  });
+
+  it("offers neither Pay Now nor Cancel Order nor a payment deadline when the server says they are over", async () => {
+    renderOrder(cancelledOrder(anOrder()));
+    expect(await screen.findByText("Cancelled")).toBeInTheDocument();
+    expect(screen.getByText("Not Paid")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it("shows the 409 of an order that can no longer be paid beside Pay Now, and reads the order again", async () => {
+    let order = anOrder();
+    const opened = fakeRazorpay(() => undefined);
+    const detail = "This order was cancelled because it was not paid in time.";
+    const { user, calls } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.path !== "/api/orders/create-razorpay-order/") return { status: 500 };
+        order = {
+          ...cancelledOrder(order),
+          events: [...order.events, anEvent({ from: "pending_payment", to: "cancelled", event: "expire", actor: "system" })],
+        };
+        return { status: 409, body: { bool: 0, detail, message: detail } };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(detail);
+    expect(within(alert.closest(".card") as HTMLElement).getByRole("table", { name: "Order Summary" })).toBeInTheDocument();
+    expect(await screen.findByText("Cancelled: the time to pay ran out, its items went back on sale")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(screen.getByRole("alert")).toHaveTextContent(detail);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "GET /api/orders/42/",
+      "POST /api/orders/create-razorpay-order/",
+      "GET /api/orders/42/",
+    ]);
+    expect(opened).toEqual([]);
+  });
+
+  it("shows the shipment: courier, AWB number and a tracking link opening in a new tab", async () => {
+    const shippedAt = "2026-11-21T08:00:00.000Z";
+    renderOrder(
+      aPaidOrder({
+        status: "shipped",
+        shipment: { courier: "Delhivery", awb: "DLV-12345678", trackingUrl: "https://track.example.in/DLV-12345678", shippedAt },
+        actions: { cancel: false, pay: false },
+      }),
+    );
+    const link = await screen.findByRole("link", { name: "Track your parcel (opens in a new tab)" });
+    expect(link).toHaveAttribute("href", "https://track.example.in/DLV-12345678");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getByText("Courier:").parentElement).toHaveTextContent("Courier: Delhivery");
+    expect(screen.getByText("AWB number:").parentElement).toHaveTextContent("AWB number: DLV-12345678");
+    expect(screen.getByText("Shipped on:").parentElement).toHaveTextContent(`Shipped on: ${dateTimeOf(shippedAt)}`);
+    expect(screen.getByText("Status:").parentElement).toHaveTextContent("Status: Shipped");
+  });
+
+  it("shows a shipment without a tracking address, without a link", async () => {
+    renderOrder(aPaidOrder({ status: "shipped", shipment: { courier: "India Post", awb: "EE123", trackingUrl: "", shippedAt: PAID_AT } }));
+    expect(await screen.findByText("Courier:")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Track your parcel/ })).toBeNull();
+  });
+
+  it("lists the refunds with amount, reason and state, and the amount refunded", async () => {
+    renderOrder(
+      aPaidOrder({
+        refunds: [
+          { id: 1, amount: "120.00", reason: "One bag arrived torn", status: "processed", createdAt: "2026-11-22T10:00:00.000Z" },
+          { id: 2, amount: "80.00", reason: "Late delivery", status: "pending", createdAt: "2026-11-23T10:00:00.000Z" },
+        ],
+        amountRefunded: "200.00",
+      }),
+    );
+    const refunds = (await screen.findByRole("heading", { level: 2, name: "Refunds" })).parentElement as HTMLElement;
+    expect(
+      within(refunds)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      `₹120.00 ProcessedOne bag arrived torn${dateTimeOf("2026-11-22T10:00:00.000Z")}`,
+      `₹80.00 PendingLate delivery${dateTimeOf("2026-11-23T10:00:00.000Z")}`,
+    ]);
+    expect(within(refunds).getByText("Refunded:").parentElement).toHaveTextContent("Refunded: ₹200.00");
+  });
+
+  it("shows no staff actions to a customer", async () => {
+    renderOrder(aPaidOrder());
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Mark As Packed" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
   });
 });

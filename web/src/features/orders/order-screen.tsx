@@ -1,5 +1,5 @@
 import { type Order, tryToPaise } from "@krishi/contract";
-import { Fragment, useState } from "react";
+import { Fragment, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import ListGroup from "react-bootstrap/ListGroup";
@@ -17,21 +17,22 @@ import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import type { User } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
-import {
-  type PaymentProof,
-  useDeliverOrderMutation,
-  useGetOrderQuery,
-  usePayOrderMutation,
-  useStartPaymentMutation,
-} from "./orders-api.ts";
+import { CancelOrder } from "./cancel-order.tsx";
+import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
+import { StatusBadge } from "./order-status.tsx";
+import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
+import { StaffPanel } from "./staff-panel.tsx";
 
 /** The shop's name and colour in Razorpay's checkout window. */
 export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#198754" } as const;
 
 export const PAYMENT_SUCCESSFUL = "Payment successful";
 
-/** /order/{id} (its owner or staff): details, banners, Pay Now for the owner, Mark As Delivered for staff. */
+/**
+ * /order/{id} (its owner or staff): the order's state, details, banners, timeline, shipment and
+ * refunds; Pay Now and Cancel Order for the owner while the server allows them; staff's actions.
+ */
 export function OrderScreen() {
   const { id = "" } = useParams();
   return (
@@ -63,15 +64,22 @@ function OrderLoader({ id, user }: { id: string; user: User }) {
 
 function OrderDetails({ order, user }: { order: Order; user: User }) {
   const payment = usePayment(order);
+  const statusLine = useRef<HTMLParagraphElement>(null);
   const isOwner = order.user.email.toLowerCase() === user.email.toLowerCase();
-  const canPay = isOwner && !order.isPaid;
-  const canDeliver = user.is_staff && order.isPaid && !order.isDelivered;
+  // What may be done now is the server's answer (actions); who sees which button is the page's.
+  const canPay = isOwner && order.actions.pay && !order.isPaid;
+  const customerCancel = !user.is_staff && order.actions.cancel;
+  const focusStatus = () => statusLine.current?.focus();
 
   return (
     <>
       <h1>Order {order._id}</h1>
+      {/* Announced when it changes (paid, cancelled …); focused after a cancellation. */}
+      <p ref={statusLine} tabIndex={-1} aria-live="polite" className="fs-5">
+        <strong>Status: </strong>
+        <StatusBadge status={order.status} />
+      </p>
       {payment.state.status === "paid" && <Message variant="success">{PAYMENT_SUCCESSFUL}</Message>}
-      {payment.state.status === "error" && <Message variant="danger">{payment.state.text}</Message>}
       {payment.state.status === "failed" && <PaymentFailed failure={payment.state.failure} />}
       <Row>
         <Col lg={8}>
@@ -92,6 +100,12 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               </p>
               <StateBanner done={order.isDelivered} at={order.deliveredAt} doneText="Delivered on" notDoneText="Not Delivered" />
             </ListGroup.Item>
+            {order.shipment && (
+              <ListGroup.Item>
+                <h2>Shipment</h2>
+                <ShipmentDetails shipment={order.shipment} />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item>
               <h2>Payment Method</h2>
               <p>
@@ -99,7 +113,19 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 {order.paymentMethod}
               </p>
               <StateBanner done={order.isPaid} at={order.paidAt} doneText="Paid on" notDoneText="Not Paid" />
+              {order.status === "pending_payment" && order.actions.pay && order.paymentDueAt && (
+                <p className="alert alert-warning">
+                  Pay by <time dateTime={order.paymentDueAt}>{dateTimeOf(order.paymentDueAt)}</time> or the order is cancelled and its items
+                  go back on sale.
+                </p>
+              )}
             </ListGroup.Item>
+            {order.refunds.length > 0 && (
+              <ListGroup.Item>
+                <h2>Refunds</h2>
+                <RefundList refunds={order.refunds} amountRefunded={order.amountRefunded} />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item>
               <h2>Order Items</h2>
               {order.orderItems.length === 0 ? (
@@ -113,6 +139,12 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 </ListGroup>
               )}
             </ListGroup.Item>
+            {order.events.length > 0 && (
+              <ListGroup.Item>
+                <h2>Timeline</h2>
+                <Timeline events={order.events} />
+              </ListGroup.Item>
+            )}
           </ListGroup>
         </Col>
         <Col lg={4}>
@@ -124,13 +156,16 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               total: formatPrice(order.totalPrice),
             }}
           >
+            {/* The server's refusals (an order past its payment time …) beside the button. */}
+            {payment.state.status === "error" && <Message variant="danger">{payment.state.text}</Message>}
             {canPay && (
               <Button type="button" variant="dark" disabled={payment.state.status === "busy"} onClick={() => void payment.pay()}>
                 Pay Now
               </Button>
             )}
-            {canDeliver && <MarkAsDelivered id={order._id} />}
+            {customerCancel && <CancelOrder order={order} onCancelled={focusStatus} />}
           </OrderSummary>
+          {user.is_staff && <StaffPanel order={order} onCancelled={focusStatus} />}
         </Col>
       </Row>
     </>
@@ -179,18 +214,6 @@ function PaymentFailed({ failure }: { failure: RazorpayFailure }) {
         ))}
       </dl>
     </Message>
-  );
-}
-
-function MarkAsDelivered({ id }: { id: number }) {
-  const [deliver, { error, isLoading }] = useDeliverOrderMutation();
-  return (
-    <>
-      {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
-      <Button type="button" variant="dark" disabled={isLoading} onClick={() => void deliver(id)}>
-        Mark As Delivered
-      </Button>
-    </>
   );
 }
 

@@ -1,4 +1,14 @@
-import type { Order, OrderListFilter, PaymentProof, PlaceOrder, StartPaymentAnswer } from "@krishi/contract";
+import type {
+  CancelOrder,
+  Order,
+  OrderListFilter,
+  OrderStatus,
+  PaymentProof,
+  PlaceOrder,
+  RefundOrder,
+  ShipOrder,
+  StartPaymentAnswer,
+} from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
 
@@ -11,9 +21,10 @@ export interface OrderPage extends Paging {
   orders: Order[];
 }
 
-/** The staff list's page and filters: paid or delivered "true"/"false", absent for either. */
+/** The staff list's page and filters: a state; paid or delivered "true"/"false"; absent for any. */
 export interface OrderQuery {
   page: number;
+  status?: OrderStatus | undefined;
   paid?: OrderFlag | undefined;
   delivered?: OrderFlag | undefined;
 }
@@ -24,6 +35,17 @@ export type OrderFlag = NonNullable<OrderListFilter["paid"]>;
 export const ORDER_PAGE_SIZE = 50;
 
 const LIST = { type: "Order", id: "LIST" } as const;
+
+/** What a change to order `id` makes read again: the order, the order lists and the staff dashboard. */
+const changed = (id: number) => [{ type: "Order" as const, id }, LIST, "Summary" as const];
+
+/**
+ * A refund's Idempotency-Key (10–64 letters, digits, - and _): 32 hex digits from the browser's
+ * random source. crypto.getRandomValues rather than randomUUID, which pages served over plain HTTP lack.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -49,25 +71,72 @@ export const ordersApi = api.injectEndpoints({
       query: () => "/orders/myorders/",
       providesTags: (result) => [LIST, ...(result ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
     }),
-    /** GET /api/orders/?page=&paid=&delivered= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
+    /** GET /api/orders/?page=&status=&paid=&delivered= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
     getOrders: build.query<OrderPage, OrderQuery>({
-      query: ({ page, paid, delivered }) => ({ url: "/orders/", params: { page, page_size: ORDER_PAGE_SIZE, paid, delivered } }),
+      query: ({ page, status, paid, delivered }) => ({
+        url: "/orders/",
+        params: { page, page_size: ORDER_PAGE_SIZE, status, paid, delivered },
+      }),
       transformResponse: (orders: Order[], meta, { page }) => toOrderPage(orders, meta?.response?.headers, page),
       providesTags: (result) => [LIST, ...(result?.orders ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
     }),
-    /** Opens payment for an order: `amount` is its total in paise. */
+    /**
+     * Opens payment for an order: `amount` is its total in paise. A 409 means the order can no longer
+     * be paid (expired, cancelled): it reads again, so the page shows its state.
+     */
     startPayment: build.mutation<StartPaymentAnswer, { order_id: number; amount: number }>({
       query: (body) => ({ url: "/orders/create-razorpay-order/", method: "POST", body }),
+      invalidatesTags: (_result, error, { order_id }) => (error?.status === 409 ? [{ type: "Order", id: order_id }, LIST] : []),
     }),
     /** PUT /api/orders/{id}/pay/ with Razorpay's proof: the order (and the lists) read again, paid. */
     payOrder: build.mutation<Order, PaymentProof & { id: number }>({
       query: ({ id, ...proof }) => ({ url: `/orders/${id}/pay/`, method: "PUT", body: proof }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: "Order", id }, LIST, "Summary"]),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
-    /** PUT /api/orders/{id}/deliver/ (staff; paid orders only). */
+    /**
+     * POST /api/orders/{id}/cancel/ (the owner before shipping, staff before delivery): an unpaid
+     * order is cancelled, a paid one cancelled and refunded in full. Its stock goes back on sale, so
+     * the ordered products read again too.
+     */
+    cancelOrder: build.mutation<Order, CancelOrder & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/orders/${id}/cancel/`, method: "POST", body }),
+      invalidatesTags: (result, error, { id }) =>
+        error
+          ? []
+          : [
+              ...changed(id),
+              ...(result?.orderItems ?? []).flatMap((line) =>
+                line.product === null ? [] : [{ type: "Product" as const, id: line.product }],
+              ),
+            ],
+    }),
+    /** PUT /api/orders/{id}/pack/ (staff): paid → packed. */
+    packOrder: build.mutation<Order, number>({
+      query: (id) => ({ url: `/orders/${id}/pack/`, method: "PUT" }),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    }),
+    /** PUT /api/orders/{id}/ship/ (staff): paid or packed → shipped, with the courier and its AWB number. */
+    shipOrder: build.mutation<Order, ShipOrder & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/orders/${id}/ship/`, method: "PUT", body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** PUT /api/orders/{id}/deliver/ (staff): paid, packed or shipped → delivered. */
     deliverOrder: build.mutation<Order, number>({
       query: (id) => ({ url: `/orders/${id}/deliver/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, LIST, "Summary"]),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    }),
+    /**
+     * POST /api/orders/{id}/refund/ (staff). The same `idempotencyKey` for a retried submission:
+     * the server then makes the refund once, however often the request arrives.
+     */
+    refundOrder: build.mutation<Order, RefundOrder & { id: number; idempotencyKey: string }>({
+      query: ({ id, idempotencyKey, ...body }) => ({
+        url: `/orders/${id}/refund/`,
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": idempotencyKey },
+      }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
   }),
 });
@@ -79,7 +148,11 @@ export const {
   useGetOrdersQuery,
   useStartPaymentMutation,
   usePayOrderMutation,
+  useCancelOrderMutation,
+  usePackOrderMutation,
+  useShipOrderMutation,
   useDeliverOrderMutation,
+  useRefundOrderMutation,
 } = ordersApi;
 
 /** Reads the staff list's paging headers; without them, the page holds everything there is. */

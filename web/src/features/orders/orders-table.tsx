@@ -2,14 +2,15 @@ import type { Order } from "@krishi/contract";
 import { Link } from "react-router";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
+import { StatusBadge } from "./order-status.tsx";
 
-/** The column headings as each list spells them: My Orders (spec §2) and the staff list, which adds the customer. */
+/** The column headings as each list spells them: My Orders (spec §2) and the staff list, which adds the customer and the state. */
 const HEADINGS = {
   mine: ["ID", "Date", "Total", "Paid", "Delivered"],
-  staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED"],
+  staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS"],
 } as const;
 
-/** ID, (customer,) Date, Total, Paid, Delivered and a Details link to /order/{id}. */
+/** ID, (customer,) Date, Total, Paid, Delivered, (state,) and a Details link to /order/{id}. */
 export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
   return (
     <div className="table-responsive position-relative">
@@ -39,6 +40,11 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
               <td>
                 <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone="Not delivered" />
               </td>
+              {staff && (
+                <td>
+                  <StatusBadge status={order.status} />
+                </td>
+              )}
               <td>
                 <Link className="btn btn-sm btn-light" to={`/order/${order._id}`} aria-label={`Details of order ${order._id}`}>
                   Details

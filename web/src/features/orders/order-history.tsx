@@ -1,0 +1,80 @@
+import type { Order, Shipment } from "@krishi/contract";
+import { dateTimeOf } from "../../lib/dates.ts";
+import { formatPrice } from "../../lib/price.ts";
+import { eventText, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
+
+/** A moment as a machine-readable <time>, read as "22 Nov 2026, 6:37 am". */
+function Moment({ at, className }: { at: string; className?: string }) {
+  return (
+    <time dateTime={at} className={className}>
+      {dateTimeOf(at)}
+    </time>
+  );
+}
+
+/** The order's timeline, oldest first: when, what happened, and the note given with it. */
+export function Timeline({ events }: { events: Order["events"] }) {
+  return (
+    <ol className="list-unstyled border-start border-2 ps-3 mb-0">
+      {events.map((event) => (
+        <li key={`${event.at}-${event.event}`} className="mb-2">
+          <Moment at={event.at} className="d-block small text-body-secondary" />
+          {eventText(event)}
+          {event.note && <div className="small text-body-secondary">{event.note}</div>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A tracking page's address: http(s) only, so only these become links (the server checks it too). */
+export const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+
+/** The courier, the AWB number, when it left, and a link to the courier's tracking page when there is one. */
+export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
+  return (
+    <>
+      <p className="mb-1">
+        <strong>Courier: </strong>
+        {shipment.courier}
+      </p>
+      <p className="mb-1">
+        <strong>AWB number: </strong>
+        <span className="text-break">{shipment.awb}</span>
+      </p>
+      <p className="mb-1">
+        <strong>Shipped on: </strong>
+        <Moment at={shipment.shippedAt} />
+      </p>
+      {WEB_ADDRESS.test(shipment.trackingUrl) && (
+        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+          Track your parcel <span className="visually-hidden">(opens in a new tab)</span>
+        </a>
+      )}
+    </>
+  );
+}
+
+const REFUND_COLORS: Record<RefundStatus, string> = { pending: "warning", processed: "success", failed: "danger" };
+
+/** Each refund (amount, reason, state, when) and the amount given back so far. */
+export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | "amountRefunded">) {
+  return (
+    <>
+      <ul className="list-unstyled mb-2">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="mb-2">
+            <strong>{formatPrice(refund.amount)}</strong>{" "}
+            <span className={`badge text-bg-${REFUND_COLORS[refund.status]}`}>{REFUND_STATUS_LABELS[refund.status]}</span>
+            <div>{refund.reason}</div>
+            <Moment at={refund.createdAt} className="d-block small text-body-secondary" />
+          </li>
+        ))}
+      </ul>
+      <p className="mb-0">
+        <strong>Refunded: </strong>
+        {formatPrice(amountRefunded)}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import { formatRupees, type Order, paiseToDecimal, tryToPaise } from "@krishi/contract";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import Button from "react-bootstrap/Button";
+import Card from "react-bootstrap/Card";
+import { Message } from "../../components/message.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { errorText, type FieldErrors } from "../../lib/api-error.ts";
+import { saveErrors } from "../../lib/save-errors.ts";
+import { CancelOrder } from "./cancel-order.tsx";
+import { WEB_ADDRESS } from "./order-history.tsx";
+import { refundablePaise } from "./order-status.tsx";
+import {
+  newIdempotencyKey,
+  useDeliverOrderMutation,
+  usePackOrderMutation,
+  useRefundOrderMutation,
+  useShipOrderMutation,
+} from "./orders-api.ts";
+
+interface StaffPanelProps {
+  order: Order;
+  onCancelled: () => void;
+}
+
+/**
+ * Staff's actions on an order, each offered while the order's state allows it: Mark As Packed
+ * (paid), the Ship form (paid or packed), Mark As Delivered (paid, packed or shipped), a refund of
+ * what is left of a paid order, and Cancel Order when the server allows it.
+ */
+export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
+  const { status } = order;
+  const refundable = order.paidAt !== null ? refundablePaise(order) : 0;
+  const offers = {
+    pack: status === "paid",
+    ship: status === "paid" || status === "packed",
+    deliver: status === "paid" || status === "packed" || status === "shipped",
+    refund: refundable > 0,
+    cancel: order.actions.cancel,
+  };
+  if (!Object.values(offers).some(Boolean)) return null;
+  return (
+    <Card className="mt-3">
+      <Card.Body>
+        <h2 className="h4">Staff</h2>
+        {offers.pack && (
+          <Section>
+            <MarkAsPacked id={order._id} />
+          </Section>
+        )}
+        {offers.ship && (
+          <Section>
+            <ShipForm id={order._id} />
+          </Section>
+        )}
+        {offers.deliver && (
+          <Section>
+            <MarkAsDelivered id={order._id} />
+          </Section>
+        )}
+        {offers.refund && (
+          <Section>
+            <RefundForm id={order._id} refundable={refundable} />
+          </Section>
+        )}
+        {offers.cancel && (
+          <Section>
+            <CancelOrder order={order} onCancelled={onCancelled} />
+          </Section>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** One action of the panel, set apart from the one before by a rule. */
+function Section({ children }: { children: ReactNode }) {
+  return <div className="d-grid gap-2 border-top py-3">{children}</div>;
+}
+
+/** A button that makes one call, with the server's refusal above it. */
+function ActionButton({ label, error, busy, onClick }: { label: string; error: unknown; busy: boolean; onClick: () => void }) {
+  return (
+    <>
+      {error ? <Message variant="danger">{errorText(error, "detail")}</Message> : null}
+      <Button type="button" variant="dark" disabled={busy} onClick={onClick}>
+        {label}
+      </Button>
+    </>
+  );
+}
+
+function MarkAsPacked({ id }: { id: number }) {
+  const [pack, { error, isLoading }] = usePackOrderMutation();
+  return <ActionButton label="Mark As Packed" error={error} busy={isLoading} onClick={() => void pack(id)} />;
+}
+
+function MarkAsDelivered({ id }: { id: number }) {
+  const [deliver, { error, isLoading }] = useDeliverOrderMutation();
+  return <ActionButton label="Mark As Delivered" error={error} busy={isLoading} onClick={() => void deliver(id)} />;
+}
+
+/** A small form of the panel: its heading names it; its fields stack. */
+function PanelForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h3 id={headingId} className="h5">
+        {title}
+      </h3>
+      {children}
+    </form>
+  );
+}
+
+/** Focuses the first field with a message, so a keyboard user lands where the fix is. */
+function focusFirstInvalid(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+}
+
+const AWB = /^[A-Za-z0-9-]+$/;
+const SHIP_FIELDS = ["courier", "awb", "trackingUrl"] as const;
+
+/** Ship: the courier, the AWB number (letters, digits, hyphens) and, optionally, the tracking page's address. */
+function ShipForm({ id }: { id: number }) {
+  const [ship, { error, isLoading }] = useShipOrderMutation();
+  const [courier, setCourier] = useState("");
+  const [awb, setAwb] = useState("");
+  const [trackingUrl, setTrackingUrl] = useState("");
+  const [checked, setChecked] = useState<FieldErrors>({});
+  const server = saveErrors(error, SHIP_FIELDS);
+  const fields = Object.keys(checked).length > 0 ? checked : server.fields;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = { courier: courier.trim(), awb: awb.trim(), trackingUrl: trackingUrl.trim() };
+    const problems: FieldErrors = {};
+    if (!body.courier) problems.courier = ["Enter the courier's name."];
+    if (!AWB.test(body.awb)) problems.awb = ["Enter the AWB number: letters, digits and hyphens."];
+    if (body.trackingUrl && !WEB_ADDRESS.test(body.trackingUrl)) {
+      problems.trackingUrl = ["Enter an address starting with http:// or https://, or leave it empty."];
+    }
+    setChecked(problems);
+    if (Object.keys(problems).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(form));
+      return;
+    }
+    await ship({ id, ...body });
+  }
+
+  return (
+    <PanelForm title="Ship" onSubmit={(event) => void submit(event)}>
+      {!Object.keys(checked).length && server.detail && <Message variant="danger">{server.detail}</Message>}
+      <TextField id="ship-courier" label="Courier" maxLength={100} value={courier} onChange={setCourier} errors={fields.courier} />
+      <TextField
+        id="ship-awb"
+        label="AWB number"
+        maxLength={100}
+        autoCapitalize="characters"
+        value={awb}
+        onChange={setAwb}
+        errors={fields.awb}
+      />
+      <TextField
+        id="ship-tracking-url"
+        label="Tracking URL (optional)"
+        type="url"
+        inputMode="url"
+        maxLength={500}
+        placeholder="https://"
+        value={trackingUrl}
+        onChange={setTrackingUrl}
+        errors={fields.trackingUrl}
+      />
+      <Button type="submit" variant="dark" className="w-100" disabled={isLoading}>
+        Mark As Shipped
+      </Button>
+    </PanelForm>
+  );
+}
+
+const REFUND_FIELDS = ["amount", "reason"] as const;
+
+/**
+ * Refund part or all of what is left of a paid order. The Idempotency-Key is made when a
+ * submission is first sent and sent again with the same amount and reason (a retry after an error,
+ * a second click), so the server refunds once; a refund made or a changed form takes a new key.
+ */
+function RefundForm({ id, refundable }: { id: number; refundable: number }) {
+  const [refundOrder, { error, isLoading }] = useRefundOrderMutation();
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [checked, setChecked] = useState<FieldErrors>({});
+  const [done, setDone] = useState<string | null>(null);
+  const submission = useRef<{ key: string; amount: string; reason: string } | null>(null);
+  const server = saveErrors(error, REFUND_FIELDS);
+  const fields = Object.keys(checked).length > 0 ? checked : server.fields;
+  const limit = formatRupees(refundable);
+
+  function keyFor(body: { amount: string; reason: string }): string {
+    const last = submission.current;
+    if (last && last.amount === body.amount && last.reason === body.reason) return last.key;
+    submission.current = { key: newIdempotencyKey(), ...body };
+    return submission.current.key;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setDone(null);
+    const paise = tryToPaise(amount.trim());
+    const problems: FieldErrors = {};
+    if (paise === null || paise <= 0) problems.amount = ["Enter an amount in rupees, such as 120.00."];
+    else if (paise > refundable) problems.amount = [`That is more than is left: up to ${limit} can be refunded.`];
+    if (!reason.trim()) problems.reason = ["Give a reason for the refund."];
+    setChecked(problems);
+    if (paise === null || Object.keys(problems).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(form));
+      return;
+    }
+    const body = { amount: paiseToDecimal(paise), reason: reason.trim() };
+    const result = await refundOrder({ id, ...body, idempotencyKey: keyFor(body) });
+    if (result.error) return;
+    submission.current = null;
+    setAmount("");
+    setReason("");
+    setDone(`Refund of ${formatRupees(paise)} recorded.`);
+  }
+
+  return (
+    <PanelForm title="Refund" onSubmit={(event) => void submit(event)}>
+      {done && <Message variant="success">{done}</Message>}
+      {!Object.keys(checked).length && server.detail && <Message variant="danger">{server.detail}</Message>}
+      <p id="refund-limit" className="form-text mt-0">
+        Up to {limit} can be refunded
+      </p>
+      <TextField
+        id="refund-amount"
+        label="Amount"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-describedby={fields.amount ? "refund-amount-errors refund-limit" : "refund-limit"}
+        value={amount}
+        onChange={setAmount}
+        errors={fields.amount}
+      />
+      <TextField id="refund-reason" label="Reason" maxLength={500} value={reason} onChange={setReason} errors={fields.reason} />
+      <Button type="submit" variant="dark" className="w-100" disabled={isLoading}>
+        Refund
+      </Button>
+    </PanelForm>
+  );
+}
