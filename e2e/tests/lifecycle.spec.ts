@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newCustomer, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToPlaceOrder, newCustomer, STAFF, signIn, signOut } from "./support.ts";
 
 /**
  * An order's life in the browser: the customer cancels an unpaid order and its stock is back on
@@ -19,24 +19,9 @@ async function productWithStock(page: Page, name: string, stock: number): Promis
   return created._id;
 }
 
-/** Signed in as `customer`: product page → cart → a new address → RazorPay → Place Order; answers the order's path. */
+/** Signed in: buys `qty` with a new address and places the order; answers the order's path. */
 async function placeOrder(page: Page, productId: number, qty: number): Promise<string> {
-  await page.goto(`/product/${productId}`);
-  await page.getByLabel("Quantity", { exact: true }).selectOption(String(qty));
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
-  await page.getByLabel("Label").fill("Farm");
-  await page.getByLabel("Address").fill("Gat No. 17, Pimpalgaon");
-  await page.getByLabel("City").fill("Nashik");
-  await page.getByLabel("Pin Code").fill("422209");
-  await page.getByLabel("Country").fill("India");
-  await page.getByRole("button", { name: "Save address" }).click();
-  await expect(page.getByRole("button", { name: "Select Farm" })).toBeVisible();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await checkoutToPlaceOrder(page, productId, qty, { label: "Farm", address: "Gat No. 17, Pimpalgaon", city: "Nashik", pin: "422209" });
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   return new URL(page.url()).pathname;
@@ -51,6 +36,7 @@ async function payInSandbox(page: Page): Promise<void> {
   await expect(page.getByText(/Paid on/)).toBeVisible();
 }
 
+/** A new customer signed in. */
 async function freshStart(page: Page) {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
@@ -90,15 +76,20 @@ test("a customer cancels an unpaid order and its stock is back on the product pa
   await expect(page.getByLabel("Quantity", { exact: true }).locator("option")).toHaveCount(3);
 });
 
-test("staff ship a paid order with a tracking number, and the customer sees it", async ({ page }) => {
-  const productId = await productWithStock(page, `Ship journey chilli ${Date.now().toString(36)}`, 5);
+/** A new customer buys 2 × ₹240.00 and pays; staff then open the order. Answers the customer and the order's path. */
+async function paidOrderOpenedByStaff(page: Page, product: string) {
+  const productId = await productWithStock(page, `${product} ${Date.now().toString(36)}`, 5);
   const customer = await freshStart(page);
   const orderPath = await placeOrder(page, productId, 2);
   await payInSandbox(page);
   await signOut(page, customer.menu);
-
   await signIn(page, STAFF.email, STAFF.password);
   await page.goto(orderPath);
+  return { customer, orderPath };
+}
+
+test("staff ship a paid order with a tracking number, and the customer sees it", async ({ page }) => {
+  const { customer, orderPath } = await paidOrderOpenedByStaff(page, "Ship journey chilli");
   await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
   await page.getByLabel("Courier").fill("Delhivery");
   await page.getByLabel("AWB number").fill("DLV-90812734");
@@ -119,15 +110,8 @@ test("staff ship a paid order with a tracking number, and the customer sees it",
 });
 
 test("staff refund part of a paid order; what is left stays refundable", async ({ page }) => {
-  const productId = await productWithStock(page, `Refund journey maize ${Date.now().toString(36)}`, 5);
-  const customer = await freshStart(page);
   // 2 × ₹240.00 = ₹480.00, free shipping, tax ₹39.36: ₹519.36.
-  const orderPath = await placeOrder(page, productId, 2);
-  await payInSandbox(page);
-  await signOut(page, customer.menu);
-
-  await signIn(page, STAFF.email, STAFF.password);
-  await page.goto(orderPath);
+  const { customer, orderPath } = await paidOrderOpenedByStaff(page, "Refund journey maize");
   await expect(page.getByText("Up to ₹519.36 can be refunded")).toBeVisible();
   // More than what is left is refused before anything is sent.
   await page.getByLabel("Amount").fill("600");

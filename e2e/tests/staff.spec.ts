@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newCustomer, noisyPng, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToPlaceOrder, newCustomer, noisyPng, STAFF, signIn, signOut } from "./support.ts";
 
 /** Slows uploads to ~1 MB/s (Chromium's network emulation), so the progress bar can be seen. */
 async function throttleUploads(page: Page): Promise<void> {
@@ -78,19 +78,7 @@ test("staff creates a product with two images; a customer buys it; staff deliver
   await signIn(page, customer.email, customer.password);
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();
-  await page.getByLabel("Quantity", { exact: true }).selectOption("2");
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
-  await page.getByLabel("Label").fill("Farm");
-  await page.getByLabel("Address").fill("Gat No. 18, Narayangaon");
-  await page.getByLabel("City").fill("Pune");
-  await page.getByLabel("Pin Code").fill("410504");
-  await page.getByLabel("Country").fill("India");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await checkoutToPlaceOrder(page, productId, 2, { label: "Farm", address: "Gat No. 18, Narayangaon", city: "Pune", pin: "410504" });
   // 2 × ₹149.50 = ₹299.00; free shipping; tax 8.2 % = ₹24.52; total ₹323.52
   await expect(page.getByText("₹323.52")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();

@@ -98,3 +98,31 @@ export function noisyPng(width = 800, height = 600): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+export interface FarmAddress {
+  label: string;
+  address: string;
+  city: string;
+  pin: string;
+}
+
+/**
+ * Signed in: product page → `qty` in the cart → checkout with a new address → RazorPay, ending on
+ * /placeorder (the caller checks the total and places the order).
+ */
+export async function checkoutToPlaceOrder(page: Page, productId: number, qty: number, address: FarmAddress): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  await page.getByLabel("Quantity", { exact: true }).selectOption(String(qty));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await page.getByLabel("Label").fill(address.label);
+  await page.getByLabel("Address").fill(address.address);
+  await page.getByLabel("City").fill(address.city);
+  await page.getByLabel("Pin Code").fill(address.pin);
+  await page.getByLabel("Country").fill("India");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+}

@@ -131,7 +131,7 @@ function scheduleJobs(
   jobs.add("expire-unpaid-orders", Math.min(60_000, (config.orders.paymentWindowSeconds * 1000) / 2), () => deps.orders.expireDue());
   jobs.add("reconcile-payments", 120_000, () => deps.payments.reconcile());
   jobs.add("send-mail", 10_000, () => deps.mailQueue.drain());
-  deps.events.on("orderChanged", () => deps.payments.processRefunds());
+  deps.events.on("orderChanged", ({ orderId }) => deps.payments.processRefunds(orderId));
   if (config.runJobs)
     deps.events.on("orderChanged", () => void jobs.runNow("send-mail").catch((err) => deps.log.error({ err }, "sending mail failed")));
   return jobs;

@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderStatus } from "@krishi/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
-import { insertOrderRow, openPayment, paySandbox, placeOrder, stockOf, unitsHeld } from "../../testing/orders.ts";
+import { FARM_ADDRESS, insertOrderRow, openPayment, paySandbox, placeOrder, stockOf, unitsHeld } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { checkTransition } from "./lifecycle.ts";
 
@@ -271,32 +271,25 @@ describe("checkout limits", () => {
     try {
       const customer = await authHeaders(limited, (await makeUser(limited.database.db)).id);
       const product = await makeProduct(limited.database.db, { pricePaise: 10_00, stock: 1000 });
-      const tooMany = await limited.app.inject({
-        method: "POST",
-        url: "/api/orders/add/",
-        headers: customer,
-        payload: {
-          orderItems: [
-            { product: product.id, qty: 30 },
-            { product: product.id, qty: 21 },
-          ],
-          shippingAddress: { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" },
-          totalPrice: "552.82",
-        },
-      });
+      const order = (lines: { product: number; qty: number }[], totalPrice: string) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/orders/add/",
+          headers: customer,
+          payload: { orderItems: lines, shippingAddress: FARM_ADDRESS, totalPrice },
+        });
+      // Two lines of one product count together: 51 units.
+      const tooMany = await order(
+        [
+          { product: product.id, qty: 30 },
+          { product: product.id, qty: 21 },
+        ],
+        "552.82",
+      );
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().orderItems).toEqual(["At most 50 units of one product per order."]);
       for (let i = 0; i < 3; i++) await placeOrder(limited, customer, { id: product.id, pricePaise: 10_00 });
-      const fourth = await limited.app.inject({
-        method: "POST",
-        url: "/api/orders/add/",
-        headers: customer,
-        payload: {
-          orderItems: [{ product: product.id, qty: 1 }],
-          shippingAddress: { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" },
-          totalPrice: "20.82",
-        },
-      });
+      const fourth = await order([{ product: product.id, qty: 1 }], "20.82");
       expect(fourth.statusCode, fourth.body).toBe(409);
       expect(fourth.json().detail).toMatch(/3 unpaid orders/);
       expect(await stockOf(limited.database.db, product.id)).toBe(997);

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
-import type { Database, NewOrder, NewOrderItem, OrderActor, OrderStatus, OrdersTable } from "../../db/schema.ts";
+import type { Database, NewOrder, NewOrderItem, OrderEventsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
 
 /** The orders' SQL. Functions that must run inside a checkout take a Transaction. */
 
@@ -118,19 +118,7 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertEvent(
-  trx: Transaction<Database>,
-  event: {
-    order_id: number;
-    from_status: OrderStatus | null;
-    to_status: OrderStatus;
-    event: string;
-    actor: OrderActor;
-    actor_id: number | null;
-    note: string;
-    created_at: string;
-  },
-): Promise<number> {
+export async function insertEvent(trx: Transaction<Database>, event: Insertable<OrderEventsTable>): Promise<number> {
   const { id } = await trx.insertInto("order_events").values(event).returning("id").executeTakeFirstOrThrow();
   return id;
 }
