@@ -145,7 +145,17 @@ async function main() {
     await buildCatalogue(path.join(dataDir, "shop.db"), PRODUCTS);
 
     const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/src/main.ts")], {
-      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, PORT: String(SERVER_PORT), SEED_DEMO: "false", LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        DATA_DIR: dataDir,
+        PORT: String(SERVER_PORT),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        // The checkout race's 200 orders come from one buyer standing in for 200: it measures that
+        // stock is taken atomically, not the per-customer limit of unpaid orders (tested on its own).
+        ORDER_MAX_UNPAID: "200",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     children.push(server);

@@ -89,7 +89,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
         params: IdParams,
         headers: RefundHeaders,
         body: RefundOrderBody,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errors, 502: ErrorBody },
       },
     },
     async (request) => {

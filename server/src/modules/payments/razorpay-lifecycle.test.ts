@@ -184,6 +184,19 @@ describe("refunds", () => {
     expect(blank.json().reason).toEqual(["This field may not be blank."]);
   });
 
+  it("answers 502 when Razorpay refuses a refund, and records it as failed", async () => {
+    const { order, paymentId } = await paidOrder();
+    fake.payments.set(paymentId, {
+      ...(fake.payments.get(paymentId) as NonNullable<ReturnType<typeof fake.payments.get>>),
+      status: "refunded",
+    });
+    const res = await refund(order._id, "10.00", "refund-refused-01");
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toMatch(/Razorpay refused this refund/);
+    expect((await orderOf(order._id)).refunds).toMatchObject([{ amount: "10.00", status: "failed" }]);
+    expect((await orderOf(order._id)).amountRefunded).toBe("0.00");
+  });
+
   it("retries a refund whose answer was lost with the same key, making no second refund", async () => {
     const { order, paymentId } = await paidOrder();
     fake.dropRefundAnswers = 1;

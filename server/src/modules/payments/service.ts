@@ -301,6 +301,10 @@ export class PaymentsService {
       });
     });
     await this.processRefunds(orderId);
+    const made = await repo.findRefundByKey(this.db, orderId, key);
+    if (made?.status === "failed") {
+      throw new HttpError(502, "Razorpay refused this refund. It is recorded as failed; nothing was refunded.");
+    }
     return this.orders.getOrderFor(staff, orderId);
   }
 

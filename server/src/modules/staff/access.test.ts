@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, multipart } from "../../testing/multipart.ts";
-import { insertOrderRow } from "../../testing/orders.ts";
+import { insertOrderRow, paySandbox, placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -65,10 +65,13 @@ const examples: Record<string, Example> = {
     url: `/api/orders/${await paidOrder()}/ship/`,
     payload: { courier: "India Post", awb: "EE123456789IN", trackingUrl: "" },
   }),
-  "POST /api/orders/:id/refund/": async () => ({
-    url: `/api/orders/${await paidOrder()}/refund/`,
-    payload: { amount: "1.00", reason: "Damaged bag" },
-  }),
+  "POST /api/orders/:id/refund/": async () => {
+    // Paid through the sandbox, so the sandbox has the payment to refund.
+    const product = await makeProduct(t.database.db, { pricePaise: 249_00 });
+    const order = await placeOrder(t, as.customer, { id: product.id, pricePaise: 249_00 });
+    expect((await paySandbox(t, as.customer, order)).statusCode).toBe(200);
+    return { url: `/api/orders/${order._id}/refund/`, payload: { amount: "1.00", reason: "Damaged bag" } };
+  },
   "GET /api/staff/summary/": async () => ({ url: "/api/staff/summary/" }),
 };
 
