@@ -136,7 +136,8 @@ export const ordersApi = api.injectEndpoints({
         body,
         headers: { "Idempotency-Key": idempotencyKey },
       }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+      // A refund Razorpay refused (502) is recorded as failed: the order reads again either way.
+      invalidatesTags: (_result, error, { id }) => (error && (error as { status?: unknown }).status !== 502 ? [] : changed(id)),
     }),
   }),
 });
