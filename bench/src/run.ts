@@ -152,9 +152,9 @@ async function main() {
         PORT: String(SERVER_PORT),
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
-        // The checkout race's 200 orders come from one buyer standing in for 200: it measures that
+        // The checkout race's 200 orders come from one buyer standing in for many: it measures that
         // stock is taken atomically, not the per-customer limit of unpaid orders (tested on its own).
-        ORDER_MAX_UNPAID: "200",
+        ORDER_MAX_UNPAID: "100",
       },
       stdio: ["ignore", "inherit", "inherit"],
     });
