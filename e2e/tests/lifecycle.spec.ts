@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { checkoutToPlaceOrder, newCustomer, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToPlaceOrder, newCustomer, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
 /**
  * An order's life in the browser: the customer cancels an unpaid order and its stock is back on
@@ -25,15 +25,6 @@ async function placeOrder(page: Page, productId: number, qty: number): Promise<s
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   return new URL(page.url()).pathname;
-}
-
-async function payInSandbox(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /^Pay ₹/ })
-    .click();
-  await expect(page.getByText(/Paid on/)).toBeVisible();
 }
 
 /** A new customer signed in. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { checkoutToPlaceOrder, newCustomer, noisyPng, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToPlaceOrder, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
 /** Slows uploads to ~1 MB/s (Chromium's network emulation), so the progress bar can be seen. */
 async function throttleUploads(page: Page): Promise<void> {
@@ -84,12 +84,7 @@ test("staff creates a product with two images; a customer buys it; staff deliver
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   const orderUrl = new URL(page.url()).pathname;
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /^Pay ₹/ })
-    .click();
-  await expect(page.getByText(/Paid on/)).toBeVisible();
+  await payInSandbox(page);
 
   // A customer is sent from the staff screens to /login.
   const seen = trackUrls(page);

@@ -126,3 +126,13 @@ export async function checkoutToPlaceOrder(page: Page, productId: number, qty: n
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
 }
+
+/** On an unpaid order's page: Pay Now → the sandbox's Pay → the order shows Paid. */
+export async function payInSandbox(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Pay ₹/ })
+    .click();
+  await expect(page.getByText(/Paid on/)).toBeVisible();
+}

@@ -190,6 +190,16 @@ describe("cancelling", () => {
   });
 });
 
+/** Pay Now: POST create-razorpay-order for the order's total. */
+function payNow(order: { _id: number; totalPrice: string }) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/orders/create-razorpay-order/",
+    headers: owner,
+    payload: { order_id: order._id, amount: Math.round(Number(order.totalPrice) * 100) },
+  });
+}
+
 describe("the payment window", () => {
   it("cancels an unpaid order after the window, restores its stock once, and says so on Pay Now", async () => {
     const product = await makeProduct(t.database.db, { pricePaise: 50_00, stock: 4 });
@@ -204,12 +214,7 @@ describe("the payment window", () => {
     const after = (await t.app.inject({ url: `/api/orders/${order._id}/`, headers: owner })).json();
     expect(after).toMatchObject({ status: "cancelled", actions: { pay: false } });
     expect(after.events.at(-1)).toMatchObject({ event: "expire", actor: "system", from: "pending_payment", to: "cancelled" });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/orders/create-razorpay-order/",
-      headers: owner,
-      payload: { order_id: order._id, amount: Math.round(Number(order.totalPrice) * 100) },
-    });
+    const res = await payNow(order);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ bool: 0, detail: expect.stringMatching(/not paid in time/) });
   });
@@ -218,12 +223,7 @@ describe("the payment window", () => {
     const product = await makeProduct(t.database.db, { stock: 3 });
     const order = await placeOrder(t, owner, { id: product.id, pricePaise: 249_00 });
     await advance(WINDOW_SECONDS * 1000 + 1);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/orders/create-razorpay-order/",
-      headers: owner,
-      payload: { order_id: order._id, amount: Math.round(Number(order.totalPrice) * 100) },
-    });
+    const res = await payNow(order);
     expect(res.statusCode).toBe(409);
     expect(await stockOf(t.database.db, product.id)).toBe(3);
   });

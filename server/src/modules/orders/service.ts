@@ -385,10 +385,6 @@ export class OrdersService {
     return rows.map((row) => ({ paidAt: new Date(row.paid_at as string | Date), totalPaise: Number(row.total_paise) }));
   }
 
-  countOrders(filter: repo.OrderFilter): Promise<number> {
-    return repo.countOrders(this.db, filter);
-  }
-
   /** Orders paid and still on their way to the customer. */
   countToDeliver(): Promise<number> {
     return repo.countOrders(this.db, { statuses: repo.TO_DELIVER });

@@ -37,10 +37,6 @@ export async function findRefunds(db: Reader, orderIds: readonly number[]) {
 
 export type RefundRow = Awaited<ReturnType<typeof findRefunds>>[number];
 
-export async function findRefund(db: Reader, id: number) {
-  return db.selectFrom("refunds").select(refundColumns).where("id", "=", id).executeTakeFirst();
-}
-
 export async function findRefundByKey(db: Reader, orderId: number, key: string) {
   return db
     .selectFrom("refunds")
