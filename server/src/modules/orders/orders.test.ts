@@ -2,6 +2,7 @@ import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { stockOf } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -26,11 +27,6 @@ afterAll(() => t.close());
 
 async function product(pricePaise: number, stock: number, name?: string) {
   return makeProduct(t.database.db, { categoryId, pricePaise, stock, name, images: ["images/seed-1.webp", "images/seed-2.webp"] });
-}
-
-async function stockOf(id: number): Promise<number> {
-  const row = await t.database.db.selectFrom("products").select("count_in_stock").where("id", "=", id).executeTakeFirstOrThrow();
-  return row.count_in_stock;
 }
 
 function totalFor(lines: { pricePaise: number; qty: number }[]): string {
@@ -69,7 +65,7 @@ describe("POST /api/orders/add/", () => {
       isDelivered: false,
       deliveredAt: null,
     });
-    expect(await stockOf(tomato.id)).toBe(3);
+    expect(await stockOf(t.database.db, tomato.id)).toBe(3);
 
     // The snapshot does not follow later price changes.
     await t.database.db.updateTable("products").set({ price_paise: 1 }).where("id", "=", tomato.id).execute();
@@ -100,7 +96,7 @@ describe("POST /api/orders/add/", () => {
     const res = await place(as.customer, { orderItems: [{ product: p.id, qty: 1 }], shippingAddress: address, totalPrice: "1.00" });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/Prices have changed/);
-    expect(await stockOf(p.id)).toBe(4);
+    expect(await stockOf(t.database.db, p.id)).toBe(4);
   });
 
   it("answers 409 naming the product that ran out, and takes no stock from the other lines", async () => {
@@ -120,8 +116,8 @@ describe("POST /api/orders/add/", () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe("Only 1 of Neem Oil left in stock.");
-    expect(await stockOf(plenty.id)).toBe(10);
-    expect(await stockOf(scarce.id)).toBe(1);
+    expect(await stockOf(t.database.db, plenty.id)).toBe(10);
+    expect(await stockOf(t.database.db, scarce.id)).toBe(1);
   });
 
   it("adds up repeated lines of one product before checking stock", async () => {
@@ -135,7 +131,7 @@ describe("POST /api/orders/add/", () => {
       totalPrice: totalFor([{ pricePaise: 10_00, qty: 4 }]),
     });
     expect(res.statusCode).toBe(409);
-    expect(await stockOf(p.id)).toBe(3);
+    expect(await stockOf(t.database.db, p.id)).toBe(3);
   });
 
   it.each([
@@ -154,7 +150,7 @@ describe("POST /api/orders/add/", () => {
     const res = await place(who ? as[who as "customer"] : undefined, payload);
     expect(res.statusCode).toBe(status);
     expect(res.json().detail).toEqual(expect.any(String));
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(t.database.db, p.id)).toBe(5);
   });
 
   it("refuses a product that does not exist", async () => {
@@ -174,7 +170,7 @@ describe("POST /api/orders/add/", () => {
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(90);
-    expect(await stockOf(p.id)).toBe(0);
+    expect(await stockOf(t.database.db, p.id)).toBe(0);
     const orders = await t.database.db.selectFrom("order_items").select("order_id").where("product_id", "=", p.id).execute();
     expect(orders).toHaveLength(10);
   });
@@ -247,5 +243,31 @@ describe("pricing from configuration", () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe("the order's shipping address and quantities", () => {
+  it("refuses an address with blank fields or a PIN code that is not one, like a saved address", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 100_00, stock: 5 });
+    const base = { orderItems: [{ product: product.id, qty: 1 }], totalPrice: "118.20" };
+    const blank = await place(as.customer, { ...base, shippingAddress: { ...address, city: "   " } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().city).toEqual(["This field may not be blank."]);
+    const pin = await place(as.customer, { ...base, shippingAddress: { ...address, postalCode: "abc" } });
+    expect(pin.statusCode).toBe(400);
+    expect(pin.json().postalCode).toEqual(["Enter a valid 6-digit PIN code."]);
+    const ok = await place(as.customer, { ...base, shippingAddress: { ...address, city: "  Pune ", postalCode: "411 001" } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().shippingAddress).toMatchObject({ city: "Pune", postalCode: "411001" });
+  });
+
+  it("refuses a quantity that is not a whole number instead of reading it as 1", async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 100_00, stock: 5 });
+    for (const qty of [true, 1.5, "1.5", null]) {
+      const res = await place(as.customer, { orderItems: [{ product: product.id, qty }], shippingAddress: address, totalPrice: "118.20" });
+      expect(res.statusCode, `qty ${JSON.stringify(qty)}`).toBe(400);
+      expect(res.json().qty).toEqual(["A valid integer is required."]);
+    }
+    expect(await stockOf(t.database.db, product.id)).toBe(5);
   });
 });

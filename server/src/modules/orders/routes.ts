@@ -14,6 +14,7 @@ import {
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
+import { cleanAddress } from "../addresses/service.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
 
@@ -24,6 +25,10 @@ export interface OrdersRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+function isWholeNumber(value: unknown): boolean {
+  return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && /^\d+$/.test(value));
+}
 
 /** What the shopper reads when a checkout is refused. */
 function refusal(failure: PlaceOrderFailure): HttpError {
@@ -61,6 +66,15 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     "/orders/add/",
     {
       preHandler: auth.requireUser,
+      // The validator coerces types (query strings need it): a quantity of `true` or 1.5 would
+      // become 1. Quantities must be whole numbers as sent.
+      preValidation: async (request) => {
+        const lines = (request.body as { orderItems?: unknown } | undefined)?.orderItems;
+        if (!Array.isArray(lines)) return;
+        if (lines.some((line) => !isWholeNumber((line as { qty?: unknown } | null)?.qty))) {
+          throw badRequest("qty: A valid integer is required.", { qty: ["A valid integer is required."] });
+        }
+      },
       schema: {
         tags: ["orders"],
         summary: "Place an order (server-side prices, atomic stock)",
@@ -71,7 +85,8 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { orderItems, shippingAddress, paymentMethod, totalPrice } = request.body;
-      const postalCode = shippingAddress.postalCode ?? shippingAddress.pincode ?? "";
+      // The same rules as a saved address: no blank fields, a 6-digit PIN code in India.
+      const cleaned = cleanAddress({ ...shippingAddress, postalCode: shippingAddress.postalCode ?? shippingAddress.pincode ?? "" });
       let totalPaise: number;
       try {
         totalPaise = toPaise(totalPrice);
@@ -82,7 +97,15 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       }
       const result = await orders.placeOrder(currentUser(request), {
         orderItems,
-        shippingAddress: { ...shippingAddress, postalCode },
+        shippingAddress: {
+          label: cleaned.label,
+          address: cleaned.address,
+          city: cleaned.city,
+          state: cleaned.state,
+          postalCode: cleaned.postal_code,
+          landmark: cleaned.landmark,
+          country: cleaned.country,
+        },
         paymentMethod,
         totalPaise,
       });
