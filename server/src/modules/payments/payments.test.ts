@@ -286,6 +286,22 @@ describe("the Razorpay webhook", () => {
     expect((await send(event, { id: "y".repeat(300) })).json()).toEqual({ status: "duplicate" });
   });
 
+  it("checks the signature over the bytes Razorpay sent, not a re-serialised copy", async () => {
+    const order = await openedOrder();
+    const { entity } = captured(order.rzp, order.total).payload.payment;
+    // Whitespace, key order and escapes that JSON.stringify of the parsed body would not reproduce.
+    const body = `{\n  "payload" : { "payment": {"entity": ${JSON.stringify(entity, null, 4)}}},\n  "event":"payment\\u002ecaptured"\n}\n`;
+    expect(JSON.stringify(JSON.parse(body))).not.toBe(body);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/razorpay/webhook/",
+      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
+      payload: body,
+    });
+    expect(res.json()).toEqual({ status: "paid" });
+    expect(await isPaid(order.id)).toBe(true);
+  });
+
   it("acknowledges unknown events without acting", async () => {
     const res = await send({ event: "refund.created", payload: {} });
     expect(res.statusCode).toBe(200);
