@@ -30,6 +30,11 @@ describe("loadConfig", () => {
     [{ RAZORPAY_KEY_ID: "rzp_test_1" }, "RAZORPAY_KEY_SECRET"],
     [{ NODE_ENV: "production", JWT_SECRET: "" }, "JWT_SECRET"],
     [{ NODE_ENV: "production" }, "RAZORPAY_KEY_ID"],
+    [
+      { NODE_ENV: "production", RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", SMTP_URL: "smtp://mail:25" },
+      "RAZORPAY_WEBHOOK_SECRET",
+    ],
+    [{ NODE_ENV: "production", RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" }, "SMTP_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ FREE_SHIPPING_ABOVE: "lots" }, "FREE_SHIPPING_ABOVE"],
     [{ SHIPPING_PRICE: "-5" }, "SHIPPING_PRICE"],
@@ -57,8 +62,22 @@ describe("loadConfig", () => {
       DATABASE_URL: "postgres://shop@db.internal:5432/shop",
       RAZORPAY_KEY_ID: "rzp_live_x",
       RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "whsec",
+      SMTP_URL: "smtp://mail.internal:587",
     });
     expect(config.databaseUrl).toBe("postgres://shop@db.internal:5432/shop");
     expect(config.seedDemo).toBe(false);
+  });
+
+  it("lets production run without webhooks or SMTP only when told so", () => {
+    const config = loadConfig({
+      ...base,
+      NODE_ENV: "production",
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOKS_DISABLED: "true",
+      MAIL_TO_OUTBOX: "true",
+    });
+    expect([config.razorpay.webhookSecret, config.smtpUrl]).toEqual([null, null]);
   });
 });

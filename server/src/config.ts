@@ -121,6 +121,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (production && !razorpay.keyId) {
     throw new ConfigError("RAZORPAY_KEY_ID", "is required in production (the payment sandbox is for development only)");
   }
+  // Without the webhook a payment whose browser callback is lost waits for reconciliation; say so explicitly.
+  if (production && !razorpay.webhookSecret && !bool("RAZORPAY_WEBHOOKS_DISABLED", false)) {
+    throw new ConfigError("RAZORPAY_WEBHOOK_SECRET", "is required in production (or set RAZORPAY_WEBHOOKS_DISABLED=true)");
+  }
 
   const rupees = (name: string, fallbackPaise: number): number => {
     const value = read(name);
@@ -154,6 +158,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxUnitsPerLine: integer("ORDER_MAX_UNITS_PER_LINE", 100, 1, 10_000),
   });
 
+  const smtpUrl = url("SMTP_URL", undefined, ["smtp:", "smtps:"]) ?? null;
+  // Production mail goes out by SMTP unless the outbox directory is chosen on purpose.
+  if (production && !smtpUrl && !bool("MAIL_TO_OUTBOX", false)) {
+    throw new ConfigError("SMTP_URL", "is required in production (or set MAIL_TO_OUTBOX=true to write mail to DATA_DIR/outbox/)");
+  }
+
   const googleIssuer = url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string;
 
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
@@ -170,7 +180,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     mediaDir: path.join(dataDir, "media"),
     webDistDir: path.resolve(repoRoot, "web/dist"),
     jwtSecret,
-    smtpUrl: url("SMTP_URL", undefined, ["smtp:", "smtps:"]) ?? null,
+    smtpUrl,
     mailFrom: read("MAIL_FROM") ?? "Krishi Bazaar <no-reply@krishibazaar.local>",
     emailVerification: oneOf("EMAIL_VERIFICATION", ["mandatory", "optional", "none"] as const, "mandatory"),
     google: {

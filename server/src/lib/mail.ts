@@ -7,8 +7,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 /**
  * Outgoing e-mail, as a policy passed to buildApp (CONVENTIONS). With SMTP_URL the shop sends
  * through that server (nodemailer); without it every message is written to DATA_DIR/outbox/ as
- * JSON (text, html and the links found in it) and its links are logged, so the demo and the
- * browser tests work offline.
+ * JSON (text, html and the links found in it) and, in development only, its links are logged, so
+ * the demo and the browser tests work offline.
  */
 export interface MailMessage {
   to: string;
@@ -28,12 +28,13 @@ export interface MailConfig {
   smtpUrl: string | null;
   mailFrom: string;
   dataDir: string;
+  env: "development" | "production" | "test";
 }
 
 export function createMailer(config: MailConfig, log: Log): Mailer {
   return config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(outboxDir(config.dataDir), config.mailFrom, log);
+    : new OutboxMailer(outboxDir(config.dataDir), config.mailFrom, log, { logLinks: config.env === "development" });
 }
 
 export function outboxDir(dataDir: string): string {
@@ -82,6 +83,8 @@ export class OutboxMailer implements Mailer {
     readonly dir: string,
     private readonly from: string,
     private readonly log: Log,
+    /** Mail links hold secrets (sign-in, password reset): logged in development only. */
+    private readonly options: { logLinks: boolean } = { logLinks: false },
   ) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -93,7 +96,8 @@ export class OutboxMailer implements Mailer {
     const name = `${date.replace(/[:.]/g, "-")}-${String(++this.#sequence).padStart(4, "0")}-${randomBytes(3).toString("hex")}.json`;
     const file = path.join(this.dir, name);
     await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
-    this.log.info({ to: message.to, subject: message.subject, links, file }, "e-mail written to the outbox (no SMTP_URL)");
+    const logged = this.options.logLinks ? { links } : { links: links.length };
+    this.log.info({ to: message.to, subject: message.subject, ...logged, file }, "e-mail written to the outbox (no SMTP_URL)");
   }
 
   async close(): Promise<void> {}
