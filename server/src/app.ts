@@ -106,6 +106,10 @@ function shopCsp(razorpay: boolean) {
   };
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** The API reference page runs inline scripts and styles of its own. */
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'";
@@ -143,7 +147,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === "production",
+    // A hop count as proxy-addr's function: trust the nearest N proxies, never the client's own claims.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: true, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

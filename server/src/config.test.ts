@@ -39,6 +39,8 @@ describe("loadConfig", () => {
     [{ FREE_SHIPPING_ABOVE: "lots" }, "FREE_SHIPPING_ABOVE"],
     [{ SHIPPING_PRICE: "-5" }, "SHIPPING_PRICE"],
     [{ TAX_RATE_PERCENT: "8.2.1" }, "TAX_RATE_PERCENT"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
   ])("stops on %o naming %s", (env, variable) => {
     try {
       loadConfig({ ...base, ...env });
@@ -67,6 +69,12 @@ describe("loadConfig", () => {
     });
     expect(config.databaseUrl).toBe("postgres://shop@db.internal:5432/shop");
     expect(config.seedDemo).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as no proxy, a hop count or proxy addresses", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
   });
 
   it("lets production run without webhooks or SMTP only when told so", () => {

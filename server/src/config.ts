@@ -35,6 +35,11 @@ export interface Config {
   pricing: PricingRules;
   /** Checkout limits and the payment window (DESIGN §4). */
   orders: { paymentWindowSeconds: number; maxUnpaidOrders: number; maxUnitsPerLine: number };
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: none (false), the nearest N
+   * hops, or these addresses / CIDR ranges. Never "all": a client could then pick its own IP.
+   */
+  trustProxy: false | number | string[];
   /** Whether this process runs the scheduled jobs (expiry sweep, reconciliation, mail); off in tests. */
   runJobs: boolean;
 }
@@ -158,6 +163,22 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxUnitsPerLine: integer("ORDER_MAX_UNITS_PER_LINE", 100, 1, 10_000),
   });
 
+  const trustProxyText = read("TRUST_PROXY") ?? "false";
+  let trustProxy: false | number | string[];
+  if (/^(false|0|no|off)$/i.test(trustProxyText)) trustProxy = false;
+  else if (/^\d{1,2}$/.test(trustProxyText)) trustProxy = Number(trustProxyText);
+  else if (/^(true|yes|on)$/i.test(trustProxyText)) {
+    throw new ConfigError("TRUST_PROXY", "must be a hop count or proxy addresses, not true (clients could then set their own IP)");
+  } else {
+    trustProxy = trustProxyText.split(",").map((part) => part.trim());
+    if (trustProxy.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+      throw new ConfigError(
+        "TRUST_PROXY",
+        `must be a hop count or a comma-separated list of addresses or CIDR ranges (got "${trustProxyText}")`,
+      );
+    }
+  }
+
   const smtpUrl = url("SMTP_URL", undefined, ["smtp:", "smtps:"]) ?? null;
   // Production mail goes out by SMTP unless the outbox directory is chosen on purpose.
   if (production && !smtpUrl && !bool("MAIL_TO_OUTBOX", false)) {
@@ -196,6 +217,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     imageBaseUrl: read("IMAGE_BASE_URL") ?? "/media/",
     pricing,
     orders,
+    trustProxy,
     runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
   });
 }

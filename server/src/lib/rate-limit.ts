@@ -19,8 +19,11 @@ export interface Limit {
 }
 
 export interface RateLimits {
-  /** perEmail counts attempts from one IP for one address, so nobody can lock another person out. */
-  login: { perIp: Limit; perEmail: Limit };
+  /**
+   * perEmail counts attempts from one IP for one address; perAccount counts one address across
+   * all IPs, so rotating addresses (or proxies) does not buy more guesses at one password.
+   */
+  login: { perIp: Limit; perEmail: Limit; perAccount: Limit };
   registration: { perIp: Limit; perEmail: Limit };
   /** perEmail counts across all IPs: it caps how many e-mails one address can be sent. */
   passwordReset: { perIp: Limit; perEmail: Limit };
@@ -31,7 +34,7 @@ export interface RateLimits {
 const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { perIp: { max: 30, windowMs: MINUTE }, perEmail: { max: 10, windowMs: MINUTE } },
+  login: { perIp: { max: 30, windowMs: MINUTE }, perEmail: { max: 10, windowMs: MINUTE }, perAccount: { max: 30, windowMs: 15 * MINUTE } },
   registration: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 10 * MINUTE } },
   passwordReset: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   resendEmail: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
@@ -86,6 +89,7 @@ export async function installRateLimits(
     login: guard("login", [
       ["ip", limits.login.perIp, ip],
       ["ip+email", limits.login.perEmail, ipAndEmail],
+      ["account", limits.login.perAccount, email],
     ]),
     registration: guard("registration", [
       ["ip", limits.registration.perIp, ip],

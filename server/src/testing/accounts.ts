@@ -15,7 +15,7 @@ export const AUTH = "/api/users/dj-rest-auth";
 /** Limits no test file reaches by accident (the rate-limit tests set their own). */
 const plenty = { max: 10_000, windowMs: 60_000 };
 export const RELAXED_LIMITS: RateLimits = {
-  login: { perIp: plenty, perEmail: plenty },
+  login: { perIp: plenty, perEmail: plenty, perAccount: plenty },
   registration: { perIp: plenty, perEmail: plenty },
   passwordReset: { perIp: plenty, perEmail: plenty },
   resendEmail: { perIp: plenty, perEmail: plenty },

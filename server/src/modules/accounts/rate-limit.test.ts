@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 const minute = 60_000;
 const LOW: RateLimits = {
-  login: { perIp: { max: 5, windowMs: minute }, perEmail: { max: 3, windowMs: minute } },
+  login: { perIp: { max: 5, windowMs: minute }, perEmail: { max: 3, windowMs: minute }, perAccount: { max: 6, windowMs: minute } },
   registration: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
   passwordReset: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
   resendEmail: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
@@ -46,6 +46,12 @@ describe("rate limits", () => {
 
     // The same address from elsewhere is not locked out by this client.
     expect((await attempt("target@example.in", nextIp())).statusCode).toBe(400);
+  });
+
+  it("limit login attempts per account across IPs, so rotating addresses buys no more guesses", async () => {
+    const email = "rotated@example.in";
+    for (let i = 0; i < 6; i++) expect((await attempt(email, nextIp())).statusCode).toBe(400);
+    expectThrottled(await attempt(email, nextIp()));
   });
 
   it("limit login attempts per IP across addresses", async () => {
@@ -109,6 +115,42 @@ describe.skipIf(!redisUrl)("rate limits in Redis (REDIS_URL set)", () => {
       redis.disconnect();
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe("client addresses behind proxies", () => {
+  const spoofed = (app: TestApp, forwardedFor: string, email: string) =>
+    app.app.inject({
+      method: "POST",
+      url: `${AUTH}/login/`,
+      payload: { email, password: "Wrong-Password-1" },
+      remoteAddress: "198.51.100.7",
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("ignores X-Forwarded-For when no proxy is configured, even in production", async () => {
+    const production = await createTestApp({}, { env: "production" }, { rateLimit: { limits: LOW } });
+    try {
+      // A client writing a new X-Forwarded-For on every attempt is still one client.
+      for (let i = 0; i < 5; i++) expect((await spoofed(production, `10.0.0.${i}`, `spray${i}@example.in`)).statusCode).toBe(400);
+      expectThrottled(await spoofed(production, "10.0.0.99", "spray-last@example.in"));
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("with TRUST_PROXY=1 takes the address the proxy appended, not what the client wrote before it", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "1" }, { env: "production" }, { rateLimit: { limits: LOW } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await spoofed(proxied, `10.0.0.${i}, 203.0.113.200`, `spray${i}@example.in`)).statusCode).toBe(400);
+      }
+      expectThrottled(await spoofed(proxied, "10.0.0.99, 203.0.113.200", "spray-last@example.in"));
+      // Another real client behind the same proxy is counted on its own.
+      expect((await spoofed(proxied, "10.0.0.1, 203.0.113.201", "someone@example.in")).statusCode).toBe(400);
+    } finally {
+      await proxied.close();
     }
   });
 });
