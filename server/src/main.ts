@@ -18,9 +18,12 @@ try {
   process.exit(1);
 }
 
-const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile });
+// Until the app's logger exists, a lost pooled connection is reported on stderr.
+let reportPoolError = (err: Error) => console.error(`a pooled database connection was lost: ${err.message}`);
+const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile, onPoolError: (err) => reportPoolError(err) });
 await migrateToLatest(database.db);
 const app = await buildApp(config, { database });
+reportPoolError = (err) => app.log.warn({ err }, "a pooled database connection was lost; the pool replaces it");
 
 if (config.seedDemo) {
   const demoAccounts = config.env !== "production";

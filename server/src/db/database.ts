@@ -31,13 +31,25 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Told of a pooled PostgreSQL connection that failed while idle (default: ignored; the pool reconnects). */
+  onPoolError?: (error: Error) => void;
 }
 
-export function openDatabase({ url, poolSize = 10 }: DatabaseOptions): DatabaseHandle {
+export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOptions): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     // NUMERIC and BIGINT arrive as strings by default; counts in this schema fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      // A request waits at most this long for a connection, and a statement runs at most this long.
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 15_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle connection the server drops (restart, failover, pg_terminate_backend) emits 'error'
+    // on the pool; unhandled, that would end the process. The pool replaces the connection.
+    pool.on("error", (err) => onPoolError?.(err));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   if (url !== ":memory:") mkdirSync(path.dirname(url), { recursive: true });

@@ -86,6 +86,40 @@ export function validationFields(errors: AjvError[]): FieldErrors {
   return fields;
 }
 
+export const DATABASE_UNAVAILABLE = "The shop cannot reach its database just now. Please try again in a moment.";
+
+let databaseDown = false;
+
+/** PostgreSQL connection classes and shutdowns, socket failures, and SQLite that cannot write. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "57P01", // admin_shutdown (pg_terminate_backend, restart)
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, in recovery)
+  "53300", // too_many_connections
+  "SQLITE_FULL",
+  "SQLITE_READONLY",
+  "SQLITE_IOERR",
+  "SQLITE_CANTOPEN",
+  "SQLITE_BUSY",
+]);
+
+/** Whether an error means the database cannot serve now (as opposed to a bug or bad input). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  const code = typeof e.code === "string" ? e.code : "";
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith("08") || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_READONLY")) {
+    return true;
+  }
+  const message = typeof e.message === "string" ? e.message : "";
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+}
+
 /** Installs the single error policy: known errors keep their status; anything else is a bare 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -98,6 +132,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       const detail = first ? `${first[0] === "non_field_errors" ? "" : `${first[0]}: `}${first[1][0]}` : "Invalid input.";
       return reply.status(400).send(errorBody(detail, fields));
     }
+    if (isDatabaseUnavailable(error)) {
+      // Logged once per outage, not once per request.
+      if (!databaseDown) request.log.error({ err: error }, "the database is unavailable");
+      databaseDown = true;
+      reply.header("Retry-After", "5");
+      return reply.status(503).send(errorBody(DATABASE_UNAVAILABLE));
+    }
+    databaseDown = false;
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
 import { ErrorBody, PublicConfigSchema } from "@krishi/contract/schemas";
-import { sql } from "kysely";
 import { Type } from "typebox";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
@@ -39,11 +38,29 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
 
   app.get("/readyz", { schema: { tags: ["system"], response: { 200: Status, 503: ErrorBody } } }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await probeWrite(db);
       return { status: "ready" };
     } catch (err) {
-      request.log.error({ err }, "database not reachable");
-      return reply.status(503).send({ detail: "Database not reachable.", message: "Database not reachable." });
+      request.log.error({ err }, "the database cannot be written");
+      return reply.status(503).send({ detail: "Database not writable.", message: "Database not writable." });
     }
   });
 };
+
+class ProbeDone extends Error {}
+
+/** A write the database must accept (a disk that is full or read-only refuses it), then rolled back. */
+async function probeWrite(db: Db): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("job_leases")
+        .values({ name: "readyz-probe", holder: "readyz", lease_until: new Date(0).toISOString() })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ holder: "readyz" }))
+        .execute();
+      throw new ProbeDone();
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeDone)) throw error;
+  }
+}
