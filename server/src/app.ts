@@ -229,7 +229,11 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     if (!deps.mailer) await mailer.close();
   });
 
-  const auth = installAuth(app, { tokens, loadUser: (id) => accounts.loadAuthUser(id) });
+  const auth = installAuth(app, {
+    tokens,
+    loadUser: (id) => accounts.loadAuthUser(id),
+    sessionLive: (sessionId) => accounts.sessionLive(sessionId),
+  });
   const limits = await installRateLimits(app, config.redisUrl, deps.rateLimit);
 
   await app.register(systemRoutes, { config, db });

@@ -44,6 +44,8 @@ export interface AuthOptions {
   tokens: TokenService;
   /** The user with this id, or null when there is none. */
   loadUser(id: number): Promise<AuthUser | null>;
+  /** Whether the session an access token names is still open. */
+  sessionLive(sessionId: string | null): Promise<boolean>;
 }
 
 export const NOT_AUTHENTICATED = "Authentication credentials were not provided.";
@@ -56,7 +58,7 @@ const unauthorized = (reply: FastifyReply, detail: string, code?: string) => {
 };
 
 /** Registers request.user and answers the guards; call once on the root instance. */
-export function installAuth(app: FastifyInstance, { tokens, loadUser }: AuthOptions): AuthGuards {
+export function installAuth(app: FastifyInstance, { tokens, loadUser, sessionLive }: AuthOptions): AuthGuards {
   app.decorateRequest("user", null);
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
@@ -66,12 +68,15 @@ export function installAuth(app: FastifyInstance, { tokens, loadUser }: AuthOpti
     if (!token || rest.length > 0) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
 
     let userId: number;
+    let sessionId: string | null;
     try {
-      ({ userId } = await tokens.verify(token, "access"));
+      ({ userId, sessionId } = await tokens.verify(token, "access"));
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
       throw error;
     }
+    // Its session ended (logout, password change, a replayed refresh token): the token goes with it.
+    if (!(await sessionLive(sessionId))) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
     const user = await loadUser(userId);
     if (!user) throw unauthorized(reply, "User not found", "user_not_found");
     if (!user.is_active) throw unauthorized(reply, "User is inactive", "user_inactive");

@@ -21,6 +21,8 @@ export interface TokenClaims {
   type: TokenType;
   userId: number;
   jti: string;
+  /** The session (refresh-token family) an access token belongs to: ending it revokes the token. */
+  sessionId: string | null;
   issuedAt: Date;
   expiresAt: Date;
 }
@@ -54,10 +56,10 @@ export class TokenService {
     this.#key = deriveKey(secret, "jwt-hs256");
   }
 
-  async sign(type: TokenType, userId: number, jti: string = randomUUID()): Promise<SignedToken> {
+  async sign(type: TokenType, userId: number, jti: string = randomUUID(), sessionId?: string): Promise<SignedToken> {
     const now = Math.floor(this.clock().getTime() / 1000);
     const exp = now + LIFETIME[type];
-    const token = await new SignJWT({ token_type: type })
+    const token = await new SignJWT(sessionId ? { token_type: type, sid: sessionId } : { token_type: type })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(userId))
       .setJti(jti)
@@ -93,6 +95,7 @@ export class TokenService {
       type,
       userId,
       jti: String(payload.jti),
+      sessionId: typeof payload.sid === "string" ? payload.sid : null,
       issuedAt: new Date((payload.iat as number) * 1000),
       expiresAt: new Date((payload.exp as number) * 1000),
     };

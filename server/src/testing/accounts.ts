@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../db/database.ts";
@@ -88,9 +88,25 @@ export async function login(app: FastifyInstance, email: string, password: strin
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The Authorization header of a user, minted with the app's own secret (no sign-in round trip). */
+/**
+ * The Authorization header of a user, minted with the app's own secret (no sign-in round trip),
+ * for a session of its own recorded as a sign-in records it.
+ */
 export async function authHeaders(t: TestApp, userId: number, clock: Clock = systemClock): Promise<{ authorization: string }> {
-  const { token } = await new TokenService(t.config.jwtSecret, clock).sign("access", userId);
+  const tokens = new TokenService(t.config.jwtSecret, clock);
+  const refresh = await tokens.sign("refresh", userId);
+  const session = randomUUID();
+  await t.database.db
+    .insertInto("refresh_tokens")
+    .values({
+      jti: refresh.jti,
+      user_id: userId,
+      family: session,
+      expires_at: refresh.expiresAt.toISOString(),
+      created_at: clock().toISOString(),
+    })
+    .execute();
+  const { token } = await tokens.sign("access", userId, undefined, session);
   return bearer(token);
 }
 

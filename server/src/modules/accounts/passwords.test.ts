@@ -44,6 +44,10 @@ describe("password/change/", () => {
       expect((await post("/token/refresh/", { refresh })).statusCode).toBe(401);
     }
     expect((await post("/token/refresh/", { refresh: body.refresh })).statusCode).toBe(200);
+    // The old access tokens end with their sessions (a stolen one is worth nothing now); the new one works.
+    const whoAmI = (access: string) => t.app.inject({ url: `${AUTH}/user/`, headers: bearer(access) });
+    for (const access of [session.access, otherDevice.access]) expect((await whoAmI(access)).statusCode).toBe(401);
+    expect((await whoAmI(body.access)).statusCode).toBe(200);
   });
 
   it("refuses a wrong old password under old_password and keeps the password", async () => {

@@ -92,6 +92,19 @@ export async function revokeFamily(db: Db, family: string, at: string): Promise<
   await db.updateTable("refresh_tokens").set({ revoked_at: at }).where("family", "=", family).where("revoked_at", "is", null).execute();
 }
 
+/** Whether a session (refresh-token family) has a token that is neither revoked nor expired. */
+export async function isFamilyLive(db: Db, family: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select("jti")
+    .where("family", "=", family)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeUserTokens(db: Db, userId: number, at: string): Promise<void> {
   await db.updateTable("refresh_tokens").set({ revoked_at: at }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }

@@ -178,6 +178,11 @@ export class AccountsService {
   }
 
   /** For the auth guard. */
+  /** Whether an access token's session is still open (see Sessions.isLive). */
+  sessionLive(sessionId: string | null): Promise<boolean> {
+    return this.#sessions.isLive(sessionId);
+  }
+
   async loadAuthUser(id: number): Promise<AuthUser | null> {
     const row = await repo.findUserById(this.deps.db, id);
     return row ? authUser(row) : null;

@@ -110,7 +110,14 @@ describe("the auth guard", () => {
     await t.database.db.deleteFrom("users").where("id", "=", session.userId).execute();
     const deleted = await me(session.access);
     expect(deleted.statusCode).toBe(401);
-    expect(deleted.json()).toMatchObject({ code: "user_not_found" });
+    // The account's sessions went with it, and the token with its session.
+    expect(deleted.json()).toEqual(TOKEN_NOT_VALID);
+  });
+
+  it("refuses a well-signed access token that names no session", async () => {
+    const session = await newSession();
+    const { token } = await new TokenService(t.config.jwtSecret, time.clock).sign("access", session.userId);
+    expect((await me(token)).json()).toEqual(TOKEN_NOT_VALID);
   });
 });
 
@@ -223,6 +230,23 @@ describe("logout/", () => {
     expect(res.json()).toEqual({ detail: "Successfully logged out." });
     const after = await post("/token/refresh/", { refresh: session.refresh });
     expect(after.statusCode).toBe(401);
+  });
+
+  it("ends the access token of that session at once, and only that session's", async () => {
+    const session = await newSession();
+    const otherDevice = await login(t.app, session.email, session.password);
+    expect((await me(session.access)).statusCode).toBe(200);
+    await post("/logout/", { refresh: session.refresh }, bearer(session.access));
+    expect((await me(session.access)).json()).toEqual(TOKEN_NOT_VALID);
+    expect((await me(otherDevice.access)).statusCode).toBe(200);
+  });
+
+  it("ends the access tokens of a session whose refresh token was replayed", async () => {
+    const session = await newSession();
+    const rotated = (await post("/token/refresh/", { refresh: session.refresh })).json();
+    expect((await me(rotated.access)).statusCode).toBe(200);
+    await post("/token/refresh/", { refresh: session.refresh });
+    expect((await me(rotated.access)).json()).toEqual(TOKEN_NOT_VALID);
   });
 
   it("answers the same without a body, with an empty body or with a bad token", async () => {

@@ -33,14 +33,15 @@ export class Sessions {
   async start(userId: number): Promise<TokenPair> {
     const { db, tokens } = this.deps;
     const refresh = await tokens.sign("refresh", userId);
+    const family = randomUUID();
     await repo.insertRefreshToken(db, {
       jti: refresh.jti,
       userId,
-      family: randomUUID(),
+      family,
       expiresAt: refresh.expiresAt.toISOString(),
       createdAt: this.#now(),
     });
-    const access = await tokens.sign("access", userId);
+    const access = await tokens.sign("access", userId, undefined, family);
     return { access: access.token, refresh: refresh.token };
   }
 
@@ -69,7 +70,7 @@ export class Sessions {
     });
     // Someone else exchanged this very token a moment ago: that is reuse too.
     if (!rotated) throw await this.#reused(row.family, row.user_id);
-    const access = await tokens.sign("access", user.id);
+    const access = await tokens.sign("access", user.id, undefined, row.family);
     return { access: access.token, refresh: next.token };
   }
 
@@ -92,6 +93,15 @@ export class Sessions {
       const row = await repo.findRefreshToken(this.deps.db, claims.jti);
       if (!row || row.revoked_at !== null) throw tokenInvalid();
     }
+  }
+
+  /**
+   * Whether an access token's session is still open: logout, a password change and a replayed
+   * refresh token end it, and its access tokens with it (checked on every request, in the
+   * database every server process shares).
+   */
+  async isLive(sessionId: string | null): Promise<boolean> {
+    return sessionId !== null && (await repo.isFamilyLive(this.deps.db, sessionId, this.#now()));
   }
 
   /** Every session of the user ends (password changed). */
