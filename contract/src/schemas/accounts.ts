@@ -70,6 +70,8 @@ export const ProfileUpdateBody = Type.Object({
   last_name: Type.String({ minLength: 1, maxLength: 150 }),
   /** Empty or absent: keep the current password. */
   password: Type.Optional(Type.String({ maxLength: 512 })),
+  /** Required with a new password: a stolen access token alone must not change it. */
+  current_password: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
 /** Staff: a user's names, e-mail and staff flag (spec §7). */

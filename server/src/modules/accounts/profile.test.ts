@@ -71,7 +71,12 @@ describe("PUT /api/users/profile/update/", () => {
   it("sets a new password, revoking older sessions; the answered tokens work", async () => {
     const { user, session } = await signedIn();
     const other = await login(t.app, user.email, user.password);
-    const res = await updateProfile(session.access, { first_name: "Anita", last_name: "Deshmukh", password: "Turmeric-Harvest-88" });
+    const res = await updateProfile(session.access, {
+      first_name: "Anita",
+      last_name: "Deshmukh",
+      password: "Turmeric-Harvest-88",
+      current_password: user.password,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(await refreshStatus(session.refresh)).toBe(401);
@@ -104,6 +109,19 @@ describe("PUT /api/users/profile/update/", () => {
     expect(res.json()[field]).toContain(message);
     const row = await t.database.db.selectFrom("users").select(["first_name"]).where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(row.first_name).toBe("Old");
+    expect(await refreshStatus(session.refresh)).toBe(200);
+  });
+
+  it("asks for the current password before setting a new one: a stolen access token alone cannot", async () => {
+    const { user, session } = await signedIn();
+    const change = { first_name: "Anita", last_name: "Deshmukh", password: "Turmeric-Harvest-88" };
+    const missing = await updateProfile(session.access, change);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().current_password).toEqual(["Enter your current password to set a new one."]);
+    const wrong = await updateProfile(session.access, { ...change, current_password: "Not-The-Password-1" });
+    expect(wrong.json().current_password).toEqual(["Your current password was entered incorrectly. Please enter it again."]);
+    // Nothing changed: the old password still signs in, the session still refreshes.
+    await login(t.app, user.email, user.password);
     expect(await refreshStatus(session.refresh)).toBe(200);
   });
 

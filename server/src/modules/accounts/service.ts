@@ -27,6 +27,8 @@ export const MESSAGES = {
   ok: "ok",
   loggedOut: "Successfully logged out.",
   oldPasswordWrong: "Your old password was entered incorrectly. Please enter it again.",
+  currentPasswordRequired: "Enter your current password to set a new one.",
+  currentPasswordWrong: "Your current password was entered incorrectly. Please enter it again.",
   passwordSaved: "New password has been saved.",
   resetSent: "Password reset e-mail has been sent.",
   resetDone: "Password has been reset with the new password.",
@@ -77,6 +79,7 @@ export interface ProfileInput {
   first_name: string;
   last_name: string;
   password?: string | undefined;
+  current_password?: string | undefined;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -332,6 +335,12 @@ export class AccountsService {
     if (password) {
       const problems = passwordProblems(password, { email: user.email, first_name: firstName, last_name: lastName });
       if (problems.length > 0) fields.password = problems;
+      // An account with a password proves it again before changing it (one made with Google has none to give).
+      if (user.password_hash !== null) {
+        const current = input.current_password ?? "";
+        if (!current) fields.current_password = [MESSAGES.currentPasswordRequired];
+        else if (!(await verifyPassword(current, user.password_hash))) fields.current_password = [MESSAGES.currentPasswordWrong];
+      }
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first[0] as string, fields);

@@ -55,16 +55,34 @@ describe("ProfileScreen", () => {
     await user.type(screen.getByLabelText("First Name"), "Asha R");
     await user.type(screen.getByLabelText("Password"), "Mustard-Seeds-77");
     await user.type(screen.getByLabelText("Confirm Password"), "Mustard-Seeds-77");
+    await user.type(screen.getByLabelText("Current Password"), "Old-Mustard-11");
     await user.click(screen.getByRole("button", { name: "Update" }));
     expect(await screen.findByText("Profile Updated")).toBeInTheDocument();
     expect(calls()[0]).toMatchObject({
       method: "PUT",
       path: "/api/users/profile/update/",
-      body: { id: 3, first_name: "Asha R", last_name: "Patil", password: "Mustard-Seeds-77" },
+      body: { id: 3, first_name: "Asha R", last_name: "Patil", password: "Mustard-Seeds-77", current_password: "Old-Mustard-11" },
       authorization: "Bearer access-1",
     });
     expect(store.getState().auth).toMatchObject({ access: "access-2", refresh: "refresh-2", user: renamed });
     expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("asks for the current password only with a new one, and shows the server's answer under it", async () => {
+    fakeProfileApi(() => ({
+      status: 400,
+      body: {
+        detail: "Your current password was entered incorrectly. Please enter it again.",
+        current_password: ["Your current password was entered incorrectly. Please enter it again."],
+      },
+    }));
+    const { user } = renderProfile();
+    expect(screen.queryByLabelText("Current Password")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Password"), "Mustard-Seeds-77");
+    await user.type(screen.getByLabelText("Confirm Password"), "Mustard-Seeds-77");
+    await user.type(await screen.findByLabelText("Current Password"), "Wrong-One-1");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Your current password was entered incorrectly. Please enter it again.")).toBeInTheDocument();
   });
 
   it("leaves the password out when not changing it", async () => {

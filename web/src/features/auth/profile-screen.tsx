@@ -39,18 +39,22 @@ function ProfileForm({ user }: { user: User }) {
   const [firstName, setFirstName] = useState(user.first_name);
   const [lastName, setLastName] = useState(user.last_name);
   const pair = usePasswordPair();
+  const [currentPassword, setCurrentPassword] = useState("");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset();
     if (!pair.check()) return;
     const update = { id: user.id, first_name: firstName.trim(), last_name: lastName.trim() };
-    const result = await updateProfile(pair.password ? { ...update, password: pair.password } : update);
-    if (result.data) pair.clear();
+    const result = await updateProfile(pair.password ? { ...update, password: pair.password, current_password: currentPassword } : update);
+    if (result.data) {
+      pair.clear();
+      setCurrentPassword("");
+    }
   }
 
   const fields = fieldErrors(error);
-  const onFields = fields.first_name || fields.last_name || fields.password;
+  const onFields = fields.first_name || fields.last_name || fields.password || fields.current_password;
   return (
     <>
       <h1>User Profile</h1>
@@ -78,6 +82,18 @@ function ProfileForm({ user }: { user: User }) {
           errors={fields.last_name}
         />
         <PasswordPairFields pair={pair} label="Password" required={false} errors={fields.password} />
+        {pair.password && (
+          // A new password needs the current one: a borrowed phone or a stolen session is not enough.
+          <TextField
+            id="current-password"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            errors={fields.current_password}
+          />
+        )}
         <Button type="submit" variant="dark" disabled={isLoading}>
           Update
         </Button>
