@@ -25,7 +25,10 @@ export interface RateLimits {
    */
   login: { perIp: Limit; perEmail: Limit; perAccount: Limit };
   registration: { perIp: Limit; perEmail: Limit };
-  /** perEmail counts across all IPs: it caps how many e-mails one address can be sent. */
+  /**
+   * perEmail counts across all IPs and caps how many e-mails one address is sent: past it the
+   * answer stays the same and no mail goes (a 429 would let anyone lock a person out of reset).
+   */
   passwordReset: { perIp: Limit; perEmail: Limit };
   resendEmail: { perIp: Limit; perEmail: Limit };
   tokenRefresh: { perIp: Limit };
@@ -49,6 +52,16 @@ export interface RateLimitSettings {
 }
 
 export type RateLimitGuards = Record<keyof RateLimits, Guard>;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by a mail cap: answer as usual, but send this address no more mail for now. */
+    mailCapped: boolean;
+  }
+}
+
+/** throttle: 429 when over; cap: mark the request (request.mailCapped) and let it through. */
+type Rule = [string, Limit, (request: FastifyRequest) => string | null, ("throttle" | "cap")?];
 
 /** Registers @fastify/rate-limit (no global limit) and answers the guards of the accounts API. */
 export async function installRateLimits(
@@ -83,7 +96,8 @@ export async function installRateLimits(
     const address = email(request);
     return address === null ? null : `${request.ip} ${address}`;
   };
-  const guard = (name: string, rules: [string, Limit, (request: FastifyRequest) => string | null][]) => limitGuard(app, name, rules);
+  app.decorateRequest("mailCapped", false);
+  const guard = (name: string, rules: Rule[]) => limitGuard(app, name, rules);
 
   return {
     login: guard("login", [
@@ -93,23 +107,24 @@ export async function installRateLimits(
     ]),
     registration: guard("registration", [
       ["ip", limits.registration.perIp, ip],
-      ["email", limits.registration.perEmail, email],
+      ["email", limits.registration.perEmail, email, "cap"],
     ]),
     passwordReset: guard("password-reset", [
       ["ip", limits.passwordReset.perIp, ip],
-      ["email", limits.passwordReset.perEmail, email],
+      ["email", limits.passwordReset.perEmail, email, "cap"],
     ]),
     resendEmail: guard("resend-email", [
       ["ip", limits.resendEmail.perIp, ip],
-      ["email", limits.resendEmail.perEmail, email],
+      ["email", limits.resendEmail.perEmail, email, "cap"],
     ]),
     tokenRefresh: guard("token-refresh", [["ip", limits.tokenRefresh.perIp, ip]]),
   };
 }
 
-function limitGuard(app: FastifyInstance, name: string, rules: [string, Limit, (request: FastifyRequest) => string | null][]): Guard {
-  const checks = rules.map(([rule, limit, key]) => ({
+function limitGuard(app: FastifyInstance, name: string, rules: Rule[]): Guard {
+  const checks = rules.map(([rule, limit, key, mode = "throttle"]) => ({
     key,
+    mode,
     check: app.createRateLimit({
       max: limit.max,
       timeWindow: limit.windowMs,
@@ -117,10 +132,12 @@ function limitGuard(app: FastifyInstance, name: string, rules: [string, Limit, (
     }),
   }));
   return async (request, reply) => {
-    for (const { key, check } of checks) {
+    for (const { key, mode, check } of checks) {
       if (key(request) === null) continue;
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
+      if (!result.isAllowed && result.isExceeded && mode === "cap") {
+        request.mailCapped = true;
+      } else if (!result.isAllowed && result.isExceeded) {
         const seconds = Math.max(1, result.ttlInSeconds);
         reply.header("Retry-After", String(seconds));
         throw new HttpError(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`);

@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 201: RegistrationAnswer, ...E400, ...E429 },
       },
     },
-    async (request, reply) => reply.status(201).send(await accounts.register(request.body)),
+    async (request, reply) => reply.status(201).send(await accounts.register(request.body, { mail: !request.mailCapped })),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.resendVerification(request.body.email);
+      await accounts.resendVerification(request.body.email, { mail: !request.mailCapped });
       return { detail: MESSAGES.ok };
     },
   );
@@ -218,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email);
+      await accounts.requestPasswordReset(request.body.email, { mail: !request.mailCapped });
       return { detail: MESSAGES.resetSent };
     },
   );

@@ -103,7 +103,8 @@ export class AccountsService {
   // ── Registration and e-mail verification ────────────────────────────────────────────────────
 
   /** Answers the detail to show, or login info when no verification is required first. */
-  async register(input: RegistrationInput): Promise<{ detail: string } | LoginInfo> {
+  /** `mail: false` when the address's mail cap is reached: the same answer, no e-mail. */
+  async register(input: RegistrationInput, { mail = true }: { mail?: boolean } = {}): Promise<{ detail: string } | LoginInfo> {
     const { db, emailVerification } = this.deps;
     const email = normaliseEmail(input.email);
     const firstName = (input.first_name ?? "").trim();
@@ -135,7 +136,7 @@ export class AccountsService {
       throw error;
     }
 
-    if (emailVerification !== "none") await this.#deliver(this.#verificationMail(user));
+    if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user));
     if (emailVerification === "mandatory") return { detail: MESSAGES.verificationSent };
     return this.#login(user);
   }
@@ -149,9 +150,9 @@ export class AccountsService {
   }
 
   /** Sends a new link to an unverified account; the same answer whatever the address. */
-  async resendVerification(email: string): Promise<void> {
+  async resendVerification(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
-    if (user?.is_active && !user.email_verified) this.#deliverLater(this.#verificationMail(user));
+    if (mail && user?.is_active && !user.email_verified) this.#deliverLater(this.#verificationMail(user));
   }
 
   // ── Sessions ────────────────────────────────────────────────────────────────────────────────
@@ -206,9 +207,9 @@ export class AccountsService {
   }
 
   /** Mails a reset link to an active account; the same answer whatever the address. */
-  async requestPasswordReset(email: string): Promise<void> {
+  async requestPasswordReset(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
-    if (!user?.is_active) return;
+    if (!mail || !user?.is_active) return;
     const url = `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`;
     this.#deliverLater(passwordResetMail(user.email, fullName(user), url));
   }
