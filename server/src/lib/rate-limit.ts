@@ -71,7 +71,8 @@ export async function installRateLimits(
 ): Promise<RateLimitGuards> {
   let redis: Redis | null = null;
   if (redisUrl) {
-    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // Fail fast while Redis is away (no offline queue): the guards then count in memory instead.
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
     redis.on("error", (err) => app.log.warn({ err }, "rate-limit store (Redis) unavailable"));
     const client = redis;
     app.addHook("onClose", async () => {
@@ -82,9 +83,16 @@ export async function installRateLimits(
     global: false,
     redis,
     nameSpace: settings.namespace ?? "krishi-rl:",
-    // A broken Redis must not lock everyone out of signing in.
-    skipOnError: true,
+    // A broken Redis must neither lock everyone out nor switch the limits off: the guards catch
+    // the error and count in this process's memory until Redis answers again.
+    skipOnError: false,
   });
+  const fallback = new MemoryCounters();
+  let warned = false;
+  const onStoreError = (err: unknown) => {
+    if (!warned) app.log.warn({ err }, "rate-limit store (Redis) failed: counting in this process's memory until it is back");
+    warned = true;
+  };
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...settings.limits };
   const ip = (request: FastifyRequest) => request.ip;
@@ -97,7 +105,7 @@ export async function installRateLimits(
     return address === null ? null : `${request.ip} ${address}`;
   };
   app.decorateRequest("mailCapped", false);
-  const guard = (name: string, rules: Rule[]) => limitGuard(app, name, rules);
+  const guard = (name: string, rules: Rule[]) => limitGuard(app, name, rules, { fallback, onStoreError });
 
   return {
     login: guard("login", [
@@ -121,16 +129,46 @@ export async function installRateLimits(
   };
 }
 
-function limitGuard(app: FastifyInstance, name: string, rules: Rule[]): Guard {
-  const checks = rules.map(([rule, limit, key, mode = "throttle"]) => ({
-    key,
-    mode,
-    check: app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (request) => `${name}:${rule}:${key(request)}`,
-    }),
-  }));
+/** Fixed-window counters in this process: the fallback while the shared store is down. */
+class MemoryCounters {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+
+  hit(key: string, limit: Limit): { isAllowed: boolean; isExceeded: boolean; ttlInSeconds: number } {
+    const now = Date.now();
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.#windows.size > 100_000) this.#windows.clear();
+      window = { count: 0, resetAt: now + limit.windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count++;
+    const exceeded = window.count > limit.max;
+    return { isAllowed: !exceeded, isExceeded: exceeded, ttlInSeconds: Math.ceil((window.resetAt - now) / 1000) };
+  }
+}
+
+function limitGuard(
+  app: FastifyInstance,
+  name: string,
+  rules: Rule[],
+  { fallback, onStoreError }: { fallback: MemoryCounters; onStoreError: (err: unknown) => void },
+): Guard {
+  const checks = rules.map(([rule, limit, key, mode = "throttle"]) => {
+    const fullKey = (request: FastifyRequest) => `${name}:${rule}:${key(request)}`;
+    const shared = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: fullKey });
+    return {
+      key,
+      mode,
+      check: async (request: FastifyRequest) => {
+        try {
+          return await shared(request);
+        } catch (err) {
+          onStoreError(err);
+          return fallback.hit(fullKey(request), limit);
+        }
+      },
+    };
+  });
   return async (request, reply) => {
     for (const { key, mode, check } of checks) {
       if (key(request) === null) continue;

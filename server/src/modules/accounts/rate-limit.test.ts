@@ -34,7 +34,8 @@ let ipSequence = 0;
 const nextIp = () => `203.0.113.${++ipSequence}`;
 
 const post = (url: string, payload: object, ip: string, app = t.app) => app.inject({ method: "POST", url, payload, remoteAddress: ip });
-const attempt = (email: string, ip: string, prefix = AUTH) => post(`${prefix}/login/`, { email, password: "Wrong-Password-1" }, ip);
+const attempt = (email: string, ip: string, prefix = AUTH, app = t.app) =>
+  post(`${prefix}/login/`, { email, password: "Wrong-Password-1" }, ip, app);
 
 function expectThrottled(res: Awaited<ReturnType<typeof attempt>>) {
   expect(res.statusCode).toBe(429);
@@ -166,6 +167,25 @@ describe("client addresses behind proxies", () => {
       expect((await spoofed(proxied, "10.0.0.1, 203.0.113.201", "someone@example.in")).statusCode).toBe(400);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe("a rate-limit store (Redis) that is down", () => {
+  it("still limits, counting in the process's memory, and says so in the log", async () => {
+    const warnings: string[] = [];
+    // Nothing listens on port 9: every Redis command fails at once.
+    const app = await createTestApp({ REDIS_URL: "redis://127.0.0.1:9" }, {}, { rateLimit: { limits: LOW } });
+    app.app.log.warn = ((entry: unknown, message?: string) => {
+      warnings.push(String(message ?? entry));
+    }) as typeof app.app.log.warn;
+    try {
+      const ip = nextIp();
+      for (let i = 0; i < 3; i++) expect((await attempt("redis-down@example.in", ip, AUTH, app.app)).statusCode).toBe(400);
+      expectThrottled(await attempt("redis-down@example.in", ip, AUTH, app.app));
+      expect(warnings.some((w) => w.includes("counting in this process's memory"))).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });
