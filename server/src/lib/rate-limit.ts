@@ -75,6 +75,18 @@ export async function installRateLimits(
     redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false });
     redis.on("error", (err) => app.log.warn({ err }, "rate-limit store (Redis) unavailable"));
     const client = redis;
+    // Start counting in Redis from the first request: wait (briefly) for the connection.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      const done = () => {
+        clearTimeout(timer);
+        client.off("ready", done);
+        client.off("error", done);
+        resolve();
+      };
+      client.once("ready", done);
+      client.once("error", done);
+    });
     app.addHook("onClose", async () => {
       await client.quit().catch(() => client.disconnect());
     });
