@@ -56,9 +56,10 @@ export class TokenService {
     this.#key = deriveKey(secret, "jwt-hs256");
   }
 
-  async sign(type: TokenType, userId: number, jti: string = randomUUID(), sessionId?: string): Promise<SignedToken> {
+  /** `expiresAt` re-issues an existing token (same jti) with its original end. */
+  async sign(type: TokenType, userId: number, jti: string = randomUUID(), sessionId?: string, expiresAt?: Date): Promise<SignedToken> {
     const now = Math.floor(this.clock().getTime() / 1000);
-    const exp = now + LIFETIME[type];
+    const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : now + LIFETIME[type];
     const token = await new SignJWT(sessionId ? { token_type: type, sid: sessionId } : { token_type: type })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(userId))

@@ -71,7 +71,11 @@ export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promis
 }
 
 export function findRefreshToken(db: Db, jti: string) {
-  return db.selectFrom("refresh_tokens").select(["jti", "user_id", "family", "revoked_at"]).where("jti", "=", jti).executeTakeFirst();
+  return db
+    .selectFrom("refresh_tokens")
+    .select(["jti", "user_id", "family", "revoked_at", "replaced_by", "expires_at"])
+    .where("jti", "=", jti)
+    .executeTakeFirst();
 }
 
 /**

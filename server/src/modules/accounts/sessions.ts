@@ -26,6 +26,9 @@ export interface SessionsDeps {
   log: Pick<FastifyBaseLogger, "warn">;
 }
 
+/** How long after a refresh another request with the same token still gets the same successor. */
+export const REFRESH_GRACE_MS = 30_000;
+
 export class Sessions {
   constructor(private readonly deps: SessionsDeps) {}
 
@@ -51,7 +54,11 @@ export class Sessions {
     const claims = await this.#claims(refreshToken, "refresh");
     const row = await repo.findRefreshToken(db, claims.jti);
     if (!row || row.user_id !== claims.userId) throw tokenInvalid();
-    if (row.revoked_at !== null) throw await this.#reused(row.family, row.user_id);
+    if (row.revoked_at !== null) {
+      const graced = await this.#graced(row);
+      if (graced) return graced;
+      throw await this.#reused(row.family, row.user_id);
+    }
 
     const user = await repo.findUserById(db, row.user_id);
     if (!user?.is_active) throw tokenInvalid();
@@ -68,8 +75,14 @@ export class Sessions {
       });
       return true;
     });
-    // Someone else exchanged this very token a moment ago: that is reuse too.
-    if (!rotated) throw await this.#reused(row.family, row.user_id);
+    // Someone else exchanged this very token a moment ago (another tab): within the grace period
+    // this client gets the same successor; later it would be reuse.
+    if (!rotated) {
+      const fresh = await repo.findRefreshToken(db, row.jti);
+      const graced = fresh && (await this.#graced(fresh));
+      if (graced) return graced;
+      throw await this.#reused(row.family, row.user_id);
+    }
     const access = await tokens.sign("access", user.id, undefined, row.family);
     return { access: access.token, refresh: next.token };
   }
@@ -125,6 +138,23 @@ export class Sessions {
       if (error instanceof InvalidTokenError) throw tokenInvalid();
       throw error;
     }
+  }
+
+  /**
+   * Two tabs refreshing with the same token at once: the one that loses, asking within
+   * REFRESH_GRACE_MS of the rotation, is given the successor the winner got (re-signed, same
+   * jti) while that successor is still live — so neither tab is signed out. Later, or once the
+   * successor is used or revoked, presenting the old token again is reuse.
+   */
+  async #graced(row: NonNullable<Awaited<ReturnType<typeof repo.findRefreshToken>>>): Promise<TokenPair | null> {
+    if (!row.replaced_by || row.revoked_at === null) return null;
+    if (this.deps.clock().getTime() - new Date(row.revoked_at).getTime() > REFRESH_GRACE_MS) return null;
+    const successor = await repo.findRefreshToken(this.deps.db, row.replaced_by);
+    if (!successor || successor.revoked_at !== null) return null;
+    const { tokens } = this.deps;
+    const refresh = await tokens.sign("refresh", successor.user_id, successor.jti, undefined, new Date(successor.expires_at));
+    const access = await tokens.sign("access", successor.user_id, undefined, successor.family);
+    return { access: access.token, refresh: refresh.token };
   }
 
   async #reused(family: string, userId: number): Promise<HttpError> {
