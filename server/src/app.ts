@@ -12,6 +12,7 @@ import { EventBus } from "./lib/events.ts";
 import { JobScheduler } from "./lib/jobs.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { MailQueue } from "./lib/mail-queue.ts";
+import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
@@ -54,6 +55,8 @@ export interface AppDeps {
   media?: MediaStorage;
   /** Limits of the sign-in endpoints and the Redis key prefix; defaults in lib/rate-limit.ts. */
   rateLimit?: RateLimitSettings;
+  /** scrypt costs of new password hashes. Default: DEFAULT_SCRYPT (N=2^17, OWASP's minimum). */
+  passwordCost?: ScryptParams;
 }
 
 /** The services behind the routes, reachable as app.services (tests and scripts use them). */
@@ -187,6 +190,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     emailVerification: config.emailVerification,
     log: app.log,
     addressesOf: (userId) => addresses.list(userId),
+    ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
   const events = new EventBus(app.log);
   const catalog = new CatalogService(db, clock);

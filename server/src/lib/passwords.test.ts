@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblems, verifyPassword } from "./passwords.ts";
+import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, verifyPassword } from "./passwords.ts";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -7,7 +7,7 @@ describe("hashPassword / verifyPassword", () => {
   it("stores scrypt with its parameters and a random salt, and verifies", async () => {
     const a = await hashPassword("Chana-Dal-Harvest-1");
     const b = await hashPassword("Chana-Dal-Harvest-1");
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword("Chana-Dal-Harvest-1", a)).toBe(true);
     expect(await verifyPassword("chana-dal-harvest-1", a)).toBe(false);
@@ -63,5 +63,22 @@ describe("passwordProblems (Django's validators)", () => {
 
   it("ignores attributes much shorter than a long password, as Django does", () => {
     expect(passwordProblems("a-very-long-passphrase-about-rice", { first_name: "Al" })).toEqual([]);
+  });
+});
+
+describe("hash costs", () => {
+  it("hashes new passwords at OWASP's scrypt minimum by default (N=2^17, r=8, p=1)", async () => {
+    expect(DEFAULT_SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    const hash = await hashPassword("Monsoon-Paddy-2024");
+    expect(hash.startsWith("scrypt$131072$8$1$")).toBe(true);
+    expect(await verifyPassword("Monsoon-Paddy-2024", hash)).toBe(true);
+  });
+
+  it("tells a hash made with less from one made at the target", async () => {
+    const old = await hashPassword("Monsoon-Paddy-2024", { N: 2 ** 12, r: 8, p: 1 });
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(old, { N: 2 ** 12, r: 8, p: 1 })).toBe(false);
+    expect(needsRehash(null)).toBe(false);
+    expect(needsRehash("not a hash")).toBe(false);
   });
 });

@@ -15,8 +15,11 @@ export interface ScryptParams {
   p: number;
 }
 
-/** 2^15 × 8 × 128 bytes = 32 MiB and roughly 50–100 ms per hash on a small server. */
-export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+/**
+ * OWASP's scrypt minimum: 2^17 × 8 × 128 bytes = 128 MiB and roughly 300 ms per hash on a small
+ * server. Hashes made with less are rehashed at the next sign-in.
+ */
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
@@ -60,18 +63,30 @@ function parseHash(encoded: string): ParsedHash | null {
 }
 
 /** A well-formed hash of nothing anyone knows: checked when there is no real one, so timing says nothing. */
-const DECOY = { params: DEFAULT_SCRYPT, salt: randomBytes(SALT_BYTES), key: randomBytes(KEY_BYTES) };
+const DECOY = { salt: randomBytes(SALT_BYTES), key: randomBytes(KEY_BYTES) };
 
 /**
  * True when `password` matches `encoded`. A missing or malformed hash (a Google-only account, an
- * unknown e-mail) costs the same time as a real check and answers false.
+ * unknown e-mail) costs the same time as a real check at `cost` and answers false.
  */
-export async function verifyPassword(password: string, encoded: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  encoded: string | null | undefined,
+  cost: ScryptParams = DEFAULT_SCRYPT,
+): Promise<boolean> {
   const parsed = (encoded && parseHash(encoded)) || null;
-  const { params, salt, key } = parsed ?? DECOY;
+  const { params, salt, key } = parsed ?? { ...DECOY, params: cost };
   const candidate = await derive(password, salt, params);
   const same = candidate.length === key.length && timingSafeEqual(candidate, key);
   return parsed !== null && same;
+}
+
+/** Whether a hash was made with less than `target` costs (so it should be made again at sign-in). */
+export function needsRehash(encoded: string | null, target: ScryptParams = DEFAULT_SCRYPT): boolean {
+  const parsed = encoded ? parseHash(encoded) : null;
+  if (!parsed) return false;
+  const { N, r, p } = parsed.params;
+  return N < target.N || r < target.r || p < target.p;
 }
 
 /** What the similarity rule compares the password with, as Django's UserAttributeSimilarityValidator. */

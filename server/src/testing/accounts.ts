@@ -6,7 +6,7 @@ import { type Clock, systemClock } from "../lib/clock.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import type { RateLimits } from "../lib/rate-limit.ts";
 import { TokenService } from "../lib/tokens.ts";
-import type { TestApp } from "./test-app.ts";
+import { TEST_SCRYPT, type TestApp } from "./test-app.ts";
 
 /** Helpers for tests that sign in. */
 
@@ -59,7 +59,7 @@ export async function makeAccount(db: Db, input: AccountInput = {}) {
     .values({
       // Letters only: digits in the address would make numeric test passwords "similar" to it.
       email: input.email ?? `farmer.${randomLetters()}@example.in`,
-      password_hash: password === null ? null : await hashPassword(password),
+      password_hash: password === null ? null : await hashPassword(password, TEST_SCRYPT),
       first_name: input.first_name ?? "Asha",
       last_name: input.last_name ?? `Farmer${n}`,
       is_staff: input.is_staff ?? false,

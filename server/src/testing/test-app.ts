@@ -8,6 +8,10 @@ import { type AppDeps, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import type { ScryptParams } from "../lib/passwords.ts";
+
+/** The scrypt cost of passwords in tests (cheap; production's is DEFAULT_SCRYPT). */
+export const TEST_SCRYPT: ScryptParams = { N: 2 ** 12, r: 8, p: 1 };
 
 /**
  * A fresh, migrated database for one test file: SQLite in memory by default, or a database of its
@@ -86,7 +90,9 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const rateLimit = { namespace: `kb-test-${randomBytes(6).toString("hex")}:`, ...deps.rateLimit };
-  const app = await buildApp(config, { ...deps, rateLimit, database });
+  // Production's scrypt cost (N=2^17, ~300 ms a hash) would make every sign-in in the suites slow;
+  // the cost rule and the rehash at sign-in have their own tests.
+  const app = await buildApp(config, { passwordCost: TEST_SCRYPT, ...deps, rateLimit, database });
   await app.ready();
   return {
     app,

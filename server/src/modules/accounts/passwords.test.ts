@@ -219,3 +219,23 @@ describe("password/reset/ and password/reset/confirm/", () => {
     expect(mailbox.to(user.email)).toHaveLength(0);
   });
 });
+
+describe("sign-in with a hash made at an older, lower cost", () => {
+  it("rehashes the password at the current cost, once, and the password still works", async () => {
+    const stronger = await createTestApp({}, {}, { rateLimit: { limits: RELAXED_LIMITS }, passwordCost: { N: 2 ** 13, r: 8, p: 1 } });
+    try {
+      const user = await makeAccount(stronger.database.db); // hashed at the tests' N=2^12
+      const hashOf = async () =>
+        (await stronger.database.db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow())
+          .password_hash;
+      expect((await hashOf())?.startsWith("scrypt$4096$")).toBe(true);
+      await login(stronger.app, user.email, user.password);
+      const upgraded = await hashOf();
+      expect(upgraded?.startsWith("scrypt$8192$8$1$")).toBe(true);
+      await login(stronger.app, user.email, user.password);
+      expect(await hashOf()).toBe(upgraded);
+    } finally {
+      await stronger.close();
+    }
+  });
+});

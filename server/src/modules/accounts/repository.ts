@@ -49,6 +49,16 @@ export async function replacePassword(db: Db, id: number, expected: string | nul
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A stronger hash of the same password, written only over the hash it replaces. */
+export async function replacePasswordHash(db: Db, id: number, expected: string | null, passwordHash: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash })
+    .where("id", "=", id)
+    .where("password_hash", expected === null ? "is" : "=", expected)
+    .execute();
+}
+
 export interface NewRefreshToken {
   jti: string;
   userId: number;

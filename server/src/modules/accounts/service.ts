@@ -8,7 +8,7 @@ import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { Mailer, MailMessage } from "../../lib/mail.ts";
-import { hashPassword, passwordProblems, verifyPassword } from "../../lib/passwords.ts";
+import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
@@ -58,6 +58,8 @@ export interface AccountsDeps {
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** A user's saved addresses for the user answer; the addresses module plugs in here. */
   addressesOf?: (userId: number) => Promise<SavedAddress[]>;
+  /** scrypt costs of new hashes (default DEFAULT_SCRYPT); older, cheaper hashes are redone at sign-in. */
+  passwordCost?: ScryptParams;
 }
 
 export interface RegistrationInput {
@@ -95,9 +97,11 @@ const nonField = (message: string) => badRequest(message, { non_field_errors: [m
 export class AccountsService {
   readonly #pendingMail = new Set<Promise<void>>();
   readonly #sessions: Sessions;
+  readonly #cost: ScryptParams;
 
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
+    this.#cost = deps.passwordCost ?? DEFAULT_SCRYPT;
   }
 
   // ── Registration and e-mail verification ────────────────────────────────────────────────────
@@ -122,7 +126,7 @@ export class AccountsService {
     try {
       user = await repo.insertUser(db, {
         email,
-        password_hash: await hashPassword(input.password1),
+        password_hash: await hashPassword(input.password1, this.#cost),
         first_name: firstName,
         last_name: lastName,
         is_staff: false,
@@ -160,9 +164,13 @@ export class AccountsService {
   async login(emailInput: string, password: string): Promise<LoginInfo> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(emailInput));
     // Checked even for an unknown address (against a decoy), so timing tells nothing.
-    const matches = await verifyPassword(password, user?.password_hash);
+    const matches = await verifyPassword(password, user?.password_hash, this.#cost);
     if (!user || !matches || !user.is_active) throw nonField(MESSAGES.badCredentials);
     if (this.deps.emailVerification === "mandatory" && !user.email_verified) throw nonField(MESSAGES.emailNotVerified);
+    if (needsRehash(user.password_hash, this.#cost)) {
+      // Only if the hash is still the one just checked (a concurrent change wins).
+      await repo.replacePasswordHash(this.deps.db, user.id, user.password_hash, await hashPassword(password, this.#cost));
+    }
     return this.#login(user);
   }
 
@@ -197,11 +205,11 @@ export class AccountsService {
   /** Changes the password and revokes every session; answers a fresh pair for this client. */
   async changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<TokenPair> {
     const user = await this.#user(userId);
-    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+    if (!(await verifyPassword(oldPassword, user.password_hash, this.#cost))) {
       throw badRequest(MESSAGES.oldPasswordWrong, { old_password: [MESSAGES.oldPasswordWrong] });
     }
     this.#checkNewPassword(password1, password2, user, "new_password2");
-    await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1) });
+    await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1, this.#cost) });
     await this.#sessions.revokeAll(user.id);
     return this.#sessions.start(user.id);
   }
@@ -222,7 +230,7 @@ export class AccountsService {
     if (!links.checkResetToken(input.token, user)) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
     this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
     // Only if the password is still the one the token was made for: two uses at once, one wins.
-    const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1));
+    const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1, this.#cost));
     if (!changed) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
     await this.#sessions.revokeAll(user.id);
   }
@@ -340,14 +348,15 @@ export class AccountsService {
       if (user.password_hash !== null) {
         const current = input.current_password ?? "";
         if (!current) fields.current_password = [MESSAGES.currentPasswordRequired];
-        else if (!(await verifyPassword(current, user.password_hash))) fields.current_password = [MESSAGES.currentPasswordWrong];
+        else if (!(await verifyPassword(current, user.password_hash, this.#cost)))
+          fields.current_password = [MESSAGES.currentPasswordWrong];
       }
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first[0] as string, fields);
 
     const patch: repo.UserPatch = { first_name: firstName, last_name: lastName };
-    if (password) patch.password_hash = await hashPassword(password);
+    if (password) patch.password_hash = await hashPassword(password, this.#cost);
     const row = (await repo.updateUser(this.deps.db, user.id, patch)) ?? user;
     if (password) await this.#sessions.revokeAll(user.id);
     return this.#session(row);
