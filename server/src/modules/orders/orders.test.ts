@@ -159,6 +159,10 @@ describe("POST /api/orders/add/", () => {
     expect(res.json().detail).toBe("Product 999999 is no longer sold.");
   });
 
+  // Where this race is real: on PostgreSQL (TEST_DATABASE_URL, the CI's second run) the 100 orders
+  // run on up to 20 pooled connections at once and contend for the row. On SQLite one connection
+  // serialises them, so there it checks the bookkeeping only; several processes on one SQLite file
+  // are raced by `npm run bench` (200 orders through HTTP for the last 50 units).
   it("never oversells: 100 concurrent orders for 10 in stock → exactly 10 succeed", async () => {
     const p = await product(99_00, 10, "Last Units");
     const payload = {
