@@ -161,8 +161,8 @@ describe("POST /api/orders/add/", () => {
 
   // Where this race is real: on PostgreSQL (TEST_DATABASE_URL, the CI's second run) the 100 orders
   // run on up to 20 pooled connections at once and contend for the row. On SQLite one connection
-  // serialises them, so there it checks the bookkeeping only; several processes on one SQLite file
-  // are raced by `npm run bench` (200 orders through HTTP for the last 50 units).
+  // serialises them, so there it checks the bookkeeping only; `npm run bench` races 200 orders
+  // through HTTP against a server on a SQLite file for the last 50 units.
   it("never oversells: 100 concurrent orders for 10 in stock → exactly 10 succeed", async () => {
     const p = await product(99_00, 10, "Last Units");
     const payload = {
