@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -179,11 +180,17 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const clock = deps.clock ?? systemClock;
   const tokens = new TokenService(config.jwtSecret, clock);
   const mailer = deps.mailer ?? createMailer(config, app.log);
+  const mailQueue = new MailQueue(db, mailer, clock, app.log);
   const accounts = new AccountsService({
     db,
     tokens,
     links: new LinkSigner(config.jwtSecret, clock),
-    mailer,
+    // Account mail (verification, reset) goes through the queue and out at once; a send that
+    // fails stays queued for the worker's retries.
+    sendMail: async (message) => {
+      await mailQueue.enqueue(db, { key: `account:${randomUUID()}`, ...message });
+      await mailQueue.drain();
+    },
     google: deps.google ?? new OpenIdGoogleSignIn({ ...config.google, redirectUri: `${config.siteUrl}/login` }),
     clock,
     siteUrl: config.siteUrl,
@@ -196,7 +203,6 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const catalog = new CatalogService(db, clock);
   events.on("productsChanged", () => catalog.invalidate());
   const addresses = new AddressesService(db);
-  const mailQueue = new MailQueue(db, mailer, clock, app.log);
   const orders: OrdersService = new OrdersService({
     db,
     catalog,

@@ -7,7 +7,7 @@ import type { UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
-import type { Mailer, MailMessage } from "../../lib/mail.ts";
+import type { MailMessage } from "../../lib/mail.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
@@ -50,7 +50,11 @@ export interface AccountsDeps {
   db: Db;
   tokens: TokenService;
   links: LinkSigner;
-  mailer: Mailer;
+  /**
+   * Sends a mail through the shop's mail queue: written to the queue first, so a mail that cannot
+   * be sent now is never lost or reported sent, and the worker retries it.
+   */
+  sendMail: (message: MailMessage) => Promise<void>;
   google: GoogleSignIn;
   clock: Clock;
   siteUrl: string;
@@ -364,7 +368,7 @@ export class AccountsService {
 
   // ── Mail ────────────────────────────────────────────────────────────────────────────────────
 
-  /** Waits for e-mails still being sent (on shutdown). */
+  /** Waits for e-mails still being queued and sent (on shutdown; tests). */
   async drain(): Promise<void> {
     await Promise.all([...this.#pendingMail]);
   }
@@ -375,10 +379,10 @@ export class AccountsService {
     return verificationMail(user.email, fullName(user), url);
   }
 
-  /** Sends now; a failure is logged, not shown (the user can ask for the e-mail again). */
+  /** Queues and sends now; a failure is logged, not shown (the queue retries it, and the user can ask again). */
   async #deliver(message: MailMessage): Promise<void> {
     try {
-      await this.deps.mailer.send(message);
+      await this.deps.sendMail(message);
     } catch (err) {
       this.deps.log.error({ err, to: message.to, subject: message.subject }, "could not send an e-mail");
     }
