@@ -113,11 +113,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   if (!e) return false;
   const code = typeof e.code === "string" ? e.code : "";
-  if (UNAVAILABLE_CODES.has(code) || code.startsWith("08") || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_READONLY")) {
+  // PostgreSQL classes 08 (connection exception) and 57 (operator intervention: shutdown, restart).
+  if (UNAVAILABLE_CODES.has(code) || /^(08|57)/.test(code) || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_READONLY")) {
     return true;
   }
   const message = typeof e.message === "string" ? e.message : "";
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/.test(
+    message,
+  );
 }
 
 /** Installs the single error policy: known errors keep their status; anything else is a bare 500. */
