@@ -58,10 +58,18 @@ describe("rate limits", () => {
     expect((await attempt("target@example.in", nextIp())).statusCode).toBe(400);
   });
 
-  it("limit login attempts per account across IPs, so rotating addresses buys no more guesses", async () => {
+  it("limit login attempts per account across IPs, backing off further with every attempt past the limit", async () => {
     const email = "rotated@example.in";
     for (let i = 0; i < 6; i++) expect((await attempt(email, nextIp())).statusCode).toBe(400);
-    expectThrottled(await attempt(email, nextIp()));
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await attempt(email, nextIp());
+      expectThrottled(res);
+      waits.push(Number(res.headers["retry-after"]));
+    }
+    // The window, then twice it, then four times: guessing gets slower; the owner waits minutes, not days.
+    expect(waits[1]).toBeGreaterThan(waits[0] as number);
+    expect(waits[2]).toBeGreaterThan(waits[1] as number);
   });
 
   it("limit login attempts per IP across addresses", async () => {
