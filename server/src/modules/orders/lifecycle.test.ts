@@ -135,6 +135,37 @@ describe("the state machine, every state × event × role through the API", () =
   });
 });
 
+describe("bad input to the staff's order actions", () => {
+  it("refuses a blank courier, an AWB that is not one and a tracking link that is not http(s), changing nothing", async () => {
+    const id = await orderIn("paid");
+    const ship = (payload: object) => t.app.inject({ method: "PUT", url: `/api/orders/${id}/ship/`, headers: staff, payload });
+    const good = { courier: "Delhivery", awb: "DL-1234567", trackingUrl: "" };
+    for (const [payload, field] of [
+      [{ ...good, courier: "   " }, "courier"],
+      [{ ...good, awb: "DL 12<script>" }, "awb"],
+      [{ ...good, trackingUrl: "javascript:alert(1)" }, "trackingUrl"],
+      [{ courier: "Delhivery" }, "awb"],
+    ] as const) {
+      const res = await ship(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()[field], JSON.stringify(payload)).toBeDefined();
+    }
+    expect(await statusAndEvents(id)).toEqual({ status: "paid", events: [] });
+  });
+
+  it("refuses an Idempotency-Key that is not one, before refunding anything", async () => {
+    const id = await orderIn("paid");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${id}/refund/`,
+      headers: { ...staff, "idempotency-key": "short" },
+      payload: { amount: "1.00", reason: "Torn bag" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.selectFrom("refunds").select("id").where("order_id", "=", id).execute()).toEqual([]);
+  });
+});
+
 describe("cancelling", () => {
   it("puts an unpaid order's stock back exactly once and records who cancelled it and why", async () => {
     const product = await makeProduct(t.database.db, { pricePaise: 120_00, stock: 10 });
