@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { catalogs } from "./scripts/catalog-plugin.ts";
 
 /** The API server during `npm run dev -w web` (started with `npm run dev` at the root). */
 const server = "http://127.0.0.1:8000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [catalogs(), react()],
   server: {
     proxy: {
       "/api": server,

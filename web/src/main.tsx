@@ -8,6 +8,8 @@ import { configApi } from "./app/config-api.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { makeStore } from "./app/store.ts";
 import { followOtherTabs, startSession } from "./features/auth/session.ts";
+import { initialLanguage, setLanguage } from "./i18n/index.ts";
+import { LanguageRoot } from "./i18n/language-root.tsx";
 
 const store = makeStore();
 // Ask for the runtime settings before the first render (read again by the screens after a sign-out
@@ -20,12 +22,24 @@ followOtherTabs(store);
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Provider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(root as HTMLElement).render(
+    <StrictMode>
+      <Provider store={store}>
+        <BrowserRouter>
+          <LanguageRoot>
+            <AppRoutes />
+          </LanguageRoot>
+        </BrowserRouter>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+// English renders at once; another language first loads its catalog (English if that fails).
+const language = initialLanguage();
+if (language === "en") render();
+else
+  setLanguage(language)
+    .catch(() => undefined)
+    .finally(render);

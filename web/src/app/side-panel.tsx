@@ -29,14 +29,14 @@ export function SidePanel() {
       ) : (
         <ul className="list-unstyled d-flex d-md-grid gap-2 category-list">
           <li className="d-md-grid">
-            <Button variant={keyword ? "outline-dark" : "dark"} aria-current={keyword ? undefined : "true"} onClick={() => choose("")}>
+            <Button variant={keyword ? "outline-primary" : "dark"} aria-current={keyword ? undefined : "true"} onClick={() => choose("")}>
               All Products
             </Button>
           </li>
           {categories?.map((category) => (
             <li key={category.id} className="d-md-grid">
               <Button
-                variant={keyword === category.name ? "dark" : "outline-dark"}
+                variant={keyword === category.name ? "dark" : "outline-primary"}
                 aria-current={keyword === category.name ? "true" : undefined}
                 onClick={() => choose(category.name)}
               >

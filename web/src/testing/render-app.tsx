@@ -7,6 +7,7 @@ import { type Location, MemoryRouter, Route, Routes, useLocation } from "react-r
 import { configApi, DEFAULT_CONFIG } from "../app/config-api.ts";
 import { AppRoutes } from "../app/router.tsx";
 import { type AppStore, makeStore, type RootState } from "../app/store.ts";
+import { LanguageRoot } from "../i18n/language-root.tsx";
 
 export interface RenderAppOptions {
   /** The address the app starts at; defaults to "/". */
@@ -41,14 +42,16 @@ export function renderApp(ui: ReactElement | null, options: RenderAppOptions = {
     <Provider store={store}>
       <MemoryRouter initialEntries={[url]}>
         <LocationTracker onChange={track} />
-        {ui ? (
-          <Routes>
-            <Route path={path} element={ui} />
-            {path !== "*" && <Route path="*" element={null} />}
-          </Routes>
-        ) : (
-          <AppRoutes />
-        )}
+        <LanguageRoot>
+          {ui ? (
+            <Routes>
+              <Route path={path} element={ui} />
+              {path !== "*" && <Route path="*" element={null} />}
+            </Routes>
+          ) : (
+            <AppRoutes />
+          )}
+        </LanguageRoot>
       </MemoryRouter>
     </Provider>,
   );

@@ -90,7 +90,7 @@ function Filters({ params, status }: { params: URLSearchParams; status: OrderSta
           <Button
             key={param}
             size="sm"
-            variant={on ? "dark" : "outline-dark"}
+            variant={on ? "primary" : "outline-primary"}
             aria-pressed={on}
             onClick={() => go((next) => (on ? next.delete(param) : next.set(param, "false")))}
           >

@@ -126,7 +126,7 @@ function ProductForm({ product }: { product: Product }) {
           />
           {fields.description && <div className="invalid-feedback">{fields.description.join(" ")}</div>}
         </div>
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Update
         </Button>
       </form>

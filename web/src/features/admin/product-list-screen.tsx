@@ -46,7 +46,7 @@ function ProductList() {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <h1 className="mb-0">Products</h1>
-        <Button variant="dark" onClick={create} disabled={creation.isLoading}>
+        <Button variant="primary" onClick={create} disabled={creation.isLoading}>
           <span aria-hidden="true">+ </span>Create Product
         </Button>
       </div>

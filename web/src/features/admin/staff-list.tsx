@@ -43,7 +43,7 @@ export function SearchForm({ label }: { label: string }) {
         aria-label={label}
         className="form-control me-2"
       />
-      <Button type="submit" variant="outline-dark">
+      <Button type="submit" variant="outline-primary">
         Search
       </Button>
     </form>

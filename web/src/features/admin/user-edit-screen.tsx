@@ -73,7 +73,7 @@ function UserForm({ user }: { user: User }) {
           </label>
           {fields.isAdmin && <div className="invalid-feedback">{fields.isAdmin.join(" ")}</div>}
         </div>
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Update
         </Button>
       </form>

@@ -27,7 +27,7 @@ export function ActivateScreen() {
       <title>Verify your Account | Krishi Bazaar</title>
       <h1>Verify your Account</h1>
       <p>Confirm your e-mail address to finish creating your account.</p>
-      <Button type="button" variant="dark" disabled={isLoading} onClick={verify}>
+      <Button type="button" variant="primary" disabled={isLoading} onClick={verify}>
         Verify
       </Button>
     </FormContainer>

@@ -87,7 +87,7 @@ export function SignupScreen() {
           errors={fields.last_name}
         />
         <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Sign Up
         </Button>
       </form>

@@ -43,7 +43,7 @@ export function LoginScreen() {
       {googleClientId && (
         <Button
           type="button"
-          variant="outline-dark"
+          variant="outline-primary"
           className="mt-3"
           onClick={() =>
             window.location.assign(

@@ -41,7 +41,7 @@ export function ResetPasswordScreen() {
       {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
         <EmailField value={email} onChange={setEmail} errors={fields.email} />
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Reset Password
         </Button>
       </form>
@@ -76,7 +76,7 @@ export function ResetPasswordConfirmScreen() {
       {error && !fields.new_password1 && !fields.new_password2 && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
         <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Set New Password
         </Button>
       </form>
@@ -126,7 +126,7 @@ function ChangePasswordForm() {
           errors={fields.old_password}
         />
         <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Change Password
         </Button>
       </form>

@@ -94,7 +94,7 @@ function ProfileForm({ user }: { user: User }) {
             errors={fields.current_password}
           />
         )}
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Update
         </Button>
       </form>

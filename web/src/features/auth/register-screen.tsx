@@ -51,7 +51,7 @@ export function RegisterScreen() {
       <form onSubmit={submit}>
         <EmailField value={email} onChange={setEmail} errors={fields.email} />
         <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Register
         </Button>
       </form>

@@ -27,7 +27,7 @@ export function SignInForm() {
         value={password}
         onChange={setPassword}
       />
-      <Button type="submit" variant="dark" disabled={isLoading}>
+      <Button type="submit" variant="primary" disabled={isLoading}>
         Sign In
       </Button>
     </form>

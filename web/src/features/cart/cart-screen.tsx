@@ -76,7 +76,7 @@ export function CartScreen() {
               {formatRupees(subtotalPaise(items))}
             </ListGroup.Item>
             <ListGroup.Item className="d-grid">
-              <Button type="button" variant="dark" disabled={empty} onClick={() => navigate("/login?redirect=shipping")}>
+              <Button type="button" variant="primary" disabled={empty} onClick={() => navigate("/login?redirect=shipping")}>
                 Proceed To Checkout
               </Button>
             </ListGroup.Item>

@@ -105,7 +105,7 @@ function ProductDetails({ product }: { product: Product }) {
                 </ListGroup.Item>
               )}
               <ListGroup.Item className="d-grid">
-                <Button type="button" variant="dark" disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
+                <Button type="button" variant="primary" disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
                   Add to Cart
                 </Button>
               </ListGroup.Item>

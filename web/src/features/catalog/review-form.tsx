@@ -55,7 +55,7 @@ export function ReviewForm({ productId }: { productId: number }) {
             onChange={(event) => setComment(event.target.value)}
           />
         </div>
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="primary" disabled={isLoading}>
           Submit
         </Button>
       </form>

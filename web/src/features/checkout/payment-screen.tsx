@@ -55,7 +55,7 @@ function PaymentStep() {
               </div>
             ))}
           </fieldset>
-          <Button type="submit" variant="dark">
+          <Button type="submit" variant="primary">
             Continue
           </Button>
         </form>

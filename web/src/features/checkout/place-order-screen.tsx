@@ -125,7 +125,7 @@ function PlaceOrderStep() {
           >
             <Button
               type="button"
-              variant="dark"
+              variant="primary"
               disabled={empty || isLoading}
               onClick={() => void place(shippingAddress, paymentMethod, rules)}
             >

@@ -129,10 +129,10 @@ function ShippingForm() {
           <TextField id="shipping-state" name="state" label="State (optional)" autoComplete="address-level1" {...field("state")} />
           <TextField id="shipping-landmark" name="landmark" label="Landmark (optional)" {...field("landmark")} />
           <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" variant="dark">
+            <Button type="submit" variant="primary">
               Continue
             </Button>
-            <Button type="button" variant="outline-dark" disabled={saving} onClick={() => void save()}>
+            <Button type="button" variant="outline-primary" disabled={saving} onClick={() => void save()}>
               {editingId === null ? "Save address" : "Update address"}
             </Button>
             {editingId !== null && (
@@ -187,8 +187,8 @@ function SavedAddresses({ selectedId, onPick, onDeleted }: SavedAddressesProps) 
               </p>
               <p className="mb-2">{addressLine(address)}</p>
               <div className="d-flex flex-wrap gap-2">
-                <AddressButton action="Select" address={address} variant="dark" onClick={() => onPick(address, false)} />
-                <AddressButton action="Edit" address={address} variant="outline-dark" onClick={() => onPick(address, true)} />
+                <AddressButton action="Select" address={address} variant="primary" onClick={() => onPick(address, false)} />
+                <AddressButton action="Edit" address={address} variant="outline-primary" onClick={() => onPick(address, true)} />
                 <AddressButton
                   action="Delete"
                   address={address}

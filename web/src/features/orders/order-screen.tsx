@@ -159,7 +159,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             {/* The server's refusals (an order past its payment time …) beside the button. */}
             {payment.state.status === "error" && <Message variant="danger">{payment.state.text}</Message>}
             {canPay && (
-              <Button type="button" variant="dark" disabled={payment.state.status === "busy"} onClick={() => void payment.pay()}>
+              <Button type="button" variant="primary" disabled={payment.state.status === "busy"} onClick={() => void payment.pay()}>
                 Pay Now
               </Button>
             )}

@@ -82,7 +82,7 @@ function ActionButton({ label, error, busy, onClick }: { label: string; error: u
   return (
     <>
       {error ? <Message variant="danger">{errorText(error, "detail")}</Message> : null}
-      <Button type="button" variant="dark" disabled={busy} onClick={onClick}>
+      <Button type="button" variant="primary" disabled={busy} onClick={onClick}>
         {label}
       </Button>
     </>
@@ -180,7 +180,7 @@ function ShipForm({ id }: { id: number }) {
         onChange={setTrackingUrl}
         errors={fields.trackingUrl}
       />
-      <Button type="submit" variant="dark" className="w-100" disabled={isLoading}>
+      <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
         Mark As Shipped
       </Button>
     </PanelForm>
@@ -253,7 +253,7 @@ function RefundForm({ id, refundable }: { id: number; refundable: number }) {
         errors={fields.amount}
       />
       <TextField id="refund-reason" label="Reason" maxLength={500} value={reason} onChange={setReason} errors={fields.reason} />
-      <Button type="submit" variant="dark" className="w-100" disabled={isLoading}>
+      <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
         Refund
       </Button>
     </PanelForm>

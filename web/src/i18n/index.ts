@@ -1,0 +1,98 @@
+import { setupI18n } from "@lingui/core";
+import { useSyncExternalStore } from "react";
+import { readString, writeString } from "../lib/storage.ts";
+import type account from "./hi/account.json";
+import type admin from "./hi/admin.json";
+import type catalog from "./hi/catalog.json";
+import type checkout from "./hi/checkout.json";
+import type orders from "./hi/orders.json";
+import type shell from "./hi/shell.json";
+
+/**
+ * The web app's texts (Lingui runtime, catalogs compiled at build time by
+ * scripts/catalog-plugin.ts). Message ids are the spec's English texts, ICU MessageFormat where
+ * they format values; the Hindi catalogs in ./hi/ (one per area) translate every id, and a
+ * message missing from them is a type error here and a failing test (catalogs.test.ts).
+ * English needs no catalog beyond the ids that format values; Hindi loads on first use.
+ */
+export type Message =
+  | keyof typeof shell
+  | keyof typeof catalog
+  | keyof typeof checkout
+  | keyof typeof orders
+  | keyof typeof account
+  | keyof typeof admin;
+export type Values = Record<string, string | number>;
+
+export const LANGUAGES = ["en", "hi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Each language's own name, as the switch shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी" };
+
+const STORAGE_KEY = "language";
+
+const englishFormats = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<Record<string, never>>("./hi/*.json", { query: "?catalog=source", import: "default", eager: true })),
+);
+const hindiCatalogs = import.meta.glob<Record<string, never>>("./hi/*.json", { query: "?catalog", import: "default" });
+
+// A plain English text is its own message; every other message is in a catalog.
+export const i18n = setupI18n({ locale: "en", messages: { en: englishFormats }, missing: (_locale, id) => id });
+
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.includes(value as Language);
+}
+
+/** The language to start in: the one chosen before, else the browser's first choice if we have it. */
+export function initialLanguage(): Language {
+  const stored = readString(STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const preferred = globalThis.navigator?.languages?.[0]?.slice(0, 2);
+  return isLanguage(preferred) ? preferred : "en";
+}
+
+let hindi: Promise<void> | undefined;
+
+function loadCatalog(language: Language): Promise<void> {
+  if (language === "en") return Promise.resolve();
+  hindi ??= Promise.all(Object.values(hindiCatalogs).map((load) => load())).then(
+    (parts) => i18n.load("hi", Object.assign({}, ...parts)),
+    (error: unknown) => {
+      hindi = undefined; // a failed download may be tried again
+      throw error;
+    },
+  );
+  return hindi;
+}
+
+/** Loads the language's catalog, switches to it, remembers it, and sets `<html lang>`. */
+export async function setLanguage(language: Language): Promise<void> {
+  await loadCatalog(language);
+  i18n.activate(language);
+  writeString(STORAGE_KEY, language);
+  document.documentElement.lang = language;
+}
+
+export function currentLanguage(): Language {
+  return i18n.locale as Language;
+}
+
+/** The message in the current language, with its values formatted. */
+export function t(message: Message, values?: Values): string {
+  return i18n._(message, values);
+}
+
+function subscribe(onChange: () => void): () => void {
+  return i18n.on("change", onChange);
+}
+
+/** The current language; the component renders again when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+/** A record's text in the current language: its Hindi version when there is one. */
+export function localized(english: string, hindi: string | undefined): string {
+  return currentLanguage() === "hi" && hindi ? hindi : english;
+}
