@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { catalogs } from "./scripts/catalog-plugin.ts";
+import { preloadFonts } from "./scripts/preload-fonts.ts";
 
 /** The API server during `npm run dev -w web` (started with `npm run dev` at the root). */
 const server = "http://127.0.0.1:8000";
 
 export default defineConfig({
-  plugins: [catalogs(), react()],
+  plugins: [catalogs(), react(), preloadFonts(/mukta-latin-(400|700)-normal.*\.woff2$/)],
   server: {
     proxy: {
       "/api": server,

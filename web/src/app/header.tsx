@@ -1,87 +1,93 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import Button from "react-bootstrap/Button";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { CartIcon, LogoIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
 import { logout, selectUser } from "../features/auth/index.ts";
 import { countItems, selectCartItems } from "../features/cart/cart-slice.ts";
+import { currentLanguage, LANGUAGE_NAMES, setLanguage, t } from "../i18n/index.ts";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
 /**
- * Brand, search, Cart (with the item count), and Login or the user menu (plus the Admin menu for
- * staff). Bootstrap's navbar and dropdown markup with tiny toggles rather than react-bootstrap's
- * Navbar and NavDropdown, which bring Offcanvas, Modal, transitions and Popper into the first page.
+ * Brand, search, language, Cart (with the item count), and Login or the user menu (plus the Admin
+ * menu for staff). Phone first: the brand and the actions share the first row and the search box
+ * takes the whole second row, so search and cart are always in sight (no menu to open); from lg
+ * up everything is one row. Bootstrap's dropdown markup with a tiny toggle rather than
+ * react-bootstrap's NavDropdown, which brings Popper and transitions into the first page.
  */
 export function Header() {
   const itemCount = useAppSelector((state) => countItems(selectCartItems(state)));
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
-  const { pathname, search } = useLocation();
-  // Close the phone menu after choosing anything in it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change
-  useEffect(() => setOpen(false), [pathname, search]);
 
   return (
-    <header>
-      <nav className="navbar navbar-expand-lg bg-dark" data-bs-theme="dark" aria-label="Main">
-        <div className="container">
-          <Link className="navbar-brand" to="/">
-            Krishi Bazaar
-          </Link>
-          <button
-            type="button"
-            className="navbar-toggler"
-            aria-controls="main-nav"
-            aria-expanded={open}
-            aria-label="Toggle navigation"
-            onClick={() => setOpen(!open)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
-          <div id="main-nav" className={open ? "navbar-collapse collapse show" : "navbar-collapse collapse"}>
-            <SearchBox />
-            <ul className="navbar-nav ms-auto">
-              <li className="nav-item">
-                <NavLink className="nav-link" to="/cart">
-                  Cart{" "}
-                  <span className="badge rounded-pill bg-success">
-                    {itemCount} <span className="visually-hidden">items</span>
-                  </span>
-                </NavLink>
+    <header className="site-header">
+      <nav className="container site-header__bar" aria-label={t("Main")}>
+        <Link className="site-header__brand" to="/">
+          <LogoIcon />
+          <span>Krishi Bazaar</span>
+        </Link>
+        <SearchBox />
+        <ul className="site-header__actions list-unstyled">
+          <li>
+            <LanguageSwitch />
+          </li>
+          <li>
+            <NavLink className="site-header__link" to="/cart">
+              <CartIcon />
+              <span className="site-header__label">{t("Cart")}</span>{" "}
+              <span className="site-header__count">
+                {itemCount} <span className="visually-hidden">{t("items")}</span>
+              </span>
+            </NavLink>
+          </li>
+          {user ? (
+            <NavMenu label={user.name} icon={<UserIcon />}>
+              <MenuLink to="/profile">{t("Profile")}</MenuLink>
+              <MenuLink to="/change/password/">{t("Change Password")}</MenuLink>
+              <li>
+                <button type="button" className="dropdown-item" onClick={() => dispatch(logout())}>
+                  {t("Logout")}
+                </button>
               </li>
-              {user ? (
-                <NavMenu label={user.name}>
-                  <MenuLink to="/profile">Profile</MenuLink>
-                  <MenuLink to="/change/password/">Change Password</MenuLink>
-                  <li>
-                    <button type="button" className="dropdown-item" onClick={() => dispatch(logout())}>
-                      Logout
-                    </button>
-                  </li>
-                </NavMenu>
-              ) : (
-                <li className="nav-item">
-                  <NavLink className="nav-link" to="/login">
-                    Login
-                  </NavLink>
-                </li>
-              )}
-              {user?.is_staff && (
-                <NavMenu label="Admin">
-                  <MenuLink to="/admin">Dashboard</MenuLink>
-                  <MenuLink to="/admin/userlist">Users</MenuLink>
-                  <MenuLink to="/admin/productlist">Products</MenuLink>
-                  <MenuLink to="/admin/orderlist">Orders</MenuLink>
-                </NavMenu>
-              )}
-            </ul>
-          </div>
-        </div>
+            </NavMenu>
+          ) : (
+            <li>
+              <NavLink className="site-header__link" to="/login">
+                <UserIcon />
+                <span>{t("Login")}</span>
+              </NavLink>
+            </li>
+          )}
+          {user?.is_staff && (
+            <NavMenu label={t("Admin")}>
+              <MenuLink to="/admin">{t("Dashboard")}</MenuLink>
+              <MenuLink to="/admin/userlist">{t("Users")}</MenuLink>
+              <MenuLink to="/admin/productlist">{t("Products")}</MenuLink>
+              <MenuLink to="/admin/orderlist">{t("Orders")}</MenuLink>
+            </NavMenu>
+          )}
+        </ul>
       </nav>
     </header>
   );
 }
 
-/** Submitting goes to /?keyword={text}; an empty search goes to /. */
+/** Switches between English and Hindi; the button names the other language in that language. */
+function LanguageSwitch() {
+  const other = currentLanguage() === "hi" ? "en" : "hi";
+  return (
+    <button
+      type="button"
+      className="site-header__link site-header__language"
+      lang={other}
+      title={t("Change language")}
+      onClick={() => void setLanguage(other)}
+    >
+      {LANGUAGE_NAMES[other]}
+    </button>
+  );
+}
+
+/** Submitting goes to /?keyword={text}; an empty search goes to /. The box keeps the query. */
 function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -97,28 +103,30 @@ function SearchBox() {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones (and unknown to jsdom)
-    <form role="search" onSubmit={submit} className="d-flex my-2 my-lg-0 me-lg-3 flex-grow-1">
+    <form role="search" onSubmit={submit} className="site-header__search">
       <input
         type="search"
         name="keyword"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Search products..."
-        aria-label="Search products"
-        className="form-control me-2"
+        placeholder={t("Search products...")}
+        aria-label={t("Search products")}
+        className="form-control"
+        enterKeyHint="search"
       />
-      <Button type="submit" variant="outline-light">
-        Search
-      </Button>
+      <button type="submit" className="btn btn-accent" aria-label={t("Search")}>
+        <SearchIcon />
+        <span className="site-header__label">{t("Search")}</span>
+      </button>
     </form>
   );
 }
 
 /**
- * A navbar dropdown: the button opens and closes the list; choosing an item, a new address,
- * Escape, or a click elsewhere closes it. Escape gives the focus back to the button.
+ * A dropdown: the button opens and closes the list; choosing an item, a new address, Escape, or a
+ * click elsewhere closes it. Escape gives the focus back to the button.
  */
-function NavMenu({ label, children }: { label: string; children: ReactNode }) {
+function NavMenu({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const item = useRef<HTMLLIElement>(null);
@@ -144,16 +152,17 @@ function NavMenu({ label, children }: { label: string; children: ReactNode }) {
   }, [open]);
 
   return (
-    <li ref={item} className="nav-item dropdown">
+    <li ref={item} className="dropdown">
       <button
         type="button"
-        className="nav-link dropdown-toggle"
+        className="site-header__link dropdown-toggle"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {label}
+        {icon}
+        <span className="site-header__name">{label}</span>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a choice; the items are links and buttons */}
       <ul

@@ -1,12 +1,11 @@
 import { Suspense } from "react";
-import Col from "react-bootstrap/Col";
-import Container from "react-bootstrap/Container";
-import Row from "react-bootstrap/Row";
 import { Outlet, useLocation } from "react-router";
 import { Loader } from "../components/loader.tsx";
+import { t } from "../i18n/index.ts";
 import { AlertArea } from "./alert-area.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SidePanel } from "./side-panel.tsx";
 
@@ -16,27 +15,28 @@ import { SidePanel } from "./side-panel.tsx";
  */
 export function Layout() {
   const { pathname } = useLocation();
+  useLanguageSync();
   return (
     <>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light">
-        Skip to main content
+        {t("Skip to main content")}
       </a>
       <Header />
-      <Container className="py-3 flex-grow-1">
+      <div className="container py-3 flex-grow-1">
         <AlertArea />
-        <Row>
-          <Col md={3} as="aside">
+        <div className="row">
+          <aside className="col-md-3">
             <SidePanel />
-          </Col>
-          <Col md={9} as="main" id="main" tabIndex={-1}>
+          </aside>
+          <main className="col-md-9" id="main" tabIndex={-1}>
             <ScreenErrorBoundary resetKey={pathname}>
               <Suspense fallback={<Loader />}>
                 <Outlet />
               </Suspense>
             </ScreenErrorBoundary>
-          </Col>
-        </Row>
-      </Container>
+          </main>
+        </div>
+      </div>
       <Footer />
     </>
   );

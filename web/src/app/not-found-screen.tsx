@@ -1,12 +1,13 @@
 import { Link } from "react-router";
+import { t } from "../i18n/index.ts";
 
 export function NotFoundScreen() {
   return (
     <>
-      <title>Page not found | Krishi Bazaar</title>
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
-      <Link to="/">Back to the shop</Link>
+      <title>{`${t("Page not found")} | Krishi Bazaar`}</title>
+      <h1>{t("Page not found")}</h1>
+      <p>{t("There is nothing at this address.")}</p>
+      <Link to="/">{t("Back to the shop")}</Link>
     </>
   );
 }

@@ -19,7 +19,9 @@ function renderAt(url: string, preloadedState?: Partial<RootState>) {
     preloadedState,
     seed: (store) => {
       store.dispatch(
-        catalogApi.util.upsertQueryEntries([{ endpointName: "getCategories", arg: undefined, value: [{ id: 1, name: "Seeds" }] }]),
+        catalogApi.util.upsertQueryEntries([
+          { endpointName: "getCategories", arg: undefined, value: [{ id: 1, name: "Seeds", nameHi: "" }] },
+        ]),
       );
       for (const keyword of ["Seeds", "neem cake"]) {
         store.dispatch(

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { t } from "../i18n/index.ts";
 
 interface Props {
   /** A new key (the next address) clears the error. */
@@ -30,10 +31,15 @@ export class ScreenErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <>
-        <h1>Something went wrong</h1>
-        <p>{this.state.error.message}</p>
-        <p>
-          <a href={window.location.href}>Reload the page</a> or <a href="/">go back to the shop</a>.
+        <h1>{t("Something went wrong")}</h1>
+        <p>{t("This page could not be shown. Please reload it; your cart is safe.")}</p>
+        <p className="d-flex flex-wrap gap-2">
+          <a className="btn btn-primary" href={window.location.href}>
+            {t("Reload the page")}
+          </a>
+          <a className="btn btn-outline-primary" href="/">
+            {t("Back to the shop")}
+          </a>
         </p>
       </>
     );

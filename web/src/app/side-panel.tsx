@@ -1,16 +1,21 @@
-import Button from "react-bootstrap/Button";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Message } from "../components/message.tsx";
 import { useGetCategoriesQuery } from "../features/catalog/index.ts";
+import { localized, t } from "../i18n/index.ts";
 import { errorText } from "../lib/api-error.ts";
 
-/** The left column: one button per category (spec: choosing one searches for its name). */
+/**
+ * The left column (one scrolling row above the screen on phones): one button per category (spec:
+ * choosing one searches for its name; the server answers a category's name with its products).
+ * The chosen category is marked, and "All Products" only on the unfiltered list.
+ */
 export function SidePanel() {
   const { data: categories, error, isLoading } = useGetCategoriesQuery();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const keyword = params.get("keyword") ?? "";
+  const keyword = (params.get("keyword") ?? "").trim().toLowerCase();
+  const onList = pathname === "/";
 
   /** A name goes to /?keyword={name}; an empty name returns to the current path without query. */
   function choose(name: string) {
@@ -18,34 +23,42 @@ export function SidePanel() {
   }
 
   return (
-    <nav aria-labelledby="categories-heading" className="mb-4">
+    <nav aria-labelledby="categories-heading" className="mb-3 mb-md-4">
       <h2 id="categories-heading" className="h5">
-        Categories
+        {t("Categories")}
       </h2>
       {error ? (
         <Message variant="danger">{errorText(error, "message")}</Message>
       ) : isLoading ? (
-        <p className="text-body-secondary category-list">Loading categories...</p>
+        <p className="text-body-secondary category-list">{t("Loading categories...")}</p>
       ) : (
         <ul className="list-unstyled d-flex d-md-grid gap-2 category-list">
-          <li className="d-md-grid">
-            <Button variant={keyword ? "outline-primary" : "dark"} aria-current={keyword ? undefined : "true"} onClick={() => choose("")}>
-              All Products
-            </Button>
-          </li>
+          <CategoryButton name={t("All Products")} current={onList && !keyword} onClick={() => choose("")} />
           {categories?.map((category) => (
-            <li key={category.id} className="d-md-grid">
-              <Button
-                variant={keyword === category.name ? "dark" : "outline-primary"}
-                aria-current={keyword === category.name ? "true" : undefined}
-                onClick={() => choose(category.name)}
-              >
-                {category.name}
-              </Button>
-            </li>
+            <CategoryButton
+              key={category.id}
+              name={localized(category.name, category.nameHi)}
+              current={onList && keyword === category.name.toLowerCase()}
+              onClick={() => choose(category.name)}
+            />
           ))}
         </ul>
       )}
     </nav>
+  );
+}
+
+function CategoryButton({ name, current, onClick }: { name: string; current: boolean; onClick: () => void }) {
+  return (
+    <li className="d-md-grid">
+      <button
+        type="button"
+        className={current ? "btn btn-primary category-button" : "btn btn-outline-primary category-button"}
+        aria-current={current ? "true" : undefined}
+        onClick={onClick}
+      >
+        {name}
+      </button>
+    </li>
   );
 }

@@ -46,3 +46,49 @@ export function EditIcon() {
     </svg>
   );
 }
+
+export function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" {...common}>
+      <path
+        d="M1 2h3.2l2.6 12.1a2 2 0 0 0 2 1.6h9.4a2 2 0 0 0 2-1.5L22 6H6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="9" cy="20.5" r="1.8" />
+      <circle cx="18" cy="20.5" r="1.8" />
+    </svg>
+  );
+}
+
+export function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" {...common}>
+      <circle cx="12" cy="7.5" r="4.5" />
+      <path d="M3 22c0-5 4-8 9-8s9 3 9 8z" />
+    </svg>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" {...common}>
+      <circle cx="10.5" cy="10.5" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path d="m16 16 6 6" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The brand mark: a sprouting seedling in a circle. */
+export function LogoIcon() {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" width="1.75em" height="1.75em" focusable={false}>
+      <circle cx="16" cy="16" r="16" fill="#f2a007" />
+      <path d="M16 27V15" stroke="#14502a" strokeWidth="2.6" strokeLinecap="round" />
+      <path d="M16 16c0-5 3.5-8.5 9-8.5 0 5.5-3.5 8.5-9 8.5z" fill="#14502a" />
+      <path d="M16 19c0-4-3-7-7.5-7 0 4.5 3 7 7.5 7z" fill="#1d6b38" />
+    </svg>
+  );
+}

@@ -1,11 +1,11 @@
-import Spinner from "react-bootstrap/Spinner";
+import { t } from "../i18n/index.ts";
 
 /** The large (100px) spinner with the text "Loading..." (spec). */
 export function Loader() {
   return (
     <div role="status" className="d-flex flex-column align-items-center my-4">
-      <Spinner animation="border" aria-hidden="true" style={{ width: "100px", height: "100px" }} />
-      <span className="mt-2">Loading...</span>
+      <div className="spinner-border text-primary" aria-hidden="true" style={{ width: "100px", height: "100px" }} />
+      <span className="mt-2">{t("Loading...")}</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import Pagination from "react-bootstrap/Pagination";
 import { Link } from "react-router";
+import { t } from "../i18n/index.ts";
 
 interface PaginateProps {
   page: number;
@@ -15,9 +15,9 @@ export function Paginate({ page, pages, hrefFor }: PaginateProps) {
   const to = Math.min(pages, page + 2);
   const window = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   return (
-    <nav aria-label="Pages" className="d-flex justify-content-center my-3">
-      <Pagination className="flex-wrap">
-        {page > 1 && <PageLink to={hrefFor(page - 1)} label="Previous page" text="‹" />}
+    <nav aria-label={t("Pages")} className="d-flex justify-content-center my-3">
+      <ul className="pagination flex-wrap">
+        {page > 1 && <PageLink to={hrefFor(page - 1)} label={t("Previous page")} text="‹" />}
         {from > 1 && <PageLink to={hrefFor(1)} text="1" />}
         {from > 2 && <Gap />}
         {window.map((n) =>
@@ -31,8 +31,8 @@ export function Paginate({ page, pages, hrefFor }: PaginateProps) {
         )}
         {to < pages - 1 && <Gap />}
         {to < pages && <PageLink to={hrefFor(pages)} text={String(pages)} />}
-        {page < pages && <PageLink to={hrefFor(page + 1)} label="Next page" text="›" />}
-      </Pagination>
+        {page < pages && <PageLink to={hrefFor(page + 1)} label={t("Next page")} text="›" />}
+      </ul>
     </nav>
   );
 }

@@ -7,8 +7,10 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     _id: 7,
     name: "Hybrid paddy seeds 10 kg",
     brand: "Kisan Gold",
-    category: { id: 2, name: "Seeds" },
+    nameHi: "",
+    category: { id: 2, name: "Seeds", nameHi: "बीज" },
     description: "High-yield paddy for kharif sowing.",
+    descriptionHi: "",
     price: "1249.50",
     countInStock: 5,
     rating: 4.5,
@@ -33,6 +35,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     is_staff: false,
     isAdmin: false,
     addresses: [],
+    language: "en",
     ...overrides,
   };
 }

@@ -1,0 +1,105 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { CUSTOMER, STAFF, signIn } from "./support.ts";
+
+/**
+ * Every main screen at a phone's width (390 px) and a laptop's (1366 px): nothing scrolls
+ * sideways, search and the cart are in sight without opening a menu, and axe finds no serious
+ * accessibility problem.
+ */
+const WIDTHS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "laptop", width: 1366, height: 900 },
+];
+
+async function productId(page: Page, keyword: string): Promise<number> {
+  const [product] = await (await page.request.get(`/api/products/?keyword=${encodeURIComponent(keyword)}`)).json();
+  return product._id;
+}
+
+/** Checks the screen now shown; `ready` is something the screen shows once loaded. */
+async function checkScreen(page: Page, ready: () => Promise<void>, names = { search: "Search products", cart: /^Cart/ }): Promise<void> {
+  await ready();
+  await expect(page.getByRole("searchbox", { name: names.search })).toBeInViewport();
+  await expect(page.getByRole("link", { name: names.cart })).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "horizontal scroll").toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, "serious accessibility violations").toEqual([]);
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("the shop's screens for a customer", async ({ page }) => {
+      const heading = (name: string | RegExp) => () => expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await page.goto("/");
+      await checkScreen(page, () => expect(page.getByRole("heading", { name: "Latest Products" })).toBeVisible());
+      await page.goto("/?keyword=Seeds");
+      await checkScreen(page, () => expect(page.getByRole("button", { name: "Seeds" })).toHaveAttribute("aria-current", "true"));
+      await page.goto("/?keyword=neem");
+      await checkScreen(page, () => expect(page.getByText(/Neem/).first()).toBeVisible());
+
+      const id = await productId(page, "urea");
+      await page.goto(`/product/${id}`);
+      await checkScreen(page, () => expect(page.getByRole("button", { name: "Add to Cart" }).last()).toBeVisible());
+      await page.getByRole("button", { name: "Add to Cart" }).last().click();
+      await expect(page).toHaveURL(/\/cart/);
+      await checkScreen(page, heading("Shopping Cart"));
+
+      await page.goto("/login");
+      await checkScreen(page, heading("Sign In"));
+      await page.goto("/register");
+      await checkScreen(page, heading("Register"));
+
+      await signIn(page, CUSTOMER.email, CUSTOMER.password);
+      await page.goto("/shipping");
+      await checkScreen(page, heading("Shipping"));
+      await page.goto("/profile");
+      await checkScreen(page, () => expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible());
+    });
+
+    test("the staff's screens", async ({ page }) => {
+      await signIn(page, STAFF.email, STAFF.password);
+      for (const [url, name] of [
+        ["/admin/productlist", "Products"],
+        ["/admin/orderlist", "Orders"],
+        ["/admin/userlist", "Users"],
+      ] as const) {
+        await page.goto(url);
+        await checkScreen(page, () => expect(page.getByRole("heading", { name, level: 1 })).toBeVisible());
+      }
+    });
+  });
+}
+
+test.describe("in Hindi", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a farmer switches to Hindi, finds urea by its Hindi name and by its sound, and stays in Hindi", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole("button", { name: "हिन्दी" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expect(page.getByRole("searchbox", { name: "उत्पाद खोजें" })).toBeVisible();
+
+    for (const query of ["यूरिया", "yuria", "urea"]) {
+      await page.getByRole("searchbox", { name: "उत्पाद खोजें" }).fill(query);
+      await page.getByRole("searchbox", { name: "उत्पाद खोजें" }).press("Enter");
+      await expect(page.getByRole("link", { name: /यूरिया/ }).first()).toBeVisible();
+    }
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+    await checkScreen(page, () => expect(page.getByRole("link", { name: /यूरिया/ }).first()).toBeVisible(), {
+      search: "उत्पाद खोजें",
+      cart: /^कार्ट/,
+    });
+  });
+});
