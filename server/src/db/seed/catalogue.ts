@@ -1,5 +1,7 @@
 /** The demo catalogue: realistic Indian agricultural products with rupee prices (in paise). */
 
+import type { Pictogram } from "./artwork.ts";
+
 export interface DemoProduct {
   name: string;
   brand: string;
@@ -8,19 +10,36 @@ export interface DemoProduct {
   stock: number;
   images: number;
   description: string;
+  /** What the product's artwork draws. */
+  art: Pictogram;
+  /** The name in Hindi (Devanagari), as a farmer would ask for it. */
+  nameHi?: string;
+  /** The description in Hindi. */
+  descriptionHi?: string;
 }
 
 export const DEMO_CATEGORIES = [
-  { name: "Seeds", colour: "#5b8c2a", icon: "seed" },
-  { name: "Fertilisers", colour: "#8a5a2b", icon: "sack" },
-  { name: "Bio-pesticides", colour: "#2f7d6d", icon: "leaf" },
-  { name: "Farm Tools", colour: "#54606e", icon: "tool" },
-  { name: "Irrigation", colour: "#1f6fa8", icon: "drop" },
-  { name: "Organic Produce", colour: "#b5482f", icon: "fruit" },
-  { name: "Animal Husbandry", colour: "#7a5c99", icon: "sack" },
+  { name: "Seeds", nameHi: "बीज", colour: "#5b8c2a", icon: "seed" },
+  { name: "Fertilisers", nameHi: "उर्वरक", colour: "#8a5a2b", icon: "sack" },
+  { name: "Bio-pesticides", nameHi: "जैविक कीटनाशक", colour: "#2f7d6d", icon: "leaf" },
+  { name: "Farm Tools", nameHi: "कृषि उपकरण", colour: "#54606e", icon: "tool" },
+  { name: "Irrigation", nameHi: "सिंचाई", colour: "#1f6fa8", icon: "drop" },
+  { name: "Organic Produce", nameHi: "जैविक उपज", colour: "#b5482f", icon: "fruit" },
+  { name: "Animal Husbandry", nameHi: "पशुपालन", colour: "#7a5c99", icon: "sack" },
 ] as const;
 
-type Row = [name: string, brand: string, category: string, rupees: number, stock: number, images: number, description: string];
+type Row = [
+  name: string,
+  brand: string,
+  category: string,
+  rupees: number,
+  stock: number,
+  images: number,
+  art: Pictogram,
+  description: string,
+  nameHi: string,
+  descriptionHi: string,
+];
 
 const rows: Row[] = [
   [
@@ -30,7 +49,10 @@ const rows: Row[] = [
     1249.5,
     35,
     3,
+    "tomato-seeds",
     "High-yielding determinate hybrid tomato with firm, deep-red fruits of 80–90 g. Tolerant to leaf curl virus; first harvest 65–70 days after transplanting. Pack of 10 g.",
+    "टमाटर के हाइब्रिड बीज अभिलाष",
+    "अधिक उपज देने वाली डिटरमिनेट (सीमित बढ़वार वाली) हाइब्रिड टमाटर किस्म; फल सख्त, गहरे लाल, 80–90 ग्राम के। पत्ती मोड़क (लीफ कर्ल) वायरस के प्रति सहनशील; रोपाई के 65–70 दिन बाद पहली तुड़ाई। 10 ग्राम का पैकेट।",
   ],
   [
     "Bt Cotton Seeds RCH 659 BG II",
@@ -39,7 +61,10 @@ const rows: Row[] = [
     864,
     60,
     2,
+    "cotton",
     "Bollgard II cotton hybrid for irrigated and rain-fed black soils. Big bolls, good fibre length, 160–170 days duration. 475 g packet for one acre.",
+    "बीटी कपास बीज RCH 659 BG II",
+    "सिंचित और बारानी (वर्षा आधारित) काली मिट्टी के लिए बॉलगार्ड II कपास हाइब्रिड। बड़े टिंडे, रेशे की अच्छी लंबाई, 160–170 दिन की अवधि। एक एकड़ के लिए 475 ग्राम का पैकेट।",
   ],
   [
     "Paddy Seeds Pusa Basmati 1121",
@@ -48,7 +73,10 @@ const rows: Row[] = [
     95,
     120,
     2,
+    "paddy",
     "Extra-long grain aromatic basmati variety with excellent cooking quality. Maturity 140–145 days. Price per kg of certified seed.",
+    "धान बीज पूसा बासमती 1121",
+    "बहुत लंबे दाने वाली सुगंधित बासमती किस्म, पकाने की गुणवत्ता उत्कृष्ट। 140–145 दिन में पककर तैयार। प्रमाणित बीज का दाम प्रति किग्रा।",
   ],
   [
     "Okra Seeds Radhika",
@@ -57,7 +85,10 @@ const rows: Row[] = [
     310,
     48,
     1,
+    "okra-seeds",
     "Dark-green, tender okra pods with five ridges; tolerant to yellow vein mosaic virus. Continuous picking from 45 days. Pack of 100 g.",
+    "भिंडी बीज राधिका",
+    "गहरी हरी, मुलायम, पाँच धारियों वाली भिंडी; पीली नस मोज़ेक (येलो वेन मोज़ेक) वायरस के प्रति सहनशील। 45 दिन से लगातार तुड़ाई। 100 ग्राम का पैकेट।",
   ],
   [
     "Chilli Seeds Teja 4884",
@@ -66,7 +97,10 @@ const rows: Row[] = [
     720,
     0,
     2,
+    "chilli-seeds",
     "Pungent red chilli hybrid for dry and green chilli markets, with high colour value. Pack of 10 g. Currently sold out for the season.",
+    "मिर्च बीज तेजा 4884",
+    "सूखी और हरी मिर्च, दोनों बाज़ारों के लिए तीखी लाल मिर्च हाइब्रिड, गहरा रंग (ऊँची कलर वैल्यू)। 10 ग्राम का पैकेट। इस सीज़न के लिए फ़िलहाल स्टॉक खत्म।",
   ],
   [
     "Maize Seeds DKC 9144",
@@ -75,7 +109,10 @@ const rows: Row[] = [
     1850,
     22,
     1,
+    "maize",
     "Single-cross maize hybrid with bold orange grains and strong stalks. Suits kharif and rabi; 4 kg pack for one acre.",
+    "मक्का बीज DKC 9144",
+    "सिंगल-क्रॉस मक्का हाइब्रिड, मोटे नारंगी दाने और मज़बूत तना। खरीफ़ और रबी दोनों के लिए उपयुक्त; एक एकड़ के लिए 4 किग्रा का पैक।",
   ],
   [
     "Wheat Seeds HD 3086",
@@ -84,7 +121,10 @@ const rows: Row[] = [
     55,
     300,
     1,
+    "wheat",
     "Timely-sown wheat for the north-western plains, rust resistant, yield potential 70 q/ha. Price per kg.",
+    "गेहूँ बीज HD 3086",
+    "उत्तर-पश्चिमी मैदानी इलाकों के लिए समय पर बुवाई वाली गेहूँ किस्म, रतुआ (रस्ट) रोग प्रतिरोधी, उपज क्षमता 70 क्विंटल/हेक्टेयर। दाम प्रति किग्रा।",
   ],
   [
     "Bottle Gourd Seeds Sharad",
@@ -93,7 +133,10 @@ const rows: Row[] = [
     240,
     75,
     1,
+    "gourd-seeds",
     "Cylindrical light-green fruits of 35–40 cm, early and prolific. Pack of 50 g.",
+    "लौकी बीज शरद",
+    "35–40 सेमी लंबे, बेलनाकार, हल्के हरे फल; अगेती और भरपूर फलन। 50 ग्राम का पैकेट।",
   ],
   [
     "Marigold Seeds Pusa Narangi",
@@ -102,7 +145,10 @@ const rows: Row[] = [
     180,
     5,
     1,
+    "marigold-seeds",
     "Bright orange double flowers for garlands and festivals. Pack of 10 g.",
+    "गेंदा बीज पूसा नारंगी",
+    "मालाओं और त्योहारों के लिए चमकीले नारंगी, भरे हुए (डबल) फूल। 10 ग्राम का पैकेट।",
   ],
   [
     "Neem Coated Urea 45 kg",
@@ -111,7 +157,10 @@ const rows: Row[] = [
     266.5,
     200,
     2,
+    "urea-sack",
     "Neem-coated urea with 46 % nitrogen; slows nitrogen release and reduces losses. Government-notified price per 45 kg bag.",
+    "नीम लेपित यूरिया 45 किग्रा",
+    "46 % नाइट्रोजन वाला नीम लेपित यूरिया; नाइट्रोजन धीरे-धीरे छोड़ता है और उसका नुकसान कम करता है। 45 किग्रा की बोरी का सरकार द्वारा अधिसूचित दाम।",
   ],
   [
     "DAP 18-46-0 50 kg",
@@ -120,7 +169,10 @@ const rows: Row[] = [
     1350,
     80,
     2,
+    "dap-sack",
     "Di-ammonium phosphate for basal application: 18 % nitrogen and 46 % phosphorus. 50 kg bag.",
+    "डीएपी 18-46-0 50 किग्रा",
+    "बुवाई के समय आधार (बेसल) खाद के लिए डाई-अमोनियम फॉस्फेट: 18 % नाइट्रोजन और 46 % फॉस्फोरस। 50 किग्रा की बोरी।",
   ],
   [
     "NPK 19-19-19 Water Soluble 1 kg",
@@ -129,7 +181,10 @@ const rows: Row[] = [
     165,
     150,
     1,
+    "npk-pouch",
     "Fully water-soluble balanced fertiliser for drip and foliar spray in the vegetative stage.",
+    "एनपीके 19-19-19 पानी में घुलनशील 1 किग्रा",
+    "पूरी तरह पानी में घुलनशील संतुलित उर्वरक, बढ़वार की अवस्था में ड्रिप और पत्तियों पर छिड़काव के लिए।",
   ],
   [
     "Muriate of Potash 50 kg",
@@ -138,7 +193,10 @@ const rows: Row[] = [
     1700,
     0,
     1,
+    "mop-sack",
     "60 % K2O potash for fruit size, sugar content and disease tolerance. 50 kg bag. Out of stock until the next rake arrives.",
+    "म्यूरेट ऑफ़ पोटाश (पोटाश) 50 किग्रा",
+    "60 % K2O वाला पोटाश — फल का आकार, मिठास और रोग सहनशीलता बढ़ाता है। 50 किग्रा की बोरी। अगली रेल रेक आने तक स्टॉक में नहीं।",
   ],
   [
     "Vermicompost 25 kg",
@@ -147,7 +205,10 @@ const rows: Row[] = [
     449,
     64,
     2,
+    "vermicompost-sack",
     "Earthworm compost rich in humus and micro-organisms; improves soil structure and water holding.",
+    "वर्मीकम्पोस्ट (केंचुआ खाद) 25 किग्रा",
+    "ह्यूमस और सूक्ष्मजीवों से भरपूर केंचुआ खाद; मिट्टी की बनावट और पानी रोकने की क्षमता सुधारती है।",
   ],
   [
     "Zinc Sulphate 33 % 5 kg",
@@ -156,7 +217,10 @@ const rows: Row[] = [
     385,
     40,
     1,
+    "zinc-pouch",
     "Corrects zinc deficiency (khaira disease) in paddy and wheat. Apply 10 kg per acre at sowing.",
+    "जिंक सल्फेट 33 % 5 किग्रा",
+    "धान और गेहूँ में जिंक की कमी (खैरा रोग) दूर करता है। बुवाई के समय 10 किग्रा प्रति एकड़ डालें।",
   ],
   [
     "Seaweed Extract Granules 4 kg",
@@ -165,7 +229,10 @@ const rows: Row[] = [
     690,
     18,
     1,
+    "seaweed-pouch",
     "Bio-stimulant from Kappaphycus seaweed for root growth, flowering and stress tolerance.",
+    "समुद्री शैवाल अर्क दानेदार 4 किग्रा",
+    "कप्पाफाइकस समुद्री शैवाल से बना जैव-उत्तेजक (बायो-स्टिमुलेंट); जड़ों की बढ़वार, फूल आने और तनाव सहने की क्षमता के लिए।",
   ],
   [
     "Sulphur 90 % WDG 3 kg",
@@ -174,7 +241,10 @@ const rows: Row[] = [
     540,
     27,
     1,
+    "sulphur-pouch",
     "Bentonite sulphur for oilseeds and pulses; improves oil content and protein.",
+    "सल्फर (गंधक) 90 % WDG 3 किग्रा",
+    "तिलहन और दलहन के लिए बेंटोनाइट सल्फर; तेल की मात्रा और प्रोटीन बढ़ाता है।",
   ],
   [
     "Neem Oil 10000 ppm 1 L",
@@ -183,7 +253,10 @@ const rows: Row[] = [
     899,
     33,
     2,
+    "neem-oil",
     "Cold-pressed azadirachtin 1 % for sucking pests, whitefly and mites. Mix 3 ml per litre of water.",
+    "नीम का तेल 10000 ppm 1 लीटर",
+    "कोल्ड-प्रेस्ड, 1 % एज़ाडिरेक्टिन; रस चूसने वाले कीटों, सफ़ेद मक्खी और माइट (मकड़ी) के लिए। 3 मिली प्रति लीटर पानी में मिलाएँ।",
   ],
   [
     "Trichoderma viride 1 kg",
@@ -192,7 +265,10 @@ const rows: Row[] = [
     210,
     90,
     1,
+    "trichoderma-pouch",
     "Bio-fungicide against root rot, wilt and damping-off. Seed treatment 10 g per kg.",
+    "ट्राइकोडर्मा विरिडी 1 किग्रा",
+    "जड़ सड़न, उकठा (विल्ट) और आर्द्र गलन (डैम्पिंग-ऑफ़) के विरुद्ध जैविक फफूंदनाशक। बीज उपचार: 10 ग्राम प्रति किग्रा बीज।",
   ],
   [
     "Beauveria bassiana 1 L",
@@ -201,7 +277,10 @@ const rows: Row[] = [
     480,
     12,
     1,
+    "beauveria-bottle",
     "Entomopathogenic fungus against white grub, stem borer and thrips. Safe for pollinators.",
+    "ब्यूवेरिया बैसियाना 1 लीटर",
+    "कीटों में रोग फैलाने वाली फफूंद; सफ़ेद लट (व्हाइट ग्रब), तना छेदक और थ्रिप्स के विरुद्ध। परागण करने वाले कीटों के लिए सुरक्षित।",
   ],
   [
     "Pseudomonas fluorescens 1 kg",
@@ -210,7 +289,10 @@ const rows: Row[] = [
     260,
     0,
     1,
+    "pseudomonas-pouch",
     "Bio-control agent for blast and sheath blight in paddy. Temporarily unavailable.",
+    "स्यूडोमोनास फ्लोरेसेंस 1 किग्रा",
+    "धान में ब्लास्ट (झोंका) और शीथ ब्लाइट (पर्णच्छद झुलसा) के जैविक नियंत्रण के लिए। फ़िलहाल उपलब्ध नहीं।",
   ],
   [
     "Yellow Sticky Traps (pack of 20)",
@@ -219,7 +301,10 @@ const rows: Row[] = [
     349,
     140,
     2,
+    "sticky-trap",
     "Double-sided glue traps for whitefly, aphids and leaf miners in polyhouses and open fields.",
+    "पीले चिपचिपे ट्रैप (20 का पैक)",
+    "दोनों तरफ़ गोंद वाले ट्रैप; पॉलीहाउस और खुले खेतों में सफ़ेद मक्खी, माहू (एफिड) और पत्ती सुरंगक (लीफ माइनर) के लिए।",
   ],
   [
     "Pheromone Trap Kit for Fruit Fly",
@@ -228,7 +313,10 @@ const rows: Row[] = [
     199,
     8,
     1,
+    "pheromone-trap",
     "Methyl eugenol lure with reusable trap. Place 6 traps per acre in mango and guava orchards.",
+    "फल मक्खी के लिए फेरोमोन ट्रैप किट",
+    "मिथाइल यूजीनॉल ल्योर के साथ दोबारा इस्तेमाल होने वाला ट्रैप। आम और अमरूद के बागों में प्रति एकड़ 6 ट्रैप लगाएँ।",
   ],
   [
     "Battery Knapsack Sprayer 16 L",
@@ -237,7 +325,10 @@ const rows: Row[] = [
     2799,
     15,
     12,
+    "sprayer",
     "12 V 8 Ah battery sprayer with adjustable pressure, four nozzles and a padded harness. Sprays up to 12 tanks on a charge. Shown here from every angle.",
+    "बैटरी स्प्रे पंप (नैपसैक) 16 लीटर",
+    "12 V 8 Ah बैटरी वाला स्प्रेयर; दबाव घटाने-बढ़ाने की सुविधा, चार नोज़ल और गद्देदार पट्टे। एक बार चार्ज करने पर 12 टंकी तक छिड़काव। यहाँ हर कोण से दिखाया गया है।",
   ],
   [
     "Hand Hoe with Wooden Handle",
@@ -246,7 +337,10 @@ const rows: Row[] = [
     329,
     70,
     2,
+    "hoe",
     "Forged carbon-steel blade for weeding and earthing up; seasoned wooden handle.",
+    "लकड़ी के हत्थे वाली हाथ कुदाल",
+    "निराई और मिट्टी चढ़ाने के लिए फोर्ज्ड कार्बन-स्टील का फल; पकी (सीज़न की हुई) लकड़ी का हत्था।",
   ],
   [
     "Pruning Secateurs 8 inch",
@@ -255,7 +349,10 @@ const rows: Row[] = [
     449.99,
     55,
     2,
+    "secateurs",
     "Bypass secateurs with high-carbon blades and a safety lock for orchards and nurseries.",
+    "छँटाई कैंची (सिकेटियर) 8 इंच",
+    "बागों और नर्सरी के लिए बाईपास सिकेटियर, हाई-कार्बन ब्लेड और सेफ़्टी लॉक के साथ।",
   ],
   [
     "Power Weeder 7 HP Petrol",
@@ -264,9 +361,23 @@ const rows: Row[] = [
     84500,
     3,
     6,
+    "power-weeder",
     "Four-stroke petrol tiller with 18 blades and 3-forward-gear transmission for inter-row cultivation.",
+    "पावर वीडर 7 HP पेट्रोल",
+    "कतारों के बीच गुड़ाई के लिए फोर-स्ट्रोक पेट्रोल टिलर, 18 ब्लेड और 3 फ़ॉरवर्ड गियर वाला ट्रांसमिशन।",
   ],
-  ["Sickle Serrated (pack of 2)", "Kisankraft", "Farm Tools", 198, 0, 1, "Serrated harvesting sickles for paddy and wheat. Sold out."],
+  [
+    "Sickle Serrated (pack of 2)",
+    "Kisankraft",
+    "Farm Tools",
+    198,
+    0,
+    1,
+    "sickle",
+    "Serrated harvesting sickles for paddy and wheat. Sold out.",
+    "दाँतेदार हँसिया (2 का पैक)",
+    "धान और गेहूँ की कटाई के लिए दाँतेदार हँसिए। स्टॉक खत्म।",
+  ],
   [
     "Manual Seed Drill 2 Row",
     "Agrotech",
@@ -274,9 +385,23 @@ const rows: Row[] = [
     3650,
     9,
     3,
+    "seed-drill",
     "Push-type seed drill for maize, groundnut and pulses with adjustable spacing.",
+    "हाथ से चलने वाली सीड ड्रिल 2 कतार",
+    "मक्का, मूँगफली और दलहन के लिए धक्का देकर चलाई जाने वाली सीड ड्रिल; कतारों की दूरी बदली जा सकती है।",
   ],
-  ["Garden Fork 4 Prong", "Truper", "Farm Tools", 599, 25, 1, "Heat-treated steel fork for turning compost and loosening soil."],
+  [
+    "Garden Fork 4 Prong",
+    "Truper",
+    "Farm Tools",
+    599,
+    25,
+    1,
+    "fork",
+    "Heat-treated steel fork for turning compost and loosening soil.",
+    "गार्डन फोर्क (4 दाँते)",
+    "कम्पोस्ट पलटने और मिट्टी भुरभुरी करने के लिए हीट-ट्रीटेड स्टील का काँटा।",
+  ],
   [
     "Drip Irrigation Kit 1 Acre",
     "Jain Irrigation",
@@ -284,7 +409,10 @@ const rows: Row[] = [
     18999,
     6,
     4,
+    "drip-kit",
     "Complete kit with 16 mm laterals, inline drippers every 40 cm, screen filter, venturi and fittings for one acre.",
+    "ड्रिप सिंचाई किट 1 एकड़",
+    "एक एकड़ के लिए पूरी किट: 16 मिमी लेटरल, हर 40 सेमी पर इनलाइन ड्रिपर, स्क्रीन फ़िल्टर, वेंचुरी और फ़िटिंग्स।",
   ],
   [
     "Inline Drip Lateral 16 mm 400 m",
@@ -293,9 +421,23 @@ const rows: Row[] = [
     3299,
     20,
     1,
+    "drip-coil",
     "Pressure-compensating inline drippers at 30 cm spacing, 2 litres per hour.",
+    "इनलाइन ड्रिप लेटरल 16 मिमी 400 मीटर",
+    "प्रेशर-कम्पेंसेटिंग इनलाइन ड्रिपर, 30 सेमी की दूरी पर, 2 लीटर प्रति घंटा।",
   ],
-  ["Rain Pipe 40 mm 100 m", "Finolex", "Irrigation", 2450, 11, 1, "Micro-sprinkling hose for vegetables, nurseries and lawns."],
+  [
+    "Rain Pipe 40 mm 100 m",
+    "Finolex",
+    "Irrigation",
+    2450,
+    11,
+    1,
+    "rain-pipe",
+    "Micro-sprinkling hose for vegetables, nurseries and lawns.",
+    "रेन पाइप 40 मिमी 100 मीटर",
+    "सब्ज़ियों, नर्सरी और लॉन के लिए बारीक फुहार वाला (माइक्रो-स्प्रिंकलिंग) पाइप।",
+  ],
   [
     "Mini Sprinkler Set (10 pcs)",
     "Finolex",
@@ -303,7 +445,10 @@ const rows: Row[] = [
     799,
     42,
     2,
+    "sprinkler",
     "Rotating mini sprinklers with stakes and 6 mm connectors; 4 m throw.",
+    "मिनी स्प्रिंकलर सेट (10 नग)",
+    "घूमने वाले मिनी स्प्रिंकलर, खूँटियों और 6 मिमी कनेक्टर के साथ; 4 मीटर तक फुहार।",
   ],
   [
     "Solar Water Pump 3 HP DC",
@@ -312,9 +457,23 @@ const rows: Row[] = [
     152000,
     2,
     5,
+    "solar-pump",
     "Submersible solar pump with MPPT controller for borewells up to 100 m. PM-KUSUM eligible.",
+    "सोलर वाटर पंप 3 HP DC",
+    "100 मीटर तक गहरे बोरवेल के लिए MPPT कंट्रोलर वाला सबमर्सिबल सोलर पंप। पीएम-कुसुम योजना के लिए पात्र।",
   ],
-  ["HDPE Water Tank 1000 L", "Sintex", "Irrigation", 7499, 0, 1, "Triple-layer UV-stabilised tank for farm storage. Out of stock."],
+  [
+    "HDPE Water Tank 1000 L",
+    "Sintex",
+    "Irrigation",
+    7499,
+    0,
+    1,
+    "water-tank",
+    "Triple-layer UV-stabilised tank for farm storage. Out of stock.",
+    "HDPE पानी की टंकी 1000 लीटर",
+    "खेत पर पानी जमा करने के लिए तीन परतों वाली, UV-स्टेबलाइज़्ड टंकी। स्टॉक में नहीं।",
+  ],
   [
     "Organic Basmati Rice 5 kg",
     "24 Mantra Organic",
@@ -322,7 +481,10 @@ const rows: Row[] = [
     749,
     90,
     2,
+    "rice",
     "Aged certified-organic basmati with long, fragrant grains.",
+    "जैविक बासमती चावल 5 किग्रा",
+    "पुराना (एज्ड), प्रमाणित जैविक बासमती चावल; लंबे, खुशबूदार दाने।",
   ],
   [
     "Cold-Pressed Mustard Oil 1 L",
@@ -331,7 +493,10 @@ const rows: Row[] = [
     289,
     130,
     1,
+    "mustard-oil",
     "Kachi ghani mustard oil from organically grown seeds.",
+    "कच्ची घानी सरसों का तेल 1 लीटर",
+    "जैविक तरीके से उगाई गई सरसों से निकाला गया कच्ची घानी सरसों का तेल।",
   ],
   [
     "Alphonso Mangoes (1 dozen)",
@@ -340,7 +505,10 @@ const rows: Row[] = [
     1199,
     14,
     3,
+    "mango",
     "GI-tagged Devgad-Ratnagiri Alphonso mangoes, naturally ripened, packed the day they ship.",
+    "हापुस (अल्फांसो) आम (1 दर्जन)",
+    "जीआई टैग वाले देवगढ़-रत्नागिरी हापुस (अल्फांसो) आम, प्राकृतिक रूप से पके, भेजने के दिन ही पैक किए जाते हैं।",
   ],
   [
     "Turmeric Powder Lakadong 500 g",
@@ -349,10 +517,35 @@ const rows: Row[] = [
     345,
     0,
     1,
+    "turmeric",
     "High-curcumin Lakadong turmeric, stone ground. Sold out until the next harvest.",
+    "लकडोंग हल्दी पाउडर 500 ग्राम",
+    "अधिक करक्यूमिन वाली लकडोंग हल्दी, पत्थर की चक्की में पिसी। अगली फ़सल आने तक स्टॉक खत्म।",
   ],
-  ["Jaggery Blocks 1 kg", "Pro Nature", "Organic Produce", 139, 200, 1, "Chemical-free sugarcane jaggery made in open pans."],
-  ["Desi Cow Ghee 1 L", "Amul", "Organic Produce", 675, 38, 2, "Pure cow ghee with a granular texture and rich aroma."],
+  [
+    "Jaggery Blocks 1 kg",
+    "Pro Nature",
+    "Organic Produce",
+    139,
+    200,
+    1,
+    "jaggery",
+    "Chemical-free sugarcane jaggery made in open pans.",
+    "गुड़ की भेली 1 किग्रा",
+    "खुले कड़ाहों में बना, बिना रसायन का गन्ने का गुड़।",
+  ],
+  [
+    "Desi Cow Ghee 1 L",
+    "Amul",
+    "Organic Produce",
+    675,
+    38,
+    2,
+    "ghee",
+    "Pure cow ghee with a granular texture and rich aroma.",
+    "देसी गाय का घी 1 लीटर",
+    "दानेदार बनावट और भरपूर सुगंध वाला शुद्ध गाय का घी।",
+  ],
   [
     "Cattle Feed Pellets 50 kg",
     "Godrej Agrovet",
@@ -360,9 +553,23 @@ const rows: Row[] = [
     1420,
     28,
     1,
+    "cattle-feed",
     "Balanced compound feed with bypass protein for higher milk yield.",
+    "पशु आहार पेलेट 50 किग्रा",
+    "अधिक दूध उत्पादन के लिए बाईपास प्रोटीन वाला संतुलित मिश्रित पशु आहार।",
   ],
-  ["Mineral Mixture 1 kg", "Virbac", "Animal Husbandry", 160, 85, 1, "Chelated minerals and vitamins for dairy cattle and buffaloes."],
+  [
+    "Mineral Mixture 1 kg",
+    "Virbac",
+    "Animal Husbandry",
+    160,
+    85,
+    1,
+    "mineral-tub",
+    "Chelated minerals and vitamins for dairy cattle and buffaloes.",
+    "मिनरल मिक्सचर (खनिज लवण मिश्रण) 1 किग्रा",
+    "दुधारू गायों और भैंसों के लिए कीलेटेड खनिज और विटामिन।",
+  ],
   [
     "Poultry Starter Feed 25 kg",
     "Venky's",
@@ -370,7 +577,10 @@ const rows: Row[] = [
     1150,
     0,
     1,
+    "poultry-feed",
     "Crumbled starter for broiler chicks up to 10 days. Out of stock.",
+    "मुर्गी स्टार्टर दाना 25 किग्रा",
+    "10 दिन तक के ब्रॉयलर चूज़ों के लिए चूरा (क्रम्बल) स्टार्टर दाना। स्टॉक में नहीं।",
   ],
   [
     "Milking Machine Single Bucket",
@@ -379,19 +589,27 @@ const rows: Row[] = [
     38500,
     4,
     3,
+    "milking-machine",
     "Piston-type milking machine for 10–12 animals, stainless-steel bucket, 1 HP motor.",
+    "दूध निकालने की मशीन (सिंगल बाल्टी)",
+    "10–12 पशुओं के लिए पिस्टन वाली मिल्किंग मशीन, स्टेनलेस-स्टील की बाल्टी, 1 HP मोटर।",
   ],
 ];
 
-export const DEMO_PRODUCTS: DemoProduct[] = rows.map(([name, brand, category, rupees, stock, images, description]) => ({
-  name,
-  brand,
-  category,
-  pricePaise: Math.round(rupees * 100),
-  stock,
-  images,
-  description,
-}));
+export const DEMO_PRODUCTS: DemoProduct[] = rows.map(
+  ([name, brand, category, rupees, stock, images, art, description, nameHi, descriptionHi]) => ({
+    name,
+    brand,
+    category,
+    pricePaise: Math.round(rupees * 100),
+    stock,
+    images,
+    description,
+    art,
+    nameHi,
+    descriptionHi,
+  }),
+);
 
 export const DEMO_REVIEWERS = [
   { first_name: "Ramesh", last_name: "Patil", email: "ramesh.patil@example.in" },
