@@ -6,6 +6,7 @@ import type {
   ErrorBody,
   ImageOrderBody,
   ImageSchema,
+  LanguageBody,
   LoginBody,
   LoginInfoSchema,
   OrderEventSchema,
@@ -17,6 +18,7 @@ import type {
   PaymentProofBody,
   PlaceOrderBody,
   ProductImagesSchema,
+  ProductListQuery,
   ProductSchema,
   ProductSummarySchema,
   ProductUpdateBody,
@@ -51,6 +53,8 @@ export type Review = Static<typeof ReviewSchema>;
 export type ProductSummary = Static<typeof ProductSummarySchema>;
 export type Product = Static<typeof ProductSchema>;
 export type ProductUpdate = Static<typeof ProductUpdateBody>;
+/** The product list's query: keyword, category, sort, in_stock and page. */
+export type ProductListFilter = Static<typeof ProductListQuery>;
 export type ImageOrder = Static<typeof ImageOrderBody>;
 /** The answer to an upload, a reorder or an image deletion: the product's images, in order. */
 export type ProductImages = Static<typeof ProductImagesSchema>;
@@ -93,6 +97,7 @@ export type Registration = Static<typeof RegistrationBody>;
 export type RegistrationAnswer = Static<typeof RegistrationAnswerSchema>;
 export type PasswordChange = Static<typeof PasswordChangeBody>;
 export type PasswordResetConfirm = Static<typeof PasswordResetConfirmBody>;
+export type LanguageUpdate = Static<typeof LanguageBody>;
 export type ProfileUpdate = Static<typeof ProfileUpdateBody> & { id?: number };
 export type PaymentProof = Static<typeof PaymentProofBody>;
 export type StartPaymentAnswer = Static<typeof StartPaymentAnswerSchema>;

@@ -15,3 +15,11 @@ export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
 export const ORDER_STATUSES = ["pending_payment", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
 
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+
+/** The languages of the shop's e-mails (a user's `language`): English and Hindi. */
+export const LANGUAGES = ["en", "hi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The orders of the product list (`sort`); newest first when none is given. */
+export const PRODUCT_SORTS = ["newest", "price_asc", "price_desc", "rating"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];

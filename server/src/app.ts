@@ -212,7 +212,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     events,
     refundsOf: (ids) => payments.refundsOf(ids),
   });
-  const notices = new OrderNotices(mailQueue, config.siteUrl);
+  const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.languageOf(trx, userId));
   orders.onTransition(notices.onTransition);
   const gateway = deps.gateway ?? paymentGateway(config);
   const payments: PaymentsService = new PaymentsService({

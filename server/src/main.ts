@@ -4,6 +4,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { indexUnsearchableProducts } from "./modules/catalog/repository.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
 
 const envFile = path.resolve(import.meta.dirname, "../../.env");
@@ -22,6 +23,8 @@ try {
 let reportPoolError = (err: Error) => console.error(`a pooled database connection was lost: ${err.message}`);
 const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile, onPoolError: (err) => reportPoolError(err) });
 await migrateToLatest(database.db);
+// Products written before the current search rules (0005 emptied their search text) are indexed again.
+await indexUnsearchableProducts(database.db);
 const app = await buildApp(config, { database });
 reportPoolError = (err) => app.log.warn({ err }, "a pooled database connection was lost; the pool replaces it");
 

@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { LANGUAGES } from "../constants.ts";
 import { SavedAddressSchema } from "./addresses.ts";
 import { DetailSchema } from "./common.ts";
 
@@ -9,6 +10,8 @@ const Email = Type.String({ format: "email", maxLength: 254 });
 const Password = Type.String({ minLength: 1, maxLength: 512 });
 const Name = Type.String({ maxLength: 150 });
 const Token = Type.String({ minLength: 1, maxLength: 4096 });
+/** The language of the user's e-mails. */
+export const LanguageSchema = Type.Enum(LANGUAGES, { description: "en (English) or hi (Hindi)" });
 
 export const UserSchema = Type.Object({
   _id: Type.Integer(),
@@ -21,6 +24,8 @@ export const UserSchema = Type.Object({
   is_staff: Type.Boolean(),
   isAdmin: Type.Boolean({ description: "Same as is_staff" }),
   addresses: Type.Array(SavedAddressSchema),
+  /** The language of the user's e-mails. */
+  language: LanguageSchema,
 });
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
@@ -32,6 +37,8 @@ export const RegistrationBody = Type.Object({
   password2: Password,
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Name),
+  /** The language of the user's e-mails (default en). */
+  language: Type.Optional(LanguageSchema),
 });
 
 /** 201: the detail when a verification e-mail went out, login info when no verification is needed. */
@@ -73,6 +80,9 @@ export const ProfileUpdateBody = Type.Object({
   /** Required with a new password: a stolen access token alone must not change it. */
   current_password: Type.Optional(Type.String({ maxLength: 512 })),
 });
+
+/** The signed-in user's language for e-mails. */
+export const LanguageBody = Type.Object({ language: LanguageSchema });
 
 /** Staff: a user's names, e-mail and staff flag (spec §7). */
 export const StaffUserUpdateBody = Type.Object({

@@ -1,8 +1,13 @@
 import { Type } from "typebox";
-import { MAX_PAGE_SIZE } from "../constants.ts";
+import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
 import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
-export const CategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const CategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The Hindi name; "" when there is none. */
+  nameHi: Type.String(),
+});
 
 export const ImageSchema = Type.Object({
   id: Type.Integer(),
@@ -24,6 +29,9 @@ const productFields = {
   brand: Type.String(),
   category: CategorySchema,
   description: Type.String(),
+  /** The Hindi name and description; "" when there is none. */
+  nameHi: Type.String(),
+  descriptionHi: Type.String(),
   price: Money,
   countInStock: Type.Integer({ minimum: 0 }),
   rating: Type.Number({ minimum: 0, maximum: 5 }),
@@ -36,10 +44,19 @@ export const ProductSummarySchema = Type.Object(productFields);
 export const ProductSchema = Type.Object({ ...productFields, reviews: Type.Array(ReviewSchema) });
 
 export const ProductListQuery = Type.Object({
-  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+  keyword: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        "A category's exact name (English or Hindi) lists that category; other words search names, brands, categories and descriptions in English and Hindi, forgiving common spellings",
+    }),
+  ),
   category: Type.Optional(Type.String({ maxLength: 100, description: "A category id or name" })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  sort: Type.Optional(Type.Enum(PRODUCT_SORTS, { description: "newest (the default), price_asc, price_desc or rating (best first)" })),
+  /** "true" or "1": only products with stock; "false" or "0" (or absent): every product. */
+  in_stock: Type.Optional(Type.Enum(["true", "1", "false", "0"])),
 });
 
 export const ReviewBody = Type.Object({
@@ -73,6 +90,9 @@ export const ProductUpdateBody = Type.Object({
     description: "An existing category's id, or a name (created when new)",
   }),
   description: Type.String({ maxLength: 10_000 }),
+  /** The Hindi name and description; absent: kept as they are. */
+  nameHi: Type.Optional(Type.String({ maxLength: 200 })),
+  descriptionHi: Type.Optional(Type.String({ maxLength: 10_000 })),
 });
 
 export const ProductCreatedSchema = Type.Object({ _id: Type.Integer() });

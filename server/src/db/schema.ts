@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@krishi/contract";
+import type { Language, OrderStatus } from "@krishi/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
@@ -21,11 +21,15 @@ export interface UsersTable {
   google_sub: string | null;
   created_at: Timestamp;
   last_login: Timestamp | null;
+  /** The language of the user's e-mails. */
+  language: Generated<Language>;
 }
 
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
+  /** The Hindi name, "" when there is none. */
+  name_hi: Generated<string>;
 }
 
 export interface ProductsTable {
@@ -34,11 +38,17 @@ export interface ProductsTable {
   brand: string;
   category_id: number;
   description: string;
+  /** The Hindi name and description, "" when there are none. */
+  name_hi: Generated<string>;
+  description_hi: Generated<string>;
   price_paise: number;
   count_in_stock: number;
   rating: Generated<number>;
   num_reviews: Generated<number>;
-  /** Lower-cased name, brand, category and description: what keyword search scans. */
+  /**
+   * What keyword search scans: the lower-cased English and Hindi texts, then the spelling keys of
+   * their words (catalog/search-keys.ts). Written by the catalogue's searchText() only.
+   */
   search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;

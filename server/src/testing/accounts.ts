@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Language } from "@krishi/contract";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../db/database.ts";
@@ -48,6 +49,7 @@ export interface AccountInput {
   is_active?: boolean;
   email_verified?: boolean;
   google_sub?: string | null;
+  language?: Language;
 }
 
 /** A user with a real password hash; answers the row and the password. */
@@ -66,6 +68,7 @@ export async function makeAccount(db: Db, input: AccountInput = {}) {
       is_active: input.is_active ?? true,
       email_verified: input.email_verified ?? true,
       google_sub: input.google_sub ?? null,
+      language: input.language ?? "en",
       created_at: new Date().toISOString(),
     })
     .returningAll()

@@ -1,3 +1,4 @@
+import type { Language } from "@krishi/contract";
 import type { Db } from "../db/database.ts";
 import { searchText } from "../modules/catalog/repository.ts";
 
@@ -6,8 +7,8 @@ import { searchText } from "../modules/catalog/repository.ts";
 let sequence = 0;
 const next = () => ++sequence;
 
-export async function makeCategory(db: Db, name = `Category ${next()}`) {
-  return db.insertInto("categories").values({ name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+export async function makeCategory(db: Db, name = `Category ${next()}`, nameHi = "") {
+  return db.insertInto("categories").values({ name, name_hi: nameHi }).returning(["id", "name"]).executeTakeFirstOrThrow();
 }
 
 export interface ProductInput {
@@ -15,6 +16,8 @@ export interface ProductInput {
   brand?: string;
   categoryId?: number;
   description?: string;
+  nameHi?: string;
+  descriptionHi?: string;
   pricePaise?: number;
   stock?: number;
   createdAt?: string;
@@ -23,12 +26,17 @@ export interface ProductInput {
 
 export async function makeProduct(db: Db, input: ProductInput = {}) {
   const n = next();
-  const category = input.categoryId
-    ? await db.selectFrom("categories").select(["id", "name"]).where("id", "=", input.categoryId).executeTakeFirstOrThrow()
-    : await makeCategory(db);
+  const categoryId = input.categoryId ?? (await makeCategory(db)).id;
+  const { name_hi: categoryHi, ...category } = await db
+    .selectFrom("categories")
+    .select(["id", "name", "name_hi"])
+    .where("id", "=", categoryId)
+    .executeTakeFirstOrThrow();
   const name = input.name ?? `Product ${n}`;
   const brand = input.brand ?? "Test Brand";
   const description = input.description ?? "A product for tests.";
+  const nameHi = input.nameHi ?? "";
+  const descriptionHi = input.descriptionHi ?? "";
   const created = input.createdAt ?? new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   const product = await db
     .insertInto("products")
@@ -37,9 +45,11 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
       brand,
       category_id: category.id,
       description,
+      name_hi: nameHi,
+      description_hi: descriptionHi,
       price_paise: input.pricePaise ?? 249_00,
       count_in_stock: input.stock ?? 10,
-      search_text: searchText({ name, brand, category: category.name, description }),
+      search_text: searchText({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi }),
       created_at: created,
       updated_at: created,
     })
@@ -51,7 +61,10 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
   return { ...product, category };
 }
 
-export async function makeUser(db: Db, input: { email?: string; first_name?: string; last_name?: string; is_staff?: boolean } = {}) {
+export async function makeUser(
+  db: Db,
+  input: { email?: string; first_name?: string; last_name?: string; is_staff?: boolean; language?: Language } = {},
+) {
   const n = next();
   return db
     .insertInto("users")
@@ -63,6 +76,7 @@ export async function makeUser(db: Db, input: { email?: string; first_name?: str
       is_staff: input.is_staff ?? false,
       is_active: true,
       email_verified: true,
+      language: input.language ?? "en",
       created_at: new Date().toISOString(),
     })
     .returning(["id", "email", "first_name", "last_name"])

@@ -132,27 +132,36 @@ function decodeBody(body: string, encoding: string): string {
   switch (encoding.toLowerCase()) {
     case "base64":
       return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-    case "quoted-printable": {
-      const text = body.replace(/=\r?\n/g, "");
-      const bytes: number[] = [];
-      for (let i = 0; i < text.length; i++) {
-        const hex = text.slice(i + 1, i + 3);
-        if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-          bytes.push(Number.parseInt(hex, 16));
-          i += 2;
-        } else {
-          bytes.push(...Buffer.from(text[i] as string));
-        }
-      }
-      return Buffer.from(bytes).toString("utf8");
-    }
+    case "quoted-printable":
+      return quotedPrintable(body.replace(/=\r?\n/g, "")).toString("utf8");
     default:
       return body;
   }
 }
 
+function quotedPrintable(text: string): Buffer {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(text[i] as string));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * RFC 2047 encoded words. A long subject comes as several, folded: the space between two of them
+ * is not part of the text, and one character's bytes may be split across them.
+ */
 function decodeWords(text: string): string {
-  return text.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
-    kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
-  );
+  return text.replace(/=\?utf-8\?[bq]\?[^?]*\?=(?:\s*=\?utf-8\?[bq]\?[^?]*\?=)*/gi, (run) => {
+    const bytes = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, kind, data = ""]) =>
+      kind?.toLowerCase() === "b" ? Buffer.from(data, "base64") : quotedPrintable(data.replace(/_/g, " ")),
+    );
+    return Buffer.concat(bytes).toString("utf8");
+  });
 }

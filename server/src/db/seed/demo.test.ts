@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { LocalMediaStorage } from "../../lib/storage.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./catalogue.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -38,6 +39,18 @@ describe("seedDemo", () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(result?.products);
+  });
+
+  it("writes the Hindi names and descriptions the catalogue gives, searchable", async () => {
+    const { db } = database;
+    const categories = await db.selectFrom("categories").select(["name", "name_hi"]).execute();
+    for (const category of DEMO_CATEGORIES) expect(categories).toContainEqual({ name: category.name, name_hi: category.nameHi });
+    const products = await db.selectFrom("products").select(["name", "name_hi", "description_hi", "search_text"]).execute();
+    for (const product of DEMO_PRODUCTS) {
+      const row = products.find((p) => p.name === product.name);
+      expect(row, product.name).toMatchObject({ name_hi: product.nameHi ?? "", description_hi: product.descriptionHi ?? "" });
+      if (product.nameHi) expect(row?.search_text, product.name).toContain(product.nameHi.toLowerCase());
+    }
   });
 
   it("creates the verified demo staff and customer accounts with their published passwords", async () => {

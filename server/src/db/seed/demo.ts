@@ -60,7 +60,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
         name: product.name,
         brand: product.brand,
         colour: category?.colour ?? "#5b8c2a",
-        icon: category?.icon ?? "seed",
+        icon: product.art ?? category?.icon ?? "seed",
         views: product.images,
       };
       return Array.from({ length: product.images }, (_, view) => ({
@@ -92,7 +92,11 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
   await db.transaction().execute(async (trx) => {
     const categoryIds = new Map<string, number>();
     for (const category of DEMO_CATEGORIES) {
-      const row = await trx.insertInto("categories").values({ name: category.name }).returning("id").executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("categories")
+        .values({ name: category.name, name_hi: category.nameHi })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       categoryIds.set(category.name, row.id);
     }
 
@@ -108,6 +112,9 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
 
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const created = at(index + 10);
+      const nameHi = product.nameHi ?? "";
+      const descriptionHi = product.descriptionHi ?? "";
+      const categoryHi = DEMO_CATEGORIES.find((c) => c.name === product.category)?.nameHi ?? "";
       const { id } = await trx
         .insertInto("products")
         .values({
@@ -115,9 +122,11 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           brand: product.brand,
           category_id: categoryIds.get(product.category) as number,
           description: product.description,
+          name_hi: nameHi,
+          description_hi: descriptionHi,
           price_paise: product.pricePaise,
           count_in_stock: product.stock,
-          search_text: searchText({ ...product, category: product.category }),
+          search_text: searchText({ ...product, nameHi, descriptionHi, categoryHi }),
           created_at: created,
           updated_at: created,
         })

@@ -36,6 +36,7 @@ describe("GET /api/users/profile/", () => {
         is_staff: false,
         isAdmin: false,
         addresses: [],
+        language: "en",
       });
     }
   });

@@ -69,6 +69,7 @@ describe("registration → verification e-mail → verify → login", () => {
       is_staff: false,
       isAdmin: false,
       addresses: [],
+      language: "en",
     });
     const me = await t.app.inject({ url: `${AUTH}/user/`, headers: bearer(session.access) });
     expect(me.json().email).toBe("meera.iyer@example.in");

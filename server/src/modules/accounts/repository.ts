@@ -1,3 +1,4 @@
+import type { Language } from "@krishi/contract";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { containsPattern } from "../../db/like.ts";
 import type { Database, NewUser, UserRow } from "../../db/schema.ts";
@@ -20,6 +21,13 @@ export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | unde
   return db.selectFrom("users").selectAll().where("google_sub", "=", sub).executeTakeFirst();
 }
 
+/** The language of a user's e-mails; English for no user (an order kept after its user was deleted). */
+export async function findUserLanguage(db: Db, id: number | null): Promise<Language> {
+  if (id === null) return "en";
+  const row = await db.selectFrom("users").select("language").where("id", "=", id).executeTakeFirst();
+  return row?.language ?? "en";
+}
+
 export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -27,7 +35,16 @@ export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 export type UserPatch = Partial<
   Pick<
     NewUser,
-    "first_name" | "last_name" | "email" | "password_hash" | "email_verified" | "is_staff" | "is_active" | "google_sub" | "last_login"
+    | "first_name"
+    | "last_name"
+    | "email"
+    | "password_hash"
+    | "email_verified"
+    | "is_staff"
+    | "is_active"
+    | "google_sub"
+    | "last_login"
+    | "language"
   >
 >;
 

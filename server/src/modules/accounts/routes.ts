@@ -5,6 +5,7 @@ import {
   EmptyObject,
   ErrorBody,
   GoogleBody,
+  LanguageBody,
   LoginBody,
   LoginInfoSchema,
   LogoutBody,
@@ -281,5 +282,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
       },
     },
     async (request) => accounts.updateProfile(currentUser(request).id, request.body),
+  );
+
+  app.put(
+    "/profile/language/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: "Set the language of the signed-in user's e-mails (en or hi); answers the user",
+        security: bearer,
+        body: LanguageBody,
+        response: { 200: UserSchema, ...E400, ...E401 },
+      },
+    },
+    async (request) => accounts.updateLanguage(currentUser(request).id, request.body.language),
   );
 };

@@ -2,7 +2,7 @@ import type { SavedAddress, User } from "@krishi/contract";
 import type { UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 
-type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff">;
+type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff" | "language">;
 
 /** First and last name, or the e-mail address when both are empty (DESIGN §5). */
 export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name">): string {
@@ -23,6 +23,7 @@ export function userJson(row: UserFields, addresses: SavedAddress[] = []): User 
     is_staff: isStaff,
     isAdmin: isStaff,
     addresses,
+    language: row.language,
   };
 }
 

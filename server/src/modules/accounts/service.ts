@@ -1,9 +1,10 @@
-import type { LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
+import type { Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
 import type { EmailVerification } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
-import type { UserRow } from "../../db/schema.ts";
+import type { Database, UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
@@ -72,6 +73,8 @@ export interface RegistrationInput {
   password2: string;
   first_name?: string | undefined;
   last_name?: string | undefined;
+  /** The language of the user's e-mails (default English). */
+  language?: Language | undefined;
 }
 
 export interface PasswordResetInput {
@@ -136,6 +139,7 @@ export class AccountsService {
         is_staff: false,
         is_active: true,
         email_verified: false,
+        language: input.language ?? "en",
         created_at: this.#now(),
       });
     } catch (error) {
@@ -223,7 +227,7 @@ export class AccountsService {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
     if (!mail || !user?.is_active) return;
     const url = `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`;
-    this.#deliverLater(passwordResetMail(user.email, fullName(user), url));
+    this.#deliverLater(passwordResetMail({ to: user.email, name: fullName(user), url, language: user.language }));
   }
 
   async confirmPasswordReset(input: PasswordResetInput): Promise<void> {
@@ -336,6 +340,21 @@ export class AccountsService {
     return this.#userJson(row);
   }
 
+  /** Sets the language of the user's e-mails; answers the user. */
+  async updateLanguage(userId: number, language: Language): Promise<User> {
+    const row = await repo.updateUser(this.deps.db, userId, { language });
+    if (!row) throw notFound(MESSAGES.notFound);
+    return this.#userJson(row);
+  }
+
+  /**
+   * The language of a user's e-mails (English for none), read through `db`: another module's
+   * transaction that writes a mail to the user.
+   */
+  languageOf(db: Kysely<Database>, userId: number | null): Promise<Language> {
+    return repo.findUserLanguage(db, userId);
+  }
+
   /** The profile screen: names required, optional new password (which revokes older sessions). */
   async updateProfile(userId: number, input: ProfileInput): Promise<LoginInfo> {
     const user = await this.#user(userId);
@@ -376,7 +395,7 @@ export class AccountsService {
   #verificationMail(user: UserRow): MailMessage {
     const key = this.deps.links.verificationKey(user);
     const url = `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`;
-    return verificationMail(user.email, fullName(user), url);
+    return verificationMail({ to: user.email, name: fullName(user), url, language: user.language });
   }
 
   /** Queues and sends now; a failure is logged, not shown (the queue retries it, and the user can ask again). */

@@ -124,6 +124,40 @@ describe("PUT /api/products/update/{id}/", () => {
     expect((await edit(product.id, { ...fields, category: seeds.id, countInStock: 50, stockSeen: 7 })).json().countInStock).toBe(50);
   });
 
+  it("stores the Hindi name and description, finds the product by them, and keeps them when an edit leaves them out", async () => {
+    const product = await makeProduct(t.database.db, { categoryId: seeds.id });
+    const hindi = { nameHi: "  बीटी कपास के बीज ", descriptionHi: "सुंडी से बचाव वाली किस्म।" };
+    const res = await edit(product.id, { ...fields, category: seeds.id, ...hindi });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: fields.name, nameHi: "बीटी कपास के बीज", descriptionHi: hindi.descriptionHi });
+    expect(await search("कपास")).toEqual([product.id]);
+    expect(await search("kapas")).toEqual([product.id]);
+    expect(await search("सुंडी")).toEqual([product.id]);
+
+    const kept = await edit(product.id, { ...fields, category: seeds.id, name: "Bt cotton seeds 900 g" });
+    expect(kept.json()).toMatchObject({ name: "Bt cotton seeds 900 g", nameHi: "बीटी कपास के बीज", descriptionHi: hindi.descriptionHi });
+    expect(await search("kapas")).toEqual([product.id]);
+
+    const cleared = await edit(product.id, { ...fields, category: seeds.id, nameHi: "", descriptionHi: "" });
+    expect(cleared.json()).toMatchObject({ nameHi: "", descriptionHi: "" });
+    expect(await search("kapas")).toEqual([]);
+  });
+
+  it("refuses a Hindi name over 200 characters or a Hindi description over 10,000, changing nothing", async () => {
+    const product = await makeProduct(t.database.db, { nameHi: "पुराना नाम" });
+    for (const [change, field] of [
+      [{ nameHi: "क".repeat(201) }, "nameHi"],
+      [{ descriptionHi: "क".repeat(10_001) }, "descriptionHi"],
+      [{ nameHi: ["बीज"] }, "nameHi"],
+    ] as const) {
+      const res = await edit(product.id, { ...fields, category: seeds.id, ...change });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()[field], field).toHaveLength(1);
+    }
+    const row = await t.database.db.selectFrom("products").select("name_hi").where("id", "=", product.id).executeTakeFirstOrThrow();
+    expect(row.name_hi).toBe("पुराना नाम");
+  });
+
   it("answers 404 for an unknown product", async () => {
     expect((await edit(2_000_000_000, { ...fields, category: seeds.id })).statusCode).toBe(404);
   });

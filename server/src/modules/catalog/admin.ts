@@ -16,6 +16,9 @@ export interface ProductInput {
   brand: string;
   category: number | string;
   description: string;
+  /** The Hindi name and description; undefined: kept as they are. */
+  nameHi?: string | undefined;
+  descriptionHi?: string | undefined;
   pricePaise: number;
   countInStock: number;
   /** The stock the staff's form showed (see ProductUpdateBody.stockSeen). */
@@ -45,12 +48,8 @@ export class CatalogAdmin {
   async createSample(): Promise<Product> {
     const at = this.clock().toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
-      const categoryId = await repo.categoryIdFor(trx, SAMPLE_PRODUCT.category);
-      return repo.insertProduct(
-        trx,
-        { ...SAMPLE_PRODUCT, categoryId, categoryName: SAMPLE_PRODUCT.category, pricePaise: 0, countInStock: 0 },
-        at,
-      );
+      const category = await repo.categoryNamed(trx, SAMPLE_PRODUCT.category);
+      return repo.insertProduct(trx, { ...SAMPLE_PRODUCT, category, nameHi: "", descriptionHi: "", pricePaise: 0, countInStock: 0 }, at);
     });
     this.catalog.invalidate();
     return this.catalog.getProduct(id);
@@ -68,8 +67,21 @@ export class CatalogAdmin {
         if (input.countInStock !== input.stockSeen) throw conflict(STOCK_MOVED);
         countInStock = current.count_in_stock;
       }
-      const fields = { ...input, countInStock, categoryId: category.id, categoryName: category.name };
-      await repo.updateProduct(trx, id, fields, this.clock().toISOString());
+      await repo.updateProduct(
+        trx,
+        id,
+        {
+          name: input.name,
+          brand: input.brand,
+          category,
+          description: input.description,
+          nameHi: input.nameHi ?? current.name_hi,
+          descriptionHi: input.descriptionHi ?? current.description_hi,
+          pricePaise: input.pricePaise,
+          countInStock,
+        },
+        this.clock().toISOString(),
+      );
     });
     this.catalog.invalidate();
     return this.catalog.getProduct(id);
@@ -151,7 +163,7 @@ export class CatalogAdmin {
     }
     const name = category.trim();
     if (!name) throw badRequest("category: This field may not be blank.", { category: ["This field may not be blank."] });
-    return { id: await repo.categoryIdFor(trx, name), name };
+    return repo.categoryNamed(trx, name);
   }
 
   /** Removes the files of images that no product and no order line shows any more. */

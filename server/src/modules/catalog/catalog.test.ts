@@ -56,8 +56,10 @@ describe("GET /api/products", () => {
       _id: neem.id,
       name: "Neem Coated Urea",
       brand: "IFFCO",
-      category: { id: fertiliser.id, name: "Fertilisers" },
+      category: { id: fertiliser.id, name: "Fertilisers", nameHi: "" },
       description: "46 % nitrogen, 100% neem coated",
+      nameHi: "",
+      descriptionHi: "",
       price: "266.50",
       countInStock: 0,
       rating: 4,
@@ -176,8 +178,8 @@ describe("GET /api/products/category/", () => {
     const res = await get("/api/products/category/");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: fertiliser.id, name: "Fertilisers" },
-      { id: expect.any(Number), name: "Seeds" },
+      { id: fertiliser.id, name: "Fertilisers", nameHi: "" },
+      { id: expect.any(Number), name: "Seeds", nameHi: "" },
     ]);
   });
 });

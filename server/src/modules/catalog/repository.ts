@@ -1,14 +1,19 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { ProductSort } from "@krishi/contract";
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { Database } from "../../db/schema.ts";
+import { keyPattern, queryKeys, textKeys } from "./search-keys.ts";
 
 /** The only place with the catalogue's SQL. Rows stay snake_case here. */
 
 export interface ProductFilter {
+  /** A category's exact name (English or Hindi, any case) lists that category; other text searches. */
   keyword?: string;
   categoryId?: number;
   categoryName?: string;
+  /** Only products with stock. */
+  inStock?: boolean;
 }
 
 const productColumns = [
@@ -16,6 +21,8 @@ const productColumns = [
   "products.name",
   "products.brand",
   "products.description",
+  "products.name_hi",
+  "products.description_hi",
   "products.price_paise",
   "products.count_in_stock",
   "products.rating",
@@ -23,32 +30,66 @@ const productColumns = [
   "products.created_at",
   "products.category_id",
   "categories.name as category_name",
+  "categories.name_hi as category_name_hi",
 ] as const;
+
+/** The categories named `name` in English or Hindi, in any case. */
+function categoriesNamed(eb: ExpressionBuilder<Database, "products">, name: string) {
+  const lower = name.toLowerCase();
+  return eb
+    .selectFrom("categories")
+    .select("categories.id")
+    .where(sql<SqlBool>`lower(categories.name) = ${lower} or lower(categories.name_hi) = ${lower}`);
+}
+
+/**
+ * A keyword search: the keyword as typed appears in the product's text, or every word of it
+ * starts a word of the product's text as spelled in search keys (see search-keys.ts).
+ */
+function matchesKeyword(eb: ExpressionBuilder<Database, "products">, keyword: string) {
+  const typed = sql<SqlBool>`products.search_text like ${containsPattern(keyword)} escape '\\'`;
+  const keys = queryKeys(keyword);
+  if (keys.length === 0) return typed;
+  return eb.or([typed, eb.and(keys.map((key) => sql<SqlBool>`products.search_text like ${keyPattern(key)}`))]);
+}
 
 function filtered(db: Kysely<Database>, filter: ProductFilter) {
   let query = db.selectFrom("products");
-  if (filter.keyword) {
-    query = query.where(sql<boolean>`products.search_text like ${containsPattern(filter.keyword)} escape '\\'`);
+  const { keyword } = filter;
+  if (keyword) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("products.category_id", "in", categoriesNamed(eb, keyword)),
+        eb.and([eb.not(eb.exists(categoriesNamed(eb, keyword))), matchesKeyword(eb, keyword)]),
+      ]),
+    );
   }
   if (filter.categoryId !== undefined) query = query.where("products.category_id", "=", filter.categoryId);
   if (filter.categoryName !== undefined) {
-    const name = filter.categoryName.toLowerCase();
-    query = query.where("products.category_id", "in", (eb) =>
-      eb.selectFrom("categories").select("categories.id").where(sql<boolean>`lower(categories.name) = ${name}`),
-    );
+    const name = filter.categoryName;
+    query = query.where((eb) => eb("products.category_id", "in", categoriesNamed(eb, name)));
   }
+  if (filter.inStock) query = query.where("products.count_in_stock", ">", 0);
   return query;
 }
 
-export async function findProducts(db: Kysely<Database>, filter: ProductFilter, limit: number, offset: number) {
-  return filtered(db, filter)
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(productColumns)
-    .orderBy("products.created_at", "desc")
-    .orderBy("products.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+export async function findProducts(db: Kysely<Database>, filter: ProductFilter, sort: ProductSort, limit: number, offset: number) {
+  let query = filtered(db, filter).innerJoin("categories", "categories.id", "products.category_id").select(productColumns);
+  switch (sort) {
+    case "price_asc":
+      query = query.orderBy("products.price_paise", "asc");
+      break;
+    case "price_desc":
+      query = query.orderBy("products.price_paise", "desc");
+      break;
+    case "rating":
+      query = query.orderBy("products.rating", "desc").orderBy("products.num_reviews", "desc");
+      break;
+    case "newest":
+      break;
+  }
+  // Newest first among equals, and always a total order, so pages neither repeat nor skip.
+  return query.orderBy("products.created_at", "desc").orderBy("products.id", "desc").limit(limit).offset(offset).execute();
 }
 
 export async function countProducts(db: Kysely<Database>, filter: ProductFilter): Promise<number> {
@@ -93,10 +134,11 @@ export async function findReviews(db: Kysely<Database>, productId: number) {
 
 /**
  * Locks a product row for the rest of the transaction (PostgreSQL; SQLite writes one at a time),
- * so concurrent reviews of one product recompute its rating one after another. Answers its id.
+ * so concurrent reviews of one product recompute its rating one after another. Answers its id,
+ * stock and Hindi texts.
  */
 export async function lockProduct(trx: Transaction<Database>, id: number) {
-  const query = trx.selectFrom("products").select(["id", "count_in_stock"]).where("id", "=", id);
+  const query = trx.selectFrom("products").select(["id", "count_in_stock", "name_hi", "description_hi"]).where("id", "=", id);
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -142,41 +184,99 @@ export async function recomputeRating(trx: Transaction<Database>, productId: num
 }
 
 export async function findCategories(db: Kysely<Database>) {
-  return db.selectFrom("categories").select(["id", "name"]).orderBy("name").execute();
+  return db.selectFrom("categories").select(["id", "name", "name_hi"]).orderBy("name").execute();
 }
 
-/** What keyword search scans; kept in one place so writers and the seed agree. */
-export function searchText(parts: { name: string; brand: string; category: string; description: string }): string {
-  return [parts.name, parts.brand, parts.category, parts.description].join("\n").toLowerCase();
+export interface SearchableProduct {
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
+  nameHi?: string | undefined;
+  descriptionHi?: string | undefined;
+  /** The category's Hindi name. */
+  categoryHi?: string | undefined;
 }
+
+/**
+ * What keyword search scans, kept in one place so writers and the seed agree: the product's
+ * texts in English and Hindi, lower-cased, one per line; then a line of the spelling keys of their
+ * words, each after a space (and one at the end), so that a key can be matched as the start of a
+ * word or as a whole word (search-keys.ts).
+ */
+export function searchText(parts: SearchableProduct): string {
+  const texts = [parts.name, parts.brand, parts.category, parts.description, parts.nameHi, parts.descriptionHi, parts.categoryHi];
+  const text = texts.filter(Boolean).join("\n");
+  return `${text.toLowerCase()}\n ${textKeys(text).join(" ")} `;
+}
+
+/**
+ * Fills the search text of every product that has none (after migration 0005 emptied them all, or
+ * a row written without one). Answers how many it filled.
+ */
+export async function indexUnsearchableProducts(db: Kysely<Database>): Promise<number> {
+  const rows = await db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select(productColumns)
+    .where("products.search_text", "=", "")
+    .execute();
+  if (rows.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      await trx
+        .updateTable("products")
+        .set({ search_text: searchText(searchable(row)) })
+        .where("id", "=", row.id)
+        .execute();
+    }
+  });
+  return rows.length;
+}
+
+const searchable = (row: ProductWithCategory): SearchableProduct => ({
+  name: row.name,
+  brand: row.brand,
+  category: row.category_name,
+  description: row.description,
+  nameHi: row.name_hi,
+  descriptionHi: row.description_hi,
+  categoryHi: row.category_name_hi,
+});
 
 // ---- Writes of the staff back office. The catalogue is the one writer of products, their
 // images and categories; search_text is set here, beside every write of the fields it covers.
 
 type Writer = Kysely<Database> | Transaction<Database>;
 
-/** The category with this name (case-insensitive), created when there is none. Answers its id. */
-export async function categoryIdFor(trx: Transaction<Database>, name: string): Promise<number> {
-  const existing = await trx
-    .selectFrom("categories")
-    .select("id")
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const row = await trx.insertInto("categories").values({ name }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+export interface CategoryRow {
+  id: number;
+  name: string;
+  name_hi: string;
 }
 
-export async function findCategory(db: Writer, id: number) {
-  return db.selectFrom("categories").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+/** The category with this name (case-insensitive), created when there is none. */
+export async function categoryNamed(trx: Transaction<Database>, name: string): Promise<CategoryRow> {
+  const existing = await trx
+    .selectFrom("categories")
+    .select(["id", "name", "name_hi"])
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (existing) return existing;
+  return trx.insertInto("categories").values({ name }).returning(["id", "name", "name_hi"]).executeTakeFirstOrThrow();
+}
+
+export async function findCategory(db: Writer, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom("categories").select(["id", "name", "name_hi"]).where("id", "=", id).executeTakeFirst();
 }
 
 export interface ProductFields {
   name: string;
   brand: string;
-  categoryId: number;
-  categoryName: string;
+  category: CategoryRow;
   description: string;
+  nameHi: string;
+  descriptionHi: string;
   pricePaise: number;
   countInStock: number;
 }
@@ -184,11 +284,21 @@ export interface ProductFields {
 const productValues = (fields: ProductFields) => ({
   name: fields.name,
   brand: fields.brand,
-  category_id: fields.categoryId,
+  category_id: fields.category.id,
   description: fields.description,
+  name_hi: fields.nameHi,
+  description_hi: fields.descriptionHi,
   price_paise: fields.pricePaise,
   count_in_stock: fields.countInStock,
-  search_text: searchText({ name: fields.name, brand: fields.brand, category: fields.categoryName, description: fields.description }),
+  search_text: searchText({
+    name: fields.name,
+    brand: fields.brand,
+    category: fields.category.name,
+    description: fields.description,
+    nameHi: fields.nameHi,
+    descriptionHi: fields.descriptionHi,
+    categoryHi: fields.category.name_hi,
+  }),
 });
 
 export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string): Promise<number> {

@@ -29,15 +29,22 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       helmet: false,
       schema: {
         tags: ["catalogue"],
-        summary: "List products (keyword search, category filter, paging headers)",
+        summary: "List products (keyword search, category filter, sort, in-stock filter, paging headers)",
         querystring: ProductListQuery,
         response: { 200: Type.Array(ProductSummarySchema), ...errors },
       },
     },
     async (request, reply) => {
       const answer = await catalog.cache.get(`list ${request.url}`, async () => {
-        const { keyword, category, page, page_size: pageSize } = request.query;
-        const result = await catalog.listProducts({ keyword, category, page, pageSize });
+        const { keyword, category, sort, in_stock: inStock, page, page_size: pageSize } = request.query;
+        const result = await catalog.listProducts({
+          keyword,
+          category,
+          sort,
+          inStock: inStock === "true" || inStock === "1",
+          page,
+          pageSize,
+        });
         const headers = pagingHeaders(result);
         const link = linkHeader(request.url, result);
         if (link) headers.Link = link;

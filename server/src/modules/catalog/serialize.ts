@@ -8,8 +8,10 @@ export function productSummaryJson(row: ProductWithCategory, images: ProductImag
     _id: row.id,
     name: row.name,
     brand: row.brand,
-    category: { id: row.category_id, name: row.category_name } satisfies Category,
+    category: { id: row.category_id, name: row.category_name, nameHi: row.category_name_hi },
     description: row.description,
+    nameHi: row.name_hi,
+    descriptionHi: row.description_hi,
     price: paiseToDecimal(Number(row.price_paise)),
     countInStock: row.count_in_stock,
     rating: Number(row.rating),
@@ -21,6 +23,10 @@ export function productSummaryJson(row: ProductWithCategory, images: ProductImag
 
 export function productJson(row: ProductWithCategory, images: ProductImage[], reviews: Review[]): Product {
   return { ...productSummaryJson(row, images), reviews };
+}
+
+export function categoryJson(row: { id: number; name: string; name_hi: string }): Category {
+  return { id: row.id, name: row.name, nameHi: row.name_hi };
 }
 
 export function reviewJson(row: { id: number; name: string; rating: number; comment: string; created_at: Date | string }): Review {

@@ -1,4 +1,4 @@
-import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSummary } from "@krishi/contract";
+import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSort, type ProductSummary } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
@@ -8,12 +8,17 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
-import { imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
+import { categoryJson, imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
 
 export interface ProductQuery {
+  /** Search words, or a category's exact name (English or Hindi) for that category's products. */
   keyword?: string;
   /** A category id ("3") or name ("Seeds"). */
   category?: string;
+  /** Newest first by default. */
+  sort?: ProductSort;
+  /** Only products with stock. */
+  inStock?: boolean;
   page?: number;
   pageSize?: number;
 }
@@ -62,7 +67,7 @@ export class CatalogService {
     const filter = toFilter(query);
     const [total, rows] = await Promise.all([
       repo.countProducts(this.db, filter),
-      repo.findProducts(this.db, filter, pageSize, (page - 1) * pageSize),
+      repo.findProducts(this.db, filter, query.sort ?? "newest", pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
@@ -109,8 +114,8 @@ export class CatalogService {
     this.invalidate();
   }
 
-  listCategories(): Promise<Category[]> {
-    return repo.findCategories(this.db);
+  async listCategories(): Promise<Category[]> {
+    return (await repo.findCategories(this.db)).map(categoryJson);
   }
 
   /**
@@ -161,5 +166,6 @@ function toFilter(query: ProductQuery): repo.ProductFilter {
     if (/^\d{1,9}$/.test(category)) filter.categoryId = Number(category);
     else filter.categoryName = category;
   }
+  if (query.inStock) filter.inStock = true;
   return filter;
 }

@@ -63,12 +63,14 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       },
     },
     async (request) => {
-      const { name, price, brand, countInStock, stockSeen, category, description } = request.body;
+      const { name, price, brand, countInStock, stockSeen, category, description, nameHi, descriptionHi } = request.body;
       return admin.update(request.params.id, {
         name: name.trim(),
         brand: brand.trim(),
         category,
         description,
+        nameHi: nameHi?.trim(),
+        descriptionHi,
         pricePaise: pricePaise(price),
         countInStock,
         stockSeen,

@@ -1,89 +1,184 @@
-import { paiseToDecimal } from "@krishi/contract";
+import { type Language, paiseToDecimal } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import type { MailQueue } from "../../lib/mail-queue.ts";
-import { compose, hello } from "../../lib/mail-template.ts";
+import { compose, hello, SHOP } from "../../lib/mail-template.ts";
 import type { OrderEventName } from "./lifecycle.ts";
 import type { OrderRow } from "./repository.ts";
 import type { TransitionContext } from "./service.ts";
 
+/** A mail's subject and paragraphs (empty ones are left out). */
+interface Notice {
+  subject: string;
+  lines: string[];
+}
+
+interface Shipment {
+  courier: string | null;
+  awb: string | null;
+  trackingUrl: string | null;
+}
+
+/** What the order mails say, in one language. `total` and `amount` are written "₹1249.50". */
+interface NoticeTexts {
+  placed(id: number, total: string): Notice;
+  paid(id: number, total: string): Notice;
+  shipped(id: number, shipment: Shipment): Notice;
+  delivered(id: number): Notice;
+  cancelled(id: number, total: string, why: { expired: boolean; paid: boolean }): Notice;
+  refunded(id: number, amount: string, reason: string): Notice;
+  action: string;
+  footer: string;
+}
+
+const TEXTS: Record<Language, NoticeTexts> = {
+  en: {
+    placed: (id, total) => ({
+      subject: `Your order #${id} is placed: please pay to confirm it`,
+      lines: [
+        `Thank you for your order #${id} of ${total}.`,
+        "Please pay for it within the payment window shown on the order page; unpaid orders are cancelled and their items go back on sale.",
+      ],
+    }),
+    paid: (id, total) => ({
+      subject: `Payment received for your order #${id}`,
+      lines: [`We have received your payment of ${total} for order #${id}. We will let you know when it ships.`],
+    }),
+    shipped: (id, { courier, awb, trackingUrl }) => ({
+      subject: `Your order #${id} has shipped`,
+      lines: [
+        `Your order #${id} is on its way with ${courier ?? "our courier"} (AWB ${awb ?? "-"}).`,
+        trackingUrl ? `Track your parcel: ${trackingUrl}` : "",
+      ],
+    }),
+    delivered: (id) => ({
+      subject: `Your order #${id} has been delivered`,
+      lines: [`Your order #${id} has been delivered. We hope it serves your farm well — you can review the products on their pages.`],
+    }),
+    cancelled: (id, total, { expired, paid }) => ({
+      subject: `Your order #${id} is cancelled`,
+      lines: [
+        expired
+          ? `Your order #${id} was not paid in time and has been cancelled; nothing was charged.`
+          : `Your order #${id} has been cancelled.`,
+        paid ? `Your payment of ${total} will be refunded in full; we will e-mail you when the refund is processed.` : "",
+      ],
+    }),
+    refunded: (id, amount, reason) => ({
+      subject: `We have refunded ${amount} for your order #${id}`,
+      lines: [
+        `We have refunded ${amount} for your Krishi Bazaar order #${id}.`,
+        reason ? `Reason: ${reason}` : "",
+        "Refunds reach your bank account or card in 5–7 working days.",
+      ],
+    }),
+    action: "View your order",
+    footer: "You receive this e-mail because you placed an order at Krishi Bazaar.",
+  },
+  hi: {
+    placed: (id, total) => ({
+      subject: `आपका ऑर्डर #${id} दर्ज हो गया है: पक्का करने के लिए भुगतान करें`,
+      lines: [
+        `${total} के आपके ऑर्डर #${id} के लिए धन्यवाद।`,
+        "कृपया ऑर्डर के पेज पर दिखाए गए समय के भीतर भुगतान करें; बिना भुगतान वाले ऑर्डर रद्द हो जाते हैं और उनका सामान फिर से बिक्री पर आ जाता है।",
+      ],
+    }),
+    paid: (id, total) => ({
+      subject: `आपके ऑर्डर #${id} का भुगतान मिल गया है`,
+      lines: [`हमें ऑर्डर #${id} के लिए आपका ${total} का भुगतान मिल गया है। ऑर्डर भेजे जाने पर हम आपको बताएँगे।`],
+    }),
+    shipped: (id, { courier, awb, trackingUrl }) => ({
+      subject: `आपका ऑर्डर #${id} भेज दिया गया है`,
+      lines: [
+        `आपका ऑर्डर #${id} ${courier ?? "हमारे कूरियर"} से (AWB ${awb ?? "-"}) आपके पास आ रहा है।`,
+        trackingUrl ? `अपना पार्सल ट्रैक करें: ${trackingUrl}` : "",
+      ],
+    }),
+    delivered: (id) => ({
+      subject: `आपका ऑर्डर #${id} पहुँच गया है`,
+      lines: [`आपका ऑर्डर #${id} पहुँचा दिया गया है। हमें आशा है कि यह आपकी खेती के काम आएगा — आप उत्पादों के पेज पर उनकी समीक्षा लिख सकते हैं।`],
+    }),
+    cancelled: (id, total, { expired, paid }) => ({
+      subject: `आपका ऑर्डर #${id} रद्द कर दिया गया है`,
+      lines: [
+        expired
+          ? `आपके ऑर्डर #${id} का भुगतान समय पर नहीं हुआ, इसलिए उसे रद्द कर दिया गया है; आपसे कोई पैसा नहीं लिया गया।`
+          : `आपका ऑर्डर #${id} रद्द कर दिया गया है।`,
+        paid ? `आपका ${total} का भुगतान पूरा लौटाया जाएगा; रिफ़ंड हो जाने पर हम आपको ई-मेल करेंगे।` : "",
+      ],
+    }),
+    refunded: (id, amount, reason) => ({
+      subject: `आपके ऑर्डर #${id} के ${amount} हमने लौटा दिए हैं`,
+      lines: [
+        `आपके ${SHOP} ऑर्डर #${id} के ${amount} हमने लौटा दिए हैं।`,
+        reason ? `कारण: ${reason}` : "",
+        "लौटाई गई रकम 5–7 कामकाजी दिनों में आपके बैंक खाते या कार्ड में पहुँच जाती है।",
+      ],
+    }),
+    action: "अपना ऑर्डर देखें",
+    footer: `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${SHOP} पर ऑर्डर दिया था।`,
+  },
+};
+
 /**
- * The customer's e-mails about an order: queued in the transaction of what causes them (a
- * transition, a processed refund), keyed by that cause so each is queued once.
+ * The customer's e-mails about an order, in the customer's language: queued in the transaction of
+ * what causes them (a transition, a processed refund), keyed by that cause so each is queued once.
  */
 export class OrderNotices {
   constructor(
     private readonly queue: MailQueue,
     private readonly siteUrl: string,
+    /** The language of a user's e-mails, read through the transaction that queues the mail. */
+    private readonly languageOf: (db: Kysely<Database>, userId: number | null) => Promise<Language>,
   ) {}
 
   /** A transition listener: placed, paid, shipped, delivered and cancelled orders tell their customer. */
   readonly onTransition = async ({ trx, order, event, eventId }: TransitionContext): Promise<void> => {
-    const mail = this.#transitionMail(order, event);
-    if (mail) await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...mail });
+    const language = await this.languageOf(trx, order.user_id);
+    const notice = transitionNotice(TEXTS[language], order, event);
+    if (notice) await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
   };
 
   /** Money on its way back to the customer. */
   async refunded(trx: Kysely<Database>, order: OrderRow, refund: { id: number; amountPaise: number; reason: string }): Promise<void> {
-    const amount = `₹${paiseToDecimal(refund.amountPaise)}`;
-    await this.queue.enqueue(trx, {
-      key: `refund:${refund.id}`,
-      ...this.#mail(order, `We have refunded ${amount} for your order #${order.id}`, [
-        `We have refunded ${amount} for your Krishi Bazaar order #${order.id}.`,
-        refund.reason ? `Reason: ${refund.reason}` : "",
-        "Refunds reach your bank account or card in 5–7 working days.",
-      ]),
-    });
+    const language = await this.languageOf(trx, order.user_id);
+    const notice = TEXTS[language].refunded(order.id, `₹${paiseToDecimal(refund.amountPaise)}`, refund.reason);
+    await this.queue.enqueue(trx, { key: `refund:${refund.id}`, ...this.#mail(order, language, notice) });
   }
 
-  #transitionMail(order: OrderRow, event: OrderEventName): MailMessage | null {
-    const id = order.id;
-    const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
-    switch (event) {
-      case "place":
-        return this.#mail(order, `Your order #${id} is placed: please pay to confirm it`, [
-          `Thank you for your order #${id} of ${total}.`,
-          "Please pay for it within the payment window shown on the order page; unpaid orders are cancelled and their items go back on sale.",
-        ]);
-      case "pay":
-      case "repay":
-        return this.#mail(order, `Payment received for your order #${id}`, [
-          `We have received your payment of ${total} for order #${id}. We will let you know when it ships.`,
-        ]);
-      case "ship": {
-        const tracking = order.tracking_url ? [`Track your parcel: ${order.tracking_url}`] : [];
-        return this.#mail(order, `Your order #${id} has shipped`, [
-          `Your order #${id} is on its way with ${order.courier ?? "our courier"} (AWB ${order.awb ?? "-"}).`,
-          ...tracking,
-        ]);
-      }
-      case "deliver":
-        return this.#mail(order, `Your order #${id} has been delivered`, [
-          `Your order #${id} has been delivered. We hope it serves your farm well — you can review the products on their pages.`,
-        ]);
-      case "cancel":
-      case "expire":
-        return this.#mail(order, `Your order #${id} is cancelled`, [
-          event === "expire"
-            ? `Your order #${id} was not paid in time and has been cancelled; nothing was charged.`
-            : `Your order #${id} has been cancelled.`,
-          order.paid_at ? `Your payment of ${total} will be refunded in full; we will e-mail you when the refund is processed.` : "",
-        ]);
-      default:
-        return null;
-    }
-  }
-
-  #mail(order: OrderRow, subject: string, lines: string[]): MailMessage {
+  #mail(order: OrderRow, language: Language, { subject, lines }: Notice): MailMessage {
+    const texts = TEXTS[language];
     const name = `${order.customer_first_name} ${order.customer_last_name}`.trim();
     return compose(
       order.customer_email,
       subject,
-      hello(name),
+      hello(name, language),
       lines.filter(Boolean),
-      { label: "View your order", url: `${this.siteUrl}/order/${order.id}` },
-      "You receive this e-mail because you placed an order at Krishi Bazaar.",
+      { label: texts.action, url: `${this.siteUrl}/order/${order.id}` },
+      texts.footer,
+      language,
     );
+  }
+}
+
+function transitionNotice(texts: NoticeTexts, order: OrderRow, event: OrderEventName): Notice | null {
+  const id = order.id;
+  const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
+  switch (event) {
+    case "place":
+      return texts.placed(id, total);
+    case "pay":
+    case "repay":
+      return texts.paid(id, total);
+    case "ship":
+      return texts.shipped(id, { courier: order.courier, awb: order.awb, trackingUrl: order.tracking_url });
+    case "deliver":
+      return texts.delivered(id);
+    case "cancel":
+    case "expire":
+      return texts.cancelled(id, total, { expired: event === "expire", paid: Boolean(order.paid_at) });
+    default:
+      return null;
   }
 }

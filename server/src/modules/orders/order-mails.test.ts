@@ -39,8 +39,8 @@ interface PlacedOrder {
   totalPaise: number;
 }
 
-async function newCustomer(t: TestApp): Promise<Customer> {
-  const user = await makeUser(t.database.db, { first_name: "Asha", last_name: "Kulkarni" });
+async function newCustomer(t: TestApp, language: "en" | "hi" = "en"): Promise<Customer> {
+  const user = await makeUser(t.database.db, { first_name: "Asha", last_name: "Kulkarni", language });
   return { email: user.email, headers: await authHeaders(t, user.id) };
 }
 
@@ -206,6 +206,25 @@ describe("order mails", () => {
     expect(inbox.map((m) => m.subject)).toEqual([placedSubject(order.id), `Your order #${order.id} is cancelled`]);
     expect(inbox[1]?.text).toContain(`Your order #${order.id} has been cancelled.`);
     expect(inbox[1]?.text).not.toContain("refund");
+  });
+
+  it("writes a Hindi-speaking customer's order mails in Hindi, with the order number, amount and link", async () => {
+    const customer = await newCustomer(t, "hi");
+    const order = await newOrder(t, customer);
+    await payOrder(t, customer, order);
+    await drain();
+
+    const [placed, paid] = mailer.to(customer.email);
+    expect(mailer.to(customer.email)).toHaveLength(2);
+    expect(placed?.subject).toBe(`आपका ऑर्डर #${order.id} दर्ज हो गया है: पक्का करने के लिए भुगतान करें`);
+    expect(placed?.text).toContain("नमस्ते Asha Kulkarni,");
+    expect(placed?.text).toContain(`₹${paiseToDecimal(order.totalPaise)} के आपके ऑर्डर #${order.id} के लिए धन्यवाद।`);
+    expect(placed?.text).toContain(`${SITE}/order/${order.id}`);
+    expect(placed?.html).toContain(`href="${SITE}/order/${order.id}"`);
+    expect(placed?.html).toContain("अपना ऑर्डर देखें");
+    expect(placed?.text).not.toContain("Thank you");
+    expect(paid?.subject).toBe(`आपके ऑर्डर #${order.id} का भुगतान मिल गया है`);
+    expect(paid?.text).toContain(`हमें ऑर्डर #${order.id} के लिए आपका ₹${paiseToDecimal(order.totalPaise)} का भुगतान मिल गया है।`);
   });
 });
 
