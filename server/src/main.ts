@@ -4,8 +4,8 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { indexUnsearchableProducts } from "./modules/catalog/repository.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
+import { indexUnsearchableProducts } from "./modules/catalog/repository.ts";
 
 const envFile = path.resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);

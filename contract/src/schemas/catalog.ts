@@ -17,6 +17,8 @@ export const ImageSchema = Type.Object({
 
 export const ReviewSchema = Type.Object({
   _id: Type.Integer(),
+  /** The reviewer's user id (null once the account is deleted), so a customer sees their own review. */
+  user: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   comment: Type.String(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../database.ts";
 import { indexUnsearchableProducts } from "../../modules/catalog/repository.ts";
+import { openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
 
 /** A shop upgraded to the Hindi release keeps its rows, and its products stay searchable. */

@@ -152,7 +152,14 @@ describe("GET /api/products/{id}/", () => {
     expect(body.name).toBe("Neem Coated Urea");
     expect(body.images.map((i: { image: string }) => i.image)).toEqual(["images/urea-1.webp", "images/urea-2.webp"]);
     expect(body.reviews).toEqual([
-      { _id: expect.any(Number), name: "Ramesh Patil", rating: 4, comment: "Good", createdAt: "2025-03-01T10:00:00.000Z" },
+      {
+        _id: expect.any(Number),
+        user: expect.any(Number),
+        name: "Ramesh Patil",
+        rating: 4,
+        comment: "Good",
+        createdAt: "2025-03-01T10:00:00.000Z",
+      },
     ]);
   });
 

@@ -125,7 +125,7 @@ export async function findImages(db: Kysely<Database>, productIds: readonly numb
 export async function findReviews(db: Kysely<Database>, productId: number) {
   return db
     .selectFrom("reviews")
-    .select(["id", "name", "rating", "comment", "created_at"])
+    .select(["id", "user_id", "name", "rating", "comment", "created_at"])
     .where("product_id", "=", productId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

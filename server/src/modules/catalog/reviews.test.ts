@@ -40,9 +40,17 @@ describe("POST /api/products/{id}/reviews/", () => {
     expect(after.rating).toBe(4.5);
     expect(after.numReviews).toBe(2);
     expect(after.reviews).toEqual([
-      { _id: expect.any(Number), name: "Lakshmi Reddy", rating: 5, comment: "", createdAt: expect.any(String) },
-      { _id: expect.any(Number), name: "Ramesh Patil", rating: 4, comment: "Good germination.", createdAt: expect.any(String) },
+      { _id: expect.any(Number), user: expect.any(Number), name: "Lakshmi Reddy", rating: 5, comment: "", createdAt: expect.any(String) },
+      {
+        _id: expect.any(Number),
+        user: expect.any(Number),
+        name: "Ramesh Patil",
+        rating: 4,
+        comment: "Good germination.",
+        createdAt: expect.any(String),
+      },
     ]);
+    expect(after.reviews[0].user).not.toBe(after.reviews[1].user); // each review names its own author
     const listed = (await t.app.inject({ url: "/api/products?keyword=bajra" })).json();
     expect(listed[0]).toMatchObject({ rating: 4.5, numReviews: 2 });
   });

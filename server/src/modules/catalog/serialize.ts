@@ -29,8 +29,22 @@ export function categoryJson(row: { id: number; name: string; name_hi: string })
   return { id: row.id, name: row.name, nameHi: row.name_hi };
 }
 
-export function reviewJson(row: { id: number; name: string; rating: number; comment: string; created_at: Date | string }): Review {
-  return { _id: row.id, name: row.name, rating: row.rating, comment: row.comment, createdAt: toIso(row.created_at) ?? "" };
+export function reviewJson(row: {
+  id: number;
+  user_id: number | null;
+  name: string;
+  rating: number;
+  comment: string;
+  created_at: Date | string;
+}): Review {
+  return {
+    _id: row.id,
+    user: row.user_id,
+    name: row.name,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: toIso(row.created_at) ?? "",
+  };
 }
 
 export function imageJson(row: { id: number; path: string }): ProductImage {

@@ -1,6 +1,6 @@
 import type { ProductSummary } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
-import { parseLinks, toProductPage } from "./catalog-api.ts";
+import { parseLinks, productSort, toProductPage } from "./catalog-api.ts";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i + 1 }) as ProductSummary);
 
@@ -29,5 +29,15 @@ describe("parseLinks", () => {
       prev: "/a?page=1",
       next: "/a?page=3",
     });
+  });
+});
+
+describe("productSort", () => {
+  it("reads the list's orders from ?sort=, newest (the default) and anything else as none", () => {
+    expect(productSort("price_asc")).toBe("price_asc");
+    expect(productSort("rating")).toBe("rating");
+    expect(productSort("newest")).toBeUndefined();
+    expect(productSort("cheapest")).toBeUndefined();
+    expect(productSort(null)).toBeUndefined();
   });
 });

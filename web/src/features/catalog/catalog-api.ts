@@ -1,4 +1,4 @@
-import { type Category, PAGE_SIZE, type Product, type ProductSummary } from "@krishi/contract";
+import { type Category, PAGE_SIZE, PRODUCT_SORTS, type Product, type ProductSort, type ProductSummary } from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import { countHeader } from "../../lib/paging.ts";
 
@@ -6,6 +6,10 @@ export interface ProductQuery {
   keyword?: string;
   category?: string;
   page?: number;
+  /** Newest first when absent. */
+  sort?: ProductSort;
+  /** Only products with stock. */
+  inStock?: boolean;
 }
 
 export interface ProductPage {
@@ -25,13 +29,15 @@ export interface NewReview {
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/products?keyword=&category=&page= — a list, paged through headers. */
+    /** GET /api/products?keyword=&category=&sort=&in_stock=&page= — a list, paged through headers. */
     getProducts: build.query<ProductPage, ProductQuery>({
-      query: ({ keyword, category, page }) => ({
+      query: ({ keyword, category, page, sort, inStock }) => ({
         url: "/products",
         params: {
           keyword: keyword || undefined,
           category: category || undefined,
+          sort: sort && sort !== "newest" ? sort : undefined,
+          in_stock: inStock ? "true" : undefined,
           page: page && page > 1 ? page : undefined,
         },
       }),
@@ -59,6 +65,11 @@ export const catalogApi = api.injectEndpoints({
 });
 
 export const { useGetProductsQuery, useGetProductQuery, useGetCategoriesQuery, useCreateReviewMutation } = catalogApi;
+
+/** A ?sort= value as one of the list's orders; anything else is the default (newest first). */
+export function productSort(value: string | null): ProductSort | undefined {
+  return PRODUCT_SORTS.find((sort) => sort === value && sort !== "newest");
+}
 
 /**
  * Reads the paging headers: X-Total-Count (all matches) and the Link relations; the page count is

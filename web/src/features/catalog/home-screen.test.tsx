@@ -1,49 +1,120 @@
-import { screen } from "@testing-library/react";
+import type { Category } from "@krishi/contract";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
 import { aProduct } from "../../testing/factories.ts";
+import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi, type ProductPage } from "./catalog-api.ts";
+import { catalogApi, type ProductPage, type ProductQuery } from "./catalog-api.ts";
 import { HomeScreen } from "./home-screen.tsx";
 
-function renderHome(url: string, query: { keyword: string; category: string; page: number }, page: ProductPage) {
+const CATEGORIES: Category[] = [
+  { id: 1, name: "Seeds", nameHi: "बीज" },
+  { id: 2, name: "Fertilisers", nameHi: "खाद" },
+  { id: 9, name: "Beekeeping", nameHi: "" },
+];
+
+function renderHome(url: string, query: ProductQuery, page: ProductPage) {
   return renderApp(<HomeScreen />, {
     url,
-    seed: (store) => store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getProducts", arg: query, value: page }])),
+    seed: (store) =>
+      store.dispatch(
+        catalogApi.util.upsertQueryEntries([
+          { endpointName: "getProducts", arg: query, value: page },
+          { endpointName: "getCategories", arg: undefined, value: CATEGORIES },
+        ]),
+      ),
   });
 }
 
+const onePage = (products = [aProduct()]): ProductPage => ({ products, total: products.length, page: 1, pages: 1 });
+
 describe("HomeScreen", () => {
-  it("lists the products of the search with page links that keep the keyword", async () => {
+  it("says what was searched and how many match, with page links that keep the keyword", async () => {
     const products = [aProduct(), aProduct({ _id: 8, name: "Neem cake 5 kg", price: "349.00" })];
-    renderHome(
-      "/?keyword=seed&page=2",
-      { keyword: "seed", category: "", page: 2 },
-      {
-        products,
-        total: 50,
-        page: 2,
-        pages: 3,
-      },
-    );
-    expect(screen.getByRole("heading", { level: 1, name: "Latest Products" })).toBeInTheDocument();
+    renderHome("/?keyword=seed&page=2", { keyword: "seed", category: "", page: 2 }, { products, total: 50, page: 2, pages: 3 });
+    expect(screen.getByRole("heading", { level: 1, name: "Results for “seed”" })).toBeInTheDocument();
+    expect(screen.getByText("50 products")).toBeInTheDocument();
     expect(await screen.findByRole("link", { name: "Neem cake 5 kg" })).toHaveAttribute("href", "/product/8");
     expect(screen.getByText("₹349.00")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "3" })).toHaveAttribute("href", "/?keyword=seed&page=3");
     expect(screen.getByRole("link", { name: "1" })).toHaveAttribute("href", "/?keyword=seed");
+    // A search shows no welcome.
+    expect(screen.queryByRole("navigation", { name: "Shop by category" })).not.toBeInTheDocument();
   });
 
-  it("says so when nothing matches", async () => {
+  it("opens with 'Latest Products', the brand line and a tile per category searching its English name", async () => {
+    renderHome("/", { keyword: "", category: "", page: 1 }, onePage());
+    expect(screen.getByRole("heading", { level: 1, name: "Latest Products" })).toBeInTheDocument();
+    expect(screen.getByText("Seeds, fertilisers and tools delivered to your farm")).toBeInTheDocument();
+    expect(screen.getByText("1 product")).toBeInTheDocument();
+    const tiles = within(screen.getByRole("navigation", { name: "Shop by category" }));
+    expect(tiles.getByRole("link", { name: "Seeds" })).toHaveAttribute("href", "/?keyword=Seeds");
+    expect(tiles.getByRole("link", { name: "Beekeeping" })).toHaveAttribute("href", "/?keyword=Beekeeping");
+    // Every tile has its icon, the demo categories their own and others the generic one.
+    expect(tiles.getByRole("link", { name: "Seeds" }).querySelector("svg path")?.getAttribute("d")).not.toBe(
+      tiles.getByRole("link", { name: "Beekeeping" }).querySelector("svg path")?.getAttribute("d"),
+    );
+    expect(await screen.findByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
+  });
+
+  it("heads a category's products with the category's name", async () => {
+    renderHome("/?keyword=fertilisers", { keyword: "fertilisers", category: "", page: 1 }, onePage());
+    expect(await screen.findByRole("heading", { level: 1, name: "Fertilisers" })).toBeInTheDocument();
+  });
+
+  it("speaks Hindi: the category's and the products' Hindi names", async () => {
+    await setLanguage("hi");
+    const product = aProduct({ nameHi: "संकर धान के बीज 10 किलो", numReviews: 1 });
+    renderHome("/?keyword=Seeds", { keyword: "Seeds", category: "", page: 1 }, onePage([product]));
+    expect(await screen.findByRole("heading", { level: 1, name: "बीज" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "संकर धान के बीज 10 किलो" })).toHaveAttribute("href", "/product/7");
+    expect(screen.getByText("1 उत्पाद")).toBeInTheDocument();
+    expect(screen.getByText("1 समीक्षा")).toBeInTheDocument();
+    expect(screen.getByLabelText("क्रम")).toBeInTheDocument();
+  });
+
+  it("asks the API for the chosen order and only what is in stock, and keeps both in the address", async () => {
+    const calls = fakeApi((call) => ({
+      body: call.path.startsWith("/api/products/category") ? CATEGORIES : [aProduct()],
+      headers: { "X-Total-Count": "1" },
+    }));
+    const { user, location } = renderApp(<HomeScreen />, { url: "/?keyword=urea&page=2" });
+    await user.selectOptions(await screen.findByLabelText("Sort by"), "Price: low to high");
+    expect(location().search).toBe("?keyword=urea&sort=price_asc");
+    await user.click(screen.getByRole("switch", { name: "In stock only" }));
+    expect(location().search).toBe("?keyword=urea&sort=price_asc&in_stock=true");
+    expect(await screen.findByText("1 product")).toBeInTheDocument();
+    const lists = calls.filter((call) => call.path.startsWith("/api/products?")).map((call) => call.path);
+    expect(lists).toEqual([
+      "/api/products?keyword=urea&page=2",
+      "/api/products?keyword=urea&sort=price_asc",
+      "/api/products?keyword=urea&sort=price_asc&in_stock=true",
+    ]);
+    expect(screen.getByLabelText("Sort by")).toHaveValue("price_asc");
+    expect(screen.getByRole("switch", { name: "In stock only" })).toBeChecked();
+  });
+
+  it("keeps the order and the in-stock filter in the page links", async () => {
     renderHome(
-      "/?keyword=tractor",
-      { keyword: "tractor", category: "", page: 1 },
-      {
-        products: [],
-        total: 0,
-        page: 1,
-        pages: 1,
-      },
+      "/?keyword=urea&sort=price_desc&in_stock=true&page=2",
+      { keyword: "urea", category: "", page: 2, sort: "price_desc", inStock: true },
+      { products: [aProduct()], total: 60, page: 2, pages: 3 },
+    );
+    expect(await screen.findByRole("link", { name: "3" })).toHaveAttribute("href", "/?keyword=urea&sort=price_desc&in_stock=true&page=3");
+    expect(screen.getByRole("link", { name: "1" })).toHaveAttribute("href", "/?keyword=urea&sort=price_desc&in_stock=true");
+  });
+
+  it("says so when nothing matches, and offers a way out", async () => {
+    renderHome(
+      "/?keyword=tractor&in_stock=true",
+      { keyword: "tractor", category: "", page: 1, inStock: true },
+      { products: [], total: 0, page: 1, pages: 1 },
     );
     expect(await screen.findByText("No products found")).toBeInTheDocument();
+    expect(screen.getByText("0 products")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Include out-of-stock products" })).toHaveAttribute("href", "/?keyword=tractor");
+    expect(screen.getByRole("link", { name: "See all products" })).toHaveAttribute("href", "/");
     expect(screen.queryByRole("navigation", { name: "Pages" })).not.toBeInTheDocument();
   });
 });

@@ -1,59 +1,182 @@
+import type { Category, ProductSort } from "@krishi/contract";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
+import { CategoryIcon } from "../../components/category-icon.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
+import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
-import { useGetProductsQuery } from "./catalog-api.ts";
+import { productSort, useGetCategoriesQuery, useGetProductsQuery } from "./catalog-api.ts";
 import { ProductCard } from "./product-card.tsx";
+import "./catalog.css";
 
 /** Cards in the first row (4 on extra large screens) load at once; the rest lazily. */
 const FIRST_ROW = 4;
 
-/** Home: the products for the query string's keyword or category, a page at a time. */
+/** The list's orders as the sort box names them; "newest" is the default and stays out of the address. */
+const SORTS: [ProductSort, MessageId][] = [
+  ["newest", "Newest"],
+  ["price_asc", "Price: low to high"],
+  ["price_desc", "Price: high to low"],
+  ["rating", "Top rated"],
+];
+
+interface ListQuery {
+  keyword: string;
+  category: string;
+  sort: ProductSort | undefined;
+  inStock: boolean;
+}
+
+/** The home address of a list: the spec's keyword (or category) and page, plus sort and in_stock. */
+function listHref({ keyword, category, sort, inStock }: ListQuery, page = 1): string {
+  const query = new URLSearchParams();
+  if (keyword) query.set("keyword", keyword);
+  if (category) query.set("category", category);
+  if (sort) query.set("sort", sort);
+  if (inStock) query.set("in_stock", "true");
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/?${search}` : "/";
+}
+
+/** The category a keyword (or ?category=, an id or a name) names, in English or Hindi. */
+function categoryNamed(categories: Category[] | undefined, keyword: string, category: string): Category | undefined {
+  const wanted = (keyword || category).trim().toLowerCase();
+  if (!wanted) return undefined;
+  return categories?.find(
+    (c) => c.name.toLowerCase() === wanted || (c.nameHi && c.nameHi.toLowerCase() === wanted) || (!keyword && String(c.id) === wanted),
+  );
+}
+
+/**
+ * Home: the products for the query string's keyword or category, a page at a time, in the chosen
+ * order, optionally only those in stock. Without a search, a short welcome and the categories.
+ */
 export function HomeScreen() {
   const [params] = useSearchParams();
-  const keyword = params.get("keyword") ?? "";
-  const category = params.get("category") ?? "";
+  const navigate = useNavigate();
+  const query: ListQuery = {
+    keyword: params.get("keyword") ?? "",
+    category: params.get("category") ?? "",
+    sort: productSort(params.get("sort")),
+    inStock: params.get("in_stock") === "true",
+  };
+  const { keyword, category, sort, inStock } = query;
   const page = pageNumber(params.get("page"));
   // currentData: never show the previous search's products while the next one loads.
-  const { currentData, error, isFetching } = useGetProductsQuery({ keyword, category, page });
+  const { currentData, error, isFetching } = useGetProductsQuery({ keyword, category, page, sort, inStock: inStock || undefined });
+  const { data: categories } = useGetCategoriesQuery();
   const images = useImageConfig();
+  const searching = Boolean(keyword || category);
+  const named = categoryNamed(categories, keyword, category);
 
-  function hrefFor(n: number): string {
-    const query = new URLSearchParams();
-    if (keyword) query.set("keyword", keyword);
-    if (category) query.set("category", category);
-    if (n > 1) query.set("page", String(n));
-    const search = query.toString();
-    return search ? `/?${search}` : "/";
+  const heading = named ? localized(named.name, named.nameHi) : keyword ? t("Results for “{keyword}”", { keyword }) : t("Latest Products");
+
+  /** Sort or filter: the same search from its first page. */
+  function change(next: Partial<ListQuery>) {
+    navigate(listHref({ ...query, ...next }));
   }
 
   return (
     <>
-      <title>{keyword ? `${keyword} | Krishi Bazaar` : "Krishi Bazaar"}</title>
-      <h1>Latest Products</h1>
+      <title>{`${heading} | Krishi Bazaar`}</title>
+      {!searching && page === 1 && <Welcome categories={categories} />}
+      <h1 className="home-heading">{heading}</h1>
+      <div className="list-toolbar">
+        <p className="list-toolbar__count">
+          {currentData && t("{count, plural, one {# product} other {# products}}", { count: currentData.total })}
+        </p>
+        <div className="form-check form-switch list-toolbar__stock">
+          <input
+            id="in-stock-only"
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            aria-checked={inStock}
+            checked={inStock}
+            onChange={(event) => change({ inStock: event.target.checked })}
+          />
+          <label className="form-check-label" htmlFor="in-stock-only">
+            {t("In stock only")}
+          </label>
+        </div>
+        <div className="list-toolbar__sort">
+          <label htmlFor="product-sort">{t("Sort by")}</label>
+          <select
+            id="product-sort"
+            className="form-select"
+            value={sort ?? "newest"}
+            onChange={(event) => change({ sort: productSort(event.target.value) })}
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {error && !isFetching ? (
         <Message variant="danger">{errorText(error, "message")}</Message>
       ) : !currentData || !images ? (
         <Loader />
       ) : currentData.products.length === 0 ? (
-        <Message>No products found</Message>
+        <div className="empty-list" role="status">
+          <p className="empty-list__title">{t("No products found")}</p>
+          <p>{t("Check the spelling, try a shorter word, or choose a category.")}</p>
+          <p className="d-flex flex-wrap justify-content-center gap-2 mb-0">
+            {inStock && (
+              <Link className="btn btn-outline-primary" to={listHref({ ...query, inStock: false })}>
+                {t("Include out-of-stock products")}
+              </Link>
+            )}
+            {searching && (
+              <Link className="btn btn-primary" to="/">
+                {t("See all products")}
+              </Link>
+            )}
+          </p>
+        </div>
       ) : (
         <>
-          <Row as="ul" className="list-unstyled">
+          <Row as="ul" className="list-unstyled g-2 g-sm-3">
             {currentData.products.map((product, index) => (
-              <Col as="li" key={product._id} xs={12} md={6} lg={4} xl={3} className="mb-4">
+              <Col as="li" key={product._id} xs={6} lg={4} xl={3}>
                 <ProductCard product={product} eager={index < FIRST_ROW} priority={index === 0} />
               </Col>
             ))}
           </Row>
-          <Paginate page={currentData.page} pages={currentData.pages} hrefFor={hrefFor} />
+          <Paginate page={currentData.page} pages={currentData.pages} hrefFor={(n) => listHref(query, n)} />
         </>
       )}
     </>
+  );
+}
+
+/** The brand line and the categories as tiles with icons; a fixed height, so nothing moves when the categories arrive. */
+function Welcome({ categories }: { categories: Category[] | undefined }) {
+  return (
+    <div className="home-welcome">
+      <p className="home-welcome__line">{t("Seeds, fertilisers and tools delivered to your farm")}</p>
+      <nav aria-label={t("Shop by category")}>
+        <ul className="category-tiles list-unstyled">
+          {categories?.map((category) => (
+            <li key={category.id}>
+              <Link className="category-tile" to={`/?${new URLSearchParams({ keyword: category.name })}`}>
+                <span className="category-tile__icon">
+                  <CategoryIcon name={category.name} />
+                </span>
+                <span className="category-tile__name">{localized(category.name, category.nameHi)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

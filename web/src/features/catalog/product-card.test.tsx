@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
 import { aProduct } from "../../testing/factories.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductCard } from "./product-card.tsx";
@@ -27,5 +28,35 @@ describe("ProductCard", () => {
     const image = await screen.findByRole("img", { name: "Hybrid paddy seeds 10 kg" });
     expect(image).not.toHaveAttribute("src");
     expect(image).toHaveAttribute("loading", "lazy");
+  });
+
+  it("says '1 review' for one review, and 'No reviews yet' without empty stars for none", async () => {
+    const { unmount } = renderApp(<ProductCard product={aProduct({ numReviews: 1, rating: 4 })} />);
+    expect(await screen.findByText("1 review")).toBeInTheDocument();
+    unmount();
+    renderApp(<ProductCard product={aProduct({ numReviews: 0, rating: 0 })} />);
+    expect(await screen.findByText("No reviews yet")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: /^Rated/ })).not.toBeInTheDocument();
+  });
+
+  it("says when the product is out of stock", async () => {
+    const { unmount } = renderApp(<ProductCard product={aProduct()} />);
+    expect(await screen.findByText("₹1,249.50")).toBeInTheDocument();
+    expect(screen.queryByText("Out of Stock")).not.toBeInTheDocument();
+    unmount();
+    renderApp(<ProductCard product={aProduct({ countInStock: 0 })} />);
+    expect(await screen.findByText("Out of Stock")).toBeInTheDocument();
+  });
+
+  it("shows the Hindi name in Hindi, and the English one when there is none", async () => {
+    await setLanguage("hi");
+    const { unmount } = renderApp(<ProductCard product={aProduct({ nameHi: "संकर धान के बीज 10 किलो", countInStock: 0 })} />);
+    expect(await screen.findByRole("link", { name: "संकर धान के बीज 10 किलो" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "संकर धान के बीज 10 किलो" })).toBeInTheDocument();
+    expect(screen.getByText("12 समीक्षाएँ")).toBeInTheDocument();
+    expect(screen.getByText("स्टॉक में नहीं")).toBeInTheDocument();
+    unmount();
+    renderApp(<ProductCard product={aProduct({ nameHi: "" })} />);
+    expect(await screen.findByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
   });
 });

@@ -1,15 +1,16 @@
 import type { ProductSummary } from "@krishi/contract";
 import { Link } from "react-router";
 import { ProductImage } from "../../components/product-image.tsx";
-import { Rating } from "../../components/rating.tsx";
+import { ProductRating } from "../../components/rating.tsx";
+import { localized, t } from "../../i18n/index.ts";
 import { formatPrice } from "../../lib/price.ts";
 
 /**
- * How wide a card image is drawn: the grid is 12/6/4/3 columns inside the 9-of-12 main column
- * (full width below md), in Bootstrap's container widths.
+ * How wide a card image is drawn: two cards a row below md (full-width main column), then the
+ * spec's 6/4/3 columns inside the 9-of-12 main column, in Bootstrap's container widths.
  */
 const CARD_SIZES =
-  "(min-width: 1400px) 224px, (min-width: 1200px) 190px, (min-width: 992px) 216px, (min-width: 768px) 246px, (min-width: 576px) 516px, calc(100vw - 24px)";
+  "(min-width: 1400px) 224px, (min-width: 1200px) 190px, (min-width: 992px) 216px, (min-width: 576px) 246px, calc(50vw - 20px)";
 
 interface ProductCardProps {
   product: ProductSummary;
@@ -18,26 +19,32 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
-/** Image, name, rating with review count and price; the whole card links to /product/{_id}. */
+/**
+ * A compact card: image, name (two lines at most), price, rating with its review count, and
+ * "Out of Stock" when there is none; the whole card links to /product/{_id}.
+ */
 export function ProductCard({ product, eager, priority }: ProductCardProps) {
+  const name = localized(product.name, product.nameHi);
+  const soldOut = product.countInStock < 1;
   return (
     <div className="card product-card h-100">
       <ProductImage
         path={product.images[0]?.image}
-        alt={product.name}
+        alt={name}
         sizes={CARD_SIZES}
         eager={eager}
         priority={priority}
-        className="card-img-top"
+        className={soldOut ? "card-img-top product-card__image--sold-out" : "card-img-top"}
       />
-      <div className="card-body">
-        <h2 className="card-title h6">
+      <div className="card-body product-card__body">
+        <h2 className="card-title product-card__name">
           <Link to={`/product/${product._id}`} className="stretched-link text-decoration-none">
-            {product.name}
+            {name}
           </Link>
         </h2>
-        <Rating value={product.rating} text={`${product.numReviews} reviews`} />
-        <p className="h4 mt-2 mb-0">{formatPrice(product.price)}</p>
+        <p className="product-card__price">{formatPrice(product.price)}</p>
+        <ProductRating rating={product.rating} numReviews={product.numReviews} />
+        {soldOut && <p className="product-card__stock">{t("Out of Stock")}</p>}
       </div>
     </div>
   );

@@ -2,11 +2,12 @@ import type { ProductImage as ApiImage } from "@krishi/contract";
 import { useState } from "react";
 import { useImageConfig } from "../../app/config-api.ts";
 import { ProductImage } from "../../components/product-image.tsx";
+import { t } from "../../i18n/index.ts";
 import { imageVariant } from "../../lib/image-url.ts";
 
-/** The main image takes half the main column from lg up, the whole column below. */
+/** The main image takes half the main column from md up, the whole width below. */
 const MAIN_SIZES =
-  "(min-width: 1400px) 471px, (min-width: 1200px) 403px, (min-width: 992px) 336px, (min-width: 576px) 516px, calc(100vw - 24px)";
+  "(min-width: 1400px) 471px, (min-width: 1200px) 403px, (min-width: 992px) 336px, (min-width: 768px) 246px, (min-width: 576px) 516px, calc(100vw - 24px)";
 
 /** Thumbnails: 100×80 for up to 5 images, 50×40 for 6–10, 25×20 above 10 (DESIGN). */
 export function thumbSize(count: number): { width: number; height: number } {
@@ -20,17 +21,17 @@ interface ProductGalleryProps {
   name: string;
 }
 
-/** The main image and, for several images, thumbnails that choose it. */
+/** The main image and, for several images, thumbnails that choose it (each a 44×44 px tap area at least, whatever its image size). */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
   const config = useImageConfig();
   const current = images[selected] ?? images[0];
   const thumb = thumbSize(images.length);
   return (
-    <div className="mb-3">
+    <div className="product-gallery">
       <ProductImage
         path={current?.image}
-        alt={images.length > 1 ? `${name}, image ${selected + 1} of ${images.length}` : name}
+        alt={images.length > 1 ? t("{name}, image {number} of {count}", { name, number: selected + 1, count: images.length }) : name}
         sizes={MAIN_SIZES}
         priority
         className="w-100 rounded"
@@ -42,7 +43,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               <button
                 type="button"
                 className="thumbnail-button"
-                aria-label={`Show image ${index + 1}`}
+                aria-label={t("Show image {number}", { number: index + 1 })}
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >

@@ -1,9 +1,10 @@
 import type { Product } from "@krishi/contract";
-import { screen } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
-import { aProduct, signedIn } from "../../testing/factories.ts";
+import { setLanguage } from "../../i18n/index.ts";
+import { aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "./catalog-api.ts";
@@ -41,7 +42,7 @@ describe("ProductScreen", () => {
   it("lists reviews with their date, and asks guests to sign in to write one", async () => {
     renderProduct(
       aProduct({
-        reviews: [{ _id: 1, name: "Asha Patil", rating: 4, comment: "Good germination.", createdAt: "2024-07-15T08:30:00Z" }],
+        reviews: [{ user: 9, _id: 1, name: "Asha Patil", rating: 4, comment: "Good germination.", createdAt: "2024-07-15T08:30:00Z" }],
       }),
     );
     expect(await screen.findByText("Asha Patil")).toBeInTheDocument();
@@ -64,11 +65,78 @@ describe("ProductScreen", () => {
   });
 });
 
+describe("ProductScreen details", () => {
+  it("shows the name, brand, rating, price once and the description", async () => {
+    renderProduct(aProduct());
+    expect(await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
+    expect(screen.getByText("Brand: Kisan Gold")).toBeInTheDocument();
+    expect(screen.getByText("12 reviews")).toBeInTheDocument();
+    expect(screen.getAllByText("₹1,249.50")).toHaveLength(1);
+    expect(screen.getByRole("heading", { name: "Description" })).toBeInTheDocument();
+    expect(screen.getByText("High-yield paddy for kharif sowing.")).toBeInTheDocument();
+  });
+
+  it("says how many are left when the stock is low (5 or fewer)", async () => {
+    const { unmount } = renderProduct(aProduct({ countInStock: 3 }));
+    expect(await screen.findByText("Only 3 left")).toBeInTheDocument();
+    expect(screen.getByText("In Stock")).toBeInTheDocument();
+    unmount();
+    renderProduct(aProduct({ countInStock: 6 }));
+    expect(await screen.findByText("In Stock")).toBeInTheDocument();
+    expect(screen.queryByText(/^Only/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the quantity and Add to Cart in the buying bar (fixed to the bottom on phones)", async () => {
+    renderProduct(aProduct());
+    const bar = await screen.findByRole("region", { name: "Buy this product" });
+    expect(bar).toHaveClass("buy-bar");
+    expect(within(bar).getByRole("combobox", { name: "Quantity" })).toBeInTheDocument();
+    expect(within(bar).getByRole("button", { name: "Add to Cart" })).toHaveClass("btn-accent");
+    expect(screen.getAllByRole("button", { name: "Add to Cart" })).toHaveLength(1);
+  });
+
+  it("says so, rather than quietly lowering it, when the stock falls below the chosen quantity", async () => {
+    const { user, store } = renderProduct(aProduct({ countInStock: 5 }));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Quantity" }), "5");
+    act(() => {
+      store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getProduct", arg: "7", value: aProduct({ countInStock: 3 }) }]));
+    });
+    const quantity = screen.getByRole("combobox", { name: "Quantity" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only 3 available: choose fewer");
+    expect(quantity).toHaveValue("5");
+    expect(quantity).toBeInvalid();
+    expect(quantity).toHaveAccessibleDescription("Only 3 available: choose fewer");
+    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+    await user.selectOptions(quantity, "3");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  });
+
+  it("gives every thumbnail its image size", async () => {
+    const images = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, image: `images/sprayer-${i + 1}.webp` }));
+    renderProduct(aProduct({ images }));
+    const thumb = (await screen.findByRole("button", { name: "Show image 1" })).querySelector("img");
+    expect(thumb).toHaveAttribute("width", "25");
+    expect(thumb).toHaveAttribute("height", "20");
+  });
+
+  it("speaks Hindi: the product's Hindi name and description, and the page's texts", async () => {
+    await setLanguage("hi");
+    renderProduct(aProduct({ nameHi: "संकर धान के बीज 10 किलो", descriptionHi: "ख़रीफ़ बुवाई के लिए अधिक उपज वाला धान।", countInStock: 2 }));
+    expect(await screen.findByRole("heading", { level: 1, name: "संकर धान के बीज 10 किलो" })).toBeInTheDocument();
+    expect(screen.getByText("ख़रीफ़ बुवाई के लिए अधिक उपज वाला धान।")).toBeInTheDocument();
+    expect(screen.getByText("केवल 2 बचे हैं")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "कार्ट में डालें" })).toBeEnabled();
+    expect(screen.getByRole("link", { name: "साइन इन करें" })).toHaveAttribute("href", "/login?redirect=/product/7");
+    expect(screen.getByText(/समीक्षा लिखने के लिए कृपया/)).toBeInTheDocument();
+  });
+});
+
 describe("ProductScreen review form", () => {
   const reviewed = aProduct({
     rating: 4,
     numReviews: 13,
-    reviews: [{ _id: 9, name: "Asha Patil", rating: 4, comment: "Even germination.", createdAt: "2024-08-01T09:00:00Z" }],
+    reviews: [{ user: 3, _id: 9, name: "Asha Patil", rating: 4, comment: "Even germination.", createdAt: "2024-08-01T09:00:00Z" }],
   });
 
   async function review(user: ReturnType<typeof renderApp>["user"]) {
@@ -85,7 +153,7 @@ describe("ProductScreen review form", () => {
     expect(options).toEqual(["Select...", "1 - Poor", "2 - Fair", "3 - Good", "4 - Very Good", "5 - Excellent"]);
   });
 
-  it("submits the review: 'Review Submitted', the form reset, the product reloaded", async () => {
+  it("submits the review: 'Review Submitted', the product reloaded, and 'You reviewed this product' instead of the form", async () => {
     let posted = false;
     const calls = fakeApi((call) => {
       if (call.method === "POST") {
@@ -105,8 +173,58 @@ describe("ProductScreen review form", () => {
     });
     expect(await screen.findByText("13 reviews")).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/products/7/reviews/", "GET /api/products/7/"]);
+    expect(screen.getByText("You reviewed this product")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Rating")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Write a Review" })).not.toBeInTheDocument();
+  });
+
+  it("resets the form after a review the reloaded product does not show yet", async () => {
+    let posted = false;
+    fakeApi((call) => {
+      if (call.method === "POST") {
+        posted = true;
+        return { status: 201, body: { detail: "Review added" } };
+      }
+      return { body: aProduct({ numReviews: posted ? 13 : 12 }) };
+    });
+    const { user } = renderProduct(aProduct(), { auth: signedIn() });
+    await review(user);
+    expect(await screen.findByText("Review Submitted")).toBeInTheDocument();
+    expect(await screen.findByText("13 reviews")).toBeInTheDocument();
     expect(screen.getByLabelText("Rating")).toHaveValue("");
     expect(screen.getByLabelText("Comment")).toHaveValue("");
+  });
+
+  it("says 'You reviewed this product' to a customer whose review is listed, and only to them", async () => {
+    const mine = { _id: 4, user: 3, name: "Asha Patil", rating: 5, comment: "Good.", createdAt: "2024-07-15T08:30:00Z" };
+    const { unmount } = renderProduct(aProduct({ reviews: [mine] }), { auth: signedIn() });
+    expect(await screen.findByText("You reviewed this product")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Comment")).not.toBeInTheDocument();
+    unmount();
+    const ravi = aUser({ id: 8, _id: 8, pk: 8, first_name: "Ravi", last_name: "Kumar", name: "Ravi Kumar" });
+    renderProduct(aProduct({ reviews: [mine] }), { auth: signedIn(ravi) });
+    expect(await screen.findByLabelText("Comment")).toBeInTheDocument();
+    expect(screen.queryByText("You reviewed this product")).not.toBeInTheDocument();
+  });
+
+  it("knows the customer's review by their user id, not by its name (two customers may share one)", async () => {
+    const sameName = { _id: 5, user: 9, name: "Asha Patil", rating: 3, comment: "", createdAt: "2024-07-15T08:30:00Z" };
+    renderProduct(aProduct({ reviews: [sameName] }), { auth: signedIn() });
+    expect(await screen.findByLabelText("Comment")).toBeInTheDocument();
+    cleanup();
+    const theirs = { ...sameName, name: "kisan.mitra", user: 3 };
+    renderProduct(aProduct({ reviews: [theirs] }), { auth: signedIn() });
+    expect(await screen.findByText("You reviewed this product")).toBeInTheDocument();
+  });
+
+  it("counts the comment's characters against the limit", async () => {
+    const { user } = renderProduct(aProduct(), { auth: signedIn() });
+    const comment = await screen.findByLabelText("Comment");
+    expect(screen.getByText("0 / 2000 characters")).toBeInTheDocument();
+    await user.type(comment, "Even germination.");
+    expect(screen.getByText("17 / 2000 characters")).toBeInTheDocument();
+    expect(comment).toHaveAttribute("maxlength", "2000");
+    expect(comment).toHaveAccessibleDescription("17 / 2000 characters");
   });
 
   it("shows why a review was refused", async () => {

@@ -1,24 +1,26 @@
 import type { Product } from "@krishi/contract";
-import { useState } from "react";
+import { useId, useState } from "react";
 import Button from "react-bootstrap/Button";
-import Card from "react-bootstrap/Card";
 import Col from "react-bootstrap/Col";
-import FormSelect from "react-bootstrap/FormSelect";
-import ListGroup from "react-bootstrap/ListGroup";
 import Row from "react-bootstrap/Row";
 import { Link, useNavigate, useParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
 import { useAppSelector } from "../../app/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { Rating } from "../../components/rating.tsx";
+import { ProductRating, Rating } from "../../components/rating.tsx";
+import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
-import { selectSession } from "../auth/index.ts";
+import { selectSession, selectUser } from "../auth/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
 import { ProductGallery } from "./product-gallery.tsx";
-import { ReviewForm, SignInPrompt } from "./review-form.tsx";
+import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
+import "./product.css";
+
+/** At or below this stock (and above 0) the page says how many are left. */
+export const LOW_STOCK = 5;
 
 /** Product detail (/product/{id}). */
 export function ProductScreen() {
@@ -29,12 +31,12 @@ export function ProductScreen() {
 
   return (
     <>
-      <Link className="btn btn-light my-3" to="/">
-        Go Back
+      <Link className="btn btn-outline-primary back-link" to="/">
+        {t("Go Back")}
       </Link>
       {error && !isFetching ? (
         <>
-          <h1 className="visually-hidden">Product</h1>
+          <h1 className="visually-hidden">{t("Product details")}</h1>
           <Message variant="danger">{errorText(error, "detail")}</Message>
         </>
       ) : !product || !images ? (
@@ -46,100 +48,140 @@ export function ProductScreen() {
   );
 }
 
+/**
+ * The gallery beside the name, brand, rating, price, stock and the buying controls (stacked on
+ * phones, where the quantity and Add to Cart stay in a bar at the bottom of the screen), then the
+ * description and the reviews.
+ */
 function ProductDetails({ product }: { product: Product }) {
-  const navigate = useNavigate();
-  const [qty, setQty] = useState(1);
-  const inStock = product.countInStock > 0;
-  const price = formatPrice(product.price);
+  const name = localized(product.name, product.nameHi);
+  const description = localized(product.description, product.descriptionHi);
+  const stock = product.countInStock;
 
   return (
     <>
-      <title>{`${product.name} | Krishi Bazaar`}</title>
-      <Row>
-        <Col lg={6}>
-          <ProductGallery images={product.images} name={product.name} />
+      <title>{`${name} | Krishi Bazaar`}</title>
+      <Row className="product-top">
+        <Col md={6}>
+          <ProductGallery images={product.images} name={name} />
         </Col>
-        <Col md={6} lg={3}>
-          <ListGroup variant="flush">
-            <ListGroup.Item>
-              <h1 className="h3">{product.name}</h1>
-            </ListGroup.Item>
-            <ListGroup.Item>
-              <Rating value={product.rating} text={`${product.numReviews} reviews`} />
-            </ListGroup.Item>
-            <ListGroup.Item>Price: {price}</ListGroup.Item>
-            <ListGroup.Item>Description: {product.description}</ListGroup.Item>
-          </ListGroup>
-        </Col>
-        <Col md={6} lg={3}>
-          <Card>
-            <ListGroup variant="flush">
-              <ListGroup.Item>
-                <Row>
-                  <Col>Price:</Col>
-                  <Col>
-                    <strong>{price}</strong>
-                  </Col>
-                </Row>
-              </ListGroup.Item>
-              <ListGroup.Item>
-                <Row>
-                  <Col>Status:</Col>
-                  <Col>{inStock ? "In Stock" : "Out of Stock"}</Col>
-                </Row>
-              </ListGroup.Item>
-              {inStock && (
-                <ListGroup.Item>
-                  <Row className="align-items-center">
-                    <Col>Qty</Col>
-                    <Col xs="auto">
-                      <FormSelect aria-label="Quantity" value={qty} onChange={(event) => setQty(Number(event.target.value))}>
-                        {quantityOptions(product.countInStock).map((n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ))}
-                      </FormSelect>
-                    </Col>
-                  </Row>
-                </ListGroup.Item>
-              )}
-              <ListGroup.Item className="d-grid">
-                <Button type="button" variant="primary" disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
-                  Add to Cart
-                </Button>
-              </ListGroup.Item>
-            </ListGroup>
-          </Card>
+        <Col md={6} className="product-info">
+          <h1 className="product-info__name">{name}</h1>
+          {product.brand && <p className="product-info__brand">{t("Brand: {brand}", { brand: product.brand })}</p>}
+          <ProductRating rating={product.rating} numReviews={product.numReviews} />
+          <p className="product-info__price">{formatPrice(product.price)}</p>
+          <p className="product-info__stock">
+            {stock > 0 ? <span className="stock-in">{t("In Stock")}</span> : <span className="stock-out">{t("Out of Stock")}</span>}
+            {stock > 0 && stock <= LOW_STOCK && <span className="stock-low">{t("Only {count} left", { count: stock })}</span>}
+          </p>
+          <BuyBar product={product} />
         </Col>
       </Row>
+      {description && (
+        <section className="product-description" aria-labelledby="description-heading">
+          <h2 id="description-heading" className="h4">
+            {t("Description")}
+          </h2>
+          <p>{description}</p>
+        </section>
+      )}
       <Reviews product={product} />
     </>
   );
 }
 
+/**
+ * The quantity (1..countInStock) and Add to Cart, which goes to /cart/{id}?qty={n} (disabled at
+ * stock 0). A chosen quantity that the stock no longer covers (the product reloaded meanwhile) is
+ * kept and flagged, not quietly lowered. A bar fixed to the bottom of the screen on phones.
+ */
+function BuyBar({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [qty, setQty] = useState(1);
+  const stock = product.countInStock;
+  const inStock = stock > 0;
+  const tooMany = inStock && qty > stock;
+  const options = quantityOptions(stock);
+  if (tooMany) options.push(qty);
+  const hintId = useId();
+
+  return (
+    <section className="buy-bar" aria-label={t("Buy this product")}>
+      {inStock && (
+        <div className="buy-bar__qty">
+          <label htmlFor="product-qty">{t("Quantity")}</label>
+          <select
+            id="product-qty"
+            className={tooMany ? "form-select is-invalid" : "form-select"}
+            value={qty}
+            aria-invalid={tooMany || undefined}
+            aria-describedby={tooMany ? hintId : undefined}
+            onChange={(event) => setQty(Number(event.target.value))}
+          >
+            {options.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <Button
+        type="button"
+        variant="accent"
+        className="buy-bar__add"
+        disabled={!inStock || tooMany}
+        onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}
+      >
+        {t("Add to Cart")}
+      </Button>
+      {tooMany && (
+        <p id={hintId} className="buy-bar__hint" role="alert">
+          {t("Only {count} available: choose fewer", { count: stock })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The reviews (long words wrap), then the form, the sign-in prompt, or "You reviewed this product". */
 function Reviews({ product }: { product: Product }) {
   const signedIn = useAppSelector(selectSession) === "signed-in";
+  const user = useAppSelector(selectUser);
+  const [submitted, setSubmitted] = useState(false);
+  const reviewed = signedIn && user !== null && hasReviewed(product.reviews, user);
+
   return (
-    <Row className="mt-4">
-      <Col md={8} lg={6}>
-        <h2>Reviews</h2>
-        {product.reviews.length === 0 && <Message>No Reviews</Message>}
-        <ListGroup variant="flush">
-          {product.reviews.map((review) => (
-            <ListGroup.Item key={review._id}>
-              <strong>{review.name}</strong>
-              <Rating value={review.rating} />
-              <p className="mb-1 text-body-secondary">{review.createdAt.substring(0, 10)}</p>
-              <p className="mb-0">{review.comment}</p>
-            </ListGroup.Item>
-          ))}
-          <ListGroup.Item>
-            <h3 className="h5">Write a Review</h3>
-            {signedIn ? <ReviewForm productId={product._id} /> : <SignInPrompt productId={product._id} />}
-          </ListGroup.Item>
-        </ListGroup>
-      </Col>
-    </Row>
+    <section className="product-reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading" className="h4">
+        {t("Reviews")}
+      </h2>
+      {product.reviews.length === 0 && <Message>{t("No Reviews")}</Message>}
+      <ul className="review-list list-unstyled">
+        {product.reviews.map((review) => (
+          <li key={review._id} className="review">
+            <strong className="review__name">{review.name}</strong>
+            <Rating value={review.rating} />
+            <p className="review__date">{review.createdAt.substring(0, 10)}</p>
+            {review.comment && <p className="review__comment">{review.comment}</p>}
+          </li>
+        ))}
+      </ul>
+      {reviewed ? (
+        <>
+          {submitted && <Message variant="success">{t("Review Submitted")}</Message>}
+          <p className="review-done">{t("You reviewed this product")}</p>
+        </>
+      ) : (
+        <div className="review-write">
+          <h3 className="h5">{t("Write a Review")}</h3>
+          {signedIn ? (
+            <ReviewForm productId={product._id} onSubmitted={() => setSubmitted(true)} />
+          ) : (
+            <SignInPrompt productId={product._id} />
+          )}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,15 +1,32 @@
+import type { Review } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link } from "react-router";
 import { Message } from "../../components/message.tsx";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import type { User } from "../auth/index.ts";
 import { useCreateReviewMutation } from "./catalog-api.ts";
 
 /** The rating scale (spec §5). */
-export const RATINGS = ["1 - Poor", "2 - Fair", "3 - Good", "4 - Very Good", "5 - Excellent"];
+export const RATINGS: MessageId[] = ["1 - Poor", "2 - Fair", "3 - Good", "4 - Very Good", "5 - Excellent"];
+
+/** The longest comment the API takes (ReviewBody in contract/). */
+export const COMMENT_MAX = 2000;
+
+/** Whether `user` has reviewed already (the server refuses a second review anyway). */
+export function hasReviewed(reviews: Review[], user: User): boolean {
+  return reviews.some((review) => review.user === user.id);
+}
+
+interface ReviewFormProps {
+  productId: number;
+  /** Called once the review is saved (the product reloads with it). */
+  onSubmitted?: () => void;
+}
 
 /** Spec §2: "Review Submitted", the form reset and the product reloaded; errors shown. */
-export function ReviewForm({ productId }: { productId: number }) {
+export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const [createReview, { error, isLoading, isSuccess, reset }] = useCreateReviewMutation();
   const [rating, setRating] = useState("");
   const [comment, setComment] = useState("");
@@ -21,57 +38,64 @@ export function ReviewForm({ productId }: { productId: number }) {
     if (result.data) {
       setRating("");
       setComment("");
+      onSubmitted?.();
     }
   }
 
   const status = error && "status" in error ? error.status : null;
   return (
     <>
-      {isSuccess && <Message variant="success">Review Submitted</Message>}
+      {isSuccess && <Message variant="success">{t("Review Submitted")}</Message>}
       {status === 401 ? <SignInPrompt productId={productId} /> : error && <Message variant="danger">{errorText(error, "detail")}</Message>}
       <form onSubmit={submit}>
         <div className="mb-3">
           <label htmlFor="review-rating" className="form-label">
-            Rating
+            {t("Rating")}
           </label>
           <select id="review-rating" className="form-select" required value={rating} onChange={(event) => setRating(event.target.value)}>
-            <option value="">Select...</option>
+            <option value="">{t("Select...")}</option>
             {RATINGS.map((text, i) => (
               <option key={text} value={i + 1}>
-                {text}
+                {t(text)}
               </option>
             ))}
           </select>
         </div>
         <div className="mb-3">
           <label htmlFor="review-comment" className="form-label">
-            Comment
+            {t("Comment")}
           </label>
           <textarea
             id="review-comment"
             className="form-control"
             rows={3}
+            maxLength={COMMENT_MAX}
+            aria-describedby="review-comment-count"
             value={comment}
             onChange={(event) => setComment(event.target.value)}
           />
+          <p id="review-comment-count" className="form-text text-end mb-0">
+            {t("{count} / {max} characters", { count: comment.length, max: COMMENT_MAX })}
+          </p>
         </div>
         <Button type="submit" variant="primary" disabled={isLoading}>
-          Submit
+          {t("Submit")}
         </Button>
       </form>
     </>
   );
 }
 
-/** What guests see instead of the form. */
+/** What guests see instead of the form: "Please sign in to write a review", "sign in" a link. */
 export function SignInPrompt({ productId }: { productId: number }) {
+  const [before, after] = t("Please {link} to write a review", { link: "\u0000" }).split("\u0000");
   return (
     <Message>
-      Please{" "}
+      {before}
       <Link to={`/login?redirect=/product/${productId}`} className="alert-link">
-        sign in
-      </Link>{" "}
-      to write a review
+        {t("sign in")}
+      </Link>
+      {after}
     </Message>
   );
 }
