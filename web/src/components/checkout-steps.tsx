@@ -1,40 +1,48 @@
 import { Link } from "react-router";
+import { type Message, t } from "../i18n/index.ts";
+import "./checkout-steps.css";
 
 const STEPS = [
   { name: "Login", to: "/login" },
   { name: "Shipping", to: "/shipping" },
   { name: "Payment", to: "/payment" },
   { name: "Place Order", to: "/placeorder" },
-] as const;
+] as const satisfies readonly { name: Message; to: string }[];
 
 export type CheckoutStep = (typeof STEPS)[number]["name"];
 
 /**
- * The checkout step bar (spec §2): Login, Shipping, Payment, Place Order. The steps up to the
- * current one are links (the current one marked); the steps beyond it are not reachable yet.
+ * The checkout step bar (spec §2): Login, Shipping, Payment, Place Order, numbered, in one row
+ * on a phone. The steps up to the current one are links (the current one marked); the steps
+ * beyond it are not reachable yet.
  */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
   const reached = STEPS.findIndex((step) => step.name === current);
   return (
-    <nav aria-label="Checkout steps" className="mb-4">
-      <ol className="nav justify-content-center">
-        {STEPS.map((step, index) => (
-          <li key={step.name} className="nav-item">
-            {index <= reached ? (
-              <Link
-                className={index === reached ? "nav-link active fw-semibold" : "nav-link"}
-                to={step.to}
-                aria-current={index === reached ? "step" : undefined}
-              >
-                {step.name}
-              </Link>
-            ) : (
-              <span className="nav-link disabled" aria-disabled="true">
-                {step.name}
-              </span>
-            )}
-          </li>
-        ))}
+    <nav aria-label={t("Checkout steps")} className="checkout-steps">
+      <ol>
+        {STEPS.map((step, index) => {
+          const state = index < reached ? "done" : index === reached ? "current" : "ahead";
+          return (
+            <li key={step.name} className={`checkout-steps__step checkout-steps__step--${state}`}>
+              {index <= reached ? (
+                <Link to={step.to} aria-current={index === reached ? "step" : undefined}>
+                  <span className="checkout-steps__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {t(step.name)}
+                </Link>
+              ) : (
+                <span aria-disabled="true">
+                  <span className="checkout-steps__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {t(step.name)}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </nav>
   );

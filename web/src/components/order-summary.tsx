@@ -1,5 +1,6 @@
-import { Children, type ReactNode } from "react";
-import Card from "react-bootstrap/Card";
+import { Children, type ReactNode, useId } from "react";
+import { t } from "../i18n/index.ts";
+import "./order-summary.css";
 
 export interface SummaryAmounts {
   items: string;
@@ -8,22 +9,44 @@ export interface SummaryAmounts {
   total: string;
 }
 
-/** The Order Summary card: Items, Shipping, Tax and Total (as shown), then the card's actions. */
-export function OrderSummary({ amounts, children }: { amounts: SummaryAmounts; children?: ReactNode }) {
+interface OrderSummaryProps {
+  amounts: SummaryAmounts;
+  /** The card's heading; "Order Summary" unless given (the cart's is "Subtotal (n) items"). */
+  title?: string;
+  /** A line under the amounts, e.g. how much more ships free. */
+  note?: ReactNode;
+  /**
+   * The one main action (Proceed To Checkout, Place Order, Pay Now) and what belongs beside it.
+   * With the Total it makes a bar that stays at the bottom of the screen on phones and tablets.
+   */
+  action?: ReactNode;
+  /** Further actions, below the bar (Cancel Order). */
+  children?: ReactNode;
+}
+
+/**
+ * The Order Summary card: Items, Shipping and Tax, then the Total with the main action. Below lg
+ * the Total and the action are a bar fixed to the bottom of the screen (the page keeps room for
+ * it), so the total and the next step are always within reach of a thumb.
+ */
+export function OrderSummary({ amounts, title, note, action, children }: OrderSummaryProps) {
+  const headingId = useId();
   const rows: [string, string][] = [
-    ["Items", amounts.items],
-    ["Shipping", amounts.shipping],
-    ["Tax", amounts.tax],
-    ["Total", amounts.total],
+    [t("Items"), amounts.items],
+    [t("Shipping"), amounts.shipping],
+    [t("Tax"), amounts.tax],
   ];
+  const hasAction = Children.toArray(action).length > 0;
   return (
-    <Card>
-      <Card.Body>
-        <table className="table mb-0">
-          <caption className="caption-top h4 text-body pt-0">Order Summary</caption>
+    <section className="card order-summary" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h2 id={headingId} className="h5 order-summary__title">
+          {title ?? t("Order Summary")}
+        </h2>
+        <table className="table table-sm mb-0 order-summary__table" aria-labelledby={headingId}>
           <tbody>
             {rows.map(([label, amount]) => (
-              <tr key={label} className={label === "Total" ? "fw-semibold" : undefined}>
+              <tr key={label}>
                 <th scope="row" className="fw-normal">
                   {label}
                 </th>
@@ -32,8 +55,20 @@ export function OrderSummary({ amounts, children }: { amounts: SummaryAmounts; c
             ))}
           </tbody>
         </table>
+        {note && <div className="order-summary__note">{note}</div>}
+        <div className={hasAction ? "summary-bar summary-bar--action" : "summary-bar"}>
+          <table className="summary-bar__total">
+            <tbody>
+              <tr>
+                <th scope="row">{t("Total")}</th>
+                <td>{amounts.total}</td>
+              </tr>
+            </tbody>
+          </table>
+          {hasAction && <div className="summary-bar__action">{action}</div>}
+        </div>
         {Children.toArray(children).length > 0 && <div className="d-grid gap-2 mt-3">{children}</div>}
-      </Card.Body>
-    </Card>
+      </div>
+    </section>
   );
 }

@@ -5,3 +5,9 @@ export function formatPrice(price: string | number): string {
   const paise = tryToPaise(price);
   return paise === null ? String(price) : formatRupees(paise);
 }
+
+/** A line's total, unit price × quantity ("160.00" × 5 → "₹800.00"); empty for a price that is not an amount. */
+export function formatLineTotal(price: string, qty: number): string {
+  const paise = tryToPaise(price);
+  return paise === null ? "" : formatRupees(paise * qty);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampQty, MAX_QTY_OPTIONS, quantityOptions } from "./quantity.ts";
+import { checkStock, MAX_QTY_OPTIONS, quantityOptions, requestedQty } from "./quantity.ts";
 
 describe("quantityOptions", () => {
   it("offers 1..countInStock", () => {
@@ -13,17 +13,28 @@ describe("quantityOptions", () => {
   it("stops at MAX_QTY_OPTIONS for large stock", () => {
     expect(quantityOptions(5000)).toHaveLength(MAX_QTY_OPTIONS);
   });
+
+  it("adds the current quantity when it is beyond the stock, so it is not shown as another", () => {
+    expect(quantityOptions(3, 5)).toEqual([1, 2, 3, 5]);
+    expect(quantityOptions(3, 2)).toEqual([1, 2, 3]);
+    expect(quantityOptions(0, 2)).toEqual([2]);
+  });
 });
 
-describe("clampQty", () => {
-  it("keeps the quantity within 1..countInStock", () => {
-    expect(clampQty(4, 10)).toBe(4);
-    expect(clampQty(40, 10)).toBe(10);
-    expect(clampQty(0, 10)).toBe(1);
-    expect(clampQty(Number.NaN, 10)).toBe(1);
+describe("requestedQty", () => {
+  it("keeps a whole number of at least 1, whatever the stock", () => {
+    expect(requestedQty(4)).toBe(4);
+    expect(requestedQty(40)).toBe(40);
+    expect(requestedQty(2.7)).toBe(2);
+    expect(requestedQty(0)).toBe(1);
+    expect(requestedQty(Number.NaN)).toBe(1);
   });
+});
 
-  it("refuses when nothing is in stock", () => {
-    expect(clampQty(1, 0)).toBeNull();
+describe("checkStock", () => {
+  it("says whether the quantity is in stock, over it, or nothing is left", () => {
+    expect(checkStock(5, 5)).toBe("ok");
+    expect(checkStock(6, 5)).toBe("over-stock");
+    expect(checkStock(1, 0)).toBe("out-of-stock");
   });
 });

@@ -4,15 +4,28 @@
  */
 export const MAX_QTY_OPTIONS = 100;
 
-/** The quantities a shopper may pick: 1..countInStock (at most MAX_QTY_OPTIONS); none at 0. */
-export function quantityOptions(countInStock: number): number[] {
+/**
+ * The quantities a shopper may pick: 1..countInStock (at most MAX_QTY_OPTIONS); none at 0. A
+ * `current` quantity outside them (more than is in stock) is offered too, so a select shows the
+ * line as it is rather than quietly showing another number.
+ */
+export function quantityOptions(countInStock: number, current?: number): number[] {
   const count = Math.max(0, Math.min(Math.floor(countInStock), MAX_QTY_OPTIONS));
-  return Array.from({ length: count }, (_, i) => i + 1);
+  const options = Array.from({ length: count }, (_, i) => i + 1);
+  if (current !== undefined && Number.isInteger(current) && current > count) options.push(current);
+  return options;
 }
 
-/** A requested quantity kept within 1..countInStock; null when nothing is in stock. */
-export function clampQty(qty: number, countInStock: number): number | null {
-  if (countInStock < 1) return null;
-  const whole = Number.isFinite(qty) ? Math.floor(qty) : 1;
-  return Math.min(Math.max(whole, 1), countInStock);
+/** A quantity asked for in a link (/cart/7?qty=n): a whole number, at least 1. */
+export function requestedQty(qty: number): number {
+  return Number.isFinite(qty) ? Math.max(Math.floor(qty), 1) : 1;
+}
+
+/** Whether a line can be ordered as it is. */
+export type StockCheck = "ok" | "out-of-stock" | "over-stock";
+
+/** A quantity checked against the stock: all of it there, nothing there, or more than there is. */
+export function checkStock(qty: number, countInStock: number): StockCheck {
+  if (countInStock < 1) return "out-of-stock";
+  return qty > countInStock ? "over-stock" : "ok";
 }

@@ -1,5 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
+import { aProduct } from "../../testing/factories.ts";
+import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { CartScreen } from "./cart-screen.tsx";
 import { type CartItem, emptyCart } from "./cart-slice.ts";
@@ -13,6 +16,8 @@ const seeds: CartItem = {
   qty: 2,
 };
 
+const neem: CartItem = { product: 9, name: "Neem oil 1 L", image: "images/neem.webp", price: "160.00", countInStock: 12, qty: 5 };
+
 function renderCart(...cartItems: CartItem[]) {
   return renderApp(<CartScreen />, {
     url: "/cart",
@@ -21,23 +26,74 @@ function renderCart(...cartItems: CartItem[]) {
   });
 }
 
+/** The summary's rows as shown, Total last: [label, amount]. */
+function summary(): [string, string][] {
+  return screen.getAllByRole("rowheader").map((th) => [th.textContent ?? "", th.nextElementSibling?.textContent ?? ""] as [string, string]);
+}
+
+/** The cart line of a product, found by its link. */
+function lineOf(name: string): HTMLElement {
+  return screen.getByRole("link", { name }).closest("li") as HTMLElement;
+}
+
 describe("CartScreen", () => {
   it("says the cart is empty and cannot proceed to checkout", async () => {
     renderCart();
     expect(await screen.findByText(/Your cart is empty/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeDisabled();
+    expect(summary()).toEqual([
+      ["Items", "₹0.00"],
+      ["Shipping", "₹0.00"],
+      ["Tax", "₹0.00"],
+      ["Total", "₹0.00"],
+    ]);
   });
 
-  it("shows each line with its rupee price and the subtotal", async () => {
+  it("shows each line with its picture, link, unit price and the subtotal", async () => {
     renderCart(seeds);
     const link = await screen.findByRole("link", { name: seeds.name });
     expect(link).toHaveAttribute("href", "/product/7");
-    expect(screen.getByText("₹1,249.50")).toBeInTheDocument();
+    expect(within(lineOf(seeds.name)).getByText("₹1,249.50 each")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Subtotal (2) items" })).toBeInTheDocument();
-    expect(screen.getByText("₹2,499.00")).toBeInTheDocument();
     expect(screen.getByRole("img", { name: seeds.name })).toHaveAttribute("src", "/media/paddy.webp");
     expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeEnabled();
+  });
+
+  it("shows a line's total, price × quantity, beside its smaller unit price", async () => {
+    renderCart(neem);
+    await screen.findByRole("link", { name: neem.name });
+    const line = lineOf(neem.name);
+    expect(within(line).getByText("₹160.00 each")).toHaveClass("order-line__detail");
+    expect(within(line).getByText("₹800.00")).toHaveClass("order-line__total");
+    expect(within(line).getByText("Line total")).toHaveClass("visually-hidden");
+  });
+
+  it("previews items, shipping, tax and total by the shop's pricing rule", async () => {
+    renderCart(neem, { ...seeds, qty: 1 });
+    await screen.findByRole("heading", { name: "Subtotal (6) items" });
+    // ₹800.00 + ₹1,249.50 = ₹2,049.50; free shipping; tax 8.2 % = ₹168.06.
+    expect(summary()).toEqual([
+      ["Items", "₹2,049.50"],
+      ["Shipping", "₹0.00"],
+      ["Tax", "₹168.06"],
+      ["Total", "₹2,217.56"],
+    ]);
+    expect(screen.queryByText(/more for free delivery/)).toBeNull();
+  });
+
+  it("says how much more ships free while the items are under the threshold, with the shipping charged", async () => {
+    const { user } = renderCart({ ...neem, price: "30.00", qty: 2 });
+    expect(await screen.findByText("Add ₹40.01 more for free delivery")).toBeInTheDocument();
+    expect(summary()).toEqual([
+      ["Items", "₹60.00"],
+      ["Shipping", "₹10.00"],
+      ["Tax", "₹4.92"],
+      ["Total", "₹74.92"],
+    ]);
+    await user.selectOptions(screen.getByRole("combobox", { name: `Quantity for ${neem.name}` }), "4");
+    expect(screen.queryByText(/more for free delivery/)).toBeNull();
+    expect(summary()[1]).toEqual(["Shipping", "₹0.00"]);
   });
 
   it("changes a line's quantity and removes a line", async () => {
@@ -47,10 +103,42 @@ describe("CartScreen", () => {
     await user.selectOptions(select, "4");
     expect(store.getState().cart.cartItems[0]?.qty).toBe(4);
     expect(screen.getByRole("heading", { name: "Subtotal (4) items" })).toBeInTheDocument();
+    expect(within(lineOf(seeds.name)).getByText("₹4,998.00")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: `Remove ${seeds.name}` }));
     expect(store.getState().cart.cartItems).toEqual([]);
     expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+  });
+
+  it("keeps a quantity beyond the stock as it is, says so beside the line, and waits before checkout", async () => {
+    const { user, store } = renderCart({ ...seeds, qty: 7 });
+    const select = await screen.findByRole("combobox", { name: `Quantity for ${seeds.name}` });
+    expect(select).toHaveValue("7");
+    expect(select).toBeInvalid();
+    expect(select).toHaveAccessibleDescription("Only 5 in stock");
+    expect(store.getState().cart.cartItems[0]?.qty).toBe(7);
+    expect(screen.getByText("Change the quantities marked above to continue.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeDisabled();
+
+    await user.selectOptions(select, "5");
+    expect(screen.queryByText("Only 5 in stock")).toBeNull();
+    expect(select).toBeValid();
+    expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeEnabled();
+  });
+
+  it("marks a line whose product has sold out", async () => {
+    renderCart({ ...seeds, countInStock: 0, qty: 1 });
+    const select = await screen.findByRole("combobox", { name: `Quantity for ${seeds.name}` });
+    expect(select).toHaveAccessibleDescription("Out of Stock");
+    expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeDisabled();
+  });
+
+  it("adds the quantity a link asks for, even beyond the stock, and says so rather than lowering it", async () => {
+    fakeApi(() => ({ body: aProduct({ _id: 7, countInStock: 3 }) }));
+    const { store, location } = renderApp(<CartScreen />, { url: "/cart/7?qty=4", path: "/cart/:id?" });
+    expect(await screen.findByText("Only 3 in stock")).toBeInTheDocument();
+    expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 7, qty: 4, countInStock: 3 });
+    await vi.waitFor(() => expect(location().pathname).toBe("/cart"));
   });
 
   it("goes to sign-in with the shipping redirect", async () => {
@@ -58,5 +146,18 @@ describe("CartScreen", () => {
     await user.click(await screen.findByRole("button", { name: "Proceed To Checkout" }));
     expect(location().pathname).toBe("/login");
     expect(location().search).toBe("?redirect=shipping");
+  });
+
+  it("speaks Hindi: headings, amounts' labels, hint, buttons, and the product's Hindi name", async () => {
+    await setLanguage("hi");
+    renderCart({ ...neem, price: "30.00", qty: 2, nameHi: "नीम तेल 1 लीटर" });
+    expect(await screen.findByRole("heading", { level: 1, name: "शॉपिंग कार्ट" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "उप-योग (2) आइटम" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "नीम तेल 1 लीटर" })).toHaveAttribute("href", "/product/9");
+    expect(screen.getByRole("combobox", { name: "नीम तेल 1 लीटर की मात्रा" })).toBeInTheDocument();
+    expect(screen.getByText("₹30.00 प्रति नग")).toBeInTheDocument();
+    expect(screen.getByText("मुफ़्त डिलीवरी के लिए ₹40.01 का सामान और जोड़ें")).toBeInTheDocument();
+    expect(summary().map(([label]) => label)).toEqual(["सामान", "डिलीवरी", "टैक्स", "कुल"]);
+    expect(screen.getByRole("button", { name: "चेकआउट के लिए आगे बढ़ें" })).toBeEnabled();
   });
 });

@@ -1,22 +1,22 @@
 import { formatRupees } from "@krishi/contract";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import Button from "react-bootstrap/Button";
-import Card from "react-bootstrap/Card";
-import Col from "react-bootstrap/Col";
-import FormSelect from "react-bootstrap/FormSelect";
-import ListGroup from "react-bootstrap/ListGroup";
-import Row from "react-bootstrap/Row";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { usePricingRules } from "../../app/config-api.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { TrashIcon } from "../../components/icons.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { LineImage } from "../../components/order-line.tsx";
+import { OrderLine, OrderLines } from "../../components/order-line.tsx";
+import { OrderSummary } from "../../components/order-summary.tsx";
+import { localized, t } from "../../i18n/index.ts";
 import { formatPrice } from "../../lib/price.ts";
-import { quantityOptions } from "../../lib/quantity.ts";
+import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
-import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems, subtotalPaise } from "./cart-slice.ts";
+import { priceCart, shortOfFreeShipping } from "./cart-price.ts";
+import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems } from "./cart-slice.ts";
 import { EmptyCartMessage } from "./empty-cart.tsx";
+import "./cart.css";
 
 /** Cart (/cart/{id?}?qty=n). With an id, adds that product, then shows /cart (no re-add on reload). */
 export function CartScreen() {
@@ -37,7 +37,7 @@ export function CartScreen() {
       .unwrap()
       .then(
         () => current && setAddError(null),
-        (reason: unknown) => current && setAddError(typeof reason === "string" ? reason : "Could not add to cart"),
+        (reason: unknown) => current && setAddError(typeof reason === "string" ? reason : t("Could not add to cart")),
       )
       .finally(() => {
         if (!current) return;
@@ -49,77 +49,121 @@ export function CartScreen() {
     };
   }, [id, qty, dispatch, navigate]);
 
-  const empty = items.length === 0;
   return (
-    <Row>
-      <title>Shopping Cart | Krishi Bazaar</title>
-      <Col lg={8}>
-        <h1>Shopping Cart</h1>
-        {addError && <Message variant="danger">{addError}</Message>}
-        {adding ? (
-          <Loader />
-        ) : empty ? (
-          <EmptyCartMessage />
-        ) : (
-          <ListGroup variant="flush">
-            {items.map((item) => (
-              <CartLine key={item.product} item={item} />
-            ))}
-          </ListGroup>
-        )}
-      </Col>
-      <Col lg={4}>
-        <Card>
-          <ListGroup variant="flush">
-            <ListGroup.Item>
-              <h2 className="h4">Subtotal ({countItems(items)}) items</h2>
-              {formatRupees(subtotalPaise(items))}
-            </ListGroup.Item>
-            <ListGroup.Item className="d-grid">
-              <Button type="button" variant="primary" disabled={empty} onClick={() => navigate("/login?redirect=shipping")}>
-                Proceed To Checkout
-              </Button>
-            </ListGroup.Item>
-          </ListGroup>
-        </Card>
-      </Col>
-    </Row>
+    <div className="cart-screen">
+      <title>{`${t("Shopping Cart")} | Krishi Bazaar`}</title>
+      <h1>{t("Shopping Cart")}</h1>
+      {addError && <Message variant="danger">{addError}</Message>}
+      <div className="row gy-3">
+        <div className="col-lg-8">
+          {adding ? (
+            <Loader />
+          ) : items.length === 0 ? (
+            <EmptyCartMessage />
+          ) : (
+            <OrderLines>
+              {items.map((item) => (
+                <CartLine key={item.product} item={item} />
+              ))}
+            </OrderLines>
+          )}
+        </div>
+        <div className="col-lg-4">
+          <CartSummary items={items} />
+        </div>
+      </div>
+    </div>
   );
 }
 
+const NOTHING = { itemsPaise: 0, shippingPaise: 0, taxPaise: 0, totalPaise: 0 } as const;
+
+/**
+ * Subtotal (n) items, and the order's price as the server will charge it (items, shipping, tax,
+ * total, by the shop's pricing rule), how much more ships free, and Proceed To Checkout (disabled
+ * for an empty cart, or while a line wants more than is in stock).
+ */
+function CartSummary({ items }: { items: CartItem[] }) {
+  const navigate = useNavigate();
+  const rules = usePricingRules();
+  // An empty cart costs nothing, not the shipping of an order under the free-shipping threshold.
+  const price = useMemo(() => rules && (items.length > 0 ? priceCart(items, rules) : NOTHING), [items, rules]);
+  if (!rules || !price) return <Loader />;
+
+  const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
+  const short = shortOfFreeShipping(price.itemsPaise, rules);
+  const note = (
+    <>
+      {short !== null && <p className="cart-free-delivery">{t("Add {amount} more for free delivery", { amount: formatRupees(short) })}</p>}
+      {stockProblem && <p className="cart-problem mb-0">{t("Change the quantities marked above to continue.")}</p>}
+    </>
+  );
+  return (
+    <OrderSummary
+      title={t("Subtotal ({count}) items", { count: countItems(items) })}
+      amounts={{
+        items: formatRupees(price.itemsPaise),
+        shipping: formatRupees(price.shippingPaise),
+        tax: formatRupees(price.taxPaise),
+        total: formatRupees(price.totalPaise),
+      }}
+      note={short !== null || stockProblem ? note : undefined}
+      action={
+        <Button
+          type="button"
+          variant="accent"
+          disabled={items.length === 0 || stockProblem}
+          onClick={() => navigate("/login?redirect=shipping")}
+        >
+          {t("Proceed To Checkout")}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * A cart line: picture, name, unit price, the quantity (1..countInStock), Remove, and the line's
+ * total. A quantity the stock does not cover (it ran low since, or the link asked for more) stays
+ * as it is, and the line says so.
+ */
 function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
+  const problemId = useId();
+  const name = localized(item.name, item.nameHi);
+  const stock = checkStock(item.qty, item.countInStock);
   return (
-    <ListGroup.Item>
-      <Row className="align-items-center gy-2">
-        <Col xs={3} md={2}>
-          <LineImage line={item} />
-        </Col>
-        <Col xs={9} md>
-          <Link to={`/product/${item.product}`}>{item.name}</Link>
-        </Col>
-        <Col xs="auto" className="text-nowrap">
-          {formatPrice(item.price)}
-        </Col>
-        <Col xs="auto">
-          <FormSelect
-            aria-label={`Quantity for ${item.name}`}
-            value={item.qty}
-            onChange={(event) => dispatch(addToCart({ ...item, qty: Number(event.target.value) }))}
-          >
-            {quantityOptions(Math.max(item.countInStock, item.qty)).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </FormSelect>
-        </Col>
-        <Col xs="auto">
-          <Button type="button" variant="light" aria-label={`Remove ${item.name}`} onClick={() => dispatch(removeFromCart(item.product))}>
-            <TrashIcon />
-          </Button>
-        </Col>
-      </Row>
-    </ListGroup.Item>
+    <OrderLine line={item} name={name} detail={t("{price} each", { price: formatPrice(item.price) })}>
+      <div className="cart-line__controls">
+        <select
+          className={stock === "ok" ? "form-select cart-line__qty" : "form-select cart-line__qty is-invalid"}
+          aria-label={t("Quantity for {name}", { name })}
+          aria-invalid={stock !== "ok" || undefined}
+          aria-describedby={stock === "ok" ? undefined : problemId}
+          value={item.qty}
+          onChange={(event) => dispatch(addToCart({ ...item, qty: Number(event.target.value) }))}
+        >
+          {quantityOptions(item.countInStock, item.qty).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <Button
+          type="button"
+          variant="outline-secondary"
+          className="cart-line__remove"
+          aria-label={t("Remove {name}", { name })}
+          onClick={() => dispatch(removeFromCart(item.product))}
+        >
+          <TrashIcon />
+        </Button>
+      </div>
+      {stock !== "ok" && (
+        <p id={problemId} className="cart-problem">
+          {stock === "out-of-stock" ? t("Out of Stock") : t("Only {count} in stock", { count: item.countInStock })}
+        </p>
+      )}
+    </OrderLine>
   );
 }

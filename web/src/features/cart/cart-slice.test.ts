@@ -107,6 +107,13 @@ describe("cart storage", () => {
     expect(loadCart()).toEqual(cart);
   });
 
+  it("keeps a line's Hindi name, and refuses one that is not text", () => {
+    saveCart(cartOf({ ...urea, nameHi: "यूरिया 45 किलो" }));
+    expect(loadCart().cartItems).toEqual([{ ...urea, nameHi: "यूरिया 45 किलो" }]);
+    localStorage.setItem("cartItems", JSON.stringify([{ ...urea, nameHi: 7 }]));
+    expect(loadCart().cartItems).toEqual([]);
+  });
+
   it("starts empty when nothing is stored", () => {
     expect(loadCart()).toEqual(emptyCart);
   });

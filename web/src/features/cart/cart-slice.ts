@@ -7,6 +7,8 @@ import { sessionEnded, storageChanged } from "../auth/index.ts";
 export interface CartItem {
   product: number;
   name: string;
+  /** The product's Hindi name, when it has one (shown when the shop is in Hindi). */
+  nameHi?: string;
   image: string;
   price: string;
   countInStock: number;
@@ -108,6 +110,7 @@ function isCartItem(value: unknown): value is CartItem {
   return (
     typeof v.product === "number" &&
     typeof v.name === "string" &&
+    (v.nameHi === undefined || typeof v.nameHi === "string") &&
     typeof v.image === "string" &&
     typeof v.price === "string" &&
     typeof v.countInStock === "number" &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_MESSAGES, emptyAddressFields, toAddress, validateAddress } from "./address-form.ts";
+import { ADDRESS_MESSAGES, emptyAddressFields, sameAddress, toAddress, toFields, validateAddress } from "./address-form.ts";
 
 const farm = { ...emptyAddressFields, label: "Farm", address: "Gat No. 42", city: "Nashik", postalCode: "422001" };
 
@@ -37,5 +37,29 @@ describe("shipping address validation", () => {
       country: "India",
       landmark: "Near the mandi",
     });
+  });
+});
+
+describe("saved addresses in the form", () => {
+  const saved = {
+    id: 11,
+    label: "Farm",
+    address: "Gat No. 42",
+    city: "Nashik",
+    state: "maharashtra",
+    postalCode: "422001",
+    pincode: "422001",
+    landmark: "",
+    country: "bharat",
+  };
+
+  it("spells the state and the country as the lists do", () => {
+    expect(toFields(saved)).toMatchObject({ state: "Maharashtra", country: "India" });
+    expect(toFields({ ...saved, state: "Bagmati", country: "Nepal" })).toMatchObject({ state: "Bagmati", country: "Nepal" });
+  });
+
+  it("knows the saved address the form holds, whatever the spacing", () => {
+    expect(sameAddress({ ...toFields(saved), city: " Nashik " }, saved)).toBe(true);
+    expect(sameAddress({ ...toFields(saved), city: "Niphad" }, saved)).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import type { SavedAddress, ShippingAddress } from "@krishi/contract";
+import type { Message } from "../../i18n/index.ts";
+import { canonicalCountry, canonicalState, DEFAULT_COUNTRY, isIndia } from "../../lib/address.ts";
 import type { FieldErrors } from "../../lib/api-error.ts";
 
 /** The address form's fields, as typed. */
@@ -12,16 +14,20 @@ export interface AddressFields {
   landmark: string;
 }
 
-export const DEFAULT_COUNTRY = "India";
-
-/** The server's own messages (its validation is the authority; these only save a round trip). */
+/**
+ * The server's own messages (its validation is the authority; these only save a round trip).
+ * Message ids: shown through `t()`, the server's answers with the same words too.
+ */
 export const ADDRESS_MESSAGES = {
   blank: "This field may not be blank.",
   pinCode: "Enter a valid 6-digit PIN code.",
-} as const;
+} as const satisfies Record<string, Message>;
+
+/** The longest text each field takes (contract ShippingAddressInput); a PIN code in India is 6 digits. */
+export const MAX_LENGTHS = { label: 100, address: 500, city: 100, postalCode: 20, landmark: 200, state: 100 } as const;
+export const PIN_CODE_LENGTH = 6;
 
 const REQUIRED = ["label", "address", "city", "postalCode", "country"] as const;
-const INDIA = /^\s*(india|bharat|in)\s*$/i;
 const PIN_CODE = /^[1-9]\d{5}$/;
 
 export const emptyAddressFields: AddressFields = {
@@ -34,7 +40,7 @@ export const emptyAddressFields: AddressFields = {
   landmark: "",
 };
 
-/** A stored or saved address in the form. */
+/** A stored or saved address in the form, its country and state spelt as the lists spell them. */
 export function toFields(address: ShippingAddress | SavedAddress | null): AddressFields {
   if (!address) return emptyAddressFields;
   return {
@@ -42,10 +48,17 @@ export function toFields(address: ShippingAddress | SavedAddress | null): Addres
     address: address.address,
     city: address.city,
     postalCode: address.postalCode,
-    country: address.country,
-    state: address.state ?? "",
+    country: canonicalCountry(address.country) || DEFAULT_COUNTRY,
+    state: canonicalState(address.state ?? ""),
     landmark: address.landmark ?? "",
   };
+}
+
+/** Whether a saved address is the one the form (or the order) holds: the same fields, once cleaned. */
+export function sameAddress(fields: AddressFields, saved: SavedAddress): boolean {
+  const a = toAddress(fields);
+  const b = toAddress(toFields(saved));
+  return (Object.keys(emptyAddressFields) as (keyof AddressFields)[]).every((name) => (a[name] ?? "") === (b[name] ?? ""));
 }
 
 /** Spec §5: label, address, city, Pin Code and country required; a 6-digit PIN code in India. */
@@ -55,7 +68,7 @@ export function validateAddress(fields: AddressFields): FieldErrors {
   for (const name of REQUIRED) {
     if (!clean[name]) errors[name] = [ADDRESS_MESSAGES.blank];
   }
-  if (clean.postalCode && INDIA.test(clean.country) && !PIN_CODE.test(clean.postalCode)) {
+  if (clean.postalCode && isIndia(clean.country) && !PIN_CODE.test(clean.postalCode)) {
     errors.postalCode = [ADDRESS_MESSAGES.pinCode];
   }
   return errors;

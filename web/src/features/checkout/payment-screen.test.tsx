@@ -26,6 +26,7 @@ describe("PaymentScreen", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Payment Method" })).toBeInTheDocument();
     expect(screen.getAllByRole("radio")).toHaveLength(1);
     expect(screen.getByRole("radio", { name: "RazorPay" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "RazorPay" })).toHaveAccessibleDescription("UPI, cards, net banking and wallets");
     expect(screen.getByRole("link", { name: "Payment" })).toHaveAttribute("aria-current", "step");
   });
 

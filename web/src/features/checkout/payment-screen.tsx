@@ -5,8 +5,10 @@ import { Navigate, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { FormContainer } from "../../components/form-container.tsx";
+import { t } from "../../i18n/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { savePaymentMethod } from "../cart/index.ts";
+import "./checkout.css";
 
 /** The one payment method (spec §2). */
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD] as const;
@@ -31,15 +33,15 @@ function PaymentStep() {
 
   return (
     <>
-      <title>Payment Method | Krishi Bazaar</title>
+      <title>{`${t("Payment Method")} | Krishi Bazaar`}</title>
       <CheckoutSteps current="Payment" />
       <FormContainer>
-        <h1>Payment Method</h1>
+        <h1>{t("Payment Method")}</h1>
         <form onSubmit={submit}>
           <fieldset className="mb-3">
-            <legend className="fs-5">Select Method</legend>
+            <legend className="fs-5">{t("Select Method")}</legend>
             {PAYMENT_METHODS.map((name) => (
-              <div key={name} className="form-check">
+              <div key={name} className="payment-method">
                 <input
                   id={`payment-${name}`}
                   className="form-check-input"
@@ -47,17 +49,25 @@ function PaymentStep() {
                   name="paymentMethod"
                   value={name}
                   checked={method === name}
+                  aria-describedby={`payment-${name}-hint`}
                   onChange={() => setMethod(name)}
                 />
-                <label htmlFor={`payment-${name}`} className="form-check-label">
-                  {name}
-                </label>
+                <div>
+                  <label htmlFor={`payment-${name}`} className="payment-method__name">
+                    {name}
+                  </label>
+                  <span id={`payment-${name}-hint`} className="payment-method__hint">
+                    {t("UPI, cards, net banking and wallets")}
+                  </span>
+                </div>
               </div>
             ))}
           </fieldset>
-          <Button type="submit" variant="primary">
-            Continue
-          </Button>
+          <div className="d-grid d-sm-block">
+            <Button type="submit" variant="primary" className="checkout-continue">
+              {t("Continue")}
+            </Button>
+          </div>
         </form>
       </FormContainer>
     </>

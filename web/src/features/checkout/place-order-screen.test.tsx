@@ -84,7 +84,8 @@ describe("PlaceOrderScreen", () => {
       ["Tax", "₹204.94"],
       ["Total", "₹2,704.24"],
     ]);
-    expect(screen.getByText("2 × ₹1,249.50 = ₹2,499.00")).toBeInTheDocument();
+    expect(screen.getByText("Qty 2 × ₹1,249.50")).toBeInTheDocument();
+    expect(screen.getByText("₹2,499.00")).toHaveClass("order-line__total");
   });
 
   it("prices with the server's configured rule parameters", async () => {
@@ -105,7 +106,10 @@ describe("PlaceOrderScreen", () => {
     expect(screen.getByText("RazorPay")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Neem oil 1 L" })).toHaveAttribute("href", "/product/7");
     expect(screen.getByRole("img", { name: "Neem oil 1 L" })).toBeInTheDocument();
-    expect(screen.getByText("2 × ₹100.00 = ₹200.00")).toBeInTheDocument();
+    expect(screen.getByText("Qty 2 × ₹100.00")).toBeInTheDocument();
+    expect(screen.getAllByText("₹200.00").map((amount) => amount.className)).toEqual(["order-line__total", "text-end"]);
+    expect(screen.getByRole("link", { name: "Change address" })).toHaveAttribute("href", "/shipping");
+    expect(screen.getByRole("link", { name: "Change method" })).toHaveAttribute("href", "/payment");
   });
 
   it("cannot place an order for an empty cart", async () => {
@@ -157,7 +161,7 @@ describe("PlaceOrderScreen", () => {
     expect(store.getState().cart.cartItems[0]?.price).toBe("120.00");
   });
 
-  it("says which product ran out, keeping the cart", async () => {
+  it("says which product ran out, keeping the quantity chosen, and waits for it to be changed in the cart", async () => {
     const { user, store } = await renderPlaceOrder({ cartItems: [line({ qty: 2 })] }, ({ path }) =>
       path.startsWith("/api/products/")
         ? { body: aProduct({ _id: 7, name: "Neem oil 1 L", price: "100.00", countInStock: 1 }) }
@@ -165,6 +169,9 @@ describe("PlaceOrderScreen", () => {
     );
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Only 1 of Neem oil 1 L left in stock.");
-    await vi.waitFor(() => expect(store.getState().cart.cartItems[0]).toMatchObject({ qty: 1, countInStock: 1 }));
+    expect(await screen.findByText(/Only 1 in stock/)).toBeInTheDocument();
+    expect(store.getState().cart.cartItems[0]).toMatchObject({ qty: 2, countInStock: 1 });
+    expect(screen.getByRole("link", { name: "Change quantity" })).toHaveAttribute("href", "/cart");
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
   });
 });

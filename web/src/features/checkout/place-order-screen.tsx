@@ -1,30 +1,22 @@
-import { formatRupees, type OrderPrice, type PricingRules, paiseToDecimal, priceOrder, toPaise } from "@krishi/contract";
+import { formatRupees, type PricingRules, paiseToDecimal } from "@krishi/contract";
 import { useMemo } from "react";
 import Button from "react-bootstrap/Button";
-import Col from "react-bootstrap/Col";
-import ListGroup from "react-bootstrap/ListGroup";
-import Row from "react-bootstrap/Row";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { usePricingRules } from "../../app/config-api.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { OrderLine } from "../../components/order-line.tsx";
+import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
+import { localized, t } from "../../i18n/index.ts";
 import { addressLine } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { checkStock } from "../../lib/quantity.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
-import { type CartItem, clearCart, EmptyCartMessage, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
+import { type CartItem, clearCart, EmptyCartMessage, priceCart, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
-
-/** The cart priced by the shop's one pricing rule (contract/) with the server's parameters, in paise. */
-export function priceCart(items: readonly CartItem[], rules: PricingRules): OrderPrice {
-  return priceOrder(
-    items.map((line) => ({ pricePaise: toPaise(line.price), qty: line.qty })),
-    rules,
-  );
-}
+import "./checkout.css";
 
 /** POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw. */
 export function newOrder(
@@ -75,46 +67,47 @@ function PlaceOrderStep() {
   }
 
   const empty = cartItems.length === 0;
+  // A line wanting more than is left cannot be ordered: its quantity is changed in the cart.
+  const stockProblem = cartItems.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
   return (
     <>
-      <title>Place Order | Krishi Bazaar</title>
+      <title>{`${t("Place Order")} | Krishi Bazaar`}</title>
       <CheckoutSteps current="Place Order" />
-      <h1>Place Order</h1>
+      <h1>{t("Place Order")}</h1>
       {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
-      <Row className="gy-4">
-        <Col lg={8}>
-          <ListGroup variant="flush">
-            <ListGroup.Item>
-              <h2>Shipping</h2>
-              <p>
-                <strong>Shipping: </strong>
-                {addressLine(shippingAddress)}
-              </p>
-            </ListGroup.Item>
-            <ListGroup.Item>
-              <h2>Payment Method</h2>
-              <p>
-                <strong>Method: </strong>
-                {paymentMethod}
-              </p>
-            </ListGroup.Item>
-            <ListGroup.Item>
-              <h2>Order Items</h2>
-              {empty ? (
-                <EmptyCartMessage />
-              ) : (
-                <ListGroup variant="flush">
-                  {cartItems.map((item) => (
-                    <OrderLine key={item.product} line={item}>
-                      {item.countInStock < 1 && <span className="badge text-bg-danger ms-2">Out of Stock</span>}
-                    </OrderLine>
-                  ))}
-                </ListGroup>
-              )}
-            </ListGroup.Item>
-          </ListGroup>
-        </Col>
-        <Col lg={4}>
+      <div className="row gy-3">
+        <div className="col-lg-8">
+          <section className="placeorder-section">
+            <div className="placeorder-section__head">
+              <h2>{t("Shipping")}</h2>
+              <Link to="/shipping">{t("Change address")}</Link>
+            </div>
+            <p className="fw-semibold mb-1">{shippingAddress.label}</p>
+            <p className="mb-0">{addressLine(shippingAddress)}</p>
+          </section>
+          <section className="placeorder-section">
+            <div className="placeorder-section__head">
+              <h2>{t("Payment Method")}</h2>
+              <Link to="/payment">{t("Change method")}</Link>
+            </div>
+            <p className="mb-0">{paymentMethod}</p>
+          </section>
+          <section className="placeorder-section">
+            <h2>{t("Order Items")}</h2>
+            {empty ? (
+              <EmptyCartMessage />
+            ) : (
+              <OrderLines>
+                {cartItems.map((item) => (
+                  <OrderLine key={item.product} line={item} name={localized(item.name, item.nameHi)}>
+                    <StockProblem item={item} />
+                  </OrderLine>
+                ))}
+              </OrderLines>
+            )}
+          </section>
+        </div>
+        <div className="col-lg-4">
           <OrderSummary
             amounts={{
               items: formatRupees(price.itemsPaise),
@@ -122,19 +115,32 @@ function PlaceOrderStep() {
               tax: formatRupees(price.taxPaise),
               total: formatRupees(price.totalPaise),
             }}
-          >
-            <Button
-              type="button"
-              variant="primary"
-              disabled={empty || isLoading}
-              onClick={() => void place(shippingAddress, paymentMethod, rules)}
-            >
-              Place Order
-            </Button>
-          </OrderSummary>
-        </Col>
-      </Row>
+            action={
+              <Button
+                type="button"
+                variant="accent"
+                disabled={empty || stockProblem || isLoading}
+                onClick={() => void place(shippingAddress, paymentMethod, rules)}
+              >
+                {t("Place Order")}
+              </Button>
+            }
+          />
+        </div>
+      </div>
     </>
+  );
+}
+
+/** Under a line the stock does not cover: what is wrong, and a way to the cart to change it. */
+function StockProblem({ item }: { item: CartItem }) {
+  const stock = checkStock(item.qty, item.countInStock);
+  if (stock === "ok") return null;
+  return (
+    <p className="line-problem">
+      {stock === "out-of-stock" ? t("Out of Stock") : t("Only {count} in stock", { count: item.countInStock })}{" "}
+      <Link to="/cart">{t("Change quantity")}</Link>
+    </p>
   );
 }
 

@@ -1,9 +1,11 @@
 import type { SavedAddress } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
 import { anAddress, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
+import { emptyCart } from "../cart/cart-slice.ts";
 import { addressesApi } from "./addresses-api.ts";
 import { ShippingScreen } from "./shipping-screen.tsx";
 
@@ -59,7 +61,7 @@ describe("ShippingScreen", () => {
     const { user, calls, store, location } = renderShipping();
     await fillForm(user, { ...FARM_FORM, "Pin Code": "42200" });
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription("Enter a valid 6-digit PIN code.");
+    expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/Enter a valid 6-digit PIN code\.$/);
     expect(screen.getByLabelText("Pin Code")).toBeInvalid();
     await user.click(screen.getByRole("button", { name: "Save address" }));
     expect(calls).toEqual([]);
@@ -67,13 +69,13 @@ describe("ShippingScreen", () => {
     expect(location().pathname).toBe("/shipping");
   });
 
-  it("names every missing required field", async () => {
+  it("names every missing required field (the country is always chosen)", async () => {
     const { user } = renderShipping();
-    await user.clear(screen.getByLabelText("Country"));
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    for (const label of ["Label", "Address", "City", "Pin Code", "Country"]) {
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription("This field may not be blank.");
+    for (const label of ["Label", "Address", "City", "Pin Code"]) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/This field may not be blank\.$/);
     }
+    expect(screen.getByLabelText("Country")).toBeValid();
   });
 
   it("keeps the address for the order and goes on to /payment", async () => {
@@ -113,7 +115,7 @@ describe("ShippingScreen", () => {
     }));
     await fillForm(user, { ...FARM_FORM, "Pin Code": "422001" });
     await user.click(screen.getByRole("button", { name: "Save address" }));
-    await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription("Enter a valid 6-digit PIN code."));
+    await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/Enter a valid 6-digit PIN code\.$/));
   });
 
   it("fills the form from a saved address on Select", async () => {
@@ -154,5 +156,115 @@ describe("ShippingScreen", () => {
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Delete Farm" })).toBeNull());
     expect(calls[0]).toMatchObject({ method: "DELETE", path: "/api/users/addresses/11/delete/" });
     expect(screen.getByRole("button", { name: "Delete Home" })).toBeInTheDocument();
+  });
+
+  it("picks the most recent saved address to start with, marked Selected", async () => {
+    const { user, store } = renderShipping([farm, home]);
+    expect(await screen.findByLabelText("Label")).toHaveValue("Home");
+    expect(screen.getByLabelText("City")).toHaveValue("Pune");
+    expect(savedAddresses()[1]).toHaveAttribute("aria-current", "true");
+    expect(within(savedAddresses()[1] as HTMLElement).getByText("Selected")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Home", city: "Pune" });
+  });
+
+  it("keeps the address used last over the most recent one, and marks it", async () => {
+    const { id: _, pincode: __, ...used } = farm;
+    renderApp(<ShippingScreen />, {
+      url: "/shipping",
+      path: "/shipping",
+      preloadedState: { auth: signedIn(aUser()), cart: { ...emptyCart, shippingAddress: used } },
+      seed: (store) =>
+        store.dispatch(addressesApi.util.upsertQueryEntries([{ endpointName: "getAddresses", arg: undefined, value: [farm, home] }])),
+    });
+    expect(screen.getByLabelText("Label")).toHaveValue("Farm");
+    await vi.waitFor(() => expect(savedAddresses()[0]).toHaveAttribute("aria-current", "true"));
+  });
+
+  it("clears the form when the saved address it holds is deleted, so Continue cannot ship there", async () => {
+    vi.stubGlobal("confirm", () => true);
+    const { user, store, location } = renderShipping([farm, home], () => ({ body: { detail: "Address was deleted" } }));
+    await user.click(await screen.findByRole("button", { name: "Edit Farm" }));
+    expect(screen.getByLabelText("Label")).toHaveValue("Farm");
+    await user.click(screen.getByRole("button", { name: "Delete Farm" }));
+    expect(await screen.findByText("Address deleted")).toBeInTheDocument();
+    for (const label of ["Label", "Address", "City", "Pin Code", "Landmark (optional)"])
+      expect(screen.getByLabelText(label)).toHaveValue("");
+    expect(screen.getByLabelText("State (optional)")).toHaveValue("");
+    expect(screen.getByLabelText("Country")).toHaveValue("India");
+    expect(screen.getByRole("button", { name: "Save address" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toBeNull();
+    expect(location().pathname).toBe("/shipping");
+  });
+
+  it("keeps what is typed when another saved address is deleted", async () => {
+    vi.stubGlobal("confirm", () => true);
+    const { user } = renderShipping([farm, home], () => ({ body: { detail: "Address was deleted" } }));
+    await user.click(await screen.findByRole("button", { name: "Select Home" }));
+    await user.click(screen.getByRole("button", { name: "Delete Farm" }));
+    expect(await screen.findByText("Address deleted")).toBeInTheDocument();
+    expect(screen.getByLabelText("Label")).toHaveValue("Home");
+  });
+
+  it("offers India's states and union territories to choose from, and keeps the choice", async () => {
+    const { user, store } = renderShipping();
+    const state = screen.getByRole("combobox", { name: "State (optional)" });
+    const options = within(state)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(options).toHaveLength(1 + 28 + 8);
+    expect(options[0]).toBe("Choose a state");
+    expect(options).toEqual(expect.arrayContaining(["Maharashtra", "Tamil Nadu", "Delhi", "Jammu and Kashmir", "Puducherry"]));
+    expect(within(state).getByRole("group", { name: "Union territories" })).toHaveTextContent(/Ladakh/);
+    await fillForm(user, FARM_FORM);
+    await user.selectOptions(state, "Maharashtra");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ state: "Maharashtra", country: "India" });
+  });
+
+  it("offers the countries as a select, India first, and takes a state as text elsewhere", async () => {
+    const { user, store } = renderShipping();
+    const country = screen.getByRole("combobox", { name: "Country" });
+    expect(within(country).getAllByRole("option")[0]).toHaveTextContent("India");
+    await fillForm(user, { ...FARM_FORM, "Pin Code": "44600" });
+    await user.selectOptions(country, "Nepal");
+    await user.type(screen.getByRole("textbox", { name: "State (optional)" }), "Bagmati");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ country: "Nepal", state: "Bagmati", postalCode: "44600" });
+  });
+
+  it("shows an older address's spelling of its state and country as it is, not a different choice", async () => {
+    const old = anAddress({ id: 13, label: "Old", state: "maharashtra", country: "Bharat" });
+    renderShipping([old]);
+    expect(await screen.findByLabelText("Country")).toHaveValue("India");
+    expect(screen.getByLabelText("State (optional)")).toHaveValue("Maharashtra");
+  });
+
+  it("shows each field's limit as a counter", async () => {
+    const { user } = renderShipping();
+    await user.type(screen.getByLabelText("City"), "Nashik");
+    expect(screen.getByLabelText("City")).toHaveAttribute("maxlength", "100");
+    expect(screen.getByText("6 / 100")).toBeInTheDocument();
+    expect(screen.getByLabelText("Address")).toHaveAttribute("maxlength", "500");
+    expect(screen.getByLabelText("Landmark (optional)")).toHaveAttribute("maxlength", "200");
+    expect(screen.getByLabelText("Pin Code")).toHaveAttribute("maxlength", "6");
+    expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription("Up to 6 characters");
+  });
+
+  it("speaks Hindi: labels, states and countries by their Hindi names, English values kept for the server", async () => {
+    await setLanguage("hi");
+    const { user, store } = renderShipping();
+    expect(screen.getByRole("heading", { level: 1, name: "डिलीवरी" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "डिलीवरी" })).toHaveAttribute("aria-current", "step");
+    await fillForm(user, { "पते का नाम": "खेत", पता: "गट नं. 42", "शहर / क़स्बा": "नाशिक", "पिन कोड": "42200" });
+    await user.click(screen.getByRole("button", { name: "आगे बढ़ें" }));
+    expect(screen.getByLabelText("पिन कोड")).toHaveAccessibleDescription(/सही 6 अंकों का पिन कोड डालें।$/);
+    expect(screen.getByRole("combobox", { name: "देश" })).toHaveDisplayValue("भारत");
+    await user.selectOptions(screen.getByRole("combobox", { name: "राज्य (वैकल्पिक)" }), "महाराष्ट्र");
+    await fillForm(user, { "पिन कोड": "422001" });
+    await user.click(screen.getByRole("button", { name: "आगे बढ़ें" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ label: "खेत", state: "Maharashtra", country: "India" });
   });
 });

@@ -1,35 +1,45 @@
 import type { SavedAddress } from "@krishi/contract";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
-import Col from "react-bootstrap/Col";
-import ListGroup from "react-bootstrap/ListGroup";
-import Row from "react-bootstrap/Row";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { addressLine } from "../../lib/address.ts";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
+import { addressLine, COUNTRIES, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
 import { errorText, type FieldErrors, fieldErrors } from "../../lib/api-error.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { saveShippingAddress } from "../cart/index.ts";
-import { type AddressFields, emptyAddressFields, toAddress, toFields, validateAddress } from "./address-form.ts";
+import { SelectField, translatedErrors } from "./address-fields.tsx";
+import {
+  type AddressFields,
+  emptyAddressFields,
+  MAX_LENGTHS,
+  PIN_CODE_LENGTH,
+  sameAddress,
+  toAddress,
+  toFields,
+  validateAddress,
+} from "./address-form.ts";
 import { useAddAddressMutation, useDeleteAddressMutation, useEditAddressMutation, useGetAddressesQuery } from "./addresses-api.ts";
+import "./checkout.css";
 
-export const DELETE_ADDRESS_CONFIRM = "Are you sure you want to delete this address?";
+export const DELETE_ADDRESS_CONFIRM = "Are you sure you want to delete this address?" satisfies MessageId;
 
 /**
- * /shipping (signed-in users): the address for this order, typed or picked from the saved ones.
- * Save address adds it to the saved list (or updates the one being edited); Continue keeps it
- * for the order (and in localStorage) and goes on to /payment.
+ * /shipping (signed-in users): the address for this order, typed or picked from the saved ones
+ * (the most recent one, or the one used last, is picked to start with). Save address adds it to
+ * the saved list (or updates the one being edited); Continue keeps it for the order (and in
+ * localStorage) and goes on to /payment. Deleting the saved address the form holds clears the form.
  */
 export function ShippingScreen() {
   return (
     <RequireAuth>
       {() => (
         <>
-          <title>Shipping | Krishi Bazaar</title>
+          <title>{`${t("Shipping")} | Krishi Bazaar`}</title>
           <CheckoutSteps current="Shipping" />
           <ShippingForm />
         </>
@@ -44,6 +54,7 @@ function ShippingForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const { data: addresses } = useGetAddressesQuery();
   const [fields, setFields] = useState<AddressFields>(() => toFields(stored));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
@@ -51,14 +62,42 @@ function ShippingForm() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [addAddress, adding] = useAddAddressMutation();
   const [editAddress, editing] = useEditAddressMutation();
+  // Whether the shopper has typed: the saved address then no longer replaces what they typed.
+  const typed = useRef(false);
+  const picked = useRef(false);
+
+  // Once the saved addresses are known: the one the form holds is marked; with none held, the
+  // most recent one fills the form.
+  useEffect(() => {
+    if (picked.current || !addresses) return;
+    picked.current = true;
+    if (typed.current) return;
+    if (stored) {
+      const held = addresses.find((address) => sameAddress(toFields(stored), address));
+      if (held) setSelectedId(held.id);
+      return;
+    }
+    const latest = addresses.at(-1);
+    if (!latest) return;
+    setFields(toFields(latest));
+    setSelectedId(latest.id);
+  }, [addresses, stored]);
+
+  function change(name: keyof AddressFields, value: string) {
+    typed.current = true;
+    setFields((current) => {
+      const next = { ...current, [name]: value };
+      // An Indian state means nothing in another country, and the other way round.
+      if (name === "country" && isIndia(value) !== isIndia(current.country)) next.state = "";
+      return next;
+    });
+    setErrors(({ [name]: _, ...others }) => others);
+  }
 
   const field = (name: keyof AddressFields) => ({
     value: fields[name],
-    errors: errors[name],
-    onChange: (value: string) => {
-      setFields((current) => ({ ...current, [name]: value }));
-      setErrors(({ [name]: _, ...others }) => others);
-    },
+    errors: translatedErrors(errors[name]),
+    onChange: (value: string) => change(name, value),
   });
 
   /** The form's address when it is valid; otherwise its messages go under the fields. */
@@ -88,7 +127,7 @@ function ShippingForm() {
       if (!known) setNotice({ variant: "danger", text: errorText(result.error, "detail") });
       return;
     }
-    setNotice({ variant: "success", text: editingId === null ? "Address saved" : "Address updated" });
+    setNotice({ variant: "success", text: editingId === null ? t("Address saved") : t("Address updated") });
     setEditingId(null);
     setSelectedId(result.data.id);
   }
@@ -101,123 +140,260 @@ function ShippingForm() {
     setEditingId(edit ? address.id : null);
   }
 
+  /** An empty form (India), for an address not saved yet. */
+  function clear() {
+    setFields(emptyAddressFields);
+    setErrors({});
+    setNotice(null);
+    setEditingId(null);
+    setSelectedId(null);
+  }
+
+  function startNew() {
+    typed.current = true;
+    clear();
+    document.getElementById("shipping-label")?.focus();
+  }
+
+  /** A saved address was deleted: when the form holds it, the form is cleared (Continue must not ship there). */
   function forget(id: number) {
-    if (editingId === id) setEditingId(null);
-    if (selectedId === id) setSelectedId(null);
+    if (id === editingId || id === selectedId) clear();
   }
 
   const saving = adding.isLoading || editing.isLoading;
+  const india = isIndia(fields.country);
+  const saved = <SavedAddresses selectedId={selectedId} onPick={pick} onDeleted={forget} onNew={startNew} />;
+  // On a phone, a returning shopper sees their saved addresses first.
+  const savedFirst = (addresses?.length ?? 0) > 0;
   return (
-    <Row className="gy-4">
-      <Col lg={7}>
-        <h1>Shipping</h1>
-        {notice && <Message variant={notice.variant}>{notice.text}</Message>}
-        <form noValidate onSubmit={submit}>
-          <TextField id="shipping-label" name="label" label="Label" placeholder="Home, Farm…" required {...field("label")} />
-          <TextField id="shipping-address" name="address" label="Address" autoComplete="street-address" required {...field("address")} />
-          <TextField id="shipping-city" name="city" label="City" autoComplete="address-level2" required {...field("city")} />
-          <TextField
-            id="shipping-postal-code"
-            name="postalCode"
-            label="Pin Code"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            required
-            {...field("postalCode")}
-          />
-          <TextField id="shipping-country" name="country" label="Country" autoComplete="country-name" required {...field("country")} />
-          <TextField id="shipping-state" name="state" label="State (optional)" autoComplete="address-level1" {...field("state")} />
-          <TextField id="shipping-landmark" name="landmark" label="Landmark (optional)" {...field("landmark")} />
-          <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" variant="primary">
-              Continue
-            </Button>
-            <Button type="button" variant="outline-primary" disabled={saving} onClick={() => void save()}>
-              {editingId === null ? "Save address" : "Update address"}
-            </Button>
-            {editingId !== null && (
-              <Button type="button" variant="link" onClick={() => setEditingId(null)}>
-                Cancel editing
+    <>
+      <h1>{t("Shipping")}</h1>
+      <div className="row gy-4">
+        {savedFirst && <div className="col-lg-5 order-lg-2">{saved}</div>}
+        <div className="col-lg-7 order-lg-1">
+          {/* The form and the list stay unnamed: "Address" labels one thing on this page, its field. */}
+          <form noValidate onSubmit={submit} className="shipping-form">
+            <h2 className="h4">{editingId !== null ? t("Edit the address") : t("Delivery address")}</h2>
+            <TextField
+              id="shipping-label"
+              name="label"
+              label={t("Label")}
+              placeholder={t("Home, Farm…")}
+              required
+              maxLength={MAX_LENGTHS.label}
+              {...field("label")}
+            />
+            <TextField
+              id="shipping-address"
+              name="address"
+              label={t("Address")}
+              autoComplete="street-address"
+              required
+              maxLength={MAX_LENGTHS.address}
+              {...field("address")}
+            />
+            <TextField
+              id="shipping-landmark"
+              name="landmark"
+              label={t("Landmark (optional)")}
+              maxLength={MAX_LENGTHS.landmark}
+              {...field("landmark")}
+            />
+            <div className="row">
+              <div className="col-sm-6">
+                <TextField
+                  id="shipping-city"
+                  name="city"
+                  label={t("City")}
+                  autoComplete="address-level2"
+                  required
+                  maxLength={MAX_LENGTHS.city}
+                  {...field("city")}
+                />
+              </div>
+              <div className="col-sm-6">
+                <TextField
+                  id="shipping-postal-code"
+                  name="postalCode"
+                  label={t("Pin Code")}
+                  autoComplete="postal-code"
+                  inputMode={india ? "numeric" : "text"}
+                  required
+                  maxLength={india ? PIN_CODE_LENGTH : MAX_LENGTHS.postalCode}
+                  {...field("postalCode")}
+                />
+              </div>
+              <div className="col-sm-6">
+                {india ? (
+                  <SelectField
+                    id="shipping-state"
+                    name="state"
+                    label={t("State (optional)")}
+                    autoComplete="address-level1"
+                    {...field("state")}
+                  >
+                    <option value="">{t("Choose a state")}</option>
+                    <Choices values={[fields.state]} known={[...INDIAN_STATES, ...UNION_TERRITORIES]} />
+                    <optgroup label={t("States")}>
+                      <Options values={INDIAN_STATES} />
+                    </optgroup>
+                    <optgroup label={t("Union territories")}>
+                      <Options values={UNION_TERRITORIES} />
+                    </optgroup>
+                  </SelectField>
+                ) : (
+                  <TextField
+                    id="shipping-state"
+                    name="state"
+                    label={t("State (optional)")}
+                    autoComplete="address-level1"
+                    maxLength={MAX_LENGTHS.state}
+                    {...field("state")}
+                  />
+                )}
+              </div>
+              <div className="col-sm-6">
+                <SelectField
+                  id="shipping-country"
+                  name="country"
+                  label={t("Country")}
+                  autoComplete="country-name"
+                  required
+                  {...field("country")}
+                >
+                  <Options values={COUNTRIES} />
+                  <Choices values={[fields.country]} known={COUNTRIES} />
+                </SelectField>
+              </div>
+            </div>
+            {notice && <Message variant={notice.variant}>{notice.text}</Message>}
+            <div className="shipping-actions">
+              <Button type="submit" variant="primary">
+                {t("Continue")}
               </Button>
-            )}
-          </div>
-        </form>
-      </Col>
-      <Col lg={5}>
-        <SavedAddresses selectedId={selectedId} onPick={pick} onDeleted={forget} />
-      </Col>
-    </Row>
+              <Button type="button" variant="outline-primary" disabled={saving} onClick={() => void save()}>
+                {editingId === null ? t("Save address") : t("Update address")}
+              </Button>
+              {editingId !== null && (
+                <Button type="button" variant="link" onClick={() => setEditingId(null)}>
+                  {t("Cancel editing")}
+                </Button>
+              )}
+            </div>
+          </form>
+        </div>
+        {!savedFirst && <div className="col-lg-5 order-lg-2">{saved}</div>}
+      </div>
+    </>
   );
+}
+
+/** Options for a list of message ids: the English value stored, its text in the shop's language shown. */
+function Options({ values }: { values: readonly MessageId[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {t(value)}
+    </option>
+  ));
+}
+
+/** An option for a value the list does not have (an older address's spelling), so it is shown as it is. */
+function Choices({ values, known }: { values: string[]; known: readonly string[] }) {
+  return values
+    .filter((value) => value && !known.includes(value))
+    .map((value) => (
+      <option key={value} value={value}>
+        {value}
+      </option>
+    ));
 }
 
 interface SavedAddressesProps {
   selectedId: number | null;
   onPick: (address: SavedAddress, edit: boolean) => void;
   onDeleted: (id: number) => void;
+  /** Empties the form for a new address. */
+  onNew: () => void;
 }
 
 /** The saved addresses (GET /api/users/addresses/all): Select fills the form, Edit too (to update it), Delete asks first. */
-function SavedAddresses({ selectedId, onPick, onDeleted }: SavedAddressesProps) {
+function SavedAddresses({ selectedId, onPick, onDeleted, onNew }: SavedAddressesProps) {
   const { data: addresses, error, isLoading } = useGetAddressesQuery();
   const [deleteAddress, deleting] = useDeleteAddressMutation();
+  const [deleted, setDeleted] = useState(false);
 
   async function remove(address: SavedAddress) {
-    if (!window.confirm(DELETE_ADDRESS_CONFIRM)) return;
+    if (!window.confirm(t(DELETE_ADDRESS_CONFIRM))) return;
+    setDeleted(false);
     const result = await deleteAddress(address.id);
-    if (!result.error) onDeleted(address.id);
+    if (result.error) return;
+    setDeleted(true);
+    onDeleted(address.id);
   }
 
   return (
     <section>
-      <h2 className="h4">Saved addresses</h2>
+      <h2 className="h4">{t("Saved addresses")}</h2>
       {deleting.error && <Message variant="danger">{errorText(deleting.error, "detail")}</Message>}
+      {deleted && <Message variant="success">{t("Address deleted")}</Message>}
       {isLoading ? (
         <Loader />
       ) : error || !addresses ? (
         <Message variant="danger">{errorText(error, "detail")}</Message>
       ) : addresses.length === 0 ? (
-        <Message>No saved addresses yet</Message>
+        <Message>{t("No saved addresses yet")}</Message>
       ) : (
-        <ListGroup as="ul">
-          {addresses.map((address) => (
-            <ListGroup.Item as="li" key={address.id} aria-current={address.id === selectedId || undefined}>
-              <p className="fw-semibold mb-1">
-                {address.label}
-                {address.id === selectedId && <span className="badge text-bg-success ms-2">Selected</span>}
-              </p>
-              <p className="mb-2">{addressLine(address)}</p>
-              <div className="d-flex flex-wrap gap-2">
-                <AddressButton action="Select" address={address} variant="primary" onClick={() => onPick(address, false)} />
-                <AddressButton action="Edit" address={address} variant="outline-primary" onClick={() => onPick(address, true)} />
-                <AddressButton
-                  action="Delete"
-                  address={address}
-                  variant="outline-danger"
-                  disabled={deleting.isLoading}
-                  onClick={() => void remove(address)}
-                />
-              </div>
-            </ListGroup.Item>
-          ))}
-        </ListGroup>
+        <>
+          <ul className="saved-addresses">
+            {addresses.map((address) => {
+              const selected = address.id === selectedId;
+              return (
+                <li
+                  key={address.id}
+                  className={selected ? "saved-address saved-address--selected" : "saved-address"}
+                  aria-current={selected || undefined}
+                >
+                  <p className="saved-address__label">
+                    {address.label}
+                    {selected && <span className="badge text-bg-success ms-2">{t("Selected")}</span>}
+                  </p>
+                  <p className="saved-address__line">{addressLine(address)}</p>
+                  <div className="saved-address__actions">
+                    <Button
+                      type="button"
+                      variant={selected ? "primary" : "outline-primary"}
+                      aria-label={t("Select {label}", { label: address.label })}
+                      onClick={() => onPick(address, false)}
+                    >
+                      {t("Select")}
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="outline-primary"
+                      aria-label={t("Edit {label}", { label: address.label })}
+                      onClick={() => onPick(address, true)}
+                    >
+                      {t("Edit")}
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="outline-danger"
+                      aria-label={t("Delete {label}", { label: address.label })}
+                      disabled={deleting.isLoading}
+                      onClick={() => void remove(address)}
+                    >
+                      {t("Delete")}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Button type="button" variant="outline-primary" className="w-100 mt-3 saved-addresses__new" onClick={onNew}>
+            {t("Add a new address")}
+          </Button>
+        </>
       )}
     </section>
-  );
-}
-
-interface AddressButtonProps {
-  action: "Select" | "Edit" | "Delete";
-  address: SavedAddress;
-  variant: string;
-  disabled?: boolean;
-  onClick: () => void;
-}
-
-/** A saved address's small button, named with the address ("Edit Home"). */
-function AddressButton({ action, address, ...button }: AddressButtonProps) {
-  return (
-    <Button type="button" size="sm" aria-label={`${action} ${address.label}`} {...button}>
-      {action}
-    </Button>
   );
 }

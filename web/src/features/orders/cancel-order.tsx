@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { refundablePaise } from "./order-status.tsx";
 import { useCancelOrderMutation } from "./orders-api.ts";
@@ -56,21 +57,23 @@ export function CancelOrder({ order, onCancelled }: CancelOrderProps) {
       {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
       {asking ? (
         <fieldset className="border border-danger rounded p-3" onKeyDown={onKeyDown}>
-          <legend className="float-none w-auto fs-6 fw-semibold px-1 mb-2">Cancel this order?</legend>
-          {refund > 0 && <p>A full refund of {formatRupees(refund)} will be made to the original payment method.</p>}
-          <TextField id="cancel-reason" label="Reason (optional)" maxLength={500} value={reason} onChange={setReason} />
+          <legend className="float-none w-auto fs-6 fw-semibold px-1 mb-2">{t("Cancel this order?")}</legend>
+          {refund > 0 && (
+            <p>{t("A full refund of {amount} will be made to the original payment method.", { amount: formatRupees(refund) })}</p>
+          )}
+          <TextField id="cancel-reason" label={t("Reason (optional)")} maxLength={500} value={reason} onChange={setReason} />
           <div className="d-flex flex-wrap gap-2">
             <Button type="button" variant="danger" disabled={busy} onClick={() => void confirm()}>
-              Yes, cancel order
+              {t("Yes, cancel order")}
             </Button>
             <Button ref={keepButton} type="button" variant="outline-secondary" disabled={busy} onClick={() => ask(false)}>
-              Keep order
+              {t("Keep order")}
             </Button>
           </div>
         </fieldset>
       ) : (
         <Button ref={cancelButton} type="button" variant="outline-danger" onClick={() => ask(true)}>
-          Cancel Order
+          {t("Cancel Order")}
         </Button>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { Order, Shipment } from "@krishi/contract";
+import { t } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { eventText, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
@@ -15,9 +16,9 @@ function Moment({ at, className }: { at: string; className?: string }) {
 /** The order's timeline, oldest first: when, what happened, and the note given with it. */
 export function Timeline({ events }: { events: Order["events"] }) {
   return (
-    <ol className="list-unstyled border-start border-2 ps-3 mb-0">
+    <ol className="order-timeline">
       {events.map((event) => (
-        <li key={`${event.at}-${event.event}`} className="mb-2">
+        <li key={`${event.at}-${event.event}`} className={`order-timeline__event order-timeline__event--${event.to}`}>
           <Moment at={event.at} className="d-block small text-body-secondary" />
           {eventText(event)}
           {event.note && <div className="small text-body-secondary">{event.note}</div>}
@@ -35,27 +36,27 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
   return (
     <>
       <p className="mb-1">
-        <strong>Courier: </strong>
+        <strong>{t("Courier:")} </strong>
         {shipment.courier}
       </p>
       <p className="mb-1">
-        <strong>AWB number: </strong>
+        <strong>{t("AWB number:")} </strong>
         <span className="text-break">{shipment.awb}</span>
       </p>
       <p className="mb-1">
-        <strong>Shipped on: </strong>
+        <strong>{t("Shipped on:")} </strong>
         <Moment at={shipment.shippedAt} />
       </p>
       {WEB_ADDRESS.test(shipment.trackingUrl) && (
-        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-          Track your parcel <span className="visually-hidden">(opens in a new tab)</span>
+        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="order-track-link">
+          {t("Track your parcel")} <span className="visually-hidden">{t("(opens in a new tab)")}</span>
         </a>
       )}
     </>
   );
 }
 
-const REFUND_COLORS: Record<RefundStatus, string> = { pending: "warning", processed: "success", failed: "danger" };
+const REFUND_COLORS: Record<RefundStatus, string> = { pending: "secondary", processed: "success", failed: "danger" };
 
 /** Each refund (amount, reason, state, when) and the amount given back so far. */
 export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | "amountRefunded">) {
@@ -65,14 +66,14 @@ export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | 
         {refunds.map((refund) => (
           <li key={refund.id} className="mb-2">
             <strong>{formatPrice(refund.amount)}</strong>{" "}
-            <span className={`badge text-bg-${REFUND_COLORS[refund.status]}`}>{REFUND_STATUS_LABELS[refund.status]}</span>
+            <span className={`badge text-bg-${REFUND_COLORS[refund.status]}`}>{t(REFUND_STATUS_LABELS[refund.status])}</span>
             <div>{refund.reason}</div>
             <Moment at={refund.createdAt} className="d-block small text-body-secondary" />
           </li>
         ))}
       </ul>
       <p className="mb-0">
-        <strong>Refunded: </strong>
+        <strong>{t("Refunded:")} </strong>
         {formatPrice(amountRefunded)}
       </p>
     </>

@@ -1,6 +1,7 @@
 import type { Order } from "@krishi/contract";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
@@ -46,7 +47,21 @@ function fakeRazorpay(ending: (options: RazorpayOptions, fail: (error: RazorpayF
   return opened;
 }
 
+/** jsdom does not scroll: records what the page asks to bring into view. */
+function watchScrolling() {
+  const scrolled: Element[] = [];
+  Object.defineProperty(Element.prototype, "scrollIntoView", {
+    configurable: true,
+    writable: true,
+    value(this: Element) {
+      scrolled.push(this);
+    },
+  });
+  return scrolled;
+}
+
 afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
   delete window.Razorpay;
   for (const script of document.querySelectorAll("script")) script.remove();
 });
@@ -62,14 +77,17 @@ describe("OrderScreen", () => {
   it("shows an unpaid, undelivered order with its banners and summary", async () => {
     renderOrder(anOrder());
     expect(await screen.findByRole("heading", { level: 1, name: "Order 42" })).toBeInTheDocument();
-    expect(screen.getByText("Not Delivered")).toHaveClass("alert-danger");
-    expect(screen.getByText("Not Paid")).toHaveClass("alert-danger");
+    // Waiting within its time to pay is not a problem: neutral, not red.
+    expect(screen.getByText("Not Delivered")).toHaveClass("alert-secondary");
+    expect(screen.getByText("Not Paid")).toHaveClass("alert-secondary");
+    expect(screen.getByText("Awaiting payment")).toHaveClass("status-badge--waiting");
     expect(screen.getByText("Asha Patil")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "asha.patil@example.in" })).toHaveAttribute("href", "mailto:asha.patil@example.in");
     expect(screen.getByText("Gat No. 42, Ozar Road, Near the mandi, Nashik, Maharashtra 422001, India")).toBeInTheDocument();
     expect(screen.getByText("RazorPay")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toHaveAttribute("href", "/product/7");
-    expect(screen.getByText("2 × ₹1,249.50 = ₹2,499.00")).toBeInTheDocument();
+    expect(screen.getByText("Qty 2 × ₹1,249.50")).toBeInTheDocument();
+    expect(screen.getAllByText("₹2,499.00")[0]).toHaveClass("order-line__total");
     const rows = screen.getAllByRole("row").map((row) => row.textContent);
     expect(rows).toEqual(["Items₹2,499.00", "Shipping₹0.00", "Tax₹204.92", "Total₹2,703.92"]);
     expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
@@ -84,6 +102,7 @@ describe("OrderScreen", () => {
     const paid = await screen.findByText(`Paid on ${dateTimeOf(PAID_AT)}`);
     expect(paid).toHaveClass("alert-success");
     expect(paid.textContent).toMatch(/2026.*\d:\d\d/);
+    expect(screen.getByText("Delivered", { selector: ".badge" })).toHaveClass("status-badge--done");
     expect(screen.getByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toHaveClass("alert-success");
     expect(screen.queryByText("Not Paid")).toBeNull();
     expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
@@ -210,6 +229,47 @@ describe("OrderScreen", () => {
     expect(screen.getByText("Not Paid")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
     expect(calls.some((call) => call.path.endsWith("/pay/"))).toBe(false);
+  });
+
+  it("brings a successful payment into view and focus, saying what happens next", async () => {
+    const scrolled = watchScrolling();
+    let order = anOrder();
+    fakeRazorpay((options) =>
+      options.handler({ razorpay_order_id: options.order_id, razorpay_payment_id: "pay_sandbox99", razorpay_signature: "c0ffee" }),
+    );
+    const { user } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.path === "/api/orders/create-razorpay-order/") return { body: razorpayOrder };
+        order = aPaidOrder();
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    const result = (await screen.findByText("Payment successful")).closest(".payment-result");
+    await vi.waitFor(() => expect(result).toHaveFocus());
+    expect(scrolled).toContain(result);
+    expect(result).toHaveTextContent("Thank you. We will pack your order and send it soon; its progress shows below.");
+    expect(await screen.findByText("Paid", { selector: ".badge" })).toHaveClass("status-badge--moving");
+  });
+
+  it("brings a failed payment into view and focus, with the next steps and Pay Now again", async () => {
+    const scrolled = watchScrolling();
+    fakeRazorpay((options, fail) =>
+      fail({ code: "BAD_REQUEST_ERROR", description: "Card declined", metadata: { order_id: options.order_id } }),
+    );
+    const { user } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    const payNow = await screen.findByRole("button", { name: "Pay Now" });
+    await user.click(payNow);
+    const failure = await screen.findByRole("alert");
+    const result = failure.closest(".payment-result");
+    await vi.waitFor(() => expect(result).toHaveFocus());
+    expect(scrolled).toEqual([result]);
+    expect(failure).toHaveTextContent("Payment failed");
+    expect(failure).toHaveTextContent("Try again with Pay Now, or pay by UPI in the payment window.");
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    expect(result).toHaveAttribute("tabindex", "-1");
   });
 
   it("keeps a failure's details when the shopper then closes Razorpay's window", async () => {
@@ -355,8 +415,10 @@ describe("OrderScreen: the order's life", () => {
 
   it("offers neither Pay Now nor Cancel Order nor a payment deadline when the server says they are over", async () => {
     renderOrder(cancelledOrder(anOrder()));
-    expect(await screen.findByText("Cancelled")).toBeInTheDocument();
-    expect(screen.getByText("Not Paid")).toBeInTheDocument();
+    expect(await screen.findByText("Cancelled")).toHaveClass("status-badge--stopped");
+    // A cancelled order will not be paid or delivered: now that is a problem, in red.
+    expect(screen.getByText("Not Paid")).toHaveClass("alert-danger");
+    expect(screen.getByText("Not Delivered")).toHaveClass("alert-danger");
     expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
     expect(screen.queryByText(/^Pay by/)).toBeNull();
@@ -381,7 +443,9 @@ describe("OrderScreen: the order's life", () => {
     await user.click(await screen.findByRole("button", { name: "Pay Now" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(detail);
-    expect(within(alert.closest(".card") as HTMLElement).getByRole("table", { name: "Order Summary" })).toBeInTheDocument();
+    // Brought to the shopper, without offering a Pay Now that is no longer there.
+    await vi.waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(alert).not.toHaveTextContent("Try again");
     expect(await screen.findByText("Cancelled: the time to pay ran out, its items went back on sale")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
     expect(screen.getByRole("alert")).toHaveTextContent(detail);
@@ -446,5 +510,34 @@ describe("OrderScreen: the order's life", () => {
     expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Mark As Packed" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
+  });
+});
+
+describe("OrderScreen in Hindi", () => {
+  it("shows the order's state, banners, timeline, lines, summary and Pay Now in Hindi, amounts and dates as in English", async () => {
+    await setLanguage("hi");
+    renderOrder(anOrder());
+    expect(await screen.findByRole("heading", { level: 1, name: "ऑर्डर 42" })).toBeInTheDocument();
+    expect(screen.getByText("स्थिति:").parentElement).toHaveTextContent("स्थिति: भुगतान बाक़ी है");
+    expect(screen.getByText("भुगतान नहीं हुआ")).toHaveClass("alert-secondary");
+    expect(screen.getByText("डिलीवर नहीं हुआ")).toHaveClass("alert-secondary");
+    expect(screen.getByText(/^.* तक भुगतान करें, नहीं तो ऑर्डर रद्द हो जाएगा/)).toHaveTextContent(dateTimeOf("2026-11-20T09:45:00.000Z"));
+    expect(screen.getByRole("heading", { level: 2, name: "ऑर्डर का सफ़र" })).toBeInTheDocument();
+    expect(screen.getByText("ऑर्डर दिया गया")).toBeInTheDocument();
+    expect(screen.getByText("मात्रा 2 × ₹1,249.50")).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual(["सामान₹2,499.00", "डिलीवरी₹0.00", "टैक्स₹204.92", "कुल₹2,703.92"]);
+    expect(screen.getByRole("button", { name: "अभी भुगतान करें" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "ऑर्डर रद्द करें" })).toBeEnabled();
+  });
+
+  it("shows staff their panel in Hindi", async () => {
+    await setLanguage("hi");
+    renderOrder(aPaidOrder(), staff);
+    expect(await screen.findByRole("heading", { level: 2, name: "स्टाफ़" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "पैक हुआ चिह्नित करें" })).toBeInTheDocument();
+    expect(screen.getByLabelText("कूरियर")).toBeInTheDocument();
+    expect(screen.getByText("₹2,703.92 तक रिफ़ंड किया जा सकता है")).toBeInTheDocument();
+    expect(screen.getByText(`${dateTimeOf(PAID_AT)} को भुगतान हुआ`)).toHaveClass("alert-success");
   });
 });

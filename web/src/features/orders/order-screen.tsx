@@ -1,16 +1,14 @@
 import { type Order, tryToPaise } from "@krishi/contract";
-import { Fragment, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
-import Col from "react-bootstrap/Col";
-import ListGroup from "react-bootstrap/ListGroup";
-import Row from "react-bootstrap/Row";
 import { useParams } from "react-router";
 import { configApi } from "../../app/config-api.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { OrderLine } from "../../components/order-line.tsx";
+import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { addressLine } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
@@ -19,19 +17,21 @@ import type { User } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { CancelOrder } from "./cancel-order.tsx";
 import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
-import { StatusBadge } from "./order-status.tsx";
+import { STATUS_MEANINGS, StatusBadge } from "./order-status.tsx";
 import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
 import { StaffPanel } from "./staff-panel.tsx";
+import "./orders.css";
 
 /** The shop's name and colour in Razorpay's checkout window. */
-export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#198754" } as const;
+export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#1d6b38" } as const;
 
-export const PAYMENT_SUCCESSFUL = "Payment successful";
+export const PAYMENT_SUCCESSFUL = "Payment successful" satisfies MessageId;
 
 /**
- * /order/{id} (its owner or staff): the order's state, details, banners, timeline, shipment and
- * refunds; Pay Now and Cancel Order for the owner while the server allows them; staff's actions.
+ * /order/{id} (its owner or staff): the order's state (one status line, the paid and delivered
+ * banners, the timeline), its shipment, lines, address, payment and refunds; Pay Now and Cancel
+ * Order for the owner while the server allows them; staff's actions.
  */
 export function OrderScreen() {
   const { id = "" } = useParams();
@@ -39,7 +39,7 @@ export function OrderScreen() {
     <RequireAuth>
       {(user) => (
         <>
-          <title>{`Order ${id} | Krishi Bazaar`}</title>
+          <title>{`${t("Order {id}", { id })} | Krishi Bazaar`}</title>
           <OrderLoader id={id} user={user} />
         </>
       )}
@@ -53,7 +53,7 @@ function OrderLoader({ id, user }: { id: string; user: User }) {
   if (error && !isFetching) {
     return (
       <>
-        <h1>Order {id}</h1>
+        <h1>{t("Order {id}", { id })}</h1>
         <Message variant="danger">{errorText(error, "detail")}</Message>
       </>
     );
@@ -70,84 +70,95 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
   const canPay = isOwner && order.actions.pay && !order.isPaid;
   const customerCancel = !user.is_staff && order.actions.cancel;
   const focusStatus = () => statusLine.current?.focus();
+  // Not paid or not delivered is a problem only once the order has stopped; until then it is waiting.
+  const stopped = STATUS_MEANINGS[order.status] === "stopped";
 
   return (
-    <>
-      <h1>Order {order._id}</h1>
-      {/* Announced when it changes (paid, cancelled …); focused after a cancellation. */}
-      <p ref={statusLine} tabIndex={-1} aria-live="polite" className="fs-5">
-        <strong>Status: </strong>
-        <StatusBadge status={order.status} />
-      </p>
-      {payment.state.status === "paid" && <Message variant="success">{PAYMENT_SUCCESSFUL}</Message>}
-      {payment.state.status === "failed" && <PaymentFailed failure={payment.state.failure} />}
-      <Row>
-        <Col lg={8}>
-          <ListGroup variant="flush">
-            <ListGroup.Item>
-              <h2>Shipping</h2>
-              <p className="mb-1">
-                <strong>Name: </strong>
-                {order.user.name}
+    <div className="order-screen">
+      <h1>{t("Order {id}", { id: order._id })}</h1>
+      <div className="row gy-3">
+        <div className="col-lg-8">
+          <section className="order-card order-state">
+            {/* Announced when it changes (paid, cancelled …); focused after a cancellation. */}
+            <p ref={statusLine} tabIndex={-1} aria-live="polite" className="order-state__line">
+              <strong>{t("Status:")}</strong> <StatusBadge status={order.status} />
+            </p>
+            <div className="order-state__banners">
+              <StateBanner
+                done={order.isPaid}
+                stopped={stopped}
+                doneText={t("Paid on {date}", { date: dateTimeOf(order.paidAt) })}
+                notDoneText={t("Not Paid")}
+              />
+              <StateBanner
+                done={order.isDelivered}
+                stopped={stopped}
+                doneText={t("Delivered on {date}", { date: dateTimeOf(order.deliveredAt) })}
+                notDoneText={t("Not Delivered")}
+              />
+            </div>
+            {order.status === "pending_payment" && order.actions.pay && order.paymentDueAt && (
+              <p className="alert alert-info mb-2">
+                {t("Pay by {date} or the order is cancelled and its items go back on sale.", { date: dateTimeOf(order.paymentDueAt) })}
               </p>
-              <p className="mb-1">
-                <strong>Email: </strong>
-                <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
-              </p>
-              <p>
-                <strong>Shipping: </strong>
-                {addressLine(order.shippingAddress)}
-              </p>
-              <StateBanner done={order.isDelivered} at={order.deliveredAt} doneText="Delivered on" notDoneText="Not Delivered" />
-            </ListGroup.Item>
-            {order.shipment && (
-              <ListGroup.Item>
-                <h2>Shipment</h2>
-                <ShipmentDetails shipment={order.shipment} />
-              </ListGroup.Item>
             )}
-            <ListGroup.Item>
-              <h2>Payment Method</h2>
-              <p>
-                <strong>Method: </strong>
-                {order.paymentMethod}
-              </p>
-              <StateBanner done={order.isPaid} at={order.paidAt} doneText="Paid on" notDoneText="Not Paid" />
-              {order.status === "pending_payment" && order.actions.pay && order.paymentDueAt && (
-                <p className="alert alert-warning">
-                  Pay by <time dateTime={order.paymentDueAt}>{dateTimeOf(order.paymentDueAt)}</time> or the order is cancelled and its items
-                  go back on sale.
-                </p>
-              )}
-            </ListGroup.Item>
-            {order.refunds.length > 0 && (
-              <ListGroup.Item>
-                <h2>Refunds</h2>
-                <RefundList refunds={order.refunds} amountRefunded={order.amountRefunded} />
-              </ListGroup.Item>
-            )}
-            <ListGroup.Item>
-              <h2>Order Items</h2>
-              {order.orderItems.length === 0 ? (
-                <Message>Order is empty</Message>
-              ) : (
-                <ListGroup variant="flush">
-                  {order.orderItems.map((item, index) => (
-                    // A deleted product leaves a null id; the line's place is stable.
-                    <OrderLine key={item.product ?? `line-${index}`} line={item} />
-                  ))}
-                </ListGroup>
-              )}
-            </ListGroup.Item>
+            <PaymentResult state={payment.state} canPay={canPay} />
             {order.events.length > 0 && (
-              <ListGroup.Item>
-                <h2>Timeline</h2>
+              <>
+                <h2 className="h5 mt-3">{t("Timeline")}</h2>
                 <Timeline events={order.events} />
-              </ListGroup.Item>
+              </>
             )}
-          </ListGroup>
-        </Col>
-        <Col lg={4}>
+          </section>
+          {order.shipment && (
+            <section className="order-card">
+              <h2>{t("Shipment")}</h2>
+              <ShipmentDetails shipment={order.shipment} />
+            </section>
+          )}
+          <section className="order-card">
+            <h2>{t("Order Items")}</h2>
+            {order.orderItems.length === 0 ? (
+              <Message>{t("Order is empty")}</Message>
+            ) : (
+              <OrderLines>
+                {order.orderItems.map((item, index) => (
+                  // A deleted product leaves a null id; the line's place is stable.
+                  <OrderLine key={item.product ?? `line-${index}`} line={item} />
+                ))}
+              </OrderLines>
+            )}
+          </section>
+          <section className="order-card">
+            <h2>{t("Shipping")}</h2>
+            <p className="mb-1">
+              <strong>{t("Name:")} </strong>
+              {order.user.name}
+            </p>
+            <p className="mb-1">
+              <strong>{t("Email:")} </strong>
+              <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+            </p>
+            <p className="mb-0">
+              <strong>{t("Shipping:")} </strong>
+              {addressLine(order.shippingAddress)}
+            </p>
+          </section>
+          <section className="order-card">
+            <h2>{t("Payment Method")}</h2>
+            <p className="mb-0">
+              <strong>{t("Method:")} </strong>
+              {order.paymentMethod}
+            </p>
+          </section>
+          {order.refunds.length > 0 && (
+            <section className="order-card">
+              <h2>{t("Refunds")}</h2>
+              <RefundList refunds={order.refunds} amountRefunded={order.amountRefunded} />
+            </section>
+          )}
+        </div>
+        <div className="col-lg-4">
           <OrderSummary
             amounts={{
               items: formatPrice(order.itemsPrice),
@@ -155,61 +166,99 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               tax: formatPrice(order.taxPrice),
               total: formatPrice(order.totalPrice),
             }}
+            action={
+              canPay && (
+                <Button
+                  type="button"
+                  variant="accent"
+                  disabled={payment.state.status === "busy" || payment.state.status === "confirming"}
+                  onClick={() => void payment.pay()}
+                >
+                  {t("Pay Now")}
+                </Button>
+              )
+            }
           >
-            {/* The server's refusals (an order past its payment time …) beside the button. */}
-            {payment.state.status === "error" && <Message variant="danger">{payment.state.text}</Message>}
-            {canPay && (
-              <Button type="button" variant="primary" disabled={payment.state.status === "busy"} onClick={() => void payment.pay()}>
-                Pay Now
-              </Button>
-            )}
             {customerCancel && <CancelOrder order={order} onCancelled={focusStatus} />}
           </OrderSummary>
           {user.is_staff && <StaffPanel order={order} onCancelled={focusStatus} />}
-        </Col>
-      </Row>
-    </>
+        </div>
+      </div>
+    </div>
   );
 }
 
 interface StateBannerProps {
   done: boolean;
-  /** When it was done. */
-  at: string | null;
+  /** The order has stopped (cancelled): what is not done will not be. */
+  stopped: boolean;
   doneText: string;
   notDoneText: string;
 }
 
-/** A state banner ("Paid on …" in green, "Not Paid" in red): shown as is, not announced as an alert. */
-function StateBanner({ done, at, doneText, notDoneText }: StateBannerProps) {
-  return done ? (
-    <div className="alert alert-success">
-      {doneText} {dateTimeOf(at)}
+/**
+ * A state banner, coloured by meaning: "Paid on …" in green; "Not Paid" neutral while the order
+ * waits for it, red once the order has stopped. Shown as is, not announced as an alert.
+ */
+function StateBanner({ done, stopped, doneText, notDoneText }: StateBannerProps) {
+  if (done) return <div className="alert alert-success">{doneText}</div>;
+  return <div className={stopped ? "alert alert-danger" : "alert alert-secondary"}>{notDoneText}</div>;
+}
+
+/**
+ * How Pay Now ended, where the shopper looks next: brought into view and focused (a phone's
+ * screen is mostly the payment window until then), with what to do now.
+ */
+function PaymentResult({ state, canPay }: { state: PaymentState; canPay: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+
+  // Each ending (a second failure too) is a new state: brought to the shopper again.
+  useEffect(() => {
+    if (state.status !== "paid" && state.status !== "failed" && state.status !== "error") return;
+    box.current?.scrollIntoView?.({ block: "center" });
+    box.current?.focus({ preventScroll: true });
+  }, [state]);
+
+  return (
+    <div ref={box} tabIndex={-1} className="payment-result">
+      {state.status === "confirming" && <Message>{t("Confirming your payment…")}</Message>}
+      {state.status === "paid" && (
+        <Message variant="success">
+          <p className="fw-semibold mb-1">{t(PAYMENT_SUCCESSFUL)}</p>
+          <p className="mb-0">{t("Thank you. We will pack your order and send it soon; its progress shows below.")}</p>
+        </Message>
+      )}
+      {state.status === "failed" && <PaymentFailed failure={state.failure} canPay={canPay} />}
+      {state.status === "error" && (
+        <Message variant="danger">
+          <p className={canPay ? "mb-1" : "mb-0"}>{state.text}</p>
+          {canPay && <p className="mb-0">{t("Try again with Pay Now in a moment.")}</p>}
+        </Message>
+      )}
     </div>
-  ) : (
-    <div className="alert alert-danger">{notDoneText}</div>
   );
 }
 
-/** Razorpay's failure, field by field (spec §8), on the page rather than in a browser alert. */
-function PaymentFailed({ failure }: { failure: RazorpayFailure }) {
+/** Razorpay's failure, field by field (spec §8), on the page rather than in a browser alert, and what to do next. */
+function PaymentFailed({ failure, canPay }: { failure: RazorpayFailure; canPay: boolean }) {
   const fields: [string, string | undefined][] = [
-    ["Code", failure.code],
-    ["Description", failure.description],
-    ["Source", failure.source],
-    ["Step", failure.step],
-    ["Reason", failure.reason],
-    ["Order ID", failure.metadata?.order_id],
-    ["Payment ID", failure.metadata?.payment_id],
+    [t("Code"), failure.code],
+    [t("Description"), failure.description],
+    [t("Source"), failure.source],
+    [t("Step"), failure.step],
+    [t("Reason"), failure.reason],
+    [t("Order ID"), failure.metadata?.order_id],
+    [t("Payment ID"), failure.metadata?.payment_id],
   ];
   return (
     <Message variant="danger">
-      <p className="fw-semibold">Payment failed</p>
-      <dl className="row mb-0">
+      <p className="fw-semibold mb-1">{t("Payment failed")}</p>
+      {canPay && <p>{t("Try again with Pay Now, or pay by UPI in the payment window.")}</p>}
+      <dl className="payment-failure">
         {fields.map(([name, value]) => (
           <Fragment key={name}>
-            <dt className="col-sm-3">{name}</dt>
-            <dd className="col-sm-9">{value || "—"}</dd>
+            <dt>{name}</dt>
+            <dd>{value || "—"}</dd>
           </Fragment>
         ))}
       </dl>
@@ -220,6 +269,7 @@ function PaymentFailed({ failure }: { failure: RazorpayFailure }) {
 type PaymentState =
   | { status: "idle" }
   | { status: "busy" }
+  | { status: "confirming" }
   | { status: "paid" }
   | { status: "error"; text: string }
   | { status: "failed"; failure: RazorpayFailure };
@@ -238,7 +288,7 @@ function usePayment(order: Order) {
   const [state, setState] = useState<PaymentState>({ status: "idle" });
 
   async function confirm(proof: PaymentProof) {
-    setState({ status: "busy" });
+    setState({ status: "confirming" });
     const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = proof;
     const result = await payOrder({ id: order._id, razorpay_order_id, razorpay_payment_id, razorpay_signature });
     setState(result.error ? { status: "error", text: errorText(result.error, "detail") } : { status: "paid" });
@@ -263,8 +313,8 @@ function usePayment(order: Order) {
     let Razorpay: Awaited<ReturnType<typeof loadRazorpay>>;
     try {
       Razorpay = await loadRazorpay(checkoutScriptUrl(config.data));
-    } catch (error) {
-      setState({ status: "error", text: error instanceof Error ? error.message : String(error) });
+    } catch {
+      setState({ status: "error", text: t("Could not load the payment window. Check your connection and try again.") });
       return;
     }
     const checkout = new Razorpay({
@@ -273,7 +323,7 @@ function usePayment(order: Order) {
       currency: answer.data.currency,
       order_id: answer.data.id,
       name: CHECKOUT_BRAND.name,
-      description: `Order ${order._id}`,
+      description: t("Order {id}", { id: order._id }),
       prefill: { name: order.user.name, email: order.user.email },
       theme: { color: CHECKOUT_BRAND.color },
       handler: (proof) => void confirm(proof),

@@ -1,9 +1,11 @@
 import { type Order, type OrderEvent, type OrderStatus, type Paise, type Refund, tryToPaise } from "@krishi/contract";
+import { type Message, t } from "../../i18n/index.ts";
+import "./orders.css";
 
 export type RefundStatus = Refund["status"];
 
-/** The words for an order's state, the same on the order page and in the staff list. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
+/** The words for an order's state (message ids), the same on the order page and in the staff list. */
+export const STATUS_LABELS: Record<OrderStatus, Message> = {
   pending_payment: "Awaiting payment",
   paid: "Paid",
   packed: "Packed",
@@ -13,49 +15,59 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
-/** Bootstrap's colour for each state's badge (text-bg-* picks a readable text colour). */
-const STATUS_COLORS: Record<OrderStatus, string> = {
-  pending_payment: "warning",
-  paid: "primary",
-  packed: "info",
-  shipped: "info",
-  delivered: "success",
-  cancelled: "secondary",
-  refunded: "dark",
+/** An order's state in the shop's language, e.g. "Awaiting payment". */
+export function statusLabel(status: OrderStatus): string {
+  return t(STATUS_LABELS[status]);
+}
+
+/**
+ * What a state means to the customer, and so its colour: waiting (neutral), on its way (light
+ * green), done (green), or stopped (red: the only real problem).
+ */
+export type StatusMeaning = "waiting" | "moving" | "done" | "stopped";
+
+export const STATUS_MEANINGS: Record<OrderStatus, StatusMeaning> = {
+  pending_payment: "waiting",
+  paid: "moving",
+  packed: "moving",
+  shipped: "moving",
+  delivered: "done",
+  cancelled: "stopped",
+  refunded: "waiting",
 };
 
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+/** The order's state as a badge coloured by what it means, e.g. "Shipped". */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`badge status-badge status-badge--${STATUS_MEANINGS[status]}`}>{statusLabel(status)}</span>;
+}
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, Message> = {
   pending: "Pending",
   processed: "Processed",
   failed: "Failed",
 };
 
-/** The order's state as a coloured badge, e.g. "Shipped". */
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge text-bg-${STATUS_COLORS[status]}`}>{STATUS_LABELS[status]}</span>;
-}
-
 /** What a timeline entry says happened (contract OrderEvent's `event`, and who did it for a cancellation). */
 export function eventText({ event, actor }: Pick<OrderEvent, "event" | "actor">): string {
   switch (event) {
     case "place":
-      return "Order placed";
+      return t("Order placed");
     case "pay":
-      return "Payment received";
+      return t("Payment received");
     case "repay":
-      return "Payment received after the order was cancelled: the order goes ahead";
+      return t("Payment received after the order was cancelled: the order goes ahead");
     case "pack":
-      return "Packed";
+      return t("Packed");
     case "ship":
-      return "Shipped";
+      return t("Shipped");
     case "deliver":
-      return "Delivered";
+      return t("Delivered");
     case "cancel":
-      return actor === "customer" ? "Cancelled by the customer" : actor === "staff" ? "Cancelled by the shop" : "Cancelled";
+      return actor === "customer" ? t("Cancelled by the customer") : actor === "staff" ? t("Cancelled by the shop") : t("Cancelled");
     case "expire":
-      return "Cancelled: the time to pay ran out, its items went back on sale";
+      return t("Cancelled: the time to pay ran out, its items went back on sale");
     case "refund":
-      return "Refund made";
+      return t("Refund made");
     default:
       return event;
   }

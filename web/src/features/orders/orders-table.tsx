@@ -1,5 +1,6 @@
 import type { Order } from "@krishi/contract";
 import { Link } from "react-router";
+import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { StatusBadge } from "./order-status.tsx";
@@ -8,7 +9,7 @@ import { StatusBadge } from "./order-status.tsx";
 const HEADINGS = {
   mine: ["ID", "Date", "Total", "Paid", "Delivered"],
   staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS"],
-} as const;
+} as const satisfies Record<string, readonly Message[]>;
 
 /** ID, (customer,) Date, Total, Paid, Delivered, (state,) and a Details link to /order/{id}. */
 export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
@@ -19,11 +20,11 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
           <tr>
             {HEADINGS[staff ? "staff" : "mine"].map((heading) => (
               <th key={heading} scope="col">
-                {heading}
+                {t(heading)}
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Details</span>
+              <span className="visually-hidden">{t("Details")}</span>
             </th>
           </tr>
         </thead>
@@ -35,10 +36,10 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
               <td>{dateOf(order.createdAt)}</td>
               <td>{formatPrice(order.totalPrice)}</td>
               <td>
-                <DoneCell done={order.isPaid} at={order.paidAt} notDone="Not paid" />
+                <DoneCell done={order.isPaid} at={order.paidAt} notDone={t("Not paid")} />
               </td>
               <td>
-                <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone="Not delivered" />
+                <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone={t("Not delivered")} />
               </td>
               {staff && (
                 <td>
@@ -46,8 +47,12 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
                 </td>
               )}
               <td>
-                <Link className="btn btn-sm btn-light" to={`/order/${order._id}`} aria-label={`Details of order ${order._id}`}>
-                  Details
+                <Link
+                  className="btn btn-sm btn-outline-primary orders-table__details"
+                  to={`/order/${order._id}`}
+                  aria-label={t("Details of order {id}", { id: order._id })}
+                >
+                  {t("Details")}
                 </Link>
               </td>
             </tr>
@@ -58,12 +63,12 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
   );
 }
 
-/** A Paid or Delivered cell: the date it happened, or a red ✗ ("Not paid"). */
+/** A Paid or Delivered cell: the date it happened, or a ✗ ("Not paid"). */
 function DoneCell({ done, at, notDone }: { done: boolean; at: string | null; notDone: string }) {
-  if (done) return <>{dateOf(at) || "Yes"}</>;
+  if (done) return <>{dateOf(at) || t("Yes")}</>;
   return (
     <>
-      <span className="text-danger fw-bold" aria-hidden="true">
+      <span className="orders-table__not-done" aria-hidden="true">
         ✗
       </span>
       <span className="visually-hidden">{notDone}</span>

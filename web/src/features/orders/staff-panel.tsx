@@ -4,6 +4,7 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { CancelOrder } from "./cancel-order.tsx";
@@ -39,9 +40,9 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
   };
   if (!Object.values(offers).some(Boolean)) return null;
   return (
-    <Card className="mt-3">
+    <Card className="mt-3 staff-panel">
       <Card.Body>
-        <h2 className="h4">Staff</h2>
+        <h2 className="h4">{t("Staff")}</h2>
         {offers.pack && (
           <Section>
             <MarkAsPacked id={order._id} />
@@ -91,12 +92,12 @@ function ActionButton({ label, error, busy, onClick }: { label: string; error: u
 
 function MarkAsPacked({ id }: { id: number }) {
   const [pack, { error, isLoading }] = usePackOrderMutation();
-  return <ActionButton label="Mark As Packed" error={error} busy={isLoading} onClick={() => void pack(id)} />;
+  return <ActionButton label={t("Mark As Packed")} error={error} busy={isLoading} onClick={() => void pack(id)} />;
 }
 
 function MarkAsDelivered({ id }: { id: number }) {
   const [deliver, { error, isLoading }] = useDeliverOrderMutation();
-  return <ActionButton label="Mark As Delivered" error={error} busy={isLoading} onClick={() => void deliver(id)} />;
+  return <ActionButton label={t("Mark As Delivered")} error={error} busy={isLoading} onClick={() => void deliver(id)} />;
 }
 
 /** A small form of the panel: its heading names it; its fields stack. */
@@ -143,10 +144,10 @@ function ShipForm({ id }: { id: number }) {
     const form = event.currentTarget;
     const body = { courier: courier.trim(), awb: awb.trim(), trackingUrl: trackingUrl.trim() };
     const problems: FieldErrors = {};
-    if (!body.courier) problems.courier = ["Enter the courier's name."];
-    if (!AWB.test(body.awb)) problems.awb = ["Enter the AWB number: letters, digits and hyphens."];
+    if (!body.courier) problems.courier = [t("Enter the courier's name.")];
+    if (!AWB.test(body.awb)) problems.awb = [t("Enter the AWB number: letters, digits and hyphens.")];
     if (body.trackingUrl && !WEB_ADDRESS.test(body.trackingUrl)) {
-      problems.trackingUrl = ["Enter an address starting with http:// or https://, or leave it empty."];
+      problems.trackingUrl = [t("Enter an address starting with http:// or https://, or leave it empty.")];
     }
     setChecked(problems);
     if (Object.keys(problems).length > 0) {
@@ -157,12 +158,12 @@ function ShipForm({ id }: { id: number }) {
   }
 
   return (
-    <PanelForm title="Ship" onSubmit={(event) => void submit(event)}>
+    <PanelForm title={t("Ship")} onSubmit={(event) => void submit(event)}>
       {!Object.keys(checked).length && server.detail && <Message variant="danger">{server.detail}</Message>}
-      <TextField id="ship-courier" label="Courier" maxLength={100} value={courier} onChange={setCourier} errors={fields.courier} />
+      <TextField id="ship-courier" label={t("Courier")} maxLength={100} value={courier} onChange={setCourier} errors={fields.courier} />
       <TextField
         id="ship-awb"
-        label="AWB number"
+        label={t("AWB number")}
         maxLength={100}
         autoCapitalize="characters"
         value={awb}
@@ -171,7 +172,7 @@ function ShipForm({ id }: { id: number }) {
       />
       <TextField
         id="ship-tracking-url"
-        label="Tracking URL (optional)"
+        label={t("Tracking URL (optional)")}
         type="url"
         inputMode="url"
         maxLength={500}
@@ -181,7 +182,7 @@ function ShipForm({ id }: { id: number }) {
         errors={fields.trackingUrl}
       />
       <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
-        Mark As Shipped
+        {t("Mark As Shipped")}
       </Button>
     </PanelForm>
   );
@@ -218,9 +219,9 @@ function RefundForm({ id, refundable }: { id: number; refundable: number }) {
     setDone(null);
     const paise = tryToPaise(amount.trim());
     const problems: FieldErrors = {};
-    if (paise === null || paise <= 0) problems.amount = ["Enter an amount in rupees, such as 120.00."];
-    else if (paise > refundable) problems.amount = [`That is more than is left: up to ${limit} can be refunded.`];
-    if (!reason.trim()) problems.reason = ["Give a reason for the refund."];
+    if (paise === null || paise <= 0) problems.amount = [t("Enter an amount in rupees, such as 120.00.")];
+    else if (paise > refundable) problems.amount = [t("That is more than is left: up to {amount} can be refunded.", { amount: limit })];
+    if (!reason.trim()) problems.reason = [t("Give a reason for the refund.")];
     setChecked(problems);
     if (paise === null || Object.keys(problems).length > 0) {
       requestAnimationFrame(() => focusFirstInvalid(form));
@@ -232,19 +233,19 @@ function RefundForm({ id, refundable }: { id: number; refundable: number }) {
     submission.current = null;
     setAmount("");
     setReason("");
-    setDone(`Refund of ${formatRupees(paise)} recorded.`);
+    setDone(t("Refund of {amount} recorded.", { amount: formatRupees(paise) }));
   }
 
   return (
-    <PanelForm title="Refund" onSubmit={(event) => void submit(event)}>
+    <PanelForm title={t("Refund")} onSubmit={(event) => void submit(event)}>
       {done && <Message variant="success">{done}</Message>}
       {!Object.keys(checked).length && server.detail && <Message variant="danger">{server.detail}</Message>}
       <p id="refund-limit" className="form-text mt-0">
-        Up to {limit} can be refunded
+        {t("Up to {amount} can be refunded", { amount: limit })}
       </p>
       <TextField
         id="refund-amount"
-        label="Amount"
+        label={t("Amount")}
         inputMode="decimal"
         autoComplete="off"
         aria-describedby={fields.amount ? "refund-amount-errors refund-limit" : "refund-limit"}
@@ -252,9 +253,9 @@ function RefundForm({ id, refundable }: { id: number; refundable: number }) {
         onChange={setAmount}
         errors={fields.amount}
       />
-      <TextField id="refund-reason" label="Reason" maxLength={500} value={reason} onChange={setReason} errors={fields.reason} />
+      <TextField id="refund-reason" label={t("Reason")} maxLength={500} value={reason} onChange={setReason} errors={fields.reason} />
       <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
-        Refund
+        {t("Refund")}
       </Button>
     </PanelForm>
   );
