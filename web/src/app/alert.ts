@@ -1,14 +1,20 @@
 import { createAction } from "@reduxjs/toolkit";
+import type { Message } from "../i18n/index.ts";
+import type { Notice, NoticeValues } from "../lib/api-error.ts";
 
 export type AlertVariant = "success" | "danger" | "warning" | "info";
 
 /**
  * The dismissible alert at the top of every page shows one message at a time. The spec (§2
  * layout, §4) makes it the auth state's message, so the auth slice keeps it; these actions are how
- * anything else shows or closes it.
+ * anything else shows or closes it. Messages are catalog ids (with their values), translated when
+ * shown, so switching the language changes the alert too.
  */
-export const showMessage = createAction("alert/show", (text: string, variant: AlertVariant = "info") => ({
-  payload: { text, variant },
-}));
+export const showMessage = createAction(
+  "alert/show",
+  (message: Message | Notice, variant: AlertVariant = "info", values?: NoticeValues) => ({
+    payload: { ...(typeof message === "string" ? { message, values } : message), variant },
+  }),
+);
 
 export const closeAlert = createAction("alert/close");

@@ -1,17 +1,13 @@
 import type { ReactNode } from "react";
-import Col from "react-bootstrap/Col";
-import Container from "react-bootstrap/Container";
-import Row from "react-bootstrap/Row";
 
-/** A centred column for forms (sign-in, shipping, ...). */
+/**
+ * A centred column for forms (sign-in, shipping, ...): the whole width on a phone (no padding of
+ * its own beside the page's), narrower on wider screens.
+ */
 export function FormContainer({ children }: { children: ReactNode }) {
   return (
-    <Container>
-      <Row className="justify-content-md-center">
-        <Col xs={12} md={8} lg={6}>
-          {children}
-        </Col>
-      </Row>
-    </Container>
+    <div className="row justify-content-center">
+      <div className="col-12 col-md-10 col-lg-8 col-xl-7">{children}</div>
+    </div>
   );
 }

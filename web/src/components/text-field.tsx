@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useEffect, useState } from "react";
+import { t } from "../i18n/index.ts";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange"> {
   id: string;
@@ -7,25 +8,43 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   onChange: (value: string) => void;
   /** The server's messages for this field, shown under it. */
   errors?: string[] | undefined;
+  /** A line under the field saying what it is for. */
+  hint?: string | undefined;
+  /** A text of several lines (a textarea) this many rows high. */
+  rows?: number | undefined;
 }
 
-/** A labelled Bootstrap input with its validation messages (announced with the field). */
-export function TextField({ id, label, value, onChange, errors = [], ...input }: TextFieldProps) {
+/**
+ * A labelled Bootstrap input (or textarea) with its hint and validation messages (announced with
+ * the field). With `maxLength`, a counter ("12 / 200") shows under it; screen readers hear how
+ * many characters are left only near the limit, once typing pauses, not at every keystroke.
+ */
+export function TextField({ id, label, value, onChange, errors = [], hint, rows, maxLength, ...input }: TextFieldProps) {
   const invalid = errors.length > 0;
+  const described = [hint && `${id}-hint`, maxLength && `${id}-limit`, invalid && `${id}-errors`].filter(Boolean).join(" ");
+  const common = {
+    id,
+    className: invalid ? "form-control is-invalid" : "form-control",
+    value,
+    maxLength,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": described || undefined,
+  };
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input
-        id={id}
-        className={invalid ? "form-control is-invalid" : "form-control"}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-errors` : undefined}
-        {...input}
-      />
+      {rows ? (
+        <textarea
+          {...common}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+          {...(input as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+        />
+      ) : (
+        <input {...common} onChange={(event) => onChange(event.target.value)} {...input} />
+      )}
       {invalid && (
         <div id={`${id}-errors`} className="invalid-feedback">
           {errors.map((message) => (
@@ -33,6 +52,47 @@ export function TextField({ id, label, value, onChange, errors = [], ...input }:
           ))}
         </div>
       )}
+      {(hint || maxLength) && (
+        <div className="form-text d-flex gap-3 justify-content-between">
+          <span id={hint ? `${id}-hint` : undefined}>{hint}</span>
+          {maxLength && <Counter id={`${id}-limit`} length={value.length} max={maxLength} />}
+        </div>
+      )}
     </div>
+  );
+}
+
+/** Near the limit: the last tenth, and at least the last 10 characters. */
+function nearLimit(left: number, max: number): boolean {
+  return left <= Math.max(10, Math.ceil(max / 10));
+}
+
+const PAUSE_MS = 600;
+
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const left = Math.max(0, max - length);
+  const near = nearLimit(left, max);
+  // What screen readers were last told: the characters left, once typing pauses near the limit.
+  const [announced, setAnnounced] = useState<number | null>(null);
+  useEffect(() => {
+    if (!near) return setAnnounced(null);
+    const timer = setTimeout(() => setAnnounced(left), PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [near, left]);
+
+  return (
+    <>
+      <span id={id} className="visually-hidden">
+        {t("Up to {max} characters", { max: max.toLocaleString("en-IN") })}
+      </span>
+      <span aria-hidden="true" className={near ? "text-danger-emphasis fw-semibold text-nowrap" : "text-nowrap"}>
+        {length.toLocaleString("en-IN")} / {max.toLocaleString("en-IN")}
+      </span>
+      <span className="visually-hidden" aria-live="polite">
+        {announced === null
+          ? ""
+          : t("{count, plural, =0 {No characters left} one {# character left} other {# characters left}}", { count: announced })}
+      </span>
+    </>
   );
 }

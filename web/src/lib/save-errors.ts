@@ -1,8 +1,9 @@
 import { errorText, type FieldErrors, fieldErrors } from "./api-error.ts";
 
 /**
- * A failed save: the server's per-field messages (shown under the fields), and its detail in a red
- * alert unless the messages of a field of the form already say it.
+ * A failed save: the per-field messages (shown under the fields), and what went wrong in a red
+ * alert unless the messages of a field of the form already say it; both in friendly words
+ * (api-error.ts).
  */
 export function saveErrors(error: unknown, formFields: readonly string[]): { fields: FieldErrors; detail: string | null } {
   if (!error) return { fields: {}, detail: null };

@@ -65,9 +65,9 @@ describe("DashboardScreen", () => {
     expect(screen.getByRole("img", { name: /₹0.00 in total from 0 orders$/ })).toBeInTheDocument();
   });
 
-  it("shows the server's detail when the summary cannot be read", async () => {
+  it("says in plain words why the summary cannot be read", async () => {
     fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
     renderDashboard();
-    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });
 });

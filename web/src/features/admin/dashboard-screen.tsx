@@ -5,6 +5,7 @@ import Col from "react-bootstrap/Col";
 import ListGroup from "react-bootstrap/ListGroup";
 import Row from "react-bootstrap/Row";
 import { Link } from "react-router";
+import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { useGetStaffSummaryQuery } from "./admin-api.ts";
@@ -16,8 +17,8 @@ import { QueryState } from "./staff-list.tsx";
 export function DashboardScreen() {
   return (
     <RequireStaff>
-      <title>Dashboard | Krishi Bazaar</title>
-      <h1>Dashboard</h1>
+      <title>{`${t("Dashboard")} | Krishi Bazaar`}</title>
+      <h1>{t("Dashboard")}</h1>
       <Summary />
     </RequireStaff>
   );
@@ -41,14 +42,19 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
         <Count label="Products" value={products} to="/admin/productlist" />
         <Count label="To deliver" value={ordersToDeliver} />
       </Row>
-      <h2 className="h4">Revenue</h2>
+      <h2 className="h4">{t("Revenue")}</h2>
       <SalesChart days={salesByDay} />
       <Row className="g-4">
         <Col md={6}>
-          <Panel title="To deliver" empty={toDeliver.length === 0 ? "Nothing to deliver" : null}>
+          <Panel title="To deliver" empty={toDeliver.length === 0 ? t("Nothing to deliver") : null}>
             {toDeliver.map((order) => (
-              <ListGroup.Item key={order._id} action as={Link} to={`/order/${order._id}`}>
-                Order {order._id}: {order.customer}, {formatPrice(order.totalPrice)}, paid {dateOf(order.paidAt)}
+              <ListGroup.Item key={order._id} action as={Link} to={`/order/${order._id}`} className="staff-tap">
+                {t("Order {id}: {customer}, {total}, paid {date}", {
+                  id: order._id,
+                  customer: order.customer,
+                  total: formatPrice(order.totalPrice),
+                  date: dateOf(order.paidAt),
+                })}
               </ListGroup.Item>
             ))}
           </Panel>
@@ -56,12 +62,12 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
         <Col md={6}>
           <Panel
             title="Low stock"
-            note={`${lowStockThreshold} or fewer in stock`}
-            empty={lowStock.length === 0 ? "No product is low on stock" : null}
+            note={t("{count} or fewer in stock", { count: lowStockThreshold })}
+            empty={lowStock.length === 0 ? t("No product is low on stock") : null}
           >
             {lowStock.map((product) => (
-              <ListGroup.Item key={product._id} action as={Link} to={`/admin/product/${product._id}/edit`}>
-                {product.name}: {product.countInStock} in stock
+              <ListGroup.Item key={product._id} action as={Link} to={`/admin/product/${product._id}/edit`} className="staff-tap">
+                {t("{name}: {count} in stock", { name: product.name, count: product.countInStock })}
               </ListGroup.Item>
             ))}
           </Panel>
@@ -72,16 +78,16 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
 }
 
 /** A count, linking to its list when there is one. */
-function Count({ label, value, to }: { label: string; value: number; to?: string }) {
+function Count({ label, value, to }: { label: Message; value: number; to?: string }) {
   return (
     <Col xs={6} md={4}>
       <Card body className="h-100">
         {to ? (
-          <Link to={to} className="link-secondary">
-            {label}
+          <Link to={to} className="link-secondary stretched-link">
+            {t(label)}
           </Link>
         ) : (
-          <span className="text-body-secondary">{label}</span>
+          <span className="text-body-secondary">{t(label)}</span>
         )}
         <p className="fs-2 fw-bold mb-0">{value}</p>
       </Card>
@@ -90,7 +96,7 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
 }
 
 interface PanelProps {
-  title: string;
+  title: Message;
   note?: string;
   /** What to say when the list is empty, or null. */
   empty: string | null;
@@ -99,9 +105,9 @@ interface PanelProps {
 
 function Panel({ title, note, empty, children }: PanelProps) {
   return (
-    <section aria-label={title}>
+    <section aria-label={t(title)}>
       <h2 className="h4">
-        {title} {note && <small className="text-body-secondary fs-6">({note})</small>}
+        {t(title)} {note && <small className="text-body-secondary fs-6">({note})</small>}
       </h2>
       {empty ? <p className="text-body-secondary">{empty}</p> : <ListGroup>{children}</ListGroup>}
     </section>

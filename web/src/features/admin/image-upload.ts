@@ -1,6 +1,6 @@
 import { session } from "../../app/api.ts";
 import type { AppStore } from "../../app/store.ts";
-import { errorText } from "../../lib/api-error.ts";
+import { errorNotice, type Notice } from "../../lib/api-error.ts";
 import type { ProductImages } from "./admin-api.ts";
 
 /** What the server takes (it checks again): JPEG, PNG or WebP, 5 MB at most. */
@@ -10,10 +10,19 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL = "/api/products/upload/";
 
 /** Why `file` cannot be uploaded, or null when it can. */
-export function imageProblem(file: File): string | null {
-  if (!IMAGE_TYPES.split(",").includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP image.`;
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than 5 MB.`;
+export function imageProblem(file: File): Notice | null {
+  if (!IMAGE_TYPES.split(",").includes(file.type))
+    return { message: "{file} is not a JPEG, PNG or WebP image.", values: { file: file.name } };
+  if (file.size > MAX_IMAGE_BYTES) return { message: "{file} is larger than 5 MB.", values: { file: file.name } };
   return null;
+}
+
+/** An upload the server refused, or that could not be sent: what to tell. */
+export class UploadFailed extends Error {
+  constructor(readonly notice: Notice) {
+    super(notice.server ?? notice.message);
+    this.name = "UploadFailed";
+  }
 }
 
 type SessionStore = Pick<AppStore, "getState" | "dispatch">;
@@ -21,7 +30,7 @@ type SessionStore = Pick<AppStore, "getState" | "dispatch">;
 /**
  * POST /api/products/upload/ (multipart: product_id and image) → 201 {product, images}.
  * `onProgress` hears the percentage sent. As the base query does, a 401 renews the session once
- * and the upload starts again with the new token. Throws an Error with the server's detail.
+ * and the upload starts again with the new token. Throws UploadFailed saying why it failed.
  */
 export async function uploadImage(store: SessionStore, product: number, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
@@ -34,7 +43,7 @@ export async function uploadImage(store: SessionStore, product: number, file: Fi
     answer = await send(form, store.getState().auth.access, onProgress);
   }
   if (answer.status >= 200 && answer.status < 300) return answer.data as ProductImages;
-  throw new Error(errorText(answer, "detail"));
+  throw new UploadFailed(errorNotice(answer, "detail"));
 }
 
 interface Answer {
@@ -53,7 +62,7 @@ function send(form: FormData, access: string | null, onProgress: (percent: numbe
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => resolve({ status: request.status, data: parseJson(request.responseText) });
-    request.onerror = () => reject(new Error("The image could not be sent: the server cannot be reached."));
+    request.onerror = () => reject(new UploadFailed(errorNotice({ status: "FETCH_ERROR" })));
     request.send(form);
   });
 }

@@ -2,8 +2,10 @@ import { type ChangeEvent, useState } from "react";
 import ProgressBar from "react-bootstrap/ProgressBar";
 import { useAppStore } from "../../app/hooks.ts";
 import { Message } from "../../components/message.tsx";
+import { t } from "../../i18n/index.ts";
+import { errorNotice, type Notice, noticeText } from "../../lib/api-error.ts";
 import { imagesChanged } from "./admin-api.ts";
-import { IMAGE_TYPES, imageProblem, uploadImage } from "./image-upload.ts";
+import { IMAGE_TYPES, imageProblem, UploadFailed, uploadImage } from "./image-upload.ts";
 
 interface Upload {
   name: string;
@@ -19,7 +21,7 @@ interface Upload {
 export function ImageUploader({ product }: { product: number }) {
   const store = useAppStore();
   const [upload, setUpload] = useState<Upload | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Notice[]>([]);
 
   async function uploadAll(files: File[]) {
     setProblems([]);
@@ -35,7 +37,8 @@ export function ImageUploader({ product }: { product: number }) {
         const answer = await uploadImage(store, product, file, (percent) => setUpload((now) => now && { ...now, percent }));
         imagesChanged(store.dispatch, answer);
       } catch (error) {
-        setProblems((seen) => [...seen, `${file.name}: ${(error as Error).message}`]);
+        const problem = error instanceof UploadFailed ? error.notice : errorNotice(error);
+        setProblems((seen) => [...seen, { message: "{file}: {problem}", values: { file: file.name, problem } }]);
       } finally {
         URL.revokeObjectURL(preview);
       }
@@ -52,27 +55,38 @@ export function ImageUploader({ product }: { product: number }) {
   return (
     <div className="mt-3">
       <label htmlFor="image-upload" className="form-label">
-        Upload image
+        {t("Upload image")}
       </label>
       <input
         id="image-upload"
         type="file"
-        className="form-control"
+        className="form-control staff-tap"
+        aria-describedby="image-upload-hint"
         accept={IMAGE_TYPES}
         multiple
         disabled={upload !== null}
         onChange={choose}
       />
+      <div id="image-upload-hint" className="form-text">
+        {t("JPEG, PNG or WebP, up to 5 MB each. You can choose several.")}
+      </div>
       {upload && (
         <div className="d-flex align-items-center gap-3 mt-2">
-          <img src={upload.preview} alt={`Preview of ${upload.name}`} width={80} height={60} className="product-image img-thumbnail" />
+          <img
+            src={upload.preview}
+            alt={t("Preview of {file}", { file: upload.name })}
+            width={80}
+            height={60}
+            className="product-image img-thumbnail"
+          />
           <div className="flex-grow-1">
             <div className="small mb-1">
-              Uploading {upload.name}
-              {upload.count > 1 && ` (${upload.index} of ${upload.count})`}
+              {upload.count > 1
+                ? t("Uploading {file} ({index} of {count})", { file: upload.name, index: upload.index, count: upload.count })
+                : t("Uploading {file}", { file: upload.name })}
             </div>
             <ProgressBar>
-              <ProgressBar now={upload.percent} label={`${upload.percent}%`} aria-label={`Uploading ${upload.name}`} />
+              <ProgressBar now={upload.percent} label={`${upload.percent}%`} aria-label={t("Uploading {file}", { file: upload.name })} />
             </ProgressBar>
           </div>
         </div>
@@ -80,8 +94,9 @@ export function ImageUploader({ product }: { product: number }) {
       {problems.length > 0 && (
         <div className="mt-2">
           <Message variant="danger">
-            {problems.map((problem) => (
-              <div key={problem}>{problem}</div>
+            {problems.map((problem, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows during one upload round
+              <div key={i}>{noticeText(problem)}</div>
             ))}
           </Message>
         </div>

@@ -52,10 +52,10 @@ describe("OrderListScreen", () => {
     expect(calls[0]?.path).toBe("/api/orders/?page=2&page_size=50");
   });
 
-  it("shows the server's detail when the list cannot be read", async () => {
+  it("says in plain words why the list cannot be read", async () => {
     fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
     renderList();
-    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });
 
   it("filters on Not paid and Not delivered, kept in the address", async () => {

@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { type OrderFlag, OrdersTable, STATUS_LABELS, useGetOrdersQuery } from "../orders/index.ts";
 import { RequireStaff } from "./require-staff.tsx";
 import { QueryState, useListParams } from "./staff-list.tsx";
@@ -11,14 +12,14 @@ import { QueryState, useListParams } from "./staff-list.tsx";
 const FILTERS = [
   { param: "paid", label: "Not paid" },
   { param: "delivered", label: "Not delivered" },
-] as const;
+] as const satisfies { param: string; label: MessageId }[];
 
 /** /admin/orderlist (staff): every order, newest first, paged; filtered by ?status=, ?paid= and ?delivered=. */
 export function OrderListScreen() {
   return (
     <RequireStaff>
-      <title>Orders | Krishi Bazaar</title>
-      <h1>Orders</h1>
+      <title>{`${t("Orders")} | Krishi Bazaar`}</title>
+      <h1>{t("Orders")}</h1>
       <OrderList />
     </RequireStaff>
   );
@@ -39,7 +40,7 @@ function OrderList() {
       <QueryState data={currentData} error={error} isFetching={isFetching}>
         {(data) =>
           data.orders.length === 0 ? (
-            <Message>{filtered ? "No orders match the filters" : "No orders yet"}</Message>
+            <Message>{filtered ? t("No orders match the filters") : t("No orders yet")}</Message>
           ) : (
             <>
               <OrdersTable orders={data.orders} staff />
@@ -67,20 +68,21 @@ function Filters({ params, status }: { params: URLSearchParams; status: OrderSta
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of filters applied at once, not a form to submit
-    <div role="group" aria-label="Filters" className="d-flex flex-wrap align-items-center gap-2 mb-3">
-      <label htmlFor="order-state" className="small mb-0">
-        State
+    <div role="group" aria-label={t("Filters")} className="d-flex flex-wrap align-items-center gap-2 mb-3 staff-filters">
+      <label htmlFor="order-state" className="mb-0">
+        {t("State")}
       </label>
       <select
         id="order-state"
-        className="form-select form-select-sm w-auto"
+        className="form-select w-auto"
         value={status ?? ""}
         onChange={(event) => go((next) => (event.target.value ? next.set("status", event.target.value) : next.delete("status")))}
       >
-        <option value="">Any state</option>
+        <option value="">{t("Any state")}</option>
         {ORDER_STATUSES.map((value) => (
           <option key={value} value={value}>
-            {STATUS_LABELS[value]}
+            {/* The orders feature's words for the states: catalog ids. */}
+            {t(STATUS_LABELS[value] as MessageId)}
           </option>
         ))}
       </select>
@@ -89,12 +91,11 @@ function Filters({ params, status }: { params: URLSearchParams; status: OrderSta
         return (
           <Button
             key={param}
-            size="sm"
             variant={on ? "primary" : "outline-primary"}
             aria-pressed={on}
             onClick={() => go((next) => (on ? next.delete(param) : next.set(param, "false")))}
           >
-            {label}
+            {t(label)}
           </Button>
         );
       })}

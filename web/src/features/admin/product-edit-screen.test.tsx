@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../../i18n/index.ts";
 import { aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
@@ -84,22 +85,67 @@ describe("ProductEditScreen", () => {
   });
 
   it("shows a field's messages under that field and stays on the form", async () => {
-    fakeProductApi(() => ({
-      status: 400,
-      body: { price: ["Enter a valid amount."], detail: "price: Enter a valid amount.", message: "price: Enter a valid amount." },
-    }));
+    const text = "Enter a valid amount with at most two decimals.";
+    fakeProductApi(() => ({ status: 400, body: { price: [text], detail: `price: ${text}`, message: `price: ${text}` } }));
     const { user, location } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
-    expect(await screen.findByText("Enter a valid amount.")).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByLabelText("Price")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(location().pathname).toBe("/admin/product/7/edit");
   });
 
-  it("shows the server's detail when the product cannot be read", async () => {
+  it("says so in plain words when the product cannot be found", async () => {
+    const detail = "No Product matches the given query.";
     fakeApi((call) =>
-      call.path === "/api/products/category/" ? { body: CATEGORIES } : { status: 404, body: { detail: "Product not found." } },
+      call.path === "/api/products/category/" ? { body: CATEGORIES } : { status: 404, body: { detail, message: detail } },
     );
     renderEdit();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Product not found.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this product. It may no longer be sold.");
+  });
+
+  it("edits the Hindi name and description, and sends them", async () => {
+    const calls = fakeApi((call) => {
+      if (call.path === "/api/products/category/") return { body: CATEGORIES };
+      if (call.method === "GET") return { body: { ...paddy, nameHi: "हाइब्रिड धान बीज", descriptionHi: "" } };
+      return { body: paddy };
+    });
+    const { user, location } = renderEdit();
+    const nameHi = await screen.findByLabelText("Name in Hindi");
+    expect(nameHi).toHaveValue("हाइब्रिड धान बीज");
+    expect(nameHi).toHaveAttribute("lang", "hi");
+    await user.clear(nameHi);
+    await user.type(nameHi, "हाइब्रिड धान बीज 10 किलो ");
+    await user.type(screen.getByLabelText("Details in Hindi"), "खरीफ़ बुवाई के लिए अधिक उपज वाला धान।");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      name: "Hybrid paddy seeds 10 kg",
+      nameHi: "हाइब्रिड धान बीज 10 किलो",
+      description: "High-yield paddy for kharif sowing.",
+      descriptionHi: "खरीफ़ बुवाई के लिए अधिक उपज वाला धान।",
+    });
+  });
+
+  it("counts the characters of the fields the server limits", async () => {
+    fakeProductApi();
+    const { user } = renderEdit();
+    const name = await screen.findByLabelText("Name");
+    expect(name).toHaveAttribute("maxlength", "200");
+    expect(name).toHaveAccessibleDescription("Up to 200 characters");
+    expect(screen.getByText("24 / 200")).toBeInTheDocument();
+    await user.type(name, " (kharif)");
+    expect(screen.getByText("33 / 200")).toBeInTheDocument();
+    expect(screen.getByText("35 / 10,000")).toBeInTheDocument();
+  });
+
+  it("shows the form in Hindi", async () => {
+    fakeProductApi();
+    await setLanguage("hi");
+    renderEdit();
+    expect(await screen.findByRole("heading", { level: 1, name: "उत्पाद बदलें" })).toBeInTheDocument();
+    expect(await screen.findByLabelText("हिन्दी में नाम")).toBeInTheDocument();
+    expect(screen.getByLabelText("क़ीमत")).toHaveValue(1249.5);
+    expect(screen.getByRole("button", { name: "अपडेट करें" })).toBeInTheDocument();
   });
 });

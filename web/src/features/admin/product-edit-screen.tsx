@@ -5,6 +5,7 @@ import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { useNavigate, useParams } from "react-router";
 import { TextField } from "../../components/text-field.tsx";
+import { localized, t } from "../../i18n/index.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetCategoriesQuery, useGetProductQuery } from "../catalog/index.ts";
 import { useUpdateProductMutation } from "./admin-api.ts";
@@ -13,7 +14,10 @@ import { RequireStaff } from "./require-staff.tsx";
 import { GoBack, SaveError } from "./staff-form.tsx";
 import { QueryState } from "./staff-list.tsx";
 
-const FIELDS = ["name", "price", "brand", "countInStock", "category", "description"] as const;
+const FIELDS = ["name", "nameHi", "price", "brand", "countInStock", "category", "description", "descriptionHi"] as const;
+
+/** The server's limits (contract ProductUpdateBody), shown as counters. */
+const LIMITS = { name: 200, brand: 200, category: 100, description: 10_000 } as const;
 
 /** The category select's choice that reveals a field for a new category's name. */
 const NEW_CATEGORY = "new";
@@ -23,9 +27,9 @@ export function ProductEditScreen() {
   const { id = "" } = useParams();
   return (
     <RequireStaff>
-      <title>Edit Product | Krishi Bazaar</title>
+      <title>{`${t("Edit Product")} | Krishi Bazaar`}</title>
       <GoBack to="/admin/productlist" />
-      <h1>Edit Product</h1>
+      <h1>{t("Edit Product")}</h1>
       <ProductLoader id={id} />
     </RequireStaff>
   );
@@ -54,6 +58,7 @@ function ProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [updateProduct, { error, isLoading }] = useUpdateProductMutation();
   const [name, setName] = useState(product.name);
+  const [nameHi, setNameHi] = useState(product.nameHi ?? "");
   const [price, setPrice] = useState(product.price);
   const [brand, setBrand] = useState(product.brand);
   const [stock, setStock] = useState(String(product.countInStock));
@@ -62,6 +67,7 @@ function ProductForm({ product }: { product: Product }) {
   const [category, setCategory] = useState(String(product.category.id));
   const [newCategory, setNewCategory] = useState("");
   const [description, setDescription] = useState(product.description);
+  const [descriptionHi, setDescriptionHi] = useState(product.descriptionHi ?? "");
   const { fields, detail } = saveErrors(error, FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -69,12 +75,14 @@ function ProductForm({ product }: { product: Product }) {
     const result = await updateProduct({
       _id: product._id,
       name: name.trim(),
+      nameHi: nameHi.trim(),
       price: price.trim(),
       brand: brand.trim(),
       countInStock: Number(stock),
       stockSeen,
       category: category === NEW_CATEGORY ? newCategory.trim() : Number(category),
       description,
+      descriptionHi,
     });
     if (result.data) navigate("/admin/productlist");
   }
@@ -83,10 +91,20 @@ function ProductForm({ product }: { product: Product }) {
     <>
       <SaveError detail={detail} />
       <form onSubmit={submit}>
-        <TextField id="name" label="Name" required value={name} onChange={setName} errors={fields.name} />
+        <TextField id="name" label={t("Name")} required maxLength={LIMITS.name} value={name} onChange={setName} errors={fields.name} />
+        <TextField
+          id="name-hi"
+          label={t("Name in Hindi")}
+          lang="hi"
+          maxLength={LIMITS.name}
+          value={nameHi}
+          onChange={setNameHi}
+          errors={fields.nameHi}
+          hint={t("Shown when the shop is in Hindi. Leave it empty to show the English name.")}
+        />
         <TextField
           id="price"
-          label="Price"
+          label={t("Price")}
           type="number"
           inputMode="decimal"
           min="0"
@@ -96,10 +114,10 @@ function ProductForm({ product }: { product: Product }) {
           onChange={setPrice}
           errors={fields.price}
         />
-        <TextField id="brand" label="Brand" value={brand} onChange={setBrand} errors={fields.brand} />
+        <TextField id="brand" label={t("Brand")} maxLength={LIMITS.brand} value={brand} onChange={setBrand} errors={fields.brand} />
         <TextField
           id="count-in-stock"
-          label="Count In Stock"
+          label={t("Count In Stock")}
           type="number"
           inputMode="numeric"
           min="0"
@@ -111,23 +129,37 @@ function ProductForm({ product }: { product: Product }) {
         />
         <CategoryField current={product.category} value={category} onChange={setCategory} errors={fields.category} />
         {category === NEW_CATEGORY && (
-          <TextField id="new-category" label="New category name" required value={newCategory} onChange={setNewCategory} />
-        )}
-        <div className="mb-3">
-          <label htmlFor="description" className="form-label">
-            Description
-          </label>
-          <textarea
-            id="description"
-            rows={4}
-            className={fields.description ? "form-control is-invalid" : "form-control"}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
+          <TextField
+            id="new-category"
+            label={t("New category name")}
+            required
+            maxLength={LIMITS.category}
+            value={newCategory}
+            onChange={setNewCategory}
           />
-          {fields.description && <div className="invalid-feedback">{fields.description.join(" ")}</div>}
-        </div>
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Update
+        )}
+        <TextField
+          id="description"
+          label={t("Description")}
+          rows={5}
+          maxLength={LIMITS.description}
+          value={description}
+          onChange={setDescription}
+          errors={fields.description}
+        />
+        <TextField
+          id="description-hi"
+          label={t("Details in Hindi")}
+          rows={5}
+          lang="hi"
+          maxLength={LIMITS.description}
+          value={descriptionHi}
+          onChange={setDescriptionHi}
+          errors={fields.descriptionHi}
+          hint={t("The description in Hindi, shown when the shop is in Hindi. Leave it empty to show the English description.")}
+        />
+        <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
+          {t("Update")}
         </Button>
       </form>
     </>
@@ -149,22 +181,28 @@ function CategoryField({ current, value, onChange, errors }: CategoryFieldProps)
   return (
     <div className="mb-3">
       <label htmlFor="category" className="form-label">
-        Category
+        {t("Category")}
       </label>
       <select
         id="category"
-        className={errors ? "form-select is-invalid" : "form-select"}
+        className={errors ? "form-select is-invalid staff-tap" : "form-select staff-tap"}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? "category-errors" : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
-            {category.name}
+            {localized(category.name, category.nameHi)}
           </option>
         ))}
-        <option value={NEW_CATEGORY}>New category…</option>
+        <option value={NEW_CATEGORY}>{t("New category…")}</option>
       </select>
-      {errors && <div className="invalid-feedback">{errors.join(" ")}</div>}
+      {errors && (
+        <div id="category-errors" className="invalid-feedback">
+          {errors.join(" ")}
+        </div>
+      )}
     </div>
   );
 }

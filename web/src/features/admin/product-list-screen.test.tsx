@@ -11,7 +11,7 @@ const neem = aProduct({
   name: "Neem cake 5 kg",
   price: "349.00",
   brand: "Organic Roots",
-  category: { id: 3, name: "Fertilisers" },
+  category: { id: 3, name: "Fertilisers", nameHi: "उर्वरक" },
 });
 
 function renderList(url = "/admin/productlist") {
@@ -88,10 +88,10 @@ describe("ProductListScreen", () => {
     expect(calls.filter((call) => call.method === "DELETE")).toMatchObject([{ path: "/api/products/delete/9/" }]);
   });
 
-  it("shows the server's detail when a product cannot be created", async () => {
+  it("says so when a product cannot be created", async () => {
     fakeProducts(() => ({ status: 500, body: { detail: "A server error occurred.", message: "A server error occurred." } }));
     const { user } = renderList();
     await user.click(await screen.findByRole("button", { name: "Create Product" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("A server error occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("A server error occurred. Please try again in a moment.");
   });
 });

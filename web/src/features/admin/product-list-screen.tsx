@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
+import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { useGetProductsQuery } from "../catalog/index.ts";
@@ -13,8 +14,8 @@ import { type Column, StaffTable } from "./staff-table.tsx";
 
 const COLUMNS: Column<ProductSummary>[] = [
   { heading: "ID", cell: (product) => product._id },
-  { heading: "NAME", cell: (product) => product.name },
-  { heading: "PRICE", cell: (product) => formatPrice(product.price) },
+  { heading: "NAME", cell: (product) => product.name, wide: true },
+  { heading: "PRICE", cell: (product) => <span className="text-nowrap">{formatPrice(product.price)}</span> },
   { heading: "CATEGORY", cell: (product) => product.category.name },
   { heading: "BRAND", cell: (product) => product.brand },
 ];
@@ -23,7 +24,7 @@ const COLUMNS: Column<ProductSummary>[] = [
 export function ProductListScreen() {
   return (
     <RequireStaff>
-      <title>Products | Krishi Bazaar</title>
+      <title>{`${t("Products")} | Krishi Bazaar`}</title>
       <ProductList />
     </RequireStaff>
   );
@@ -45,20 +46,22 @@ function ProductList() {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <h1 className="mb-0">Products</h1>
-        <Button variant="primary" onClick={create} disabled={creation.isLoading}>
-          <span aria-hidden="true">+ </span>Create Product
+        <h1 className="mb-0">{t("Products")}</h1>
+        <Button variant="primary" className="staff-tap" onClick={create} disabled={creation.isLoading}>
+          <span aria-hidden="true">+ </span>
+          {t("Create Product")}
         </Button>
       </div>
-      <SearchForm label="Search products" />
+      <SearchForm label="Search products" placeholder="Search products..." />
       {failure && <Message variant="danger">{errorText(failure, "detail")}</Message>}
       <QueryState data={currentData} error={error} isFetching={isFetching}>
         {(data) =>
           data.products.length === 0 ? (
-            <Message>{search ? "No products match the search" : "No products yet"}</Message>
+            <Message>{search ? t("No products match the search") : t("No products yet")}</Message>
           ) : (
             <>
               <StaffTable
+                label="Products"
                 columns={COLUMNS}
                 items={data.products}
                 editHref={(product) => `/admin/product/${product._id}/edit`}

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+// The server's texts in friendly words, before any staff call can fail.
+import "../../lib/server-texts.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
+import "./admin.css";
 
 /**
  * A staff screen (spec §6): guests sign in first (and come back here), signed-in users who are not

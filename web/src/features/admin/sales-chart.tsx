@@ -1,4 +1,5 @@
 import { formatRupees, type StaffSummary, tryToPaise } from "@krishi/contract";
+import { t } from "../../i18n/index.ts";
 
 type Day = StaffSummary["salesByDay"][number];
 
@@ -22,7 +23,12 @@ export function SalesChart({ days }: { days: Day[] }) {
   const plot = HEIGHT - TOP - BOTTOM;
   const first = days[0]?.date ?? "";
   const last = days.at(-1)?.date ?? "";
-  const summary = `Revenue per day from ${first} to ${last}: ${formatRupees(total)} in total from ${ordersText(orders)}`;
+  const summary = t("Revenue per day from {first} to {last}: {total} in total from {orders, plural, one {# order} other {# orders}}", {
+    first,
+    last,
+    total: formatRupees(total),
+    orders,
+  });
 
   return (
     <figure className="mb-4">
@@ -49,7 +55,13 @@ export function SalesChart({ days }: { days: Day[] }) {
               height={height}
               fill="var(--bs-success)"
             >
-              <title>{`${day.date}: ${formatRupees(revenues[i] ?? 0)}, ${ordersText(day.orders)}`}</title>
+              <title>
+                {t("{date}: {revenue}, {orders, plural, one {# order} other {# orders}}", {
+                  date: day.date,
+                  revenue: formatRupees(revenues[i] ?? 0),
+                  orders: day.orders,
+                })}
+              </title>
             </rect>
           );
         })}
@@ -60,15 +72,19 @@ export function SalesChart({ days }: { days: Day[] }) {
         <span>{last}</span>
       </div>
       <figcaption className="text-body-secondary small">
-        {formatRupees(total)} from {ordersText(orders)} in the last {days.length} days
+        {t("{total} from {orders, plural, one {# order} other {# orders}} in the last {days} days", {
+          total: formatRupees(total),
+          orders,
+          days: days.length,
+        })}
       </figcaption>
       <table className="visually-hidden">
-        <caption>Revenue per day</caption>
+        <caption>{t("Revenue per day")}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">Orders</th>
+            <th scope="col">{t("Date")}</th>
+            <th scope="col">{t("Revenue")}</th>
+            <th scope="col">{t("Orders")}</th>
           </tr>
         </thead>
         <tbody>
@@ -83,8 +99,4 @@ export function SalesChart({ days }: { days: Day[] }) {
       </table>
     </figure>
   );
-}
-
-function ordersText(count: number): string {
-  return count === 1 ? "1 order" : `${count} orders`;
 }

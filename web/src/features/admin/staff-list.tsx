@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageHref, pageNumber } from "../../lib/paging.ts";
 
@@ -19,7 +20,7 @@ export function useListParams() {
 }
 
 /** Searching goes to ?search={text} on page 1; an empty search lists everything. */
-export function SearchForm({ label }: { label: string }) {
+export function SearchForm({ label, placeholder }: { label: MessageId; placeholder: MessageId }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { search } = useListParams();
@@ -34,17 +35,18 @@ export function SearchForm({ label }: { label: string }) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones (and unknown to jsdom)
-    <form role="search" onSubmit={submit} className="d-flex mb-3">
+    <form role="search" onSubmit={submit} className="d-flex gap-2 mb-3">
       <input
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={`${label}...`}
-        aria-label={label}
-        className="form-control me-2"
+        placeholder={t(placeholder)}
+        aria-label={t(label)}
+        maxLength={200}
+        className="form-control staff-tap"
       />
-      <Button type="submit" variant="outline-primary">
-        Search
+      <Button type="submit" variant="outline-primary" className="staff-tap">
+        {t("Search")}
       </Button>
     </form>
   );
@@ -58,7 +60,7 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** A query's answer once it is there: the spinner until then, the server's detail when it fails. */
+/** A query's answer once it is there: the spinner until then, what went wrong when it fails. */
 export function QueryState<T>({ data, error, isFetching, children }: QueryStateProps<T>) {
   if (error && !isFetching) return <Message variant="danger">{errorText(error, "detail")}</Message>;
   if (data === undefined) return <Loader />;

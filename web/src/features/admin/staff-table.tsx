@@ -2,26 +2,35 @@ import type { ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import { Link } from "react-router";
 import { EditIcon, TrashIcon } from "../../components/icons.tsx";
+import { type Message, t } from "../../i18n/index.ts";
 
 export interface Column<T> {
-  heading: string;
+  heading: Message;
   cell: (item: T) => ReactNode;
+  /** A column of longer texts (names): kept readable on a phone, the box scrolls instead. */
+  wide?: boolean;
 }
 
 interface StaffTableProps<T> {
+  /** What the table lists, naming its scrolling box. */
+  label: Message;
   columns: Column<T>[];
   items: T[];
   /** The item's edit screen. */
   editHref: (item: T) => string;
   /** Called once the question `confirmDelete` has been answered OK. */
   onDelete: (item: T) => void;
-  confirmDelete: string;
+  confirmDelete: Message;
   /** A deletion is under way: the delete buttons wait. */
   deleting?: boolean;
 }
 
-/** A staff list (users, products): the columns, then an edit link and a delete button per row. */
+/**
+ * A staff list (users, products): the columns, then an edit link and a delete button per row.
+ * On a phone the table scrolls sideways inside its own box (which the keyboard can scroll too).
+ */
 export function StaffTable<T extends { _id: number; name: string }>({
+  label,
   columns,
   items,
   editHref,
@@ -30,37 +39,44 @@ export function StaffTable<T extends { _id: number; name: string }>({
   deleting = false,
 }: StaffTableProps<T>) {
   return (
-    <div className="table-responsive position-relative">
-      <table className="table table-striped table-hover table-sm align-middle">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to scroll it
+    <section className="staff-scroll position-relative" tabIndex={0} aria-label={t(label)}>
+      <table className="table table-striped table-hover table-sm align-middle staff-table">
         <thead>
           <tr>
             {columns.map(({ heading }) => (
               <th key={heading} scope="col">
-                {heading}
+                {t(heading)}
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t("Actions")}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {items.map((item) => (
             <tr key={item._id}>
-              {columns.map(({ heading, cell }) => (
-                <td key={heading}>{cell(item)}</td>
+              {columns.map(({ heading, cell, wide }) => (
+                <td key={heading} className={wide ? "staff-wide" : undefined}>
+                  {cell(item)}
+                </td>
               ))}
               <td className="text-nowrap">
-                <Link className="btn btn-light btn-sm" to={editHref(item)} aria-label={`Edit ${item.name}`}>
+                <Link
+                  className="btn btn-light border btn-sm d-inline-flex align-items-center justify-content-center"
+                  to={editHref(item)}
+                  aria-label={t("Edit {name}", { name: item.name })}
+                >
                   <EditIcon />
                 </Link>{" "}
                 <Button
                   variant="danger"
                   size="sm"
-                  aria-label={`Delete ${item.name}`}
+                  aria-label={t("Delete {name}", { name: item.name })}
                   disabled={deleting}
                   onClick={() => {
-                    if (window.confirm(confirmDelete)) onDelete(item);
+                    if (window.confirm(t(confirmDelete))) onDelete(item);
                   }}
                 >
                   <TrashIcon />
@@ -70,7 +86,7 @@ export function StaffTable<T extends { _id: number; name: string }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -81,7 +97,7 @@ export function YesNo({ value }: { value: boolean }) {
       <span className={value ? "text-success fw-bold" : "text-danger fw-bold"} aria-hidden="true">
         {value ? "✓" : "✗"}
       </span>
-      <span className="visually-hidden">{value ? "Yes" : "No"}</span>
+      <span className="visually-hidden">{value ? t("Yes") : t("No")}</span>
     </>
   );
 }

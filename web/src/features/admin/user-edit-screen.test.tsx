@@ -87,20 +87,20 @@ describe("UserEditScreen", () => {
     fakeUserApi(() => ({
       status: 409,
       body: {
-        email: ["A user with this e-mail address already exists."],
-        detail: "email: A user with this e-mail address already exists.",
+        email: ["A user with that email already exists."],
+        detail: "A user with that email already exists.",
       },
     }));
     const { user } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
-    expect(await screen.findByText("A user with this e-mail address already exists.")).toBeInTheDocument();
+    expect(await screen.findByText("Another account already uses this e-mail address.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email Address")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("shows the server's detail when the user cannot be read", async () => {
-    fakeApi(() => ({ status: 404, body: { detail: "User not found.", message: "User not found." } }));
+  it("says so when the user cannot be found", async () => {
+    fakeApi(() => ({ status: 404, body: { detail: "Not found.", message: "Not found." } }));
     renderEdit();
-    expect(await screen.findByRole("alert")).toHaveTextContent("User not found.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this. It may have been removed.");
   });
 });

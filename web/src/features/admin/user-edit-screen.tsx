@@ -4,6 +4,7 @@ import Button from "react-bootstrap/Button";
 import { useNavigate, useParams } from "react-router";
 import { FormContainer } from "../../components/form-container.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetUserQuery, useUpdateUserMutation } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
@@ -12,15 +13,18 @@ import { QueryState } from "./staff-list.tsx";
 
 const FIELDS = ["first_name", "last_name", "email", "isAdmin"] as const;
 
+/** The longest first or last name the server takes. */
+const NAME_MAX = 150;
+
 /** /admin/user/{id}/edit (staff): names, e-mail and the staff flag; saved, back to the user list. */
 export function UserEditScreen() {
   const { id = "" } = useParams();
   return (
     <RequireStaff>
-      <title>Edit User | Krishi Bazaar</title>
+      <title>{`${t("Edit User")} | Krishi Bazaar`}</title>
       <GoBack to="/admin/userlist" />
       <FormContainer>
-        <h1>Edit User</h1>
+        <h1>{t("Edit User")}</h1>
         <UserLoader id={id} />
       </FormContainer>
     </RequireStaff>
@@ -57,10 +61,24 @@ function UserForm({ user }: { user: User }) {
     <>
       <SaveError detail={detail} />
       <form onSubmit={submit}>
-        <TextField id="first-name" label="First Name" value={firstName} onChange={setFirstName} errors={fields.first_name} />
-        <TextField id="last-name" label="Last Name" value={lastName} onChange={setLastName} errors={fields.last_name} />
-        <TextField id="email" label="Email Address" type="email" required value={email} onChange={setEmail} errors={fields.email} />
-        <div className="form-check mb-3">
+        <TextField
+          id="first-name"
+          label={t("First Name")}
+          maxLength={NAME_MAX}
+          value={firstName}
+          onChange={setFirstName}
+          errors={fields.first_name}
+        />
+        <TextField
+          id="last-name"
+          label={t("Last Name")}
+          maxLength={NAME_MAX}
+          value={lastName}
+          onChange={setLastName}
+          errors={fields.last_name}
+        />
+        <TextField id="email" label={t("Email Address")} type="email" required value={email} onChange={setEmail} errors={fields.email} />
+        <div className="form-check mb-3 d-flex align-items-center gap-2 staff-tap">
           <input
             id="is-admin"
             type="checkbox"
@@ -69,12 +87,12 @@ function UserForm({ user }: { user: User }) {
             onChange={(event) => setIsAdmin(event.target.checked)}
           />
           <label htmlFor="is-admin" className="form-check-label">
-            Is Admin
+            {t("Is Admin")}
           </label>
           {fields.isAdmin && <div className="invalid-feedback">{fields.isAdmin.join(" ")}</div>}
         </div>
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Update
+        <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
+          {t("Update")}
         </Button>
       </form>
     </>

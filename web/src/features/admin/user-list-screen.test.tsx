@@ -90,15 +90,18 @@ describe("UserListScreen", () => {
 
   it("shows the server's detail when a deletion is refused", async () => {
     vi.spyOn(window, "confirm").mockReturnValue(true);
-    fakeUsers(() => ({ status: 400, body: { detail: "You cannot delete yourself.", message: "You cannot delete yourself." } }));
+    fakeUsers(() => ({
+      status: 400,
+      body: { detail: "You cannot delete your own account.", message: "You cannot delete your own account." },
+    }));
     const { user } = renderList();
     await user.click(await screen.findByRole("button", { name: "Delete Ravi Kumar" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("You cannot delete yourself.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("You cannot delete your own account.");
   });
 
-  it("shows the server's detail when the list cannot be read", async () => {
+  it("says in plain words why the list cannot be read", async () => {
     fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
     renderList();
-    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });
 });

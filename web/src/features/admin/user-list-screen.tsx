@@ -1,6 +1,7 @@
 import type { User } from "@krishi/contract";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
+import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { useDeleteUserMutation, useGetUsersQuery } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
@@ -9,8 +10,8 @@ import { type Column, StaffTable, YesNo } from "./staff-table.tsx";
 
 const COLUMNS: Column<User>[] = [
   { heading: "ID", cell: (user) => user._id },
-  { heading: "NAME", cell: (user) => user.name },
-  { heading: "EMAIL", cell: (user) => <a href={`mailto:${user.email}`}>{user.email}</a> },
+  { heading: "NAME", cell: (user) => user.name, wide: true },
+  { heading: "EMAIL", cell: (user) => <a href={`mailto:${user.email}`}>{user.email}</a>, wide: true },
   { heading: "ADMIN", cell: (user) => <YesNo value={user.isAdmin} /> },
 ];
 
@@ -18,9 +19,9 @@ const COLUMNS: Column<User>[] = [
 export function UserListScreen() {
   return (
     <RequireStaff>
-      <title>Users | Krishi Bazaar</title>
-      <h1>Users</h1>
-      <SearchForm label="Search users" />
+      <title>{`${t("Users")} | Krishi Bazaar`}</title>
+      <h1>{t("Users")}</h1>
+      <SearchForm label="Search users" placeholder="Search by name or e-mail..." />
       <UserList />
     </RequireStaff>
   );
@@ -36,10 +37,11 @@ function UserList() {
       <QueryState data={currentData} error={error} isFetching={isFetching}>
         {(data) =>
           data.users.length === 0 ? (
-            <Message>{search ? "No users match the search" : "No users yet"}</Message>
+            <Message>{search ? t("No users match the search") : t("No users yet")}</Message>
           ) : (
             <>
               <StaffTable
+                label="Users"
                 columns={COLUMNS}
                 items={data.users}
                 editHref={(user) => `/admin/user/${user._id}/edit`}

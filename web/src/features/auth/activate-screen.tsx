@@ -3,7 +3,9 @@ import { useNavigate, useParams } from "react-router";
 import { showMessage } from "../../app/alert.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
+import { t } from "../../i18n/index.ts";
 import { ACCOUNT_MESSAGES, useVerifyEmailMutation } from "./auth-api.ts";
+import "./auth.css";
 
 /** /dj-rest-auth/registration/account-confirm-email/{key}/: the e-mailed verification link. */
 export function ActivateScreen() {
@@ -24,11 +26,11 @@ export function ActivateScreen() {
 
   return (
     <FormContainer>
-      <title>Verify your Account | Krishi Bazaar</title>
-      <h1>Verify your Account</h1>
-      <p>Confirm your e-mail address to finish creating your account.</p>
-      <Button type="button" variant="primary" disabled={isLoading} onClick={verify}>
-        Verify
+      <title>{`${t("Verify your Account")} | Krishi Bazaar`}</title>
+      <h1>{t("Verify your Account")}</h1>
+      <p>{t("Confirm your e-mail address to finish creating your account.")}</p>
+      <Button type="button" variant="primary" className="w-100 auth-submit" disabled={isLoading} onClick={verify}>
+        {t("Verify")}
       </Button>
     </FormContainer>
   );

@@ -8,7 +8,10 @@ import type {
   RegistrationAnswer,
 } from "@krishi/contract";
 import { api } from "../../app/api.ts";
-import { formErrorText } from "../../lib/api-error.ts";
+import type { Message } from "../../i18n/index.ts";
+import { formErrorNotice } from "../../lib/api-error.ts";
+// The server's texts in friendly words, before any sign-in can fail.
+import "../../lib/server-texts.ts";
 import { loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
 
 /** The auth service (DESIGN §5); the spec's register screen uses the underscore spelling. */
@@ -29,19 +32,37 @@ export const ACCOUNT_MESSAGES = {
   resetPasswordFail: "Reset password fail",
   setPasswordSuccess: "New password has been set",
   setPasswordFail: "Set new password failed",
-} as const;
+} as const satisfies Record<string, Message>;
+
+/** The server's reason for refusing to sign in an address that is not verified yet. */
+const NOT_VERIFIED: Message = "E-mail is not verified.";
 
 /** The auth screens' calls; loaded with those screens (the session's own calls are in session.ts). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Spec §4: success stores the login info ("Login successful"); failure clears it, showing the error. */
+    /**
+     * Spec §4: success stores the login info ("Login successful"); failure clears it, showing the
+     * error. An address not verified yet gets one message that says what to do, and the alert
+     * offers to send the link again.
+     */
     login: build.mutation<LoginInfo, Credentials>({
       query: (body) => ({ url: `${AUTH}/login/`, method: "POST", body }),
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ email }, { dispatch, queryFulfilled }) {
         try {
           dispatch(loginSucceeded((await queryFulfilled).data));
         } catch (failure) {
-          dispatch(loginFailed(formErrorText((failure as { error?: unknown }).error)));
+          const notice = formErrorNotice((failure as { error?: unknown }).error);
+          dispatch(
+            loginFailed(
+              notice.message === NOT_VERIFIED
+                ? {
+                    message: "E-mail is not verified. Please open the link we sent to {email} to verify your account, then sign in.",
+                    values: { email },
+                    resendTo: email,
+                  }
+                : notice,
+            ),
+          );
         }
       },
     }),

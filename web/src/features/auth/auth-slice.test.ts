@@ -35,8 +35,17 @@ describe("auth reducer (spec §4)", () => {
   });
 
   it("clears the tokens on login failure, with the error as the message", () => {
-    const state = reduce(stored, loginFailed("Unable to log in with provided credentials."));
-    expect(state).toEqual({ ...guest, message: "Unable to log in with provided credentials.", variant: "danger" });
+    const state = reduce(stored, loginFailed("The e-mail address or password is not correct. Please try again."));
+    expect(state).toEqual({ ...guest, message: "The e-mail address or password is not correct. Please try again.", variant: "danger" });
+  });
+
+  it("keeps a message's values, and the address to send a verification link to again, until the next message", () => {
+    const message = "E-mail is not verified. Please open the link we sent to {email} to verify your account, then sign in.";
+    const email = "meera.iyer@example.in";
+    const refused = reduce(stored, loginFailed({ message, values: { email }, resendTo: email }));
+    expect(refused).toMatchObject({ message, values: { email }, resendTo: email, variant: "danger" });
+    const next = reduce(refused, showMessage("Reset password success", "success"));
+    expect(next).toMatchObject({ message: "Reset password success", values: undefined, resendTo: undefined });
   });
 
   it("marks the session authenticated or not on verify success or failure", () => {

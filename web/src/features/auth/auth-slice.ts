@@ -1,6 +1,8 @@
 import type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
 import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
 import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
+import type { Message } from "../../i18n/index.ts";
+import type { Notice } from "../../lib/api-error.ts";
 import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
 
 export type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
@@ -12,8 +14,13 @@ export interface AuthState {
   /** null until stored tokens have been verified on load (spec §4). */
   isAuthenticated: boolean | null;
   user: User | null;
-  /** The current auth message, shown in the top alert until closed. */
-  message: string | null;
+  /** The current auth message (a catalog id, translated when shown), in the top alert until closed. */
+  message: Message | null;
+  /** The message's values, and the server's own text it stands for (see Notice in lib/api-error.ts). */
+  values?: Notice["values"];
+  server?: string | undefined;
+  /** Sign-in was refused because this e-mail address is not verified yet: the alert offers to send the link again. */
+  resendTo?: string | undefined;
   variant: AlertVariant;
 }
 
@@ -26,7 +33,7 @@ export const AUTH_MESSAGES = {
   refreshSuccess: "Refresh token success",
   refreshFail: "Refresh token fail",
   loggedOut: "User Logged Out Successfully",
-} as const;
+} as const satisfies Record<string, Message>;
 
 /** The stored session; a missing, empty or corrupt entry counts as absent. */
 export function loadAuth(): AuthState {
@@ -50,9 +57,12 @@ export function saveAuth({ access, refresh, user }: Pick<AuthState, "access" | "
   writeJson(AUTH_KEYS.user, user);
 }
 
-function say(state: AuthState, message: string, variant: AlertVariant): void {
-  state.message = message;
-  state.variant = variant;
+/** What the top alert shows: a message, or a notice with values, and for a sign-in refused as unverified, the address. */
+export type Said = Notice & { resendTo?: string | undefined };
+
+function say(state: AuthState, said: Message | Said, variant: AlertVariant): void {
+  const { message, values, server, resendTo } = typeof said === "string" ? { message: said } : said;
+  Object.assign(state, { message, values, server, resendTo, variant });
 }
 
 function signIn(state: AuthState, { access, refresh, user }: LoginInfo): void {
@@ -77,8 +87,8 @@ export const authSlice = createSlice({
       signIn(state, action.payload);
       say(state, AUTH_MESSAGES.loginSuccess, "success");
     },
-    /** The payload is the text to show: the first non_field_errors message, else the error's. */
-    loginFailed(state, action: PayloadAction<string>) {
+    /** The payload is what to show: the first non_field_errors message, else the error's (spec §8). */
+    loginFailed(state, action: PayloadAction<Message | Said>) {
       signOut(state);
       say(state, action.payload, "danger");
     },
@@ -125,9 +135,9 @@ export const authSlice = createSlice({
   },
   extraReducers(builder) {
     builder
-      .addCase(showMessage, (state, action) => say(state, action.payload.text, action.payload.variant))
+      .addCase(showMessage, (state, { payload: { variant, ...said } }) => say(state, said, variant))
       .addCase(closeAlert, (state) => {
-        state.message = null;
+        Object.assign(state, { message: null, values: undefined, server: undefined, resendTo: undefined });
       });
   },
 });

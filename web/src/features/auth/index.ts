@@ -13,4 +13,4 @@ export {
   type User,
   userLoaded,
 } from "./auth-slice.ts";
-export { logout } from "./session.ts";
+export { logout, resendVerification } from "./session.ts";

@@ -45,6 +45,7 @@ describe("SignupScreen", () => {
       last_name: "Iyer",
       password1: "Groundnut-Harvest-42",
       password2: "Groundnut-Harvest-42",
+      language: "en",
     });
     expect(store.getState().auth.message).toBe("Please check your Inbox and verify your Email");
   });
@@ -54,7 +55,7 @@ describe("SignupScreen", () => {
     fakeApi(() => ({ status: 400, body: { email: [text], detail: text, message: text } }));
     const { user, store } = renderApp(<SignupScreen />, { url: "/old_signup/" });
     await fillIn(user);
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(await screen.findByText("An account with this e-mail address already exists. Please sign in instead.")).toBeInTheDocument();
     expect(store.getState().auth.message).toBe("Signup fail");
   });
 

@@ -6,9 +6,11 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { fieldErrors } from "../../lib/api-error.ts";
+import { currentLanguage, t } from "../../i18n/index.ts";
+import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useRegisterMutation } from "./auth-api.ts";
-import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import "./auth.css";
+import { EmailField, NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import { isLoginInfo } from "./auth-http.ts";
 import { loginSucceeded, selectSession } from "./auth-slice.ts";
 import { SignInForm } from "./sign-in-form.tsx";
@@ -24,14 +26,14 @@ export function OldLoginScreen() {
 
   return (
     <FormContainer>
-      <title>Sign In | Krishi Bazaar</title>
-      <h1>Sign In</h1>
+      <title>{`${t("Sign In")} | Krishi Bazaar`}</title>
+      <h1>{t("Sign In")}</h1>
       <SignInForm />
-      <p className="mt-3 mb-1">
-        <Link to="/reset/password/">Forgot your password?</Link>
+      <p className="mt-3 mb-0 auth-links">
+        <Link to="/reset/password/">{t("Forgot your password?")}</Link>
       </p>
-      <p>
-        Don't have an account? <Link to="/signup/">Sign Up</Link>
+      <p className="auth-links">
+        {t("Don't have an account?")} <Link to="/signup/">{t("Sign Up")}</Link>
       </p>
     </FormContainer>
   );
@@ -51,7 +53,14 @@ export function SignupScreen() {
     event.preventDefault();
     reset();
     if (!pair.check()) return;
-    const result = await register({ email, first_name: firstName, last_name: lastName, password1: pair.password, password2: pair.confirm });
+    const result = await register({
+      email: email.trim(),
+      first_name: firstName.trim(),
+      last_name: lastName.trim(),
+      password1: pair.password,
+      password2: pair.confirm,
+      language: currentLanguage(),
+    });
     if (!result.data) {
       dispatch(showMessage(ACCOUNT_MESSAGES.signupFail, "danger"));
       return;
@@ -61,38 +70,41 @@ export function SignupScreen() {
   }
 
   const fields = fieldErrors(error);
+  const onFields = fields.email || fields.first_name || fields.last_name || fields.password1 || fields.password2;
   return (
     <FormContainer>
-      <title>Sign Up | Krishi Bazaar</title>
-      <h1>Sign Up</h1>
-      <p>Create your Account</p>
+      <title>{`${t("Sign Up")} | Krishi Bazaar`}</title>
+      <h1>{t("Sign Up")}</h1>
+      <p>{t("Create your Account")}</p>
       <PasswordMismatch pair={pair} />
-      {fields.non_field_errors && <Message variant="danger">{fields.non_field_errors[0]}</Message>}
+      {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
         <EmailField value={email} onChange={setEmail} errors={fields.email} />
         <TextField
           id="first-name"
-          label="First Name"
+          label={t("First Name")}
           autoComplete="given-name"
+          maxLength={NAME_MAX}
           value={firstName}
           onChange={setFirstName}
           errors={fields.first_name}
         />
         <TextField
           id="last-name"
-          label="Last Name"
+          label={t("Last Name")}
           autoComplete="family-name"
+          maxLength={NAME_MAX}
           value={lastName}
           onChange={setLastName}
           errors={fields.last_name}
         />
         <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Sign Up
+        <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+          {t("Sign Up")}
         </Button>
       </form>
-      <p className="py-3">
-        Already have an account? <Link to="/old_login">Sign In</Link>
+      <p className="py-3 auth-links">
+        {t("Already have an account?")} <Link to="/old_login">{t("Sign In")}</Link>
       </p>
     </FormContainer>
   );

@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { configApi } from "../../app/config-api.ts";
 import type { AppStore } from "../../app/store.ts";
+import { setLanguage } from "../../i18n/index.ts";
 import { aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
@@ -43,15 +44,84 @@ describe("LoginScreen", () => {
     await vi.waitFor(() => expect(location().pathname).toBe("/"));
   });
 
-  it("shows the first non_field_errors message in the top alert when sign-in fails", async () => {
-    const text = "E-mail is not verified.";
+  it("says plainly in the top alert when the e-mail address or password is wrong", async () => {
+    const text = "Unable to log in with provided credentials.";
     fakeApi(() => ({ status: 400, body: { non_field_errors: [text], detail: text, message: text } }));
     const { user, location, store } = renderApp(null, { url: "/login", seed: withCategories });
     await screen.findByRole("heading", { level: 1, name: "Sign In" });
     await signIn(user);
-    expect(await screen.findByRole("alert")).toHaveTextContent(text);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The e-mail address or password is not correct. Please try again.");
     expect(location().pathname).toBe("/login");
     expect(store.getState().auth).toMatchObject({ access: null, refresh: null, isAuthenticated: false });
+  });
+
+  it("gives an unverified address one message, where the link went, and a button to send it again", async () => {
+    const text = "E-mail is not verified.";
+    const calls = fakeApi((call) =>
+      call.path.endsWith("/login/")
+        ? { status: 400, body: { non_field_errors: [text], detail: text, message: text } }
+        : { body: { detail: "ok" } },
+    );
+    const email = "meera.iyer@example.in";
+    const { user } = renderApp(null, { url: "/login", seed: withCategories });
+    await screen.findByRole("heading", { level: 1, name: "Sign In" });
+    await user.type(screen.getByLabelText("Email Address"), email);
+    await user.type(screen.getByLabelText("Password"), "Groundnut-Harvest-42");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(
+      `E-mail is not verified. Please open the link we sent to ${email} to verify your account, then sign in.`,
+    );
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole("button", { name: "Send the link again" }));
+    expect(
+      await screen.findByText(`We sent a new link to ${email}. Please check your inbox, and the spam folder too.`),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: "POST", path: "/api/users/dj-rest-auth/registration/resend-email/", body: { email } });
+  });
+
+  it("after registering, says where the verification link went, filled in; a refused sign-in replaces that message", async () => {
+    const text = "E-mail is not verified.";
+    fakeApi((call) =>
+      call.path.endsWith("/registration/")
+        ? { status: 201, body: { detail: "Verification e-mail sent." } }
+        : { status: 400, body: { non_field_errors: [text], detail: text, message: text } },
+    );
+    const email = "meera.iyer@example.in";
+    const { user } = renderApp(null, { url: "/register", seed: withCategories });
+    await user.type(await screen.findByLabelText("Email Address"), email);
+    await user.type(screen.getByLabelText("Password"), "Groundnut-Harvest-42");
+    await user.type(screen.getByLabelText("Confirm Password"), "Groundnut-Harvest-42");
+    await user.click(screen.getByRole("button", { name: "Register" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      `Verification e-mail sent. Please open the link we sent to ${email} to verify your account, then sign in here.`,
+    );
+    expect(screen.getByLabelText("Email Address")).toHaveValue(email);
+    await user.type(screen.getByLabelText("Password"), "Groundnut-Harvest-42");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("E-mail is not verified.");
+    expect(screen.queryByText(/Verification e-mail sent/)).not.toBeInTheDocument();
+  });
+
+  it("shows the screen in Hindi, and the top alert follows a language switch", async () => {
+    const text = "Unable to log in with provided credentials.";
+    fakeApi(() => ({ status: 400, body: { non_field_errors: [text], detail: text, message: text } }));
+    await setLanguage("hi");
+    const { user } = renderApp(null, { url: "/login", seed: withCategories });
+    expect(await screen.findByRole("heading", { level: 1, name: "साइन इन करें" })).toBeInTheDocument();
+    expect(screen.getByLabelText("ई-मेल पता")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "पासवर्ड भूल गए?" })).toHaveAttribute("href", "/reset/password/");
+    await user.type(screen.getByLabelText("ई-मेल पता"), "asha.patil@example.in");
+    await user.type(screen.getByLabelText("पासवर्ड"), "wrong-one-123");
+    await user.click(screen.getByRole("button", { name: "साइन इन करें" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("ई-मेल पता या पासवर्ड सही नहीं है। कृपया फिर से कोशिश करें।");
+    await act(() => setLanguage("en"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The e-mail address or password is not correct. Please try again.");
   });
 
   it("offers Google only when a client id is configured", async () => {

@@ -5,26 +5,32 @@ import { useGetConfigQuery } from "../../app/config-api.ts";
 import { useAppSelector } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
+import { t } from "../../i18n/index.ts";
+import { noticeText } from "../../lib/api-error.ts";
+import "./auth.css";
 import { selectSession } from "./auth-slice.ts";
 import { googleConsentUrl, newGoogleState } from "./google.ts";
 import { redirectQuery, safeRedirect } from "./redirect.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
-/** What the register screen passes along: the server's answer to show here. */
+/** What the register screen passes along: the server's answer to show here, and the address registered. */
 export interface LoginState {
   detail: string;
+  email?: string;
 }
 
 /**
  * /login?redirect=: e-mail and password, or Google. Once signed in (here, or by Google's ?code= on
  * load) goes to the redirect, a path of this shop only. Errors show in the top alert (spec §4: the
- * login failure message is the auth message).
+ * login failure message is the auth message); the registration's message then gives way to it,
+ * so one message says what to do.
  */
 export function LoginScreen() {
   const [params] = useSearchParams();
   const redirect = params.get("redirect");
   const target = safeRedirect(redirect);
-  const registered = registeredDetail(useLocation().state);
+  const registered = registeredState(useLocation().state);
+  const failed = useAppSelector((state) => state.auth.message !== null && state.auth.variant === "danger");
   const signedIn = useAppSelector(selectSession) === "signed-in";
   const navigate = useNavigate();
   const config = useGetConfigQuery().data;
@@ -36,35 +42,47 @@ export function LoginScreen() {
 
   return (
     <FormContainer>
-      <title>Sign In | Krishi Bazaar</title>
-      <h1>Sign In</h1>
-      {registered && <Message variant="success">{registered}</Message>}
-      <SignInForm />
+      <title>{`${t("Sign In")} | Krishi Bazaar`}</title>
+      <h1>{t("Sign In")}</h1>
+      {registered && !failed && <Message variant="success">{registeredText(registered)}</Message>}
+      <SignInForm email={registered?.email} />
       {googleClientId && (
-        <Button
-          type="button"
-          variant="outline-primary"
-          className="mt-3"
-          onClick={() =>
-            window.location.assign(
-              googleConsentUrl(googleClientId, window.location.origin, newGoogleState(redirect), config?.googleAuthUrl ?? undefined),
-            )
-          }
-        >
-          Sign in with Google
-        </Button>
+        <>
+          <p className="auth-or text-body-secondary">{t("or")}</p>
+          <Button
+            type="button"
+            variant="outline-primary"
+            className="w-100 auth-submit"
+            onClick={() =>
+              window.location.assign(
+                googleConsentUrl(googleClientId, window.location.origin, newGoogleState(redirect), config?.googleAuthUrl ?? undefined),
+              )
+            }
+          >
+            {t("Sign in with Google")}
+          </Button>
+        </>
       )}
-      <p className="pt-3 mb-1">
-        New Customer? <Link to={`/register${redirectQuery(redirect)}`}>Register</Link>
+      <p className="pt-3 mb-0 auth-links">
+        {t("New Customer?")} <Link to={`/register${redirectQuery(redirect)}`}>{t("Register")}</Link>
       </p>
-      <p>
-        <Link to="/reset/password/">Forgot your password?</Link>
+      <p className="auth-links">
+        <Link to="/reset/password/">{t("Forgot your password?")}</Link>
       </p>
     </FormContainer>
   );
 }
 
-function registeredDetail(state: unknown): string | null {
-  const detail = state && typeof state === "object" && "detail" in state ? state.detail : null;
-  return typeof detail === "string" && detail ? detail : null;
+function registeredState(state: unknown): LoginState | null {
+  if (!state || typeof state !== "object") return null;
+  const { detail, email } = state as Partial<Record<keyof LoginState, unknown>>;
+  if (typeof detail !== "string" || !detail) return null;
+  return typeof email === "string" && email ? { detail, email } : { detail };
+}
+
+/** "Verification e-mail sent.", saying where it went and what to do next. */
+function registeredText({ detail, email }: LoginState): string {
+  return email
+    ? t("Verification e-mail sent. Please open the link we sent to {email} to verify your account, then sign in here.", { email })
+    : noticeText({ message: "Verification e-mail sent.", server: detail });
 }

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
@@ -10,14 +10,31 @@ const ok = { detail: "ok" };
 const bad = (field: string, text: string) => ({ status: 400, body: { [field]: [text], detail: text, message: text } });
 
 describe("ResetPasswordScreen", () => {
-  it("asks for a reset link and goes home with 'Reset password success'", async () => {
-    const calls = fakeApi(() => ({ body: ok }));
+  it("asks for a reset link ('Reset password success'), then says to check the e-mail, where it went", async () => {
+    const calls = fakeApi(() => ({ body: { detail: "Password reset e-mail has been sent." } }));
     const { user, location, store } = renderApp(<ResetPasswordScreen />, { url: "/reset/password/", path: "/reset/password/" });
     await user.type(screen.getByLabelText("Email Address"), "asha.patil@example.in");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
-    await vi.waitFor(() => expect(location().pathname).toBe("/"));
+    const sent = await screen.findByRole("status");
+    expect(within(sent).getByRole("heading", { level: 2, name: "Check your e-mail" })).toBeInTheDocument();
+    expect(sent).toHaveTextContent(
+      "If an account exists for asha.patil@example.in, we have sent it a link to set a new password. The link works once.",
+    );
+    expect(within(sent).getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByLabelText("Email Address")).not.toBeInTheDocument();
+    expect(location().pathname).toBe("/reset/password/");
     expect(calls[0]).toMatchObject({ path: "/api/users/dj-rest-auth/password/reset/", body: { email: "asha.patil@example.in" } });
     expect(store.getState().auth.message).toBe("Reset password success");
+  });
+
+  it("sends the link again on request", async () => {
+    const calls = fakeApi(() => ({ body: { detail: "Password reset e-mail has been sent." } }));
+    const { user } = renderApp(<ResetPasswordScreen />, { url: "/reset/password/" });
+    await user.type(screen.getByLabelText("Email Address"), "asha.patil@example.in");
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    await user.click(await screen.findByRole("button", { name: "Send it again" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ email: "asha.patil@example.in" });
   });
 
   it("says 'Reset password fail' and shows why", async () => {
@@ -48,13 +65,16 @@ describe("ResetPasswordConfirmScreen", () => {
     expect(store.getState().auth.message).toBe("New password has been set");
   });
 
-  it("says 'Set new password failed' for a used link", async () => {
-    fakeApi(() => bad("token", "Invalid value"));
+  it("says 'Set new password failed' for a used link, why, and where to ask for a new one", async () => {
+    const detail = "The password reset link is invalid or has expired.";
+    fakeApi(() => ({ status: 400, body: { token: ["Invalid value"], detail, message: detail } }));
     const { user, store } = renderApp(<ResetPasswordConfirmScreen />, { url, path });
     await user.type(screen.getByLabelText("New Password"), "Cotton-Bolls-31");
     await user.type(screen.getByLabelText("Confirm New Password"), "Cotton-Bolls-31");
     await user.click(screen.getByRole("button", { name: "Set New Password" }));
-    expect(await screen.findByText("Invalid value")).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("This link has expired or was already used. Please ask for a new password reset e-mail.");
+    expect(within(alert).getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/reset/password/");
     expect(store.getState().auth.message).toBe("Set new password failed");
   });
 });

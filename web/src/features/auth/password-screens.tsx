@@ -1,50 +1,79 @@
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { type AlertVariant, showMessage } from "../../app/alert.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
+import "./auth.css";
 import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import { RequireAuth } from "./require-auth.tsx";
 
 /** The top-alert message of an operation's outcome (spec §8). */
 function useAnnounce() {
   const dispatch = useAppDispatch();
-  return (text: string, variant: AlertVariant) => dispatch(showMessage(text, variant));
+  return (message: MessageId, variant: AlertVariant) => dispatch(showMessage(message, variant));
 }
 
-/** /reset/password/: asks for a reset link by e-mail, then goes home. */
+/**
+ * /reset/password/: asks for a reset link by e-mail ("Reset password success" in the top alert),
+ * then says to check the e-mail, where it went, and offers to send it again.
+ */
 export function ResetPasswordScreen() {
-  const navigate = useNavigate();
   const announce = useAnnounce();
   const [resetPassword, { error, isLoading }] = useResetPasswordMutation();
   const [email, setEmail] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = await resetPassword({ email });
+  async function send(address: string) {
+    const result = await resetPassword({ email: address });
     if (!result.data) return announce(ACCOUNT_MESSAGES.resetPasswordFail, "danger");
     announce(ACCOUNT_MESSAGES.resetPasswordSuccess, "success");
-    navigate("/");
+    setSentTo(address);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(email.trim());
   }
 
   const fields = fieldErrors(error);
   return (
     <FormContainer>
-      <title>Reset Password | Krishi Bazaar</title>
-      <h1>Reset Password</h1>
-      <p>Enter your e-mail address and we will send you a link to set a new password.</p>
-      {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={submit}>
-        <EmailField value={email} onChange={setEmail} errors={fields.email} />
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Reset Password
-        </Button>
-      </form>
+      <title>{`${t("Reset Password")} | Krishi Bazaar`}</title>
+      <h1>{t("Reset Password")}</h1>
+      {sentTo ? (
+        <Message variant="success">
+          <h2 className="h5">{t("Check your e-mail")}</h2>
+          <p>
+            {t("If an account exists for {email}, we have sent it a link to set a new password. The link works once.", { email: sentTo })}
+          </p>
+          <p className="mb-2">{t("No e-mail after a few minutes? Look in the spam folder, or send it again.")}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="outline-primary" className="auth-submit" disabled={isLoading} onClick={() => send(sentTo)}>
+              {t("Send it again")}
+            </Button>
+            <Link className="btn btn-primary auth-submit d-inline-flex align-items-center" to="/login">
+              {t("Back to Sign In")}
+            </Link>
+          </div>
+        </Message>
+      ) : (
+        <>
+          <p>{t("Enter your e-mail address and we will send you a link to set a new password.")}</p>
+          {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
+          <form onSubmit={submit}>
+            <EmailField value={email} onChange={setEmail} errors={fields.email} />
+            <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+              {t("Reset Password")}
+            </Button>
+          </form>
+        </>
+      )}
     </FormContainer>
   );
 }
@@ -68,16 +97,30 @@ export function ResetPasswordConfirmScreen() {
   }
 
   const fields = fieldErrors(error);
+  // The link's uid or token was refused: a new link is what helps.
+  const badLink = fields.uid || fields.token;
   return (
     <FormContainer>
-      <title>Set New Password | Krishi Bazaar</title>
-      <h1>Set New Password</h1>
+      <title>{`${t("Set New Password")} | Krishi Bazaar`}</title>
+      <h1>{t("Set New Password")}</h1>
       <PasswordMismatch pair={pair} />
-      {error && !fields.new_password1 && !fields.new_password2 && <Message variant="danger">{formErrorText(error)}</Message>}
+      {error && !fields.new_password1 && !fields.new_password2 && (
+        <Message variant="danger">
+          {formErrorText(error)}
+          {badLink && (
+            <>
+              {" "}
+              <Link to="/reset/password/" className="alert-link">
+                {t("Ask for a new link")}
+              </Link>
+            </>
+          )}
+        </Message>
+      )}
       <form onSubmit={submit}>
         <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Set New Password
+        <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+          {t("Set New Password")}
         </Button>
       </form>
     </FormContainer>
@@ -110,14 +153,14 @@ function ChangePasswordForm() {
   const onFields = fields.old_password || fields.new_password1 || fields.new_password2;
   return (
     <FormContainer>
-      <title>Change Password | Krishi Bazaar</title>
-      <h1>Change Password</h1>
+      <title>{`${t("Change Password")} | Krishi Bazaar`}</title>
+      <h1>{t("Change Password")}</h1>
       <PasswordMismatch pair={pair} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       <form onSubmit={submit}>
         <TextField
           id="old-password"
-          label="Old Password"
+          label={t("Old Password")}
           type="password"
           autoComplete="current-password"
           required
@@ -126,8 +169,8 @@ function ChangePasswordForm() {
           errors={fields.old_password}
         />
         <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Change Password
+        <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+          {t("Change Password")}
         </Button>
       </form>
     </FormContainer>

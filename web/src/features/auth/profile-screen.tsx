@@ -4,10 +4,12 @@ import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
-import { PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import "./auth.css";
+import { NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
 import { RequireAuth } from "./require-auth.tsx";
 
@@ -16,8 +18,8 @@ export function ProfileScreen() {
   return (
     <RequireAuth>
       {(user) => (
-        <Row>
-          <title>User Profile | Krishi Bazaar</title>
+        <Row className="g-4">
+          <title>{`${t("User Profile")} | Krishi Bazaar`}</title>
           <Col lg={4}>
             <ProfileForm user={user} />
           </Col>
@@ -57,26 +59,28 @@ function ProfileForm({ user }: { user: User }) {
   const onFields = fields.first_name || fields.last_name || fields.password || fields.current_password;
   return (
     <>
-      <h1>User Profile</h1>
+      <h1>{t("User Profile")}</h1>
       <PasswordMismatch pair={pair} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      {isSuccess && <Message variant="success">Profile Updated</Message>}
+      {isSuccess && <Message variant="success">{t("Profile Updated")}</Message>}
       <form onSubmit={submit}>
         <p className="text-body-secondary">{user.email}</p>
         <TextField
           id="first-name"
-          label="First Name"
+          label={t("First Name")}
           autoComplete="given-name"
           required
+          maxLength={NAME_MAX}
           value={firstName}
           onChange={setFirstName}
           errors={fields.first_name}
         />
         <TextField
           id="last-name"
-          label="Last Name"
+          label={t("Last Name")}
           autoComplete="family-name"
           required
+          maxLength={NAME_MAX}
           value={lastName}
           onChange={setLastName}
           errors={fields.last_name}
@@ -86,7 +90,7 @@ function ProfileForm({ user }: { user: User }) {
           // A new password needs the current one: a borrowed phone or a stolen session is not enough.
           <TextField
             id="current-password"
-            label="Current Password"
+            label={t("Current Password")}
             type="password"
             autoComplete="current-password"
             value={currentPassword}
@@ -94,8 +98,8 @@ function ProfileForm({ user }: { user: User }) {
             errors={fields.current_password}
           />
         )}
-        <Button type="submit" variant="primary" disabled={isLoading}>
-          Update
+        <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+          {t("Update")}
         </Button>
       </form>
     </>

@@ -36,15 +36,15 @@ describe("RegisterScreen", () => {
     await fillIn(user, "kheti", "kheti");
     await user.click(screen.getByRole("button", { name: "Register" }));
     const email = screen.getByLabelText("Email Address");
-    expect(await screen.findByText("A user is already registered with this e-mail address.")).toBeInTheDocument();
+    expect(await screen.findByText("An account with this e-mail address already exists. Please sign in instead.")).toBeInTheDocument();
     expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(email).toHaveAccessibleDescription("A user is already registered with this e-mail address.");
+    expect(email).toHaveAccessibleDescription("An account with this e-mail address already exists. Please sign in instead.");
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
-      "This password is too short. It must contain at least 8 characters. This password is too common.",
+      "At least 8 characters, not only numbers. The password is too short: use at least 8 characters. This password is too common.",
     );
   });
 
-  it("posts to the registration endpoint, then Sign In shows the server's detail, keeping the redirect", async () => {
+  it("posts to the registration endpoint in the shopper's language, then Sign In shows the server's detail, keeping the redirect", async () => {
     const calls = fakeApi(() => ({ status: 201, body: { detail: "Verification e-mail sent." } }));
     const { user, location } = renderApp(null, {
       url: "/register?redirect=shipping",
@@ -54,13 +54,13 @@ describe("RegisterScreen", () => {
     await fillIn(user, "Groundnut-Harvest-42", "Groundnut-Harvest-42");
     await user.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
-    expect(screen.getByText("Verification e-mail sent.")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Verification e-mail sent.");
     expect(location().pathname + location().search).toBe("/login?redirect=shipping");
     expect(calls).toEqual([
       {
         method: "POST",
         path: "/api/users/dj_rest_auth/registration/",
-        body: { email: "meera.iyer@example.in", password1: "Groundnut-Harvest-42", password2: "Groundnut-Harvest-42" },
+        body: { email: "meera.iyer@example.in", password1: "Groundnut-Harvest-42", password2: "Groundnut-Harvest-42", language: "en" },
         authorization: null,
       },
     ]);

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeStore } from "../../app/store.ts";
+import { loadServerTexts } from "../../lib/api-error.ts";
 import { aUser } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { saveAuth } from "./auth-slice.ts";
 import { newGoogleState } from "./google.ts";
-import { GOOGLE_NOT_VERIFIED, logout, startSession } from "./session.ts";
+import { GOOGLE_NOT_VERIFIED, logout, resendVerification, startSession } from "./session.ts";
 
 const user = aUser();
 const invalid = { status: 401, body: { detail: "Token is invalid or expired", code: "token_not_valid" } };
@@ -20,6 +21,7 @@ async function visit(storedAccess: string | null, answer: (call: FakeCall) => Fa
 
 const route = (call: FakeCall) => `${call.method} ${call.path.replace("/api/users/dj-rest-auth/", "")}`;
 
+beforeAll(() => loadServerTexts());
 afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("startSession (on load)", () => {
@@ -89,12 +91,19 @@ describe("startSession (on load)", () => {
     expect((await visit(null, () => ({ body: {} }))).calls).toEqual([]);
   });
 
-  it("shows the detail when Google sign-in is refused", async () => {
+  it("says why Google sign-in was refused (spec §8: the detail), in the shop's words", async () => {
     window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
-    const detail = "Google sign-in failed: the code was rejected.";
+    const detail = "Google did not accept the sign-in code. Please sign in with Google again.";
     const { auth } = await visit(null, () => ({ status: 400, body: { detail, message: detail } }));
     expect(window.location.search).toBe("");
     expect(auth).toMatchObject({ access: null, user: null, message: detail, variant: "danger" });
+  });
+
+  it("says a technical refusal of Google sign-in in plain words", async () => {
+    window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
+    const detail = "Google sign-in failed: the identity token from Google could not be verified.";
+    const { auth } = await visit(null, () => ({ status: 400, body: { detail, message: detail } }));
+    expect(auth).toMatchObject({ message: "Google sign-in failed. Please try again.", variant: "danger" });
   });
 });
 
@@ -115,5 +124,32 @@ describe("logout", () => {
     const store = makeStore({ persist: false });
     await store.dispatch(logout());
     expect(store.getState().auth.user).toBeNull();
+  });
+});
+
+describe("resendVerification", () => {
+  it("sends the verification link again and says where it went", async () => {
+    const calls = fakeApi(() => ({ body: { detail: "ok" } }));
+    const store = makeStore({ persist: false });
+    await store.dispatch(resendVerification("meera.iyer@example.in"));
+    expect(calls.map(route)).toEqual(["POST registration/resend-email/"]);
+    expect(calls[0]?.body).toEqual({ email: "meera.iyer@example.in" });
+    expect(store.getState().auth).toMatchObject({
+      message: "We sent a new link to {email}. Please check your inbox, and the spam folder too.",
+      values: { email: "meera.iyer@example.in" },
+      variant: "success",
+    });
+  });
+
+  it("says when it must wait", async () => {
+    const detail = "Request was throttled. Expected available in 60 seconds.";
+    fakeApi(() => ({ status: 429, body: { detail, message: detail } }));
+    const store = makeStore({ persist: false });
+    await store.dispatch(resendVerification("meera.iyer@example.in"));
+    expect(store.getState().auth).toMatchObject({
+      message: "Too many attempts. Please try again in {seconds, plural, one {# second} other {# seconds}}.",
+      values: { seconds: 60 },
+      variant: "danger",
+    });
   });
 });

@@ -1,7 +1,9 @@
 import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
+import { showMessage } from "../../app/alert.ts";
 import { api, session } from "../../app/api.ts";
 import type { AppStore, RootState } from "../../app/store.ts";
-import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
+import type { Message } from "../../i18n/index.ts";
+import { errorNotice } from "../../lib/api-error.ts";
 import { authRequest, isLoginInfo } from "./auth-http.ts";
 import {
   AUTH_KEYS,
@@ -54,9 +56,9 @@ export function googleSignIn(code: string): AppThunk {
   return async (dispatch) => {
     try {
       const { status, data } = await authRequest("google/", { body: { code } });
-      dispatch(status === 200 && isLoginInfo(data) ? loginSucceeded(data) : loginFailed(errorText({ data })));
-    } catch {
-      dispatch(loginFailed(GENERIC_ERROR));
+      dispatch(status === 200 && isLoginInfo(data) ? loginSucceeded(data) : loginFailed(errorNotice({ status, data })));
+    } catch (error) {
+      dispatch(loginFailed(errorNotice(error)));
     }
   };
 }
@@ -74,7 +76,26 @@ export function logout(): AppThunk {
   };
 }
 
-export const GOOGLE_NOT_VERIFIED = "Google sign-in could not be verified. Please try again.";
+export const GOOGLE_NOT_VERIFIED: Message = "Google sign-in could not be verified. Please try again.";
+
+/**
+ * POST registration/resend-email/ {email}: sends the verification link again (the server answers
+ * the same for every address), then says so in the top alert; or why it could not.
+ */
+export function resendVerification(email: string): AppThunk {
+  return async (dispatch) => {
+    try {
+      const answer = await authRequest("registration/resend-email/", { body: { email } });
+      dispatch(
+        answer.status === 200
+          ? showMessage("We sent a new link to {email}. Please check your inbox, and the spam folder too.", "success", { email })
+          : showMessage(errorNotice(answer), "danger"),
+      );
+    } catch (error) {
+      dispatch(showMessage(errorNotice(error), "danger"));
+    }
+  };
+}
 
 /**
  * Google's consent page comes back to /login?code=…&state=…: takes the answer out of the address

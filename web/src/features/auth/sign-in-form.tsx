@@ -1,18 +1,22 @@
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
 import { useLoginMutation } from "./auth-api.ts";
 import { EmailField } from "./auth-fields.tsx";
 
-/** E-mail, password and Sign In, of /login and /old_login; the outcome shows in the top alert and the session. */
-export function SignInForm() {
+/**
+ * E-mail, password and Sign In, of /login and /old_login; the outcome shows in the top alert and
+ * the session. `email` fills the address in (just registered).
+ */
+export function SignInForm({ email: given = "" }: { email?: string }) {
   const [login, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(given);
   const [password, setPassword] = useState("");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void login({ email, password });
+    void login({ email: email.trim(), password });
   }
 
   return (
@@ -20,15 +24,15 @@ export function SignInForm() {
       <EmailField value={email} onChange={setEmail} />
       <TextField
         id="password"
-        label="Password"
+        label={t("Password")}
         type="password"
         autoComplete="current-password"
         required
         value={password}
         onChange={setPassword}
       />
-      <Button type="submit" variant="primary" disabled={isLoading}>
-        Sign In
+      <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+        {t("Sign In")}
       </Button>
     </form>
   );

@@ -1,0 +1,76 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../i18n/index.ts";
+import { TextField } from "./text-field.tsx";
+
+function Field({ maxLength, start = "" }: { maxLength?: number; start?: string }) {
+  const [value, setValue] = useState(start);
+  return <TextField id="note" label="Note" maxLength={maxLength} value={value} onChange={setValue} hint="For the courier." />;
+}
+
+/** The polite live region that tells screen readers how many characters are left. */
+const liveRegion = () => document.querySelector("[aria-live='polite']");
+
+describe("TextField's character counter", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the count and the limit under the field, and tells the limit with the field", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Field maxLength={200} />);
+    const input = screen.getByLabelText("Note");
+    expect(screen.getByText("0 / 200")).toBeInTheDocument();
+    await user.type(input, "Leave at the gate");
+    expect(screen.getByText("17 / 200")).toBeInTheDocument();
+    expect(input).toHaveAttribute("maxlength", "200");
+    expect(input).toHaveAccessibleDescription("For the courier. Up to 200 characters");
+  });
+
+  it("tells screen readers nothing while far from the limit", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Field maxLength={200} />);
+    await user.type(screen.getByLabelText("Note"), "Leave at the gate");
+    act(() => vi.advanceTimersByTime(2000));
+    expect(liveRegion()).toHaveTextContent("");
+  });
+
+  it("near the limit, tells how many characters are left once typing pauses, not at each key", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Field maxLength={20} start="Leave at the" />);
+    const input = screen.getByLabelText("Note");
+    await user.type(input, " ga");
+    expect(liveRegion()).toHaveTextContent("");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(liveRegion()).toHaveTextContent("5 characters left");
+    await user.type(input, "tes");
+    expect(liveRegion()).toHaveTextContent("5 characters left");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(liveRegion()).toHaveTextContent("2 characters left");
+    await user.type(input, "!!!");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText("20 / 20")).toBeInTheDocument();
+    expect(liveRegion()).toHaveTextContent("No characters left");
+  });
+
+  it("counts in Hindi too", async () => {
+    await setLanguage("hi");
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Field maxLength={20} start="गेट पर छोड़ दें" />);
+    expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("For the courier. ज़्यादा से ज़्यादा 20 अक्षर");
+    await user.type(screen.getByLabelText("Note"), "!");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(liveRegion()).toHaveTextContent("4 अक्षर बचे हैं");
+  });
+
+  it("has no counter without a limit", () => {
+    render(<Field />);
+    expect(screen.queryByText(/\d+ \/ \d+/)).not.toBeInTheDocument();
+    expect(liveRegion()).toBeNull();
+  });
+});
