@@ -33,7 +33,7 @@ test("guest cart → sign in → saved address → place order → sandbox Pay �
   await page.getByLabel("Address").fill("Survey No. 42, Ozar");
   await page.getByLabel("City").fill("Nashik");
   await page.getByLabel("Pin Code").fill("4222");
-  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Country").selectOption("India");
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByText("Enter a valid 6-digit PIN code.")).toBeVisible();
   await page.getByLabel("Pin Code").fill("422206");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { CUSTOMER, STAFF, signIn } from "./support.ts";
+import { CUSTOMER, checkoutToPlaceOrder, newCustomer, STAFF, signIn } from "./support.ts";
 
 /**
  * Every main screen at a phone's width (390 px) and a laptop's (1366 px): nothing scrolls
@@ -76,6 +76,39 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+test.describe("paying on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the payment's result comes into view and takes the focus, with the next step", async ({ page }) => {
+    const customer = await newCustomer(page);
+    await signIn(page, customer.email, customer.password);
+    await checkoutToPlaceOrder(page, await productId(page, "neem oil"), 1, {
+      label: "Farm",
+      address: "Gat No. 12, Niphad",
+      city: "Nashik",
+      pin: "422303",
+    });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order\/\d+$/);
+
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Fail" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "Payment failed" });
+    await expect(failure).toBeInViewport();
+    await expect(page.locator(":focus")).toContainText("Payment failed");
+    await expect(page.getByRole("button", { name: "Pay Now" })).toBeVisible();
+    await checkScreen(page, () => expect(failure).toBeVisible());
+
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Pay ₹/ })
+      .click();
+    await expect(page.locator(":focus")).toContainText(/Payment successful|Paid on/);
+    await expect(page.locator(":focus")).toBeInViewport();
+  });
+});
 
 test.describe("in Hindi", () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -120,7 +120,7 @@ export async function checkoutToPlaceOrder(page: Page, productId: number, qty: n
   await page.getByLabel("Address").fill(address.address);
   await page.getByLabel("City").fill(address.city);
   await page.getByLabel("Pin Code").fill(address.pin);
-  await page.getByLabel("Country").fill("India");
+  await page.getByLabel("Country").selectOption("India");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
-import { CartIcon, LogoIcon, SearchIcon, UserIcon } from "../components/icons.tsx";
 import { logout, selectUser } from "../features/auth/index.ts";
 import { countItems, selectCartItems } from "../features/cart/cart-slice.ts";
 import { currentLanguage, LANGUAGE_NAMES, setLanguage, t } from "../i18n/index.ts";
@@ -22,7 +21,7 @@ export function Header() {
     <header className="site-header">
       <nav className="container site-header__bar" aria-label={t("Main")}>
         <Link className="site-header__brand" to="/">
-          <LogoIcon />
+          <span className="icon icon-logo" aria-hidden="true" />
           <span>Krishi Bazaar</span>
         </Link>
         <SearchBox />
@@ -32,7 +31,7 @@ export function Header() {
           </li>
           <li>
             <NavLink className="site-header__link" to="/cart">
-              <CartIcon />
+              <span className="icon icon-cart" aria-hidden="true" />
               <span className="site-header__label">{t("Cart")}</span>{" "}
               <span className="site-header__count">
                 {itemCount} <span className="visually-hidden">{t("items")}</span>
@@ -40,7 +39,7 @@ export function Header() {
             </NavLink>
           </li>
           {user ? (
-            <NavMenu label={user.name} icon={<UserIcon />}>
+            <NavMenu label={user.name} icon={<span className="icon icon-user" aria-hidden="true" />}>
               <MenuLink to="/profile">{t("Profile")}</MenuLink>
               <MenuLink to="/change/password/">{t("Change Password")}</MenuLink>
               <li>
@@ -52,7 +51,7 @@ export function Header() {
           ) : (
             <li>
               <NavLink className="site-header__link" to="/login">
-                <UserIcon />
+                <span className="icon icon-user" aria-hidden="true" />
                 <span>{t("Login")}</span>
               </NavLink>
             </li>
@@ -115,7 +114,7 @@ function SearchBox() {
         enterKeyHint="search"
       />
       <button type="submit" className="btn btn-accent" aria-label={t("Search")}>
-        <SearchIcon />
+        <span className="icon icon-search" aria-hidden="true" />
         <span className="site-header__label">{t("Search")}</span>
       </button>
     </form>

@@ -1,13 +1,15 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Loader } from "../components/loader.tsx";
 import { t } from "../i18n/index.ts";
 import { AlertArea } from "./alert-area.tsx";
-import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SidePanel } from "./side-panel.tsx";
+
+/** Below the fold (the screen is at least a screen tall): loaded after the first page. */
+const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: module.Footer })));
 
 /**
  * Header, the alert area, the side panel (left column; above the content on phones), the screen,
@@ -37,7 +39,9 @@ export function Layout() {
           </main>
         </div>
       </div>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,3 @@ declare module "*.json?catalog" {
   const messages: Record<string, import("@lingui/message-utils/compileMessage").CompiledMessage>;
   export default messages;
 }
-declare module "*.json?catalog=source" {
-  const messages: Record<string, import("@lingui/message-utils/compileMessage").CompiledMessage>;
-  export default messages;
-}

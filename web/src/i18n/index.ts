@@ -1,6 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { useSyncExternalStore } from "react";
 import { readString, writeString } from "../lib/storage.ts";
+import { compileEnglish } from "./english.ts";
 import type account from "./hi/account.json";
 import type admin from "./hi/admin.json";
 import type catalog from "./hi/catalog.json";
@@ -13,7 +14,7 @@ import type shell from "./hi/shell.json";
  * scripts/catalog-plugin.ts). Message ids are the spec's English texts, ICU MessageFormat where
  * they format values; the Hindi catalogs in ./hi/ (one per area) translate every id, and a
  * message missing from them is a type error here and a failing test (catalogs.test.ts).
- * English needs no catalog beyond the ids that format values; Hindi loads on first use.
+ * English needs no catalog (./english.ts compiles its ids); Hindi loads on first use.
  */
 export type Message =
   | keyof typeof shell
@@ -31,14 +32,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "рд
 
 const STORAGE_KEY = "language";
 
-const englishFormats = Object.assign(
-  {},
-  ...Object.values(import.meta.glob<Record<string, never>>("./hi/*.json", { query: "?catalog=source", import: "default", eager: true })),
-);
 const hindiCatalogs = import.meta.glob<Record<string, never>>("./hi/*.json", { query: "?catalog", import: "default" });
 
-// A plain English text is its own message; every other message is in a catalog.
-export const i18n = setupI18n({ locale: "en", messages: { en: englishFormats }, missing: (_locale, id) => id });
+const compiled = new Map<string, ReturnType<typeof compileEnglish>>();
+
+// An English message is its own id, compiled on first use; Hindi comes compiled from its catalog.
+export const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+i18n.setMessagesCompiler((message) => {
+  let found = compiled.get(message);
+  if (!found) compiled.set(message, (found = compileEnglish(message)));
+  return found as never;
+});
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);

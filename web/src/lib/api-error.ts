@@ -42,34 +42,21 @@ const BY_STATUS: Partial<Record<number, Message>> = {
 };
 const SERVER_ERROR = "A server error occurred. Please try again in a moment." satisfies Message;
 
-/** The labels of the API's fields, for "Please check {field}" when the form does not show the field's own message. */
-const FIELD_LABELS: Partial<Record<string, Message>> = {
-  email: "Email Address",
-  password: "Password",
-  password1: "Password",
-  password2: "Confirm Password",
-  old_password: "Old Password",
-  new_password1: "New Password",
-  new_password2: "Confirm New Password",
-  current_password: "Current Password",
-  first_name: "First Name",
-  last_name: "Last Name",
-  name: "Name",
-  price: "Price",
-  brand: "Brand",
-  countInStock: "Count In Stock",
-  category: "Category",
-  description: "Description",
-  nameHi: "Name in Hindi",
-  descriptionHi: "Details in Hindi",
-};
+/**
+ * What ./server-texts.ts knows once it has loaded: the server's texts as notices, the API fields'
+ * labels, and whether an unknown text reads as written for people. Until then a failure is told
+ * by its status.
+ */
+export interface ServerTexts {
+  lookup: (text: string) => Notice | null;
+  fieldLabel: (field: string) => Message | undefined;
+  readable: (text: string) => boolean;
+}
+let texts: ServerTexts = { lookup: () => null, fieldLabel: () => undefined, readable: () => false };
+const lookup = (text: string) => texts.lookup(text);
 
-/** Looks up a server text; filled by ./server-texts.ts once it has loaded. */
-type Lookup = (text: string) => Notice | null;
-let lookup: Lookup = () => null;
-
-export function registerServerTexts(known: Lookup): void {
-  lookup = known;
+export function registerServerTexts(known: ServerTexts): void {
+  texts = known;
 }
 
 /** Loads the known server texts (after the first page has loaded; at once where the page already has). */
@@ -88,7 +75,7 @@ export function noticeText({ message, values, server }: Notice): string {
   if (server) {
     const known = lookup(server);
     if (known) return noticeText(known);
-    if (currentLanguage() === "en" && readable(server)) return server;
+    if (currentLanguage() === "en" && texts.readable(server)) return server;
   }
   if (!values) return t(message);
   const formatted: Record<string, string | number> = {};
@@ -114,7 +101,7 @@ export function errorNotice(error: unknown, field: ErrorField = "detail"): Notic
   const nonField = fields.non_field_errors?.[0];
   if (nonField) return fieldNotice(nonField);
   for (const [name, messages] of Object.entries(fields)) {
-    const label = FIELD_LABELS[name];
+    const label = texts.fieldLabel(name);
     if (label && messages?.[0]) return { message: CHECK_FIELD, values: { field: { message: label }, problem: fieldNotice(messages[0]) } };
   }
   return withServerText(fallback, text);
@@ -189,12 +176,4 @@ function statusMessage(status: Status): Message {
   if (typeof status !== "number") return GENERIC_ERROR;
   if (status >= 500) return SERVER_ERROR;
   return BY_STATUS[status] ?? GENERIC_ERROR;
-}
-
-/** Words a person wrote, as opposed to a validation summary, a lookup failure or a technical message. */
-const TECHNICAL =
-  /matches the given query|status code|network|failed to fetch|internal server|bad gateway|service unavailable|gateway time|bad request|unauthori[sz]ed|forbidden|not found|token|json|\bexpected\b|unexpected|undefined|null|exception|error:|sql|econn|paise|multipart|_id\b|idempotency|webhook|throttled/i;
-
-export function readable(text: string): boolean {
-  return /^[A-Z₹]/.test(text) && !/^[\w.[\]-]+: /.test(text) && text.split(/\s+/).length >= 3 && !TECHNICAL.test(text);
 }

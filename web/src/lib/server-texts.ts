@@ -201,4 +201,34 @@ export function knownServerText(text: string): Notice | null {
   return null;
 }
 
-registerServerTexts(knownServerText);
+/** The labels of the API's fields, for "Please check {field}" when the form does not show the field's own message. */
+const FIELD_LABELS: Partial<Record<string, Message>> = {
+  email: "Email Address",
+  password: "Password",
+  password1: "Password",
+  password2: "Confirm Password",
+  old_password: "Old Password",
+  new_password1: "New Password",
+  new_password2: "Confirm New Password",
+  current_password: "Current Password",
+  first_name: "First Name",
+  last_name: "Last Name",
+  name: "Name",
+  price: "Price",
+  brand: "Brand",
+  countInStock: "Count In Stock",
+  category: "Category",
+  description: "Description",
+  nameHi: "Name in Hindi",
+  descriptionHi: "Details in Hindi",
+};
+
+/** Words a person wrote, as opposed to a validation summary, a lookup failure or a technical message. */
+const TECHNICAL =
+  /matches the given query|status code|network|failed to fetch|internal server|bad gateway|service unavailable|gateway time|bad request|unauthori[sz]ed|forbidden|not found|token|json|\bexpected\b|unexpected|undefined|null|exception|error:|sql|econn|paise|multipart|_id\b|idempotency|webhook|throttled/i;
+
+export function readable(text: string): boolean {
+  return /^[A-Z₹]/.test(text) && !/^[\w.[\]-]+: /.test(text) && text.split(/\s+/).length >= 3 && !TECHNICAL.test(text);
+}
+
+registerServerTexts({ lookup: knownServerText, fieldLabel: (field) => FIELD_LABELS[field], readable });

@@ -1,18 +1,19 @@
 import type { Category, ProductSort } from "@krishi/contract";
-import Col from "react-bootstrap/Col";
-import Row from "react-bootstrap/Row";
+import { lazy, Suspense } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
 import { CategoryIcon } from "../../components/category-icon.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
-import { Paginate } from "../../components/paginate.tsx";
 import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
 import { productSort, useGetCategoriesQuery, useGetProductsQuery } from "./catalog-api.ts";
 import { ProductCard } from "./product-card.tsx";
 import "./catalog.css";
+
+/** Below the products: loaded after the first page. */
+const Paginate = lazy(() => import("../../components/paginate.tsx").then((module) => ({ default: module.Paginate })));
 
 /** Cards in the first row (4 on extra large screens) load at once; the rest lazily. */
 const FIRST_ROW = 4;
@@ -144,14 +145,16 @@ export function HomeScreen() {
         </div>
       ) : (
         <>
-          <Row as="ul" className="list-unstyled g-2 g-sm-3">
+          <ul className="row list-unstyled g-2 g-sm-3">
             {currentData.products.map((product, index) => (
-              <Col as="li" key={product._id} xs={6} lg={4} xl={3}>
+              <li key={product._id} className="col-6 col-lg-4 col-xl-3">
                 <ProductCard product={product} eager={index < FIRST_ROW} priority={index === 0} />
-              </Col>
+              </li>
             ))}
-          </Row>
-          <Paginate page={currentData.page} pages={currentData.pages} hrefFor={(n) => listHref(query, n)} />
+          </ul>
+          <Suspense fallback={null}>
+            <Paginate page={currentData.page} pages={currentData.pages} hrefFor={(n) => listHref(query, n)} />
+          </Suspense>
         </>
       )}
     </>
