@@ -20,8 +20,10 @@ async function productId(page: Page, keyword: string): Promise<number> {
 /** Checks the screen now shown; `ready` is something the screen shows once loaded. */
 async function checkScreen(page: Page, ready: () => Promise<void>, names = { search: "Search products", cart: /^Cart/ }): Promise<void> {
   await ready();
-  await expect(page.getByRole("searchbox", { name: names.search })).toBeInViewport();
-  await expect(page.getByRole("link", { name: names.cart })).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("searchbox", { name: names.search })).toBeInViewport();
+  await expect(header.getByRole("link", { name: names.cart })).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "horizontal scroll").toBeLessThanOrEqual(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -54,7 +56,7 @@ for (const size of WIDTHS) {
       await page.goto("/login");
       await checkScreen(page, heading("Sign In"));
       await page.goto("/register");
-      await checkScreen(page, heading("Register"));
+      await checkScreen(page, heading("Sign Up"));
 
       await signIn(page, CUSTOMER.email, CUSTOMER.password);
       await page.goto("/shipping");
