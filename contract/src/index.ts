@@ -1,5 +1,6 @@
 export * from "./api.ts";
 export * from "./constants.ts";
+export * from "./images.ts";
 export * from "./money.ts";
 export * from "./pricing.ts";
 export * from "./routes.ts";

@@ -27,6 +27,7 @@ import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
 import { CatalogAdmin } from "./modules/catalog/admin.ts";
+import { mainImageOf } from "./modules/catalog/main-image.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
@@ -262,6 +263,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
 
-  await registerStatic(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
+  await registerStatic(app, {
+    webDistDir: config.webDistDir,
+    mediaDir: config.mediaDir,
+    mainImage: mainImageOf(catalog, config.imageBaseUrl),
+  });
   return app;
 }

@@ -1,6 +1,8 @@
 import type { ProductSummary } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
-import { parseLinks, productSort, toProductPage } from "./catalog-api.ts";
+import { makeStore } from "../../app/store.ts";
+import { fakeApi } from "../../testing/fake-api.ts";
+import { catalogApi, parseLinks, productSort, toProductPage } from "./catalog-api.ts";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i + 1 }) as ProductSummary);
 
@@ -39,5 +41,17 @@ describe("productSort", () => {
     expect(productSort("newest")).toBeUndefined();
     expect(productSort("cheapest")).toBeUndefined();
     expect(productSort(null)).toBeUndefined();
+  });
+});
+
+describe("getProducts", () => {
+  it("asks for exactly /api/products without a search, the address the page preloads", async () => {
+    const calls = fakeApi(() => ({ body: [] }));
+    const store = makeStore({ persist: false });
+    await store.dispatch(catalogApi.endpoints.getProducts.initiate({ keyword: "", category: "", page: 1 }));
+    await store.dispatch(
+      catalogApi.endpoints.getProducts.initiate({ keyword: "urea", category: "", page: 2, sort: "price_asc", inStock: true }),
+    );
+    expect(calls.map((call) => call.path)).toEqual(["/api/products", "/api/products?keyword=urea&sort=price_asc&in_stock=true&page=2"]);
   });
 });

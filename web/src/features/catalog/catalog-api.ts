@@ -31,16 +31,17 @@ export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/products?keyword=&category=&sort=&in_stock=&page= — a list, paged through headers. */
     getProducts: build.query<ProductPage, ProductQuery>({
-      query: ({ keyword, category, page, sort, inStock }) => ({
-        url: "/products",
-        params: {
-          keyword: keyword || undefined,
-          category: category || undefined,
-          sort: sort && sort !== "newest" ? sort : undefined,
-          in_stock: inStock ? "true" : undefined,
-          page: page && page > 1 ? page : undefined,
-        },
-      }),
+      query: ({ keyword, category, page, sort, inStock }) => {
+        const params = new URLSearchParams();
+        if (keyword) params.set("keyword", keyword);
+        if (category) params.set("category", category);
+        if (sort && sort !== "newest") params.set("sort", sort);
+        if (inStock) params.set("in_stock", "true");
+        if (page && page > 1) params.set("page", String(page));
+        // No "?" without a query: the page's preload of /api/products (server/src/lib/static.ts)
+        // is only used by a request for exactly that address.
+        return params.size > 0 ? `/products?${params}` : "/products";
+      },
       transformResponse: (products: ProductSummary[], meta, { page }) => toProductPage(products, meta?.response?.headers, page ?? 1),
       providesTags: (result) => [
         { type: "Product", id: "LIST" },

@@ -1,4 +1,4 @@
-import type { ProductSummary } from "@krishi/contract";
+import { CARD_IMAGE_SIZES, type ProductSummary } from "@krishi/contract";
 import { Link } from "react-router";
 import { ProductImage } from "../../components/product-image.tsx";
 import { ProductRating } from "../../components/rating.tsx";
@@ -9,8 +9,6 @@ import { formatPrice } from "../../lib/price.ts";
  * How wide a card image is drawn: two cards a row below md (full-width main column), then the
  * spec's 6/4/3 columns inside the 9-of-12 main column, in Bootstrap's container widths.
  */
-const CARD_SIZES =
-  "(min-width: 1400px) 224px, (min-width: 1200px) 190px, (min-width: 992px) 216px, (min-width: 576px) 246px, calc(50vw - 20px)";
 
 interface ProductCardProps {
   product: ProductSummary;
@@ -31,7 +29,7 @@ export function ProductCard({ product, eager, priority }: ProductCardProps) {
       <ProductImage
         path={product.images[0]?.image}
         alt={name}
-        sizes={CARD_SIZES}
+        sizes={CARD_IMAGE_SIZES}
         eager={eager}
         priority={priority}
         className={soldOut ? "card-img-top product-card__image--sold-out" : "card-img-top"}

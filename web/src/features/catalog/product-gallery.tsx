@@ -1,4 +1,4 @@
-import type { ProductImage as ApiImage } from "@krishi/contract";
+import { type ProductImage as ApiImage, PRODUCT_IMAGE_SIZES } from "@krishi/contract";
 import { useState } from "react";
 import { useImageConfig } from "../../app/config-api.ts";
 import { ProductImage } from "../../components/product-image.tsx";
@@ -6,8 +6,6 @@ import { t } from "../../i18n/index.ts";
 import { imageVariant } from "../../lib/image-url.ts";
 
 /** The main image takes half the main column from md up, the whole width below. */
-const MAIN_SIZES =
-  "(min-width: 1400px) 471px, (min-width: 1200px) 403px, (min-width: 992px) 336px, (min-width: 768px) 246px, (min-width: 576px) 516px, calc(100vw - 24px)";
 
 /** Thumbnails: 100×80 for up to 5 images, 50×40 for 6–10, 25×20 above 10 (DESIGN). */
 export function thumbSize(count: number): { width: number; height: number } {
@@ -32,7 +30,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       <ProductImage
         path={current?.image}
         alt={images.length > 1 ? t("{name}, image {number} of {count}", { name, number: selected + 1, count: images.length }) : name}
-        sizes={MAIN_SIZES}
+        sizes={PRODUCT_IMAGE_SIZES}
         priority
         className="w-100 rounded"
       />
