@@ -34,6 +34,14 @@ describe("SidePanel", () => {
     expect(await screen.findByRole("button", { name: "Fertilisers" })).toHaveAttribute("aria-current", "true");
   });
 
+  it("leaves the categories to the home page's tiles on phones, and shows them with a search", () => {
+    const { unmount } = renderPanel("/");
+    expect(screen.getByRole("navigation", { name: "Categories" })).toHaveClass("d-none", "d-md-block");
+    unmount();
+    renderPanel("/?keyword=urea");
+    expect(screen.getByRole("navigation", { name: "Categories" })).not.toHaveClass("d-none");
+  });
+
   it("marks nothing on other pages (cart, profile, staff)", () => {
     renderPanel("/cart");
     for (const button of screen.getAllByRole("button")) expect(button).not.toHaveAttribute("aria-current");

@@ -16,6 +16,8 @@ export function SidePanel() {
   const [params] = useSearchParams();
   const keyword = (params.get("keyword") ?? "").trim().toLowerCase();
   const onList = pathname === "/";
+  // The home page without a search shows the categories as tiles: on phones the row would repeat them.
+  const tiles = onList && params.size === 0;
 
   /** A name goes to /?keyword={name}; an empty name returns to the current path without query. */
   function choose(name: string) {
@@ -23,8 +25,8 @@ export function SidePanel() {
   }
 
   return (
-    <nav aria-labelledby="categories-heading" className="mb-3 mb-md-4">
-      <h2 id="categories-heading" className="h5">
+    <nav aria-labelledby="categories-heading" className={tiles ? "d-none d-md-block mb-md-4" : "mb-3 mb-md-4"}>
+      <h2 id="categories-heading" className="h5 categories-heading">
         {t("Categories")}
       </h2>
       {error ? (
