@@ -1,7 +1,7 @@
 import { openDatabase } from "@krishi/server/src/db/database.ts";
 import { migrateToLatest } from "@krishi/server/src/db/migrate.ts";
 import { hashPassword } from "@krishi/server/src/lib/passwords.ts";
-import { searchText } from "@krishi/server/src/modules/catalog/repository.ts";
+import { searchColumns } from "@krishi/server/src/modules/catalog/repository.ts";
 
 const WORDS = [
   "hybrid",
@@ -55,7 +55,7 @@ export async function buildCatalogue(file: string, count: number): Promise<void>
           count_in_stock: i % 17,
           rating: (i % 11) / 2.2,
           num_reviews: i % 13,
-          search_text: searchText({ name, brand, category, description }),
+          ...searchColumns({ name, brand, category, description }),
           created_at: created,
           updated_at: created,
         };

@@ -50,6 +50,8 @@ export interface ProductsTable {
    * their words (catalog/search-keys.ts). Written by the catalogue's searchText() only.
    */
   search_text: string;
+  /** The spelling keys of the product's words (search-keys.ts), space-separated with a space at each end. */
+  search_keys: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,6 @@
 import type { Language } from "@krishi/contract";
 import type { Db } from "../db/database.ts";
-import { searchText } from "../modules/catalog/repository.ts";
+import { searchColumns } from "../modules/catalog/repository.ts";
 
 /** Small factories that write real rows; every field can be overridden. */
 
@@ -49,7 +49,7 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
       description_hi: descriptionHi,
       price_paise: input.pricePaise ?? 249_00,
       count_in_stock: input.stock ?? 10,
-      search_text: searchText({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi }),
+      ...searchColumns({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi }),
       created_at: created,
       updated_at: created,
     })

@@ -2,10 +2,10 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * Hindi: product and category names and descriptions in Hindi beside the English ones, and the
- * language of each customer's e-mails. Search now also indexes the Hindi text and spelling keys:
- * every product's search_text is emptied here, and the application fills each empty one from its
- * current search rules once the schema is at the newest migration (db/migrate.ts), so this
- * migration stays frozen in time.
+ * language of each customer's e-mails. Search now also indexes the Hindi text, and the spelling
+ * keys of every word in a column of their own: every product's search_text is emptied here, and
+ * the application fills each empty one from its current search rules at start-up (main.ts), so
+ * this migration stays frozen in time.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and do not use the app's types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -25,6 +25,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("users")
     .addColumn("language", "varchar(2)", (c) => c.notNull().defaultTo("en").check(sql`language in ('en', 'hi')`))
     .execute();
+  await db.schema
+    .alterTable("products")
+    .addColumn("search_keys", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.updateTable("products").set({ search_text: "" }).execute();
 }
 
@@ -32,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").dropColumn("language").execute();
   await db.schema.alterTable("categories").dropColumn("name_hi").execute();
+  await db.schema.alterTable("products").dropColumn("search_keys").execute();
   await db.schema.alterTable("products").dropColumn("description_hi").execute();
   await db.schema.alterTable("products").dropColumn("name_hi").execute();
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { storeImage } from "../../lib/images.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import { provisionAccount } from "../../modules/accounts/provision.ts";
-import { searchText } from "../../modules/catalog/repository.ts";
+import { searchColumns } from "../../modules/catalog/repository.ts";
 import type { Db } from "../database.ts";
 import { productArtwork } from "./artwork.ts";
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
@@ -126,7 +126,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           description_hi: descriptionHi,
           price_paise: product.pricePaise,
           count_in_stock: product.stock,
-          search_text: searchText({ ...product, nameHi, descriptionHi, categoryHi }),
+          ...searchColumns({ ...product, nameHi, descriptionHi, categoryHi }),
           created_at: created,
           updated_at: created,
         })

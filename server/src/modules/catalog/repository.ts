@@ -50,7 +50,7 @@ function matchesKeyword(eb: ExpressionBuilder<Database, "products">, keyword: st
   const typed = sql<SqlBool>`products.search_text like ${containsPattern(keyword)} escape '\\'`;
   const keys = queryKeys(keyword);
   if (keys.length === 0) return typed;
-  return eb.or([typed, eb.and(keys.map((key) => sql<SqlBool>`products.search_text like ${keyPattern(key)}`))]);
+  return eb.or([typed, eb.and(keys.map((key) => sql<SqlBool>`products.search_keys like ${keyPattern(key)}`))]);
 }
 
 function filtered(db: Kysely<Database>, filter: ProductFilter) {
@@ -199,15 +199,16 @@ export interface SearchableProduct {
 }
 
 /**
- * What keyword search scans, kept in one place so writers and the seed agree: the product's
- * texts in English and Hindi, lower-cased, one per line; then a line of the spelling keys of their
- * words, each after a space (and one at the end), so that a key can be matched as the start of a
- * word or as a whole word (search-keys.ts).
+ * What keyword search scans, kept in one place so writers and the seed agree: `search_text`, the
+ * product's texts in English and Hindi, lower-cased, one per line; `search_keys`, the spelling
+ * keys of their words, each after a space (and one at the end), so that a key can be matched as
+ * the start of a word or as a whole word (search-keys.ts).
  */
-export function searchText(parts: SearchableProduct): string {
+export function searchColumns(parts: SearchableProduct): { search_text: string; search_keys: string } {
   const texts = [parts.name, parts.brand, parts.category, parts.description, parts.nameHi, parts.descriptionHi, parts.categoryHi];
   const text = texts.filter(Boolean).join("\n");
-  return `${text.toLowerCase()}\n ${textKeys(text).join(" ")} `;
+  // The keys in a column of their own: a query's keys are looked for there, in a short text.
+  return { search_text: text.toLowerCase(), search_keys: ` ${textKeys(text).join(" ")} ` };
 }
 
 /**
@@ -219,14 +220,14 @@ export async function indexUnsearchableProducts(db: Kysely<Database>): Promise<n
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
     .select(productColumns)
-    .where("products.search_text", "=", "")
+    .where((eb) => eb.or([eb("products.search_text", "=", ""), eb("products.search_keys", "=", "")]))
     .execute();
   if (rows.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
     for (const row of rows) {
       await trx
         .updateTable("products")
-        .set({ search_text: searchText(searchable(row)) })
+        .set(searchColumns(searchable(row)))
         .where("id", "=", row.id)
         .execute();
     }
@@ -290,7 +291,7 @@ const productValues = (fields: ProductFields) => ({
   description_hi: fields.descriptionHi,
   price_paise: fields.pricePaise,
   count_in_stock: fields.countInStock,
-  search_text: searchText({
+  ...searchColumns({
     name: fields.name,
     brand: fields.brand,
     category: fields.category.name,
