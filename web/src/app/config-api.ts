@@ -27,10 +27,14 @@ export interface ImageConfig {
   widths: readonly number[];
 }
 
-/** Where product images live; undefined until /api/config has answered (or failed). */
+/**
+ * Where product images live; undefined until /api/config has answered (or failed). A failure
+ * counts while the settings are asked for again (each new reader of a failed query asks again):
+ * otherwise every screen that mounts would put the page back to loading, again and again.
+ */
 export function useImageConfig(): ImageConfig | undefined {
-  const { data, isError } = useGetConfigQuery();
-  const config = data ?? (isError ? DEFAULT_CONFIG : undefined);
+  const { data, error } = useGetConfigQuery();
+  const config = data ?? (error ? DEFAULT_CONFIG : undefined);
   if (!config) return undefined;
   return {
     base: config.imageBaseUrl || DEFAULT_IMAGE_BASE_URL,
@@ -43,7 +47,7 @@ export function useImageConfig(): ImageConfig | undefined {
  * that totals shown are the totals charged; undefined until /api/config has answered (or failed).
  */
 export function usePricingRules(): PricingRules | undefined {
-  const { data, isError } = useGetConfigQuery();
+  const { data, error } = useGetConfigQuery();
   if (data) return data.pricing ?? DEFAULT_PRICING;
-  return isError ? DEFAULT_PRICING : undefined;
+  return error ? DEFAULT_PRICING : undefined;
 }

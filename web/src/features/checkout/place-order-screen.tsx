@@ -77,7 +77,7 @@ function PlaceOrderStep() {
       {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
       <div className="row gy-3">
         <div className="col-lg-8">
-          <section className="placeorder-section">
+          <section className="panel-card">
             <div className="placeorder-section__head">
               <h2>{t("Shipping")}</h2>
               <Link to="/shipping">{t("Change address")}</Link>
@@ -85,14 +85,14 @@ function PlaceOrderStep() {
             <p className="fw-semibold mb-1">{shippingAddress.label}</p>
             <p className="mb-0">{addressLine(shippingAddress)}</p>
           </section>
-          <section className="placeorder-section">
+          <section className="panel-card">
             <div className="placeorder-section__head">
               <h2>{t("Payment Method")}</h2>
               <Link to="/payment">{t("Change method")}</Link>
             </div>
             <p className="mb-0">{paymentMethod}</p>
           </section>
-          <section className="placeorder-section">
+          <section className="panel-card">
             <h2>{t("Order Items")}</h2>
             {empty ? (
               <EmptyCartMessage />

@@ -78,7 +78,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
       <h1>{t("Order {id}", { id: order._id })}</h1>
       <div className="row gy-3">
         <div className="col-lg-8">
-          <section className="order-card order-state">
+          <section className="panel-card order-state">
             {/* Announced when it changes (paid, cancelled …); focused after a cancellation. */}
             <p ref={statusLine} tabIndex={-1} aria-live="polite" className="order-state__line">
               <strong>{t("Status:")}</strong> <StatusBadge status={order.status} />
@@ -111,12 +111,12 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             )}
           </section>
           {order.shipment && (
-            <section className="order-card">
+            <section className="panel-card">
               <h2>{t("Shipment")}</h2>
               <ShipmentDetails shipment={order.shipment} />
             </section>
           )}
-          <section className="order-card">
+          <section className="panel-card">
             <h2>{t("Order Items")}</h2>
             {order.orderItems.length === 0 ? (
               <Message>{t("Order is empty")}</Message>
@@ -129,7 +129,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               </OrderLines>
             )}
           </section>
-          <section className="order-card">
+          <section className="panel-card">
             <h2>{t("Shipping")}</h2>
             <p className="mb-1">
               <strong>{t("Name:")} </strong>
@@ -144,7 +144,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               {addressLine(order.shippingAddress)}
             </p>
           </section>
-          <section className="order-card">
+          <section className="panel-card">
             <h2>{t("Payment Method")}</h2>
             <p className="mb-0">
               <strong>{t("Method:")} </strong>
@@ -152,7 +152,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             </p>
           </section>
           {order.refunds.length > 0 && (
-            <section className="order-card">
+            <section className="panel-card">
               <h2>{t("Refunds")}</h2>
               <RefundList refunds={order.refunds} amountRefunded={order.amountRefunded} />
             </section>
