@@ -40,7 +40,10 @@ const compiled = new Map<string, ReturnType<typeof compileEnglish>>();
 export const i18n = setupI18n({ locale: "en", messages: { en: {} } });
 i18n.setMessagesCompiler((message) => {
   let found = compiled.get(message);
-  if (!found) compiled.set(message, (found = compileEnglish(message)));
+  if (!found) {
+    found = compileEnglish(message);
+    compiled.set(message, found);
+  }
   return found as never;
 });
 
