@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import zlib from "node:zlib";
-import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -160,14 +158,6 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
-  // JSON answers compressed for clients that accept it (the product list is ~20 KB raw, ~4 KB
-  // with Brotli, on the first page's critical path). Quality 4 costs well under a millisecond; the
-  // web's assets come precompressed from disk and images are left alone.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: shopCsp(config.razorpay.keyId !== null) },
     crossOriginEmbedderPolicy: false,

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { pagingHeaders } from "../../lib/paging.ts";
-import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
+import { brotliBody, type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import type { CatalogService, ProductPage } from "./service.ts";
 
 export interface CatalogRoutesOptions {
@@ -108,13 +108,22 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
 /**
  * Sends a cached answer, or 304 when the client already has it (phones on slow networks keep
- * their copy). These hot JSON routes skip helmet's per-request work: a JSON answer is never
- * rendered, so of its headers only nosniff matters, and that is set here.
+ * their copy), Brotli-compressed for a client that accepts it (compressed once per cached
+ * answer). These hot JSON routes skip helmet's per-request work: a JSON answer is never rendered,
+ * so of its headers only nosniff matters, and that is set here.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, { body, headers }: CachedAnswer) {
-  reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache");
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const { body, headers } = answer;
+  reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === headers.ETag) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(body);
+  reply.type("application/json; charset=utf-8");
+  const compressed = acceptsBrotli(request) ? brotliBody(answer) : null;
+  return compressed ? reply.header("Content-Encoding", "br").send(compressed) : reply.send(body);
+}
+
+function acceptsBrotli(request: FastifyRequest): boolean {
+  const accepted = request.headers["accept-encoding"];
+  return typeof accepted === "string" && /(^|[\s,])br(\s*;\s*q=(0?\.\d*[1-9]|1(\.0*)?))?\s*(,|$)/.test(accepted);
 }
 
 function cachedAnswer(body: string, headers: Record<string, string> = {}): CachedAnswer {
