@@ -2,6 +2,7 @@ import type { Static } from "typebox";
 import type {
   CancelOrderBody,
   CategorySchema,
+  CreditNoteSchema,
   DetailSchema,
   ErrorBody,
   ImageOrderBody,
@@ -13,6 +14,7 @@ import type {
   OrderItemSchema,
   OrderListQuery,
   OrderSchema,
+  PincodeSchema,
   PasswordChangeBody,
   PasswordResetConfirmBody,
   PaymentProofBody,
@@ -31,11 +33,13 @@ import type {
   ReviewSchema,
   SavedAddressSchema,
   ShipmentSchema,
+  ServiceabilityAnswer as ServiceabilityAnswerSchema,
   ShipOrderBody,
   ShippingAddressSchema,
   StaffSummarySchema,
   StaffUserUpdateBody,
   StartPaymentAnswer as StartPaymentAnswerSchema,
+  TaxBreakupSchema,
   TokenPairSchema,
   UserListQuery,
   UserSchema,
@@ -81,6 +85,11 @@ export type OrderStatus = Order["status"];
 export type OrderEvent = Static<typeof OrderEventSchema>;
 export type Shipment = Static<typeof ShipmentSchema>;
 export type Refund = Static<typeof RefundSchema>;
+export type TaxBreakup = Static<typeof TaxBreakupSchema>;
+export type CreditNote = Static<typeof CreditNoteSchema>;
+/** GET /api/pincodes/{pin}/: where a PIN is and whether the shop delivers there. */
+export type Pincode = Static<typeof PincodeSchema>;
+export type ServiceabilityAnswer = Static<typeof ServiceabilityAnswerSchema>;
 export type CancelOrder = Static<typeof CancelOrderBody>;
 export type ShipOrder = Static<typeof ShipOrderBody>;
 export type RefundOrder = Static<typeof RefundOrderBody>;

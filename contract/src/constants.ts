@@ -1,6 +1,9 @@
 /** Business constants shared by server and web (spec §9, DESIGN §5). */
 export const CURRENCY = "INR";
 export const DEFAULT_PAYMENT_METHOD = "RazorPay";
+/** How an order is paid: online through Razorpay, or cash to the courier (when COD is on). */
+export const PAYMENT_METHODS = ["RazorPay", "COD"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const RATING_MIN = 1;
@@ -11,8 +14,11 @@ export const DEFAULT_IMAGE_BASE_URL = "/media/";
 /** Widths of the responsive WebP variants made for every product image: `<name>-w<width>.webp`. */
 export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
 
-/** The states of an order (DESIGN §4), in the order an order normally passes them. */
-export const ORDER_STATUSES = ["pending_payment", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
+/**
+ * The states of an order (DESIGN §4), in the order an order normally passes them. "confirmed": a
+ * Cash on Delivery order, placed and waiting to be packed, paid when its cash is received.
+ */
+export const ORDER_STATUSES = ["pending_payment", "confirmed", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
 
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 

@@ -1,45 +1,163 @@
 import type { Paise } from "./money.ts";
 
+/** How tax is charged: the spec's flat rate on the items, or GST per line (DESIGN §4). */
+export type TaxMode = "flat" | "gst";
+
+/** The GST rates a product may carry, in percent. */
+export const GST_RATES = [0, 5, 12, 18, 28] as const;
+export type GstRate = (typeof GST_RATES)[number];
+
 export interface PricingRules {
   /** Shipping is free when the items cost strictly more than this. */
   freeShippingAbovePaise: Paise;
   shippingPaise: Paise;
-  /** Tax rate in basis points: 820 = 8.2 %. */
+  /** The flat tax rate in basis points: 820 = 8.2 %. */
   taxBasisPoints: number;
+  /** "flat" (the default) or "gst". */
+  taxMode?: TaxMode;
 }
 
 export const DEFAULT_PRICING: PricingRules = Object.freeze({
   freeShippingAbovePaise: 100_00,
   shippingPaise: 10_00,
   taxBasisPoints: 820,
+  taxMode: "flat",
 });
 
 export interface PricedLine {
   pricePaise: Paise;
   qty: number;
+  /** The product's GST rate in percent (GST mode; flat mode ignores it). */
+  gstRate?: number;
+}
+
+/**
+ * Where the goods are supplied, seen from the seller's state: within it (CGST + SGST, half the
+ * rate each) or to another state (IGST).
+ */
+export type Supply = "intra" | "inter";
+
+export interface PriceOptions {
+  supply?: Supply;
+  /** The Cash on Delivery fee, charged with shipping. */
+  codFeePaise?: Paise;
+}
+
+export interface TaxSplit {
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  igstPaise: Paise;
+}
+
+/** The tax of one line, or of the charges (shipping and COD fee). */
+export interface TaxedAmount extends TaxSplit {
+  taxablePaise: Paise;
+  /** The GST rate in percent (0 in flat mode, where tax is not GST). */
+  gstRate: number;
+  taxPaise: Paise;
 }
 
 export interface OrderPrice {
   itemsPaise: Paise;
   shippingPaise: Paise;
+  codFeePaise: Paise;
+  /** Σ lines' tax + the charges' tax. */
   taxPaise: Paise;
+  /** items + shipping + COD fee + tax. */
   totalPaise: Paise;
+  /** One per input line, in the same order; their taxes add up to taxPaise less the charges'. */
+  lines: TaxedAmount[];
+  /** Shipping and COD fee, taxed in GST mode as a composite supply at the highest rate of the lines. */
+  charges: TaxedAmount;
+  /** Σ CGST, SGST and IGST of lines and charges (all 0 in flat mode). */
+  breakup: TaxSplit;
 }
 
+/** paise × basis points / 10 000, rounded half up to the paisa, exactly. */
+function percentOf(paise: Paise, basisPoints: number): Paise {
+  const exact = paise * basisPoints;
+  if (Number.isSafeInteger(exact)) return Math.floor((exact + 5_000) / 10_000);
+  return Number((BigInt(paise) * BigInt(basisPoints) + 5_000n) / 10_000n);
+}
+
+/** A taxable amount's GST at `rate` percent: two halves rounded each, or IGST rounded once. */
+function gst(taxablePaise: Paise, rate: number, supply: Supply): TaxedAmount {
+  const half = supply === "intra" ? percentOf(taxablePaise, rate * 50) : 0;
+  const igstPaise = supply === "inter" ? percentOf(taxablePaise, rate * 100) : 0;
+  return { taxablePaise, gstRate: rate, cgstPaise: half, sgstPaise: half, igstPaise, taxPaise: half * 2 + igstPaise };
+}
+
+/** `total` shared over `weights` in proportion, each share whole, the shares adding up to `total` (largest remainder). */
+function share(total: Paise, weights: readonly Paise[]): Paise[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of byRemainder) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] as number) + 1;
+    left--;
+  }
+  return shares;
+}
+
+const NO_TAX: TaxSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+
 /**
- * The one pricing rule of the shop, used by the server (the authority) and by the web (display):
- * items = Σ price × qty; shipping = 0 when items > ₹100 else ₹10; tax = items × 8.2 % rounded
- * half up to the paisa; total = items + shipping + tax.
+ * The one pricing rule of the shop, used by the server (the authority) and by the web (display).
+ * items = Σ price × qty; shipping = 0 when items > the threshold (₹100) else ₹10; a COD fee when
+ * asked; total = items + shipping + COD fee + tax. Tax:
+ * - flat (the spec's): items × 8.2 % rounded half up to the paisa, shown per line as shares that
+ *   add up to it; shipping and the COD fee are not taxed;
+ * - gst: each line at its product's rate, CGST and SGST (half the rate each) within the seller's
+ *   state or IGST to another, rounded per line; shipping and the COD fee at the highest rate among
+ *   the lines (a composite supply). The totals are the sums of the lines, to the paisa.
  */
-export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = DEFAULT_PRICING): OrderPrice {
-  let itemsPaise = 0;
+export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = DEFAULT_PRICING, options: PriceOptions = {}): OrderPrice {
+  const taxables: Paise[] = [];
   for (const line of lines) {
     if (!Number.isSafeInteger(line.pricePaise) || line.pricePaise < 0) throw new RangeError("price must be whole paise");
     if (!Number.isSafeInteger(line.qty) || line.qty < 1) throw new RangeError("qty must be a positive whole number");
-    itemsPaise += line.pricePaise * line.qty;
+    taxables.push(line.pricePaise * line.qty);
   }
+  const itemsPaise = taxables.reduce((a, b) => a + b, 0);
   const shippingPaise = itemsPaise > rules.freeShippingAbovePaise ? 0 : rules.shippingPaise;
-  // Integer arithmetic: (items × bp + 5000) / 10000, rounding half up, with no float drift.
-  const taxPaise = Math.floor((itemsPaise * rules.taxBasisPoints + 5_000) / 10_000);
-  return { itemsPaise, shippingPaise, taxPaise, totalPaise: itemsPaise + shippingPaise + taxPaise };
+  const codFeePaise = options.codFeePaise ?? 0;
+  const chargesPaise = shippingPaise + codFeePaise;
+
+  let taxed: TaxedAmount[];
+  let charges: TaxedAmount;
+  if (rules.taxMode === "gst") {
+    const supply = options.supply ?? "intra";
+    taxed = lines.map((line, i) => {
+      const rate = line.gstRate ?? 0;
+      if (!(GST_RATES as readonly number[]).includes(rate)) throw new RangeError(`not a GST rate: ${rate}`);
+      return gst(taxables[i] as Paise, rate, supply);
+    });
+    charges = gst(chargesPaise, Math.max(0, ...taxed.map((t) => t.gstRate)), supply);
+  } else {
+    const shares = share(percentOf(itemsPaise, rules.taxBasisPoints), taxables);
+    taxed = taxables.map((taxablePaise, i) => ({ taxablePaise, gstRate: 0, ...NO_TAX, taxPaise: shares[i] as Paise }));
+    charges = { taxablePaise: chargesPaise, gstRate: 0, ...NO_TAX, taxPaise: 0 };
+  }
+  const all = [...taxed, charges];
+  const sum = (key: keyof TaxSplit | "taxPaise") => all.reduce((total, t) => total + t[key], 0);
+  const taxPaise = sum("taxPaise");
+  return {
+    itemsPaise,
+    shippingPaise,
+    codFeePaise,
+    taxPaise,
+    totalPaise: itemsPaise + chargesPaise + taxPaise,
+    lines: taxed,
+    charges,
+    breakup: { cgstPaise: sum("cgstPaise"), sgstPaise: sum("sgstPaise"), igstPaise: sum("igstPaise") },
+  };
+}
+
+/** Within the seller's state or to another, from the two states' GST codes (intra when either is unknown). */
+export function supplyBetween(sellerStateCode: string | null, buyerStateCode: string | null): Supply {
+  return sellerStateCode && buyerStateCode && sellerStateCode !== buyerStateCode ? "inter" : "intra";
 }

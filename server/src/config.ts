@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_PRICING, type PricingRules, tryToPaise } from "@krishi/contract";
+import { DEFAULT_PRICING, GST_STATE_CODES, gstinProblem, type IndianState, indianState, type PricingRules, type TaxMode, tryToPaise } from "@krishi/contract";
 
 /**
  * The only module that reads process.env (DESIGN §7). Everything is parsed once into a frozen,
@@ -40,6 +40,20 @@ export interface Config {
    * hops, or these addresses / CIDR ranges. Never "all": a client could then pick its own IP.
    */
   trustProxy: false | number | string[];
+  /**
+   * GST (TAX_MODE=gst) and the seller the tax invoices name. In flat mode (the spec's default)
+   * the seller fields are still read but no invoice needs them.
+   */
+  tax: {
+    mode: TaxMode;
+    seller: { name: string; gstin: string | null; state: IndianState | null; stateCode: string | null; address: string };
+    /** The invoice series' prefix: KB/2026-27/000001, credit notes KB/CN/2026-27/000001. */
+    invoicePrefix: string;
+  };
+  /** Cash on Delivery: off by default; the fee is charged with shipping, the limit is on the order's total. */
+  cod: { enabled: boolean; feePaise: number; maxOrderPaise: number };
+  /** Days to deliver to a PIN when no serviceability table has been uploaded. */
+  defaultDeliveryDays: number;
   /** Whether this process runs the scheduled jobs (expiry sweep, reconciliation, mail); off in tests. */
   runJobs: boolean;
 }
@@ -143,7 +157,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (taxText !== undefined && (!/^\d{1,2}(\.\d{1,2})?$/.test(taxText) || Number.isNaN(taxBasisPoints))) {
     throw new ConfigError("TAX_RATE_PERCENT", `must be a percentage such as 8.2 (got "${taxText}")`);
   }
+  const taxMode = oneOf("TAX_MODE", ["flat", "gst"] as const, "flat");
   const pricing: PricingRules = Object.freeze({
+    taxMode,
     freeShippingAbovePaise: rupees("FREE_SHIPPING_ABOVE", DEFAULT_PRICING.freeShippingAbovePaise),
     shippingPaise: rupees("SHIPPING_PRICE", DEFAULT_PRICING.shippingPaise),
     taxBasisPoints,
@@ -161,6 +177,43 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     paymentWindowSeconds: integer("ORDER_PAYMENT_WINDOW_SECONDS", 1800, 10, 7 * 24 * 3600),
     maxUnpaidOrders: integer("ORDER_MAX_UNPAID", 3, 1, 100),
     maxUnitsPerLine: integer("ORDER_MAX_UNITS_PER_LINE", 100, 1, 10_000),
+  });
+
+  const gstin = read("SELLER_GSTIN")?.toUpperCase() ?? null;
+  const gstinError = gstin === null ? null : gstinProblem(gstin);
+  if (gstinError) throw new ConfigError("SELLER_GSTIN", `${gstinError} (got "${gstin}")`);
+  const sellerStateText = read("SELLER_STATE");
+  const sellerState = sellerStateText === undefined ? null : indianState(sellerStateText);
+  if (sellerStateText !== undefined && sellerState === null) {
+    throw new ConfigError("SELLER_STATE", `must be an Indian state or union territory (got "${sellerStateText}")`);
+  }
+  const sellerStateCode = sellerState ? GST_STATE_CODES[sellerState] : null;
+  if (taxMode === "gst") {
+    if (!sellerState) throw new ConfigError("SELLER_STATE", "is required when TAX_MODE=gst (the place of supply is compared with it)");
+    if (!gstin) throw new ConfigError("SELLER_GSTIN", "is required when TAX_MODE=gst (tax invoices carry it)");
+  }
+  if (gstin && sellerStateCode && gstin.slice(0, 2) !== sellerStateCode) {
+    throw new ConfigError("SELLER_GSTIN", `starts with state code ${gstin.slice(0, 2)}, but SELLER_STATE ${sellerState} is ${sellerStateCode}`);
+  }
+  const invoicePrefix = read("INVOICE_PREFIX") ?? "KB";
+  if (!/^[A-Z0-9-]{1,6}$/.test(invoicePrefix)) {
+    throw new ConfigError("INVOICE_PREFIX", `must be 1 to 6 capital letters, digits or dashes (got "${invoicePrefix}")`);
+  }
+  const tax = Object.freeze({
+    mode: taxMode,
+    seller: Object.freeze({
+      name: read("SELLER_NAME") ?? "Krishi Bazaar",
+      gstin,
+      state: sellerState,
+      stateCode: sellerStateCode,
+      address: read("SELLER_ADDRESS") ?? "",
+    }),
+    invoicePrefix,
+  });
+  const cod = Object.freeze({
+    enabled: bool("COD_ENABLED", false),
+    feePaise: rupees("COD_FEE", 40_00),
+    maxOrderPaise: rupees("COD_MAX_ORDER", 5_000_00),
   });
 
   const trustProxyText = read("TRUST_PROXY") ?? "false";
@@ -218,6 +271,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     pricing,
     orders,
     trustProxy,
+    tax,
+    cod,
+    defaultDeliveryDays: integer("DELIVERY_DAYS", 5, 0, 60),
     runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
   });
 }

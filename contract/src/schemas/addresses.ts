@@ -1,4 +1,8 @@
 import { Type } from "typebox";
+import { INDIAN_MOBILE_PATTERN } from "../india.ts";
+
+/** A phone number for the courier: an Indian mobile number, or empty. */
+const PhoneInput = Type.String({ maxLength: 20, pattern: `^$|${INDIAN_MOBILE_PATTERN}` });
 
 /** A shipping address as a client sends it: `postalCode` or its alias `pincode`. */
 export const ShippingAddressInput = Type.Object({
@@ -10,6 +14,7 @@ export const ShippingAddressInput = Type.Object({
   country: Type.String({ maxLength: 100 }),
   state: Type.Optional(Type.String({ maxLength: 100 })),
   landmark: Type.Optional(Type.String({ maxLength: 200 })),
+  phone: Type.Optional(PhoneInput),
 });
 
 /** A shipping address as the shop keeps it (checkout state, order snapshot). */
@@ -21,6 +26,7 @@ export const ShippingAddressSchema = Type.Object({
   country: Type.String(),
   state: Type.Optional(Type.String()),
   landmark: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
 });
 
 /** An address as the API answers it (`pincode` is an alias of `postalCode`). */
@@ -33,6 +39,8 @@ export const AddressSchema = Type.Object({
   pincode: Type.String(),
   landmark: Type.String(),
   country: Type.String(),
+  /** 10 digits, or "" when none was given. */
+  phone: Type.String(),
 });
 
 /** A saved address of a customer. */

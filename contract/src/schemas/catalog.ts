@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
+import { GST_RATES } from "../pricing.ts";
 import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
 export const CategorySchema = Type.Object({
@@ -35,6 +36,9 @@ const productFields = {
   nameHi: Type.String(),
   descriptionHi: Type.String(),
   price: Money,
+  /** The HSN code of the goods (4, 6 or 8 digits; "" when not set) and their GST rate in percent. */
+  hsnCode: Type.String(),
+  gstRate: Type.Integer(),
   countInStock: Type.Integer({ minimum: 0 }),
   rating: Type.Number({ minimum: 0, maximum: 5 }),
   numReviews: Type.Integer({ minimum: 0 }),
@@ -95,7 +99,17 @@ export const ProductUpdateBody = Type.Object({
   /** The Hindi name and description; absent: kept as they are. */
   nameHi: Type.Optional(Type.String({ maxLength: 200 })),
   descriptionHi: Type.Optional(Type.String({ maxLength: 10_000 })),
+  /** HSN code and GST rate; absent: kept as they are. */
+  hsnCode: Type.Optional(Type.String({ pattern: "^(\\d{4}|\\d{6}|\\d{8})?$", description: "4, 6 or 8 digits, or empty" })),
+  gstRate: Type.Optional(GstRateSchema()),
 });
+
+function GstRateSchema() {
+  return Type.Union(
+    GST_RATES.map((rate) => Type.Literal(rate)),
+    { description: "GST rate in percent: 0, 5, 12, 18 or 28" },
+  );
+}
 
 export const ProductCreatedSchema = Type.Object({ _id: Type.Integer() });
 

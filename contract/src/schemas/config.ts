@@ -11,5 +11,14 @@ export const PublicConfigSchema = Type.Object({
   imageWidths: Type.Array(Type.Integer()),
   pageSize: Type.Integer(),
   /** The pricing rule's parameters; the server is the authority, the web displays with the same. */
-  pricing: Type.Object({ freeShippingAbovePaise: Type.Integer(), shippingPaise: Type.Integer(), taxBasisPoints: Type.Integer() }),
+  pricing: Type.Object({
+    freeShippingAbovePaise: Type.Integer(),
+    shippingPaise: Type.Integer(),
+    taxBasisPoints: Type.Integer(),
+    taxMode: Type.Union([Type.Literal("flat"), Type.Literal("gst")]),
+  }),
+  /** The seller's GST state code (GST mode): the web previews CGST + SGST or IGST with it. */
+  sellerStateCode: Type.Union([Type.String(), Type.Null()]),
+  /** Cash on Delivery: offered when enabled, the PIN allows it and the total is at most maxOrderPaise. */
+  cod: Type.Object({ enabled: Type.Boolean(), feePaise: Type.Integer(), maxOrderPaise: Type.Integer() }),
 });

@@ -9,4 +9,5 @@ export * from "./catalog.ts";
 export * from "./common.ts";
 export * from "./config.ts";
 export * from "./orders.ts";
+export * from "./pincodes.ts";
 export * from "./staff.ts";

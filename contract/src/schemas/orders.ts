@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { ORDER_STATUSES, REFUND_STATUSES } from "../constants.ts";
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
 import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
@@ -13,7 +13,8 @@ export const PlaceOrderBody = Type.Object({
     { maxItems: 100 },
   ),
   shippingAddress: ShippingAddressInput,
-  paymentMethod: Type.Optional(Type.Literal("RazorPay")),
+  /** "RazorPay" (the default), or "COD" when Cash on Delivery is on and allowed for the order. */
+  paymentMethod: Type.Optional(Type.Enum(PAYMENT_METHODS)),
   itemsPrice: Type.Optional(AmountInput),
   shippingPrice: Type.Optional(AmountInput),
   taxPrice: Type.Optional(AmountInput),
@@ -27,6 +28,22 @@ export const OrderItemSchema = Type.Object({
   image: Type.String(),
   price: Money,
   qty: Type.Integer(),
+  /** The product's HSN code and GST rate when ordered, and the line's tax (its share of taxPrice in flat mode). */
+  hsnCode: Type.String(),
+  gstRate: Type.Integer(),
+  tax: Money,
+});
+
+/** The GST of an order: CGST + SGST within the seller's state, IGST to another (all "0.00" in flat mode). */
+export const TaxBreakupSchema = Type.Object({ cgst: Money, sgst: Money, igst: Money });
+
+/** A credit note issued against the order's invoice (one per refund). */
+export const CreditNoteSchema = Type.Object({
+  /** Its position among the order's credit notes, 1 first: GET /api/orders/{id}/credit-notes/{n}/. */
+  n: Type.Integer(),
+  number: Type.String(),
+  amount: Money,
+  issuedAt: IsoDate,
 });
 
 /** The order's life (DESIGN §4); isPaid / isDelivered stay in the JSON, derived from it. */
@@ -63,11 +80,18 @@ export const OrderSchema = Type.Object({
   user: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), name: Type.String() }),
   orderItems: Type.Array(OrderItemSchema),
   shippingAddress: AddressSchema,
-  paymentMethod: Type.String(),
+  paymentMethod: Type.Enum(PAYMENT_METHODS),
   itemsPrice: Money,
   shippingPrice: Money,
+  /** The total tax: the lines' and the charges'. */
   taxPrice: Money,
+  taxBreakup: TaxBreakupSchema,
+  /** The Cash on Delivery fee, "0.00" unless paid by COD. */
+  codFee: Money,
   totalPrice: Money,
+  /** The tax invoice's number (KB/2026-27/000001), null until the order is paid. */
+  invoiceNumber: Type.Union([Type.String(), Type.Null()]),
+  creditNotes: Type.Array(CreditNoteSchema),
   isPaid: Type.Boolean(),
   paidAt: Type.Union([IsoDate, Type.Null()]),
   isDelivered: Type.Boolean(),
@@ -82,7 +106,12 @@ export const OrderSchema = Type.Object({
   /** Refunds pending or processed (failed ones give nothing back). */
   amountRefunded: Money,
   /** What the customer and staff may do now, computed by the server from the state machine. */
-  actions: Type.Object({ cancel: Type.Boolean(), pay: Type.Boolean() }),
+  actions: Type.Object({
+    cancel: Type.Boolean(),
+    pay: Type.Boolean(),
+    /** Staff may record the cash of a COD order as received. */
+    codReceived: Type.Boolean(),
+  }),
 });
 
 export const CancelOrderBody = Type.Object({
@@ -130,3 +159,11 @@ export const StartPaymentAnswer = Type.Union([
   }),
   Type.Object({ bool: Type.Literal(0), detail: Type.String(), message: Type.String() }),
 ]);
+
+/** Staff: the GST report's period, both days included (Indian dates). */
+export const GstReportQuery = Type.Object({
+  from: Type.String({ format: "date", description: "First day, YYYY-MM-DD" }),
+  to: Type.String({ format: "date", description: "Last day, YYYY-MM-DD" }),
+});
+
+export const CreditNoteParams = Type.Object({ id: Id, n: Type.Integer({ minimum: 1, maximum: 1000 }) });

@@ -4,6 +4,7 @@ import * as m0002 from "./migrations/0002_create_accounts.ts";
 import * as m0003 from "./migrations/0003_create_orders.ts";
 import * as m0004 from "./migrations/0004_order_lifecycle.ts";
 import * as m0005 from "./migrations/0005_add_hindi.ts";
+import * as m0006 from "./migrations/0006_selling_in_india.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0003_create_orders": m0003,
   "0004_order_lifecycle": m0004,
   "0005_add_hindi": m0005,
+  "0006_selling_in_india": m0006,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Language, OrderStatus } from "@krishi/contract";
+import type { Language, OrderStatus, TaxMode } from "@krishi/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
@@ -52,6 +52,9 @@ export interface ProductsTable {
   search_text: string;
   /** The spelling keys of the product's words (search-keys.ts), space-separated with a space at each end. */
   search_keys: Generated<string>;
+  /** The HSN code ("" when not set) and the GST rate in percent (0, 5, 12, 18 or 28). */
+  hsn_code: Generated<string>;
+  gst_rate: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -95,6 +98,8 @@ export interface AddressesTable {
   postal_code: string;
   landmark: Generated<string>;
   country: string;
+  /** 10 digits, or "". */
+  phone: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -134,6 +139,19 @@ export interface OrdersTable {
   courier: string | null;
   awb: string | null;
   tracking_url: string | null;
+  ship_phone: Generated<string>;
+  /** How the order was taxed; in GST mode the buyer's and the seller's GST state codes. */
+  tax_mode: Generated<TaxMode>;
+  place_of_supply: Generated<string>;
+  seller_state_code: Generated<string>;
+  cod_fee_paise: Generated<number>;
+  /** The GST of shipping and the COD fee (a composite supply at the highest rate of the lines). */
+  charges_gst_rate: Generated<number>;
+  charges_tax_paise: Generated<number>;
+  /** Σ of the lines' and the charges' CGST, SGST and IGST. */
+  cgst_paise: Generated<number>;
+  sgst_paise: Generated<number>;
+  igst_paise: Generated<number>;
 }
 
 export type OrderActor = "customer" | "staff" | "system";
@@ -198,6 +216,46 @@ export interface OrderItemsTable {
   image: string;
   price_paise: number;
   qty: number;
+  hsn_code: Generated<string>;
+  gst_rate: Generated<number>;
+  /** The line's tax: its GST, or its share of the flat tax. */
+  tax_paise: Generated<number>;
+  cgst_paise: Generated<number>;
+  sgst_paise: Generated<number>;
+  igst_paise: Generated<number>;
+}
+
+export interface DocumentSeriesTable {
+  /** "invoice:KB/2026-27" or "credit_note:KB/CN/2026-27". */
+  series: string;
+  last_number: number;
+}
+
+export type TaxDocumentKind = "invoice" | "credit_note";
+
+export interface TaxDocumentsTable {
+  id: Generated<number>;
+  kind: TaxDocumentKind;
+  order_id: number;
+  /** The refund a credit note is for; null for an invoice. */
+  refund_id: number | null;
+  series: string;
+  seq: number;
+  number: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  place_of_supply: string;
+  issued_at: Timestamp;
+}
+
+export interface ServiceablePinsTable {
+  /** A whole PIN or a prefix of one (1–6 digits): the longest matching prefix wins. */
+  prefix: string;
+  delivery_days: number;
+  cod: Bool;
 }
 
 export interface PaymentEventsTable {
@@ -226,6 +284,9 @@ export interface Database {
   refunds: RefundsTable;
   mail_queue: MailQueueTable;
   job_leases: JobLeasesTable;
+  document_series: DocumentSeriesTable;
+  tax_documents: TaxDocumentsTable;
+  serviceable_pins: ServiceablePinsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
