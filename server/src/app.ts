@@ -31,6 +31,9 @@ import { mainImageOf } from "./modules/catalog/main-image.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
+import { invoicesRoutes } from "./modules/invoices/routes.ts";
+import { InvoicesService } from "./modules/invoices/service.ts";
+import { invoiceStaffRoutes } from "./modules/invoices/staff-routes.ts";
 import { OrderNotices } from "./modules/orders/notices.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { OrdersService } from "./modules/orders/service.ts";
@@ -38,6 +41,9 @@ import { orderStaffRoutes } from "./modules/orders/staff-routes.ts";
 import { type PaymentGateway, RazorpayClient, SandboxGateway } from "./modules/payments/gateway.ts";
 import { paymentsRoutes, sandboxRoutes } from "./modules/payments/routes.ts";
 import { PaymentsService } from "./modules/payments/service.ts";
+import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
+import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
+import { PincodeService } from "./modules/pincodes/service.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffSummaryService } from "./modules/staff/summary.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -71,6 +77,10 @@ export interface Services {
   catalogAdmin: CatalogAdmin;
   users: UserAdmin;
   summary: StaffSummaryService;
+  /** Tax invoices and credit notes (GST mode), their PDFs and the GST report. */
+  invoices: InvoicesService;
+  /** PIN codes: district, state, serviceability, COD (checkout refuses unserved PINs with it). */
+  pincodes: PincodeService;
   mailQueue: MailQueue;
   jobs: JobScheduler;
   events: EventBus;
@@ -203,7 +213,13 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const events = new EventBus(app.log);
   const catalog = new CatalogService(db, clock);
   events.on("productsChanged", () => catalog.invalidate());
-  const addresses = new AddressesService(db);
+  const addresses = new AddressesService(db, { taxMode: config.tax.mode });
+  const pincodes = new PincodeService({
+    db,
+    directory: sharedPinDirectory(app.log),
+    defaultDeliveryDays: config.defaultDeliveryDays,
+    codEnabled: config.cod.enabled,
+  });
   const orders: OrdersService = new OrdersService({
     db,
     catalog,
@@ -212,6 +228,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     clock,
     events,
     refundsOf: (ids) => payments.refundsOf(ids),
+    taxDocumentsOf: (ids) => invoices.documentsOf(ids),
+    sellerStateCode: config.tax.seller.stateCode,
+    cod: config.cod,
+    pincodes,
   });
   const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.languageOf(trx, userId));
   orders.onTransition(notices.onTransition);
@@ -225,12 +245,29 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     clock,
     notices,
   });
+  const invoices = new InvoicesService({ db, clock, tax: config.tax, orders, refundsOf: (ids) => payments.refundsOf(ids) });
+  orders.onTransition(invoices.onTransition);
+  payments.onRefundProcessed(invoices.onRefundProcessed);
   const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ orders, catalog, users, clock });
-  const services: Services = { catalog, accounts, addresses, orders, payments, catalogAdmin, users, summary, mailQueue, jobs, events };
+  const services: Services = {
+    catalog,
+    accounts,
+    addresses,
+    orders,
+    payments,
+    catalogAdmin,
+    users,
+    summary,
+    invoices,
+    pincodes,
+    mailQueue,
+    jobs,
+    events,
+  };
   app.decorate("services", services);
   app.decorate("media", media);
   if (config.runJobs) app.addHook("onReady", async () => jobs.start());
@@ -255,11 +292,15 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });
+  await app.register(invoicesRoutes, { prefix: "/api", auth, invoices });
+  await app.register(pincodeRoutes, { prefix: "/api", pincodes });
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
     await staff.register(orderStaffRoutes, { orders, payments });
     await staff.register(staffRoutes, { summary });
+    await staff.register(invoiceStaffRoutes, { invoices });
+    await staff.register(pincodeStaffRoutes, { pincodes });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
 

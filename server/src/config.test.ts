@@ -15,7 +15,9 @@ describe("loadConfig", () => {
     expect(config.seedDemo).toBe(true);
     expect(config.siteUrl).toBe("http://localhost:8000");
     expect(Object.isFrozen(config)).toBe(true);
-    expect(config.pricing).toEqual({ freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820 });
+    expect(config.pricing).toEqual({ freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "flat" });
+    expect(config.tax.mode).toBe("flat");
+    expect(config.cod).toEqual({ enabled: false, feePaise: 40_00, maxOrderPaise: 5_000_00 });
   });
 
   it.each([
@@ -54,7 +56,39 @@ describe("loadConfig", () => {
 
   it("reads the pricing rule's parameters in rupees and percent", () => {
     const config = loadConfig({ ...base, FREE_SHIPPING_ABOVE: "499", SHIPPING_PRICE: "49.50", TAX_RATE_PERCENT: "5" });
-    expect(config.pricing).toEqual({ freeShippingAbovePaise: 499_00, shippingPaise: 49_50, taxBasisPoints: 500 });
+    expect(config.pricing).toEqual({ freeShippingAbovePaise: 499_00, shippingPaise: 49_50, taxBasisPoints: 500, taxMode: "flat" });
+  });
+
+  it("reads the India settings: GST seller, invoice prefix and Cash on Delivery", () => {
+    const config = loadConfig({
+      ...base,
+      TAX_MODE: "gst",
+      SELLER_GSTIN: "27aakck4321b1zw",
+      SELLER_STATE: "maharashtra",
+      INVOICE_PREFIX: "KBA",
+      COD_ENABLED: "true",
+      COD_FEE: "25.50",
+      COD_MAX_ORDER: "2000",
+    });
+    expect(config.pricing.taxMode).toBe("gst");
+    expect(config.tax.seller).toMatchObject({ gstin: "27AAKCK4321B1ZW", state: "Maharashtra", stateCode: "27" });
+    expect(config.tax.invoicePrefix).toBe("KBA");
+    expect(config.cod).toEqual({ enabled: true, feePaise: 25_50, maxOrderPaise: 2_000_00 });
+  });
+
+  it.each([
+    [{ TAX_MODE: "vat" }, "TAX_MODE"],
+    [{ TAX_MODE: "gst", SELLER_GSTIN: "27AAKCK4321B1ZW" }, "SELLER_STATE"],
+    [{ TAX_MODE: "gst", SELLER_STATE: "Maharashtra" }, "SELLER_GSTIN"],
+    [{ SELLER_GSTIN: "27AAKCK4321B1ZX" }, "SELLER_GSTIN"],
+    [{ SELLER_GSTIN: "27AAKCK4321B1ZW", SELLER_STATE: "Karnataka" }, "SELLER_GSTIN"],
+    [{ SELLER_STATE: "Atlantis" }, "SELLER_STATE"],
+    [{ INVOICE_PREFIX: "kb/x" }, "INVOICE_PREFIX"],
+    [{ COD_ENABLED: "maybe" }, "COD_ENABLED"],
+    [{ COD_FEE: "-1" }, "COD_FEE"],
+    [{ DELIVERY_DAYS: "99" }, "DELIVERY_DAYS"],
+  ])("stops on %o naming %s", (env, variable) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
   });
 
   it("accepts PostgreSQL URLs and production with keys", () => {

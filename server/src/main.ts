@@ -6,6 +6,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
 import { indexUnsearchableProducts } from "./modules/catalog/repository.ts";
+import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 
 const envFile = path.resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -62,3 +63,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Krishi Bazaar is open at ${config.siteUrl}`);
+// Loaded now rather than on a visitor's first PIN lookup (a new install extracts it once: ~3 s).
+sharedPinDirectory()
+  .warm()
+  .catch((err: unknown) => app.log.warn({ err }, "the PIN directory could not be loaded; lookups will try again"));

@@ -1,6 +1,7 @@
-import { paiseToDecimal, priceOrder } from "@krishi/contract";
+import { gstinCheckCharacter, gstStateCode, paiseToDecimal, priceOrder, supplyBetween } from "@krishi/contract";
 import { expect } from "vitest";
 import type { Db } from "../db/database.ts";
+import { makeProduct } from "./factories.ts";
 import type { TestApp } from "./test-app.ts";
 
 export const FARM_ADDRESS = { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" };
@@ -106,4 +107,107 @@ export async function unitsHeld(db: Db, productId: number): Promise<number> {
     .where("orders.status", "!=", "cancelled")
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A GSTIN of a Maharashtra (27) seller with a right check character. */
+export const SELLER_GSTIN = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
+
+/** The India settings of the tests: GST with the seller in Maharashtra, Cash on Delivery on (₹40 fee, ₹5000 limit). */
+export const INDIA_ENV: Record<string, string> = {
+  TAX_MODE: "gst",
+  SELLER_NAME: "Krishi Bazaar Agro LLP",
+  SELLER_GSTIN,
+  SELLER_STATE: "Maharashtra",
+  SELLER_ADDRESS: "Plot 7, MIDC Satpur\nNashik 422007",
+  COD_ENABLED: "true",
+};
+
+/** Shipping addresses by place: Nashik is in the seller's state, Bengaluru and Kochi are not. */
+export const ADDRESSES = {
+  nashik: {
+    label: "Farm",
+    address: "Survey 42",
+    city: "Nashik",
+    postalCode: "422001",
+    state: "Maharashtra",
+    country: "India",
+    phone: "9876543210",
+  },
+  bengaluru: {
+    label: "Farm",
+    address: "12 MG Road",
+    city: "Bengaluru",
+    postalCode: "560001",
+    state: "Karnataka",
+    country: "India",
+    phone: "+91 98450 12345",
+  },
+  kochi: {
+    label: "Farm",
+    address: "Pepper Estate",
+    city: "Kochi",
+    postalCode: "682001",
+    state: "Kerala",
+    country: "India",
+    phone: "9447012345",
+  },
+} as const;
+
+export interface GstProduct {
+  id: number;
+  name: string;
+  pricePaise: number;
+  gstRate: number;
+  hsnCode: string;
+}
+
+/** A product with an HSN code and a GST rate (the catalogue's factory writes neither). */
+export async function makeGstProduct(
+  db: Db,
+  input: { pricePaise: number; gstRate: number; hsnCode?: string; stock?: number; name?: string },
+): Promise<GstProduct> {
+  const product = await makeProduct(db, {
+    pricePaise: input.pricePaise,
+    stock: input.stock ?? 100,
+    ...(input.name ? { name: input.name } : {}),
+  });
+  const hsnCode = input.hsnCode ?? "1209";
+  await db.updateTable("products").set({ gst_rate: input.gstRate, hsn_code: hsnCode }).where("id", "=", product.id).execute();
+  return { id: product.id, name: product.name, pricePaise: input.pricePaise, gstRate: input.gstRate, hsnCode };
+}
+
+/** The total a shopper is shown, from the shared pricing rule with the app's settings. */
+export function totalFor(
+  t: TestApp,
+  lines: readonly { product: GstProduct; qty: number }[],
+  { buyerState, cod = false }: { buyerState: string; cod?: boolean },
+): string {
+  const price = priceOrder(
+    lines.map((line) => ({ pricePaise: line.product.pricePaise, qty: line.qty, gstRate: line.product.gstRate })),
+    t.config.pricing,
+    { supply: supplyBetween(t.config.tax.seller.stateCode, gstStateCode(buyerState)), codFeePaise: cod ? t.config.cod.feePaise : 0 },
+  );
+  return paiseToDecimal(price.totalPaise);
+}
+
+/** POST /api/orders/add/ for these lines and address, with the total the shop would show; answers the response. */
+export function placeAt(
+  t: TestApp,
+  headers: Headers,
+  lines: readonly { product: GstProduct; qty: number }[],
+  address: { state: string } & Record<string, string>,
+  options: { paymentMethod?: "RazorPay" | "COD"; totalPrice?: string } = {},
+) {
+  const cod = options.paymentMethod === "COD";
+  return t.app.inject({
+    method: "POST",
+    url: "/api/orders/add/",
+    headers,
+    payload: {
+      orderItems: lines.map((line) => ({ product: line.product.id, qty: line.qty })),
+      shippingAddress: address,
+      ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}),
+      totalPrice: options.totalPrice ?? totalFor(t, lines, { buyerState: address.state, cod }),
+    },
+  });
 }

@@ -1,5 +1,6 @@
 /** The demo catalogue: realistic Indian agricultural products with rupee prices (in paise). */
 
+import type { GstRate } from "@krishi/contract";
 import type { Pictogram } from "./artwork.ts";
 
 export interface DemoProduct {
@@ -16,6 +17,9 @@ export interface DemoProduct {
   nameHi?: string;
   /** The description in Hindi. */
   descriptionHi?: string;
+  /** The HSN code of the goods and their GST rate in percent (DEMO_TAX). */
+  hsnCode: string;
+  gstRate: GstRate;
 }
 
 export const DEMO_CATEGORIES = [
@@ -596,19 +600,88 @@ const rows: Row[] = [
   ],
 ];
 
+/**
+ * The HSN code (6 digits, as the invoices of larger sellers carry it) and GST rate of each demo
+ * product, as an Indian seller invoices them since the GST reform of September 2025: seeds for
+ * sowing, fresh fruit, cattle and poultry feed 0 %; fertilisers, bio-pesticides, hand tools,
+ * sprayers, irrigation and dairy machinery, packaged food and mineral mixture 5 %; a plastic water
+ * tank 18 %.
+ */
+export const DEMO_TAX: Record<string, [hsnCode: string, gstRate: GstRate]> = {
+  // Seeds for sowing: vegetable seeds 1209 91, flower seeds 1209 30; cereal and cotton seed in their own headings.
+  "Hybrid Tomato Seeds Abhilash": ["120991", 0],
+  "Bt Cotton Seeds RCH 659 BG II": ["120721", 0],
+  "Paddy Seeds Pusa Basmati 1121": ["100610", 0],
+  "Okra Seeds Radhika": ["120991", 0],
+  "Chilli Seeds Teja 4884": ["120991", 0],
+  "Maize Seeds DKC 9144": ["100510", 0],
+  "Wheat Seeds HD 3086": ["100191", 0],
+  "Bottle Gourd Seeds Sharad": ["120991", 0],
+  "Marigold Seeds Pusa Narangi": ["120930", 0],
+  // Fertilisers: urea 3102, potash 3104, DAP and NPK 3105, organic manure 3101, FCO micronutrients.
+  "Neem Coated Urea 45 kg": ["310210", 5],
+  "DAP 18-46-0 50 kg": ["310530", 5],
+  "NPK 19-19-19 Water Soluble 1 kg": ["310520", 5],
+  "Muriate of Potash 50 kg": ["310420", 5],
+  "Vermicompost 25 kg": ["310100", 5],
+  "Zinc Sulphate 33 % 5 kg": ["283329", 5],
+  "Seaweed Extract Granules 4 kg": ["310100", 5],
+  "Sulphur 90 % WDG 3 kg": ["310590", 5],
+  // Bio-pesticides: 3808 91 insecticides, 3808 92 fungicides.
+  "Neem Oil 10000 ppm 1 L": ["380891", 5],
+  "Trichoderma viride 1 kg": ["380892", 5],
+  "Beauveria bassiana 1 L": ["380891", 5],
+  "Pseudomonas fluorescens 1 kg": ["380892", 5],
+  "Yellow Sticky Traps (pack of 20)": ["380891", 5],
+  "Pheromone Trap Kit for Fruit Fly": ["380891", 5],
+  // Farm tools: hand tools 8201, sprayers 8424, soil and seeding machinery 8432.
+  "Battery Knapsack Sprayer 16 L": ["842441", 5],
+  "Hand Hoe with Wooden Handle": ["820130", 5],
+  "Pruning Secateurs 8 inch": ["820150", 5],
+  "Power Weeder 7 HP Petrol": ["843229", 5],
+  "Sickle Serrated (pack of 2)": ["820190", 5],
+  "Manual Seed Drill 2 Row": ["843239", 5],
+  "Garden Fork 4 Prong": ["820120", 5],
+  // Irrigation: drip and sprinkler systems 8424 82, solar pumps 8413; a plastic tank is not a farm machine.
+  "Drip Irrigation Kit 1 Acre": ["842482", 5],
+  "Inline Drip Lateral 16 mm 400 m": ["842482", 5],
+  "Rain Pipe 40 mm 100 m": ["842482", 5],
+  "Mini Sprinkler Set (10 pcs)": ["842482", 5],
+  "Solar Water Pump 3 HP DC": ["841381", 5],
+  "HDPE Water Tank 1000 L": ["392510", 18],
+  // Produce: fresh fruit 0 %; packaged and labelled rice, oil, spices, jaggery and ghee 5 %.
+  "Organic Basmati Rice 5 kg": ["100630", 5],
+  "Cold-Pressed Mustard Oil 1 L": ["151491", 5],
+  "Alphonso Mangoes (1 dozen)": ["080450", 0],
+  "Turmeric Powder Lakadong 500 g": ["091030", 5],
+  "Jaggery Blocks 1 kg": ["170113", 5],
+  "Desi Cow Ghee 1 L": ["040590", 5],
+  // Animal husbandry: cattle and poultry feed 0 %, mineral mixture 5 %, milking machines 8434.
+  "Cattle Feed Pellets 50 kg": ["230990", 0],
+  "Mineral Mixture 1 kg": ["230990", 5],
+  "Poultry Starter Feed 25 kg": ["230990", 0],
+  "Milking Machine Single Bucket": ["843410", 5],
+};
+
 export const DEMO_PRODUCTS: DemoProduct[] = rows.map(
-  ([name, brand, category, rupees, stock, images, art, description, nameHi, descriptionHi]) => ({
-    name,
-    brand,
-    category,
-    pricePaise: Math.round(rupees * 100),
-    stock,
-    images,
-    description,
-    art,
-    nameHi,
-    descriptionHi,
-  }),
+  ([name, brand, category, rupees, stock, images, art, description, nameHi, descriptionHi]) => {
+    const tax = DEMO_TAX[name];
+    if (!tax) throw new Error(`the demo product "${name}" has no HSN code and GST rate in DEMO_TAX`);
+    return {
+      name,
+      brand,
+      category,
+      pricePaise: Math.round(rupees * 100),
+      stock,
+      images,
+      description,
+      art,
+      nameHi,
+      descriptionHi,
+      hsnCode: tax[0],
+      gstRate: tax[1],
+    };
+  },
 );
 
 export const DEMO_REVIEWERS = [

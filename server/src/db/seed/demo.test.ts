@@ -1,8 +1,9 @@
+import { GST_RATES } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { LocalMediaStorage } from "../../lib/storage.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./catalogue.ts";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_TAX } from "./catalogue.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -51,6 +52,25 @@ describe("seedDemo", () => {
       expect(row, product.name).toMatchObject({ name_hi: product.nameHi ?? "", description_hi: product.descriptionHi ?? "" });
       if (product.nameHi) expect(row?.search_text, product.name).toContain(product.nameHi.toLowerCase());
     }
+  });
+
+  it("gives every product an HSN code and a GST rate: seeds 0 %, fertilisers and bio-pesticides 5 %", async () => {
+    const rows = await database.db
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .select(["products.name", "products.hsn_code", "products.gst_rate", "categories.name as category"])
+      .execute();
+    expect(rows).toHaveLength(DEMO_PRODUCTS.length);
+    expect(Object.keys(DEMO_TAX).sort()).toEqual(DEMO_PRODUCTS.map((p) => p.name).sort());
+    for (const row of rows) {
+      expect(row.hsn_code, row.name).toMatch(/^(\d{4}|\d{6}|\d{8})$/);
+      expect(GST_RATES, row.name).toContain(Number(row.gst_rate));
+      if (row.category === "Seeds") expect(Number(row.gst_rate), row.name).toBe(0);
+      if (row.category === "Fertilisers" || row.category === "Bio-pesticides") expect(Number(row.gst_rate), row.name).toBe(5);
+      if (row.category === "Bio-pesticides") expect(row.hsn_code, row.name).toMatch(/^3808/);
+    }
+    const rates = new Set(rows.map((row) => Number(row.gst_rate)));
+    expect([...rates].sort((a, b) => a - b)).toEqual([0, 5, 18]);
   });
 
   it("creates the verified demo staff and customer accounts with their published passwords", async () => {

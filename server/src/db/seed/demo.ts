@@ -126,6 +126,8 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           description_hi: descriptionHi,
           price_paise: product.pricePaise,
           count_in_stock: product.stock,
+          hsn_code: product.hsnCode,
+          gst_rate: product.gstRate,
           ...searchColumns({ ...product, nameHi, descriptionHi, categoryHi }),
           created_at: created,
           updated_at: created,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { BAD_PHONE, PHONE_NEEDED, STATE_NEEDED, UNKNOWN_STATE } from "./check.ts";
 
 let t: TestApp;
 let owner: Record<string, string>;
@@ -32,7 +33,7 @@ describe("saved addresses", () => {
     const created = await add(owner, farm);
     expect(created.statusCode).toBe(201);
     const address = created.json();
-    expect(address).toEqual({ id: expect.any(Number), ...farm, postalCode: "422206", pincode: "422206" });
+    expect(address).toEqual({ id: expect.any(Number), ...farm, postalCode: "422206", pincode: "422206", phone: "" });
 
     const list = await t.app.inject({ url: "/api/users/addresses/all", headers: owner });
     expect(list.json()).toEqual([address]);
@@ -95,11 +96,100 @@ describe("saved addresses", () => {
     const headers = await authHeaders(t, user.id);
     const { id } = (await add(headers, farm)).json();
     const profile = await t.app.inject({ url: "/api/users/profile/", headers });
-    expect(profile.json().addresses).toEqual([{ id, ...farm, postalCode: "422206", pincode: "422206" }]);
+    expect(profile.json().addresses).toEqual([{ id, ...farm, postalCode: "422206", pincode: "422206", phone: "" }]);
+  });
+
+  it("keeps a phone number as its 10 digits, however it was written, and answers it", async () => {
+    for (const [written, kept] of [
+      ["+91 98765 43210", "9876543210"],
+      ["098765-43210", "9876543210"],
+      [" 7012345678 ", "7012345678"],
+      ["", ""],
+    ]) {
+      const res = await add(owner, { ...farm, phone: written });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().phone, written).toBe(kept);
+      const row = await t.database.db.selectFrom("addresses").select("phone").where("id", "=", res.json().id).executeTakeFirstOrThrow();
+      expect(row.phone).toBe(kept);
+    }
+  });
+
+  it.each(["12345", "5876543210", "98765432101", "+1 415 555 0100", "phone"])("refuses the phone number %j", async (phone) => {
+    const res = await add(owner, { ...farm, phone });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ phone: [BAD_PHONE], detail: `phone: ${BAD_PHONE}`, message: `phone: ${BAD_PHONE}` });
+  });
+
+  it("refuses a bad phone number on edit too, and keeps the address as it was", async () => {
+    const { id } = (await add(owner, { ...farm, phone: "9876543210" })).json();
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/addresses/${id}/edit/`,
+      headers: owner,
+      payload: { ...farm, phone: "12" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().phone).toEqual([BAD_PHONE]);
+    expect((await t.app.inject({ url: `/api/users/addresses/${id}/`, headers: owner })).json().phone).toBe("9876543210");
+  });
+
+  it("needs neither a state nor a phone number in flat mode (the spec's behaviour), and spells a known state the shop's way", async () => {
+    const bare = await add(owner, { ...farm, state: undefined, phone: undefined });
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json()).toMatchObject({ state: "", phone: "" });
+    const orissa = await add(owner, { ...farm, state: "orissa" });
+    expect(orissa.json().state).toBe("Odisha");
+    const unknown = await add(owner, { ...farm, state: "Vidarbha" });
+    expect(unknown.statusCode).toBe(201);
+    expect(unknown.json().state).toBe("Vidarbha");
   });
 
   it("needs a signed-in user", async () => {
     expect((await t.app.inject({ url: "/api/users/addresses/all" })).statusCode).toBe(401);
     expect((await add({}, farm)).statusCode).toBe(401);
+  });
+});
+
+describe("saved addresses in GST mode", () => {
+  let gst: TestApp;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    gst = await createTestApp({ TAX_MODE: "gst", SELLER_STATE: "Maharashtra", SELLER_GSTIN: "27AAPFU0939F1ZV" });
+    headers = await authHeaders(gst, (await makeUser(gst.database.db)).id);
+  });
+  afterAll(() => gst.close());
+
+  const addGst = (payload: object) => gst.app.inject({ method: "POST", url: "/api/users/addresses/add/", headers, payload });
+  const indian = { ...farm, phone: "9876543210" };
+
+  it("keeps an Indian address with a known state (spelled the shop's way) and a phone number", async () => {
+    const res = await addGst({ ...indian, state: "Jammu & Kashmir", postalCode: "190001" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ state: "Jammu and Kashmir", phone: "9876543210", postalCode: "190001" });
+  });
+
+  it.each([
+    ["no state", { state: undefined }, "state", STATE_NEEDED],
+    ["a blank state", { state: "  " }, "state", STATE_NEEDED],
+    ["a state India does not have", { state: "Atlantis" }, "state", UNKNOWN_STATE],
+    ["no phone number", { phone: undefined }, "phone", PHONE_NEEDED],
+    ["an empty phone number", { phone: "" }, "phone", PHONE_NEEDED],
+  ])("refuses an Indian address with %s, saving nothing", async (_what, change, field, message) => {
+    const before = await gst.database.db.selectFrom("addresses").select("id").execute();
+    const res = await addGst({ ...indian, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ [field]: [message], detail: `${field}: ${message}`, message: `${field}: ${message}` });
+    expect(await gst.database.db.selectFrom("addresses").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("names every missing field at once", async () => {
+    const res = await addGst({ ...farm, state: "", phone: "", city: "" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ city: ["This field may not be blank."], state: [STATE_NEEDED], phone: [PHONE_NEEDED] });
+  });
+
+  it("asks nothing new of an address outside India", async () => {
+    const res = await addGst({ ...farm, country: "Nepal", state: "", postalCode: "44600" });
+    expect(res.statusCode, res.body).toBe(201);
   });
 });

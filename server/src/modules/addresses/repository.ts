@@ -11,9 +11,11 @@ export interface AddressFields {
   postal_code: string;
   landmark: string;
   country: string;
+  /** 10 digits, or "". */
+  phone: string;
 }
 
-const columns = ["id", "label", "address", "city", "state", "postal_code", "landmark", "country"] as const;
+const columns = ["id", "label", "address", "city", "state", "postal_code", "landmark", "country", "phone"] as const;
 
 export function findAddresses(db: Kysely<Database>, userId: number) {
   return db.selectFrom("addresses").select(columns).where("user_id", "=", userId).orderBy("id").execute();

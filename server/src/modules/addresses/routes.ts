@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { indianMobile } from "@krishi/contract";
 import { ErrorBody, IdParams, SavedAddressSchema, ShippingAddressInput } from "@krishi/contract/schemas";
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import type { AddressesService, AddressInput } from "./service.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { BAD_PHONE } from "./check.ts";
+import type { AddressesService } from "./service.ts";
 
 export interface AddressesRoutesOptions {
   auth: AuthGuards;
@@ -11,10 +14,13 @@ export interface AddressesRoutesOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** Accepts `postalCode` or its alias `pincode`. */
-function input(body: Static<typeof ShippingAddressInput>): AddressInput {
-  const { pincode, postalCode, ...rest } = body;
-  return { ...rest, postalCode: postalCode ?? pincode ?? "" };
+/** A phone number gets its own message (the schema's pattern would say "Enter a valid value."). */
+async function checkPhone(request: { body: unknown }): Promise<void> {
+  const body = request.body as { phone?: unknown } | null | undefined;
+  if (!body || typeof body.phone !== "string") return;
+  const phone = body.phone.trim();
+  body.phone = phone;
+  if (phone && indianMobile(phone) === null) throw badRequest(`phone: ${BAD_PHONE}`, { phone: [BAD_PHONE] });
 }
 
 /** A customer's saved addresses; other users' ids are 404, never 403 (existence is not revealed). */
@@ -36,14 +42,20 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
 
   app.post(
     "/users/addresses/add/",
-    { schema: { tags, security: bearer, body: ShippingAddressInput, response: { 201: SavedAddressSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await addresses.add(currentUser(request).id, input(request.body))),
+    {
+      preValidation: checkPhone,
+      schema: { tags, security: bearer, body: ShippingAddressInput, response: { 201: SavedAddressSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await addresses.add(currentUser(request).id, request.body)),
   );
 
   app.put(
     "/users/addresses/:id/edit/",
-    { schema: { tags, security: bearer, params: IdParams, body: ShippingAddressInput, response: { 200: SavedAddressSchema, ...errors } } },
-    async (request) => addresses.edit(currentUser(request).id, request.params.id, input(request.body)),
+    {
+      preValidation: checkPhone,
+      schema: { tags, security: bearer, params: IdParams, body: ShippingAddressInput, response: { 200: SavedAddressSchema, ...errors } },
+    },
+    async (request) => addresses.edit(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(

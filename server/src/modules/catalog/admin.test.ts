@@ -4,6 +4,7 @@ import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts"
 import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAMPLE_PRODUCT, STOCK_MOVED } from "./admin.ts";
+import { BAD_GST_RATE, BAD_HSN } from "./staff-routes.ts";
 
 let t: TestApp;
 let asStaff: Record<string, string>;
@@ -156,6 +157,53 @@ describe("PUT /api/products/update/{id}/", () => {
     }
     const row = await t.database.db.selectFrom("products").select("name_hi").where("id", "=", product.id).executeTakeFirstOrThrow();
     expect(row.name_hi).toBe("पुराना नाम");
+  });
+
+  it("sets the HSN code and GST rate, shows them in the list and the detail, and keeps them when an edit leaves them out", async () => {
+    const product = await makeProduct(t.database.db, { categoryId: seeds.id });
+    expect((await t.app.inject({ url: `/api/products/${product.id}/` })).json()).toMatchObject({ hsnCode: "", gstRate: 0 });
+
+    const res = await edit(product.id, { ...fields, category: seeds.id, hsnCode: "3105 20", gstRate: 5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ hsnCode: "310520", gstRate: 5 });
+    const listed = (await t.app.inject({ url: `/api/products?keyword=${encodeURIComponent(fields.name)}` })).json();
+    expect(listed.find((p: { _id: number }) => p._id === product.id)).toMatchObject({ hsnCode: "310520", gstRate: 5 });
+
+    const kept = await edit(product.id, { ...fields, category: seeds.id, name: "Renamed" });
+    expect(kept.json()).toMatchObject({ name: "Renamed", hsnCode: "310520", gstRate: 5 });
+    const cleared = await edit(product.id, { ...fields, category: seeds.id, hsnCode: "", gstRate: "0" });
+    expect(cleared.json()).toMatchObject({ hsnCode: "", gstRate: 0 });
+    const row = await t.database.db
+      .selectFrom("products")
+      .select(["hsn_code", "gst_rate"])
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect([row.hsn_code, Number(row.gst_rate)]).toEqual(["", 0]);
+  });
+
+  it.each([
+    [{ gstRate: 7 }, "gstRate", BAD_GST_RATE],
+    [{ gstRate: 5.5 }, "gstRate", BAD_GST_RATE],
+    [{ gstRate: -5 }, "gstRate", BAD_GST_RATE],
+    [{ gstRate: "five" }, "gstRate", BAD_GST_RATE],
+    [{ gstRate: null }, "gstRate", BAD_GST_RATE],
+    [{ hsnCode: "12" }, "hsnCode", BAD_HSN],
+    [{ hsnCode: "12345" }, "hsnCode", BAD_HSN],
+    [{ hsnCode: "123456789" }, "hsnCode", BAD_HSN],
+    [{ hsnCode: "12AB" }, "hsnCode", BAD_HSN],
+    [{ hsnCode: 1209 }, "hsnCode", BAD_HSN],
+  ])("refuses %j with a message for the field, changing nothing", async (change, field, message) => {
+    const product = await makeProduct(t.database.db, { name: "Taxed", categoryId: seeds.id });
+    expect((await edit(product.id, { ...fields, name: "Taxed", category: seeds.id, hsnCode: "1209", gstRate: 0 })).statusCode).toBe(200);
+    const res = await edit(product.id, { ...fields, category: seeds.id, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ [field]: [message], detail: `${field}: ${message}`, message: `${field}: ${message}` });
+    const row = await t.database.db
+      .selectFrom("products")
+      .select(["name", "hsn_code", "gst_rate"])
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect([row.name, row.hsn_code, Number(row.gst_rate)]).toEqual(["Taxed", "1209", 0]);
   });
 
   it("answers 404 for an unknown product", async () => {

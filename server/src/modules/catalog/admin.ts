@@ -23,6 +23,9 @@ export interface ProductInput {
   countInStock: number;
   /** The stock the staff's form showed (see ProductUpdateBody.stockSeen). */
   stockSeen?: number | undefined;
+  /** The HSN code (4, 6 or 8 digits, or "") and GST rate in percent; undefined: kept as they are. */
+  hsnCode?: string | undefined;
+  gstRate?: number | undefined;
 }
 
 export const STOCK_MOVED = "The stock changed while you were editing (some was sold or restocked). Check the count and save again.";
@@ -49,7 +52,11 @@ export class CatalogAdmin {
     const at = this.clock().toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
       const category = await repo.categoryNamed(trx, SAMPLE_PRODUCT.category);
-      return repo.insertProduct(trx, { ...SAMPLE_PRODUCT, category, nameHi: "", descriptionHi: "", pricePaise: 0, countInStock: 0 }, at);
+      return repo.insertProduct(
+        trx,
+        { ...SAMPLE_PRODUCT, category, nameHi: "", descriptionHi: "", pricePaise: 0, countInStock: 0, hsnCode: "", gstRate: 0 },
+        at,
+      );
     });
     this.catalog.invalidate();
     return this.catalog.getProduct(id);
@@ -79,6 +86,8 @@ export class CatalogAdmin {
           descriptionHi: input.descriptionHi ?? current.description_hi,
           pricePaise: input.pricePaise,
           countInStock,
+          hsnCode: input.hsnCode ?? current.hsn_code,
+          gstRate: input.gstRate ?? Number(current.gst_rate),
         },
         this.clock().toISOString(),
       );

@@ -61,6 +61,8 @@ describe("GET /api/products", () => {
       nameHi: "",
       descriptionHi: "",
       price: "266.50",
+      hsnCode: "",
+      gstRate: 0,
       countInStock: 0,
       rating: 4,
       numReviews: 1,

@@ -24,6 +24,8 @@ const productColumns = [
   "products.name_hi",
   "products.description_hi",
   "products.price_paise",
+  "products.hsn_code",
+  "products.gst_rate",
   "products.count_in_stock",
   "products.rating",
   "products.num_reviews",
@@ -135,10 +137,13 @@ export async function findReviews(db: Kysely<Database>, productId: number) {
 /**
  * Locks a product row for the rest of the transaction (PostgreSQL; SQLite writes one at a time),
  * so concurrent reviews of one product recompute its rating one after another. Answers its id,
- * stock and Hindi texts.
+ * stock, Hindi texts and tax fields (what an edit may leave as they are).
  */
 export async function lockProduct(trx: Transaction<Database>, id: number) {
-  const query = trx.selectFrom("products").select(["id", "count_in_stock", "name_hi", "description_hi"]).where("id", "=", id);
+  const query = trx
+    .selectFrom("products")
+    .select(["id", "count_in_stock", "name_hi", "description_hi", "hsn_code", "gst_rate"])
+    .where("id", "=", id);
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -280,6 +285,9 @@ export interface ProductFields {
   descriptionHi: string;
   pricePaise: number;
   countInStock: number;
+  /** The HSN code (4, 6 or 8 digits, or "") and the GST rate in percent (one of GST_RATES). */
+  hsnCode: string;
+  gstRate: number;
 }
 
 const productValues = (fields: ProductFields) => ({
@@ -291,6 +299,8 @@ const productValues = (fields: ProductFields) => ({
   description_hi: fields.descriptionHi,
   price_paise: fields.pricePaise,
   count_in_stock: fields.countInStock,
+  hsn_code: fields.hsnCode,
+  gst_rate: fields.gstRate,
   ...searchColumns({
     name: fields.name,
     brand: fields.brand,
@@ -394,10 +404,11 @@ export async function returnStock(trx: Transaction<Database>, productId: number,
     .execute();
 }
 
+/** What a checkout prices a line with: name, price, stock, HSN code, GST rate and first image. */
 export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
   return trx
     .selectFrom("products")
-    .select(["id", "name", "price_paise", "count_in_stock"])
+    .select(["id", "name", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
     .select((eb) =>
       eb
         .selectFrom("product_images")

@@ -13,6 +13,8 @@ export function productSummaryJson(row: ProductWithCategory, images: ProductImag
     nameHi: row.name_hi,
     descriptionHi: row.description_hi,
     price: paiseToDecimal(Number(row.price_paise)),
+    hsnCode: row.hsn_code,
+    gstRate: Number(row.gst_rate),
     countInStock: row.count_in_stock,
     rating: Number(row.rating),
     numReviews: row.num_reviews,

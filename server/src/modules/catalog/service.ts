@@ -31,6 +31,9 @@ export interface ProductPage {
   pageSize: number;
 }
 
+/** A product as a checkout sees it (catalogue.productsForOrder); `gst_rate` is a percent of GST_RATES. */
+export type ProductForOrder = Awaited<ReturnType<typeof repo.productsForOrder>>[number];
+
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
 export const ALREADY_REVIEWED = "Product already reviewed";
 
@@ -131,9 +134,13 @@ export class CatalogService {
     return repo.returnStock(trx, productId, qty);
   }
 
-  /** What a checkout needs of these products: name, price, stock and first image. */
-  productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
-    return repo.productsForOrder(trx, ids);
+  /**
+   * What a checkout needs of these products to take and price its lines: name, price, stock,
+   * first image, HSN code and GST rate (the order keeps a copy of both on each line).
+   */
+  async productsForOrder(trx: Transaction<Database>, ids: readonly number[]): Promise<ProductForOrder[]> {
+    const rows = await repo.productsForOrder(trx, ids);
+    return rows.map((row) => ({ ...row, gst_rate: Number(row.gst_rate) }));
   }
 
   /** Products with at most `threshold` units left, fewest first. */

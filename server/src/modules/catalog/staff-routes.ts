@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { toPaise } from "@krishi/contract";
+import { GST_RATES, toPaise } from "@krishi/contract";
 import {
   DetailSchema,
   ErrorBody,
@@ -41,6 +41,29 @@ function pricePaise(price: number | string): number {
   return paise;
 }
 
+export const BAD_HSN = "Enter an HSN code of 4, 6 or 8 digits (or leave it empty).";
+export const BAD_GST_RATE = `Choose a GST rate of ${GST_RATES.join(", ")} percent.`;
+
+/**
+ * The tax fields before the schema sees them: an HSN code loses its spaces and dots ("1209 91",
+ * "3105.20"), and the two get messages a form can show (the schema's own would read "must be
+ * equal to constant").
+ */
+function checkTaxFields(body: unknown): void {
+  if (!body || typeof body !== "object") return;
+  const fields = body as { hsnCode?: unknown; gstRate?: unknown };
+  const errors: Record<string, string[]> = {};
+  if (typeof fields.hsnCode === "string") fields.hsnCode = fields.hsnCode.replace(/[\s.]/g, "");
+  if (fields.hsnCode !== undefined && !(typeof fields.hsnCode === "string" && /^(\d{4}|\d{6}|\d{8})?$/.test(fields.hsnCode))) {
+    errors.hsnCode = [BAD_HSN];
+  }
+  const rate = fields.gstRate;
+  const numeric = typeof rate === "number" || (typeof rate === "string" && /^\d{1,2}$/.test(rate.trim()));
+  if (rate !== undefined && !(numeric && (GST_RATES as readonly number[]).includes(Number(rate)))) errors.gstRate = [BAD_GST_RATE];
+  const first = Object.entries(errors)[0];
+  if (first) throw badRequest(`${first[0]}: ${first[1][0]}`, errors);
+}
+
 /** The staff's product routes (spec §7); the staff scope guards them (lib/auth.ts). */
 export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOptions> = async (app, { admin }) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
@@ -54,6 +77,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
   app.put(
     "/products/update/:id/",
     {
+      preValidation: async (request) => checkTaxFields(request.body),
       schema: {
         tags,
         summary: "Edit a product (category: an existing id, or a name, created when new)",
@@ -63,7 +87,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       },
     },
     async (request) => {
-      const { name, price, brand, countInStock, stockSeen, category, description, nameHi, descriptionHi } = request.body;
+      const { name, price, brand, countInStock, stockSeen, category, description, nameHi, descriptionHi, hsnCode, gstRate } = request.body;
       return admin.update(request.params.id, {
         name: name.trim(),
         brand: brand.trim(),
@@ -74,6 +98,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         pricePaise: pricePaise(price),
         countInStock,
         stockSeen,
+        hsnCode,
+        gstRate,
       });
     },
   );

@@ -39,6 +39,11 @@ beforeEach(() => advance(0));
 const ALLOWED: Record<string, OrderStatus> = {
   "pending_payment cancel owner": "cancelled",
   "pending_payment cancel staff": "cancelled",
+  "confirmed pack staff": "packed",
+  "confirmed ship staff": "shipped",
+  "confirmed deliver staff": "delivered",
+  "confirmed cancel owner": "cancelled",
+  "confirmed cancel staff": "cancelled",
   "paid pack staff": "packed",
   "paid ship staff": "shipped",
   "paid deliver staff": "delivered",
@@ -68,13 +73,19 @@ const REQUESTS = {
 /** An order of the owner put straight into `status` (the paths into each state have their own tests). */
 async function orderIn(status: OrderStatus): Promise<number> {
   const db = t.database.db;
-  const paid = status !== "pending_payment" && status !== "cancelled";
+  // "confirmed" is a Cash on Delivery order, unpaid until its cash is received.
+  const paid = status !== "pending_payment" && status !== "cancelled" && status !== "confirmed";
   const id = await insertOrderRow(db, {
     userId: ownerId,
     email: "owner@example.in",
     ...(paid ? { paidAt: new Date().toISOString(), razorpayPaymentId: "pay_table" } : {}),
   });
-  await db.updateTable("orders").set({ status }).where("id", "=", id).execute();
+  const cod = status === "confirmed" ? { payment_method: "COD", payment_due_at: null } : {};
+  await db
+    .updateTable("orders")
+    .set({ status, ...cod })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 

@@ -5,7 +5,7 @@ import type { OrderStatus } from "@krishi/contract";
  * transition names the states it leaves, the state it reaches, who may make it and what it does to
  * stock. OrdersService.transition() is the only writer of an order's status, and it asks here.
  */
-export type OrderEventName = "place" | "pay" | "repay" | "pack" | "ship" | "deliver" | "cancel" | "expire" | "refund";
+export type OrderEventName = "place" | "pay" | "repay" | "pack" | "ship" | "deliver" | "cancel" | "expire" | "refund" | "collect";
 
 /** Who asks: the order's owner, a staff member, or the shop itself (payments, jobs). */
 export type Role = "owner" | "staff" | "system";
@@ -25,11 +25,15 @@ export const TRANSITIONS: readonly Transition[] = [
   { event: "pay", from: ["pending_payment"], to: "paid", who: ["system"] },
   // A capture that arrives after the order expired or was cancelled unpaid: sold again if the stock is there.
   { event: "repay", from: ["cancelled"], to: "paid", who: ["system"], takeStock: true },
-  { event: "pack", from: ["paid"], to: "packed", who: ["staff"] },
-  { event: "ship", from: ["paid", "packed"], to: "shipped", who: ["staff"] },
-  { event: "deliver", from: ["paid", "packed", "shipped"], to: "delivered", who: ["staff"] },
-  { event: "cancel", from: ["pending_payment", "paid", "packed"], to: "cancelled", who: ["owner", "staff"], restock: true },
+  // "confirmed": a Cash on Delivery order, placed with its stock taken, packed and shipped unpaid.
+  { event: "pack", from: ["confirmed", "paid"], to: "packed", who: ["staff"] },
+  { event: "ship", from: ["confirmed", "paid", "packed"], to: "shipped", who: ["staff"] },
+  { event: "deliver", from: ["confirmed", "paid", "packed", "shipped"], to: "delivered", who: ["staff"] },
+  { event: "cancel", from: ["pending_payment", "confirmed", "paid", "packed"], to: "cancelled", who: ["owner", "staff"], restock: true },
+  // Also a COD parcel refused at the door: it comes back, and so does its stock.
   { event: "cancel", from: ["shipped"], to: "cancelled", who: ["staff"], restock: true },
+  // The courier's cash of an unpaid COD order received (OrdersService.collectCash checks it is one).
+  { event: "collect", from: ["shipped", "delivered"], to: "delivered", who: ["staff"] },
   { event: "expire", from: ["pending_payment"], to: "cancelled", who: ["system"], restock: true },
   // Refunds that reach the amount paid; partial refunds leave the state as it is.
   { event: "refund", from: ["paid", "packed", "shipped", "delivered"], to: "refunded", who: ["staff", "system"] },
@@ -50,12 +54,13 @@ export function checkTransition(from: OrderStatus, event: OrderEventName, role: 
 
 /** Whether `status` is where `event` leads (so asking for it again is a repeat, not an error). */
 export function reachedBy(event: OrderEventName, status: OrderStatus): boolean {
-  return TRANSITIONS.some((t) => t.event === event && t.to === status);
+  return TRANSITIONS.some((t) => t.event === event && t.to === status && !t.from.includes(status));
 }
 
 /** Words for the states, for messages and e-mails. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "awaiting payment",
+  confirmed: "confirmed, to be paid on delivery",
   paid: "paid",
   packed: "packed",
   shipped: "shipped",

@@ -23,7 +23,11 @@ interface Shipment {
 /** What the order mails say, in one language. `total` and `amount` are written "₹1249.50". */
 interface NoticeTexts {
   placed(id: number, total: string): Notice;
+  /** A Cash on Delivery order: nothing to pay online, cash to the courier. */
+  placedCod(id: number, total: string): Notice;
   paid(id: number, total: string): Notice;
+  /** The courier brought a COD order's cash back. */
+  cashReceived(id: number, total: string): Notice;
   shipped(id: number, shipment: Shipment): Notice;
   delivered(id: number): Notice;
   cancelled(id: number, total: string, why: { expired: boolean; paid: boolean }): Notice;
@@ -41,9 +45,20 @@ const TEXTS: Record<Language, NoticeTexts> = {
         "Please pay for it within the payment window shown on the order page; unpaid orders are cancelled and their items go back on sale.",
       ],
     }),
+    placedCod: (id, total) => ({
+      subject: `Your order #${id} is confirmed: Cash on Delivery`,
+      lines: [
+        `Thank you for your order #${id} of ${total}.`,
+        `You pay in cash on delivery: please keep ${total} ready for the courier. We will let you know when it ships.`,
+      ],
+    }),
     paid: (id, total) => ({
       subject: `Payment received for your order #${id}`,
       lines: [`We have received your payment of ${total} for order #${id}. We will let you know when it ships.`],
+    }),
+    cashReceived: (id, total) => ({
+      subject: `Cash received for your order #${id}`,
+      lines: [`Your order #${id} has been delivered and we have received your payment of ${total} in cash. Thank you!`],
     }),
     shipped: (id, { courier, awb, trackingUrl }) => ({
       subject: `Your order #${id} has shipped`,
@@ -84,9 +99,20 @@ const TEXTS: Record<Language, NoticeTexts> = {
         "कृपया ऑर्डर के पेज पर दिखाए गए समय के भीतर भुगतान करें; बिना भुगतान वाले ऑर्डर रद्द हो जाते हैं और उनका सामान फिर से बिक्री पर आ जाता है।",
       ],
     }),
+    placedCod: (id, total) => ({
+      subject: `आपका ऑर्डर #${id} पक्का हो गया है: कैश ऑन डिलीवरी`,
+      lines: [
+        `${total} के आपके ऑर्डर #${id} के लिए धन्यवाद।`,
+        `आप सामान मिलने पर नकद भुगतान करेंगे: कृपया कूरियर के लिए ${total} तैयार रखें। ऑर्डर भेजे जाने पर हम आपको बताएँगे।`,
+      ],
+    }),
     paid: (id, total) => ({
       subject: `आपके ऑर्डर #${id} का भुगतान मिल गया है`,
       lines: [`हमें ऑर्डर #${id} के लिए आपका ${total} का भुगतान मिल गया है। ऑर्डर भेजे जाने पर हम आपको बताएँगे।`],
+    }),
+    cashReceived: (id, total) => ({
+      subject: `आपके ऑर्डर #${id} का नकद भुगतान मिल गया है`,
+      lines: [`आपका ऑर्डर #${id} पहुँचा दिया गया है और हमें आपका ${total} का नकद भुगतान मिल गया है। धन्यवाद!`],
     }),
     shipped: (id, { courier, awb, trackingUrl }) => ({
       subject: `आपका ऑर्डर #${id} भेज दिया गया है`,
@@ -133,7 +159,10 @@ export class OrderNotices {
     private readonly languageOf: (db: Kysely<Database>, userId: number | null) => Promise<Language>,
   ) {}
 
-  /** A transition listener: placed, paid, shipped, delivered and cancelled orders tell their customer. */
+  /**
+   * A transition listener: placed, paid, shipped, delivered and cancelled orders tell their
+   * customer; a Cash on Delivery order is told to keep the cash ready, then that it was received.
+   */
   readonly onTransition = async ({ trx, order, event, eventId }: TransitionContext): Promise<void> => {
     const language = await this.languageOf(trx, order.user_id);
     const notice = transitionNotice(TEXTS[language], order, event);
@@ -167,10 +196,12 @@ function transitionNotice(texts: NoticeTexts, order: OrderRow, event: OrderEvent
   const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
   switch (event) {
     case "place":
-      return texts.placed(id, total);
+      return order.payment_method === "COD" ? texts.placedCod(id, total) : texts.placed(id, total);
     case "pay":
     case "repay":
       return texts.paid(id, total);
+    case "collect":
+      return texts.cashReceived(id, total);
     case "ship":
       return texts.shipped(id, { courier: order.courier, awb: order.awb, trackingUrl: order.tracking_url });
     case "deliver":

@@ -85,6 +85,49 @@ describe("POST /api/orders/add/", () => {
     expect(free.json()).toMatchObject({ itemsPrice: "100.01", shippingPrice: "0.00", taxPrice: "8.20", totalPrice: "108.21" });
   });
 
+  it("keeps the spec's flat 8.2 % in the default mode, shown per line as shares that add up to it", async () => {
+    const fertiliser = await product(333_33, 5, "Urea");
+    const seeds = await product(111_11, 5, "Okra Seeds");
+    // A GST rate on the product changes nothing in flat mode.
+    await t.database.db.updateTable("products").set({ gst_rate: 5, hsn_code: "3102" }).where("id", "=", fertiliser.id).execute();
+    const lines = [
+      { product: fertiliser.id, qty: 1 },
+      { product: seeds.id, qty: 2 },
+    ];
+    const res = await place(as.customer, {
+      orderItems: lines,
+      shippingAddress: address,
+      totalPrice: totalFor([
+        { pricePaise: 333_33, qty: 1 },
+        { pricePaise: 111_11, qty: 2 },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // 555.55 × 8.2 % = 45.5551 → 45.56, shared in proportion to the lines (27.336 : 18.224) and rounded so they add up.
+    expect(res.json()).toMatchObject({
+      orderItems: [
+        { hsnCode: "3102", gstRate: 0, tax: "27.34" },
+        { hsnCode: "", gstRate: 0, tax: "18.22" },
+      ],
+      itemsPrice: "555.55",
+      shippingPrice: "0.00",
+      taxPrice: "45.56",
+      totalPrice: "601.11",
+      taxBreakup: { cgst: "0.00", sgst: "0.00", igst: "0.00" },
+      codFee: "0.00",
+      invoiceNumber: null,
+      creditNotes: [],
+      paymentMethod: "RazorPay",
+      shippingAddress: { phone: "" },
+    });
+    const row = await t.database.db
+      .selectFrom("orders")
+      .select(["tax_mode", "place_of_supply", "seller_state_code", "cod_fee_paise"])
+      .where("id", "=", res.json()._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ tax_mode: "flat", place_of_supply: "", seller_state_code: "", cod_fee_paise: 0 });
+  });
+
   it("refuses an empty order with 'No Order Items'", async () => {
     const res = await place(as.customer, { orderItems: [], shippingAddress: address, totalPrice: "10.00" });
     expect(res.statusCode).toBe(400);

@@ -46,10 +46,25 @@ export const orderColumns = [
   "orders.courier",
   "orders.awb",
   "orders.tracking_url",
+  "orders.ship_phone",
+  "orders.tax_mode",
+  "orders.place_of_supply",
+  "orders.seller_state_code",
+  "orders.cod_fee_paise",
+  "orders.charges_gst_rate",
+  "orders.charges_tax_paise",
+  "orders.cgst_paise",
+  "orders.sgst_paise",
+  "orders.igst_paise",
 ] as const;
 
 export async function findOrder(db: Reader, id: number) {
   return db.selectFrom("orders").select(orderColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export async function findOrders(db: Reader, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom("orders").select(orderColumns).where("id", "in", ids).orderBy("id").execute();
 }
 
 /** The order, its row locked until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */
@@ -146,7 +161,21 @@ export async function findItems(db: Reader, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
   return db
     .selectFrom("order_items")
-    .select(["id", "order_id", "product_id", "name", "image", "price_paise", "qty"])
+    .select([
+      "id",
+      "order_id",
+      "product_id",
+      "name",
+      "image",
+      "price_paise",
+      "qty",
+      "hsn_code",
+      "gst_rate",
+      "tax_paise",
+      "cgst_paise",
+      "sgst_paise",
+      "igst_paise",
+    ])
     .where("order_id", "in", orderIds)
     .orderBy("order_id")
     .orderBy("id")
@@ -202,16 +231,16 @@ export async function findPaidSince(db: Reader, since: string) {
   return db.selectFrom("orders").select(["paid_at", "total_paise"]).where("is_paid", "=", true).where("paid_at", ">=", since).execute();
 }
 
-/** The states of an order that is paid and waiting to reach its customer. */
-export const TO_DELIVER: readonly OrderStatus[] = ["paid", "packed", "shipped"];
+/** The states of an order that is paid (or to be paid in cash on delivery) and waiting to reach its customer. */
+export const TO_DELIVER: readonly OrderStatus[] = ["confirmed", "paid", "packed", "shipped"];
 
-/** Orders paid but not delivered (nor cancelled or refunded), oldest payment first. */
+/** Orders paid or confirmed but not delivered (nor cancelled or refunded), oldest payment (or COD order) first. */
 export async function findToDeliver(db: Reader, limit: number) {
   return db
     .selectFrom("orders")
     .select(orderColumns)
     .where("status", "in", TO_DELIVER)
-    .orderBy("paid_at")
+    .orderBy((eb) => eb.fn.coalesce("paid_at", "created_at"))
     .orderBy("id")
     .limit(limit)
     .execute();

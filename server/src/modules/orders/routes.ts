@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { toPaise } from "@krishi/contract";
+import { paiseToDecimal, toPaise } from "@krishi/contract";
 import {
   CancelOrderBody,
   ErrorBody,
@@ -14,7 +14,7 @@ import {
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
-import { cleanAddress } from "../addresses/service.ts";
+import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
 
@@ -51,6 +51,30 @@ function refusal(failure: PlaceOrderFailure): HttpError {
     }
     case "too-many-unpaid":
       return conflict(`You have ${failure.max} unpaid orders. Please pay for or cancel one of them before placing another.`);
+    case "state-mismatch": {
+      const message = `PIN code ${failure.pin} is in ${failure.pinState}, not ${failure.addressState}.`;
+      return badRequest(message, { state: [message] });
+    }
+    case "no-state": {
+      const message = "Choose the state of the shipping address in India: the GST invoice needs it.";
+      return badRequest(message, { state: [message] });
+    }
+    case "not-served": {
+      const message = `Sorry, we do not deliver to PIN code ${failure.pin} yet.`;
+      return badRequest(message, { postalCode: [message] });
+    }
+    case "cod-off": {
+      const message = "Cash on Delivery is not available. Please pay online.";
+      return badRequest(message, { paymentMethod: [message] });
+    }
+    case "cod-not-here": {
+      const message = `Cash on Delivery is not available for PIN code ${failure.pin}. Please pay online.`;
+      return badRequest(message, { paymentMethod: [message] });
+    }
+    case "cod-over-limit": {
+      const message = `Cash on Delivery is available for orders up to ₹${paiseToDecimal(failure.maxPaise)}; this one comes to ₹${paiseToDecimal(failure.totalPaise)}. Please pay online.`;
+      return badRequest(message, { paymentMethod: [message] });
+    }
   }
 }
 
@@ -85,8 +109,10 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { orderItems, shippingAddress, paymentMethod, totalPrice } = request.body;
-      // The same rules as a saved address: no blank fields, a 6-digit PIN code in India.
-      const cleaned = cleanAddress({ ...shippingAddress, postalCode: shippingAddress.postalCode ?? shippingAddress.pincode ?? "" });
+      // The same rules as a saved address: no blank fields, a 6-digit PIN code in India, a mobile
+      // number; in GST mode a known state too.
+      const checked = checkShippingAddress(shippingAddress, { taxMode: orders.taxMode });
+      if (!checked.ok) throw addressError(checked);
       let totalPaise: number;
       try {
         totalPaise = toPaise(totalPrice);
@@ -97,15 +123,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       }
       const result = await orders.placeOrder(currentUser(request), {
         orderItems,
-        shippingAddress: {
-          label: cleaned.label,
-          address: cleaned.address,
-          city: cleaned.city,
-          state: cleaned.state,
-          postalCode: cleaned.postal_code,
-          landmark: cleaned.landmark,
-          country: cleaned.country,
-        },
+        shippingAddress: checked.address,
         paymentMethod,
         totalPaise,
       });

@@ -1,4 +1,4 @@
-import { type Order, paiseToDecimal, type Refund } from "@krishi/contract";
+import { type CreditNote, type Order, type PaymentMethod, paiseToDecimal, type Refund } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
 import { checkTransition, type Role } from "./lifecycle.ts";
 import type { OrderEventRow, OrderItemRow, OrderRow } from "./repository.ts";
@@ -17,10 +17,28 @@ export interface RefundView {
   createdAt: Date | string;
 }
 
+/** The tax documents of an order as its JSON shows them (invoices owns the rows). */
+export interface TaxDocumentsView {
+  invoiceNumber: string | null;
+  creditNotes: { n: number; number: string; amountPaise: number; issuedAt: Date | string }[];
+}
+
+export const NO_TAX_DOCUMENTS: TaxDocumentsView = Object.freeze({ invoiceNumber: null, creditNotes: [] });
+
 export interface OrderExtras {
   events: OrderEventRow[];
   refunds: RefundView[];
+  documents: TaxDocumentsView;
   now: Date;
+}
+
+/** Whether staff may record the cash of this order: an unpaid COD order that has left the shop. */
+export function awaitsCash(row: Pick<OrderRow, "payment_method" | "is_paid" | "status">): boolean {
+  return row.payment_method === "COD" && !row.is_paid && (row.status === "shipped" || row.status === "delivered");
+}
+
+function paymentMethod(value: string): PaymentMethod {
+  return value === "COD" ? "COD" : "RazorPay";
 }
 
 /** The one place that defines the order JSON of DESIGN §5. */
@@ -43,6 +61,9 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       image: item.image,
       price: paiseToDecimal(Number(item.price_paise)),
       qty: item.qty,
+      hsnCode: item.hsn_code,
+      gstRate: Number(item.gst_rate),
+      tax: paiseToDecimal(Number(item.tax_paise)),
     })),
     shippingAddress: {
       label: row.ship_label,
@@ -53,12 +74,28 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       pincode: row.ship_postal_code,
       landmark: row.ship_landmark,
       country: row.ship_country,
+      phone: row.ship_phone,
     },
-    paymentMethod: row.payment_method,
+    paymentMethod: paymentMethod(row.payment_method),
     itemsPrice: paiseToDecimal(Number(row.items_paise)),
     shippingPrice: paiseToDecimal(Number(row.shipping_paise)),
     taxPrice: paiseToDecimal(Number(row.tax_paise)),
+    taxBreakup: {
+      cgst: paiseToDecimal(Number(row.cgst_paise)),
+      sgst: paiseToDecimal(Number(row.sgst_paise)),
+      igst: paiseToDecimal(Number(row.igst_paise)),
+    },
+    codFee: paiseToDecimal(Number(row.cod_fee_paise)),
     totalPrice: paiseToDecimal(Number(row.total_paise)),
+    invoiceNumber: extras.documents.invoiceNumber,
+    creditNotes: extras.documents.creditNotes.map(
+      (note): CreditNote => ({
+        n: note.n,
+        number: note.number,
+        amount: paiseToDecimal(note.amountPaise),
+        issuedAt: toIso(note.issuedAt) ?? "",
+      }),
+    ),
     isPaid: Boolean(row.is_paid),
     paidAt: toIso(row.paid_at),
     isDelivered: Boolean(row.is_delivered),
@@ -89,6 +126,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     actions: {
       cancel: viewer.role !== "system" && checkTransition(row.status, "cancel", viewer.role).ok,
       pay: row.status === "pending_payment" && dueAt !== null && new Date(dueAt) > extras.now,
+      codReceived: viewer.role === "staff" && awaitsCash(row),
     },
   };
 }

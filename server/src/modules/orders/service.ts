@@ -1,10 +1,18 @@
 import {
   DEFAULT_PAYMENT_METHOD,
+  GST_STATE_CODES,
+  type IndianState,
+  indianState,
   type Order,
   type OrderStatus,
+  type PaymentMethod,
+  PIN_PATTERN,
+  type Pincode,
   type PricingRules,
   priceOrder,
   type ShippingAddress,
+  supplyBetween,
+  type TaxMode,
 } from "@krishi/contract";
 import type { Transaction, Updateable } from "kysely";
 import type { Db } from "../../db/database.ts";
@@ -13,10 +21,11 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
+import { isIndia } from "../addresses/check.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { checkTransition, type OrderEventName, type Role, reachedBy, STATUS_LABELS } from "./lifecycle.ts";
 import * as repo from "./repository.ts";
-import { type OrderExtras, orderJson, type RefundView, type Viewer } from "./serialize.ts";
+import { NO_TAX_DOCUMENTS, type OrderExtras, orderJson, type RefundView, type TaxDocumentsView, type Viewer } from "./serialize.ts";
 
 export interface Customer {
   id: number;
@@ -28,8 +37,9 @@ export interface Customer {
 
 export interface PlaceOrderInput {
   orderItems: { product: number; qty: number }[];
+  /** Cleaned: a canonical state name when one is known, the phone as 10 digits or "". */
   shippingAddress: ShippingAddress;
-  paymentMethod?: string;
+  paymentMethod?: PaymentMethod;
   /** What the shopper was shown, in paise: the order is refused if the server's total differs. */
   totalPaise: number;
 }
@@ -41,6 +51,20 @@ export interface OrderRules {
   maxUnitsPerLine: number;
 }
 
+/** Cash on Delivery (config): off by default; the fee is a charge of its own, the limit is on the total with it. */
+export interface CodRules {
+  enabled: boolean;
+  feePaise: number;
+  maxOrderPaise: number;
+}
+
+/** Where a PIN is and whether the shop delivers there (the pincodes module answers). */
+export interface PincodeLookup {
+  lookup(pin: string): Promise<Pincode | null>;
+  /** Whether staff uploaded a serviceability table: without one the shop delivers everywhere. */
+  hasServiceabilityTable(): Promise<boolean>;
+}
+
 /** Expected ways a checkout can fail: returned, not thrown, and mapped to HTTP by the route. */
 export type PlaceOrderFailure =
   | { kind: "empty" }
@@ -48,7 +72,13 @@ export type PlaceOrderFailure =
   | { kind: "out-of-stock"; productName: string; available: number }
   | { kind: "price-changed"; totalPaise: number }
   | { kind: "too-many-units"; productId: number; max: number }
-  | { kind: "too-many-unpaid"; max: number };
+  | { kind: "too-many-unpaid"; max: number }
+  | { kind: "state-mismatch"; pin: string; pinState: string; addressState: string }
+  | { kind: "no-state" }
+  | { kind: "not-served"; pin: string }
+  | { kind: "cod-off" }
+  | { kind: "cod-not-here"; pin: string }
+  | { kind: "cod-over-limit"; maxPaise: number; totalPaise: number };
 
 export type PlaceOrderResult = { ok: true; order: Order } | { ok: false; failure: PlaceOrderFailure };
 
@@ -96,7 +126,15 @@ const PAST_TENSE: Record<OrderEventName, string> = {
   cancel: "cancelled",
   expire: "expired",
   refund: "refunded",
+  collect: "marked paid in cash",
 };
+
+/** Where an order goes, as tax, delivery and Cash on Delivery see it. */
+interface Destination {
+  /** The buyer's state (from the PIN, else the address), when known. */
+  state: IndianState | null;
+  codAllowed: boolean;
+}
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -107,6 +145,12 @@ export interface OrdersServiceDeps {
   events: EventBus;
   /** The refunds of these orders (payments owns the table). */
   refundsOf: (orderIds: readonly number[]) => Promise<Map<number, RefundView[]>>;
+  /** The tax invoice and credit notes of these orders (invoices owns the table). */
+  taxDocumentsOf: (orderIds: readonly number[]) => Promise<Map<number, TaxDocumentsView>>;
+  /** The seller's GST state code: in GST mode an order to the same state pays CGST + SGST, to another IGST. */
+  sellerStateCode: string | null;
+  cod: CodRules;
+  pincodes: PincodeLookup;
 }
 
 /**
@@ -127,6 +171,11 @@ export class OrdersService {
     this.clock = deps.clock;
   }
 
+  /** How orders are taxed now: "flat" (the spec's) or "gst". */
+  get taxMode(): TaxMode {
+    return this.deps.pricing.taxMode ?? "flat";
+  }
+
   onTransition(listener: TransitionListener): void {
     this.#listeners.push(listener);
   }
@@ -134,7 +183,9 @@ export class OrdersService {
   /**
    * Places an order: prices come from the database, never from the client; the stock of every
    * line is taken in one transaction (all lines or none), in product-id order so concurrent
-   * checkouts lock rows in the same order and cannot deadlock.
+   * checkouts lock rows in the same order and cannot deadlock. In GST mode the tax follows the
+   * place of supply (the state of the shipping PIN). A Cash on Delivery order is confirmed at once:
+   * no payment window, paid when staff record its cash.
    */
   async placeOrder(customer: Customer, input: PlaceOrderInput): Promise<PlaceOrderResult> {
     const lines = mergeLines(input.orderItems);
@@ -142,6 +193,16 @@ export class OrdersService {
     const { maxUnitsPerLine, maxUnpaidOrders, paymentWindowSeconds } = this.deps.rules;
     const tooMany = lines.find((line) => line.qty > maxUnitsPerLine);
     if (tooMany) return { ok: false, failure: { kind: "too-many-units", productId: tooMany.product, max: maxUnitsPerLine } };
+    const cod = input.paymentMethod === "COD";
+    const gst = this.taxMode === "gst";
+    const address = input.shippingAddress;
+    if (cod && !this.deps.cod.enabled) return { ok: false, failure: { kind: "cod-off" } };
+    const destination = await this.#destination(address, cod);
+    if (!destination.ok) return destination;
+    const { state } = destination;
+    if (cod && !destination.codAllowed) return { ok: false, failure: { kind: "cod-not-here", pin: address.postalCode } };
+    const buyerStateCode = state ? GST_STATE_CODES[state] : null;
+    const sellerStateCode = gst ? this.deps.sellerStateCode : null;
 
     try {
       const orderId = await this.db.transaction().execute(async (trx) => {
@@ -157,9 +218,12 @@ export class OrdersService {
             );
           }
         }
-        await repo.lockCustomer(trx, customer.id);
-        if ((await repo.countUnpaidOf(trx, customer.id)) >= maxUnpaidOrders) {
-          throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
+        // A COD order waits for no payment: it neither counts toward the unpaid limit nor is held back by it.
+        if (!cod) {
+          await repo.lockCustomer(trx, customer.id);
+          if ((await repo.countUnpaidOf(trx, customer.id)) >= maxUnpaidOrders) {
+            throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
+          }
         }
         const products = new Map(
           (
@@ -172,14 +236,19 @@ export class OrdersService {
         const priced = lines.map((line) => {
           const product = products.get(line.product);
           if (!product) throw new Rollback({ kind: "unknown-product", productId: line.product });
-          return { ...line, product, pricePaise: Number(product.price_paise) };
+          return { ...line, product, pricePaise: Number(product.price_paise), gstRate: Number(product.gst_rate) };
         });
-        const price = priceOrder(priced, this.deps.pricing);
+        const price = priceOrder(priced, this.deps.pricing, {
+          supply: supplyBetween(sellerStateCode, buyerStateCode),
+          codFeePaise: cod ? this.deps.cod.feePaise : 0,
+        });
+        if (cod && price.totalPaise > this.deps.cod.maxOrderPaise) {
+          throw new Rollback({ kind: "cod-over-limit", maxPaise: this.deps.cod.maxOrderPaise, totalPaise: price.totalPaise });
+        }
         if (price.totalPaise !== input.totalPaise) throw new Rollback({ kind: "price-changed", totalPaise: price.totalPaise });
 
         const now = this.clock();
         const at = now.toISOString();
-        const address = input.shippingAddress;
         const id = await repo.insertOrder(
           trx,
           {
@@ -190,27 +259,46 @@ export class OrdersService {
             ship_label: address.label,
             ship_address: address.address,
             ship_city: address.city,
-            ship_state: address.state ?? "",
+            ship_state: (gst ? state : null) ?? address.state ?? "",
             ship_postal_code: address.postalCode,
             ship_landmark: address.landmark ?? "",
             ship_country: address.country,
+            ship_phone: address.phone ?? "",
             payment_method: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
             items_paise: price.itemsPaise,
             shipping_paise: price.shippingPaise,
+            cod_fee_paise: price.codFeePaise,
             tax_paise: price.taxPaise,
             total_paise: price.totalPaise,
-            status: "pending_payment",
-            payment_due_at: new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
+            tax_mode: gst ? "gst" : "flat",
+            place_of_supply: gst ? (buyerStateCode ?? "") : "",
+            seller_state_code: sellerStateCode ?? "",
+            charges_gst_rate: price.charges.gstRate,
+            charges_tax_paise: price.charges.taxPaise,
+            cgst_paise: price.breakup.cgstPaise,
+            sgst_paise: price.breakup.sgstPaise,
+            igst_paise: price.breakup.igstPaise,
+            status: cod ? "confirmed" : "pending_payment",
+            payment_due_at: cod ? null : new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
             created_at: at,
             updated_at: at,
           },
-          priced.map((line) => ({
-            product_id: line.product.id,
-            name: line.product.name,
-            image: line.product.image ?? "",
-            price_paise: line.pricePaise,
-            qty: line.qty,
-          })),
+          priced.map((line, i) => {
+            const taxed = price.lines[i] as (typeof price.lines)[number];
+            return {
+              product_id: line.product.id,
+              name: line.product.name,
+              image: line.product.image ?? "",
+              price_paise: line.pricePaise,
+              qty: line.qty,
+              hsn_code: line.product.hsn_code,
+              gst_rate: taxed.gstRate,
+              tax_paise: taxed.taxPaise,
+              cgst_paise: taxed.cgstPaise,
+              sgst_paise: taxed.sgstPaise,
+              igst_paise: taxed.igstPaise,
+            };
+          }),
         );
         const order = await repo.findOrder(trx, id);
         if (!order) throw new Error("the order just inserted is missing");
@@ -223,6 +311,32 @@ export class OrdersService {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
       throw error;
     }
+  }
+
+  /**
+   * The buyer's state and what the shop allows at the address's PIN: in GST mode the state comes
+   * from the PIN (an address naming another state is refused), else from the address; an unserved
+   * PIN is refused when a serviceability table exists.
+   */
+  async #destination(
+    address: ShippingAddress,
+    cod: boolean,
+  ): Promise<({ ok: true } & Destination) | { ok: false; failure: PlaceOrderFailure }> {
+    const gst = this.taxMode === "gst";
+    const { pincodes } = this.deps;
+    const served = await pincodes.hasServiceabilityTable();
+    if (!gst && !served && !cod) return { ok: true, state: null, codAllowed: false };
+    const pinCode = address.postalCode;
+    const pin = isIndia(address.country) && PIN_PATTERN.test(pinCode) ? await pincodes.lookup(pinCode) : null;
+    const named = address.state ? indianState(address.state) : null;
+    const pinState = pin ? indianState(pin.state) : null;
+    if (gst && pinState && named && pinState !== named) {
+      return { ok: false, failure: { kind: "state-mismatch", pin: pinCode, pinState, addressState: address.state ?? "" } };
+    }
+    const state = pinState ?? named;
+    if (gst && !state) return { ok: false, failure: { kind: "no-state" } };
+    if (served && !pin?.serviceable) return { ok: false, failure: { kind: "not-served", pin: pinCode } };
+    return { ok: true, state, codAllowed: pin?.cod ?? false };
   }
 
   /**
@@ -257,7 +371,7 @@ export class OrdersService {
       status: transition.to,
       updated_at: at,
       ...options.set,
-      ...stampsFor(event, at),
+      ...stampsFor(event, order, at),
     });
     if (!moved) {
       // Undo a repay's stock: the caller's transaction may still commit other work.
@@ -298,6 +412,21 @@ export class OrdersService {
   }
 
   /**
+   * Staff record the cash of a Cash on Delivery order as received: a shipped or delivered unpaid
+   * COD order becomes paid (and delivered). 409 for an order not paid by COD or paid already.
+   */
+  async collectCash(user: Customer, id: number): Promise<Order> {
+    await this.withOrder(id, async (trx, order) => {
+      if (order.payment_method !== "COD") throw conflict("This order is not paid by Cash on Delivery.");
+      if (order.paid_at !== null) throw conflict("The cash of this order has already been recorded as received.");
+      const moved = await this.transition(trx, order, "collect", { role: "staff", userId: user.id }, { note: "Cash received" });
+      if (!moved.ok) throw conflict("This order changed while you were looking at it. Please reload it.");
+    });
+    await this.#changed(id, "collect", []);
+    return this.getOrderFor(user, id);
+  }
+
+  /**
    * The payment-window sweep: every unpaid order past its deadline is cancelled and its stock put
    * back, each in its own transaction (a payment that wins the race keeps its order).
    */
@@ -325,6 +454,13 @@ export class OrdersService {
   /** The order's row (payments reads what it needs to settle a payment). */
   row(id: number): Promise<repo.OrderRow | undefined> {
     return repo.findOrder(this.db, id);
+  }
+
+  /** These orders' rows with their lines, by id (invoices print and report them). */
+  async rowsWithItems(ids: readonly number[]): Promise<Map<number, { row: repo.OrderRow; items: repo.OrderItemRow[] }>> {
+    const [rows, items] = await Promise.all([repo.findOrders(this.db, ids), repo.findItems(this.db, ids)]);
+    const itemsOf = groupBy(items, (item) => item.order_id);
+    return new Map(rows.map((row) => [row.id, { row, items: itemsOf.get(row.id) ?? [] }]));
   }
 
   rowByRazorpayOrder(razorpayOrderId: string): Promise<repo.OrderRow | undefined> {
@@ -427,6 +563,7 @@ export class OrdersService {
   #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
     const label = STATUS_LABELS[status];
     if (status === "pending_payment" && event !== "cancel" && event !== "expire") return conflict("Order is not paid yet.");
+    if (event === "collect") return conflict(`This order is ${label}: record its cash when the courier has delivered it.`);
     if (!check.ok && check.reason === "not-allowed") {
       return conflict(`This order is ${label}: it can no longer be ${PAST_TENSE[event]} online. Please contact us.`);
     }
@@ -435,16 +572,22 @@ export class OrdersService {
 
   async #toJson(rows: repo.OrderRow[], viewer: Viewer): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, events, refunds] = await Promise.all([
+    const [items, events, refunds, documents] = await Promise.all([
       repo.findItems(this.db, ids),
       repo.findEvents(this.db, ids),
       this.deps.refundsOf(ids),
+      this.deps.taxDocumentsOf(ids),
     ]);
     const itemsOf = groupBy(items, (item) => item.order_id);
     const eventsOf = groupBy(events, (e) => e.order_id);
     const now = this.clock();
     return rows.map((row) => {
-      const extras: OrderExtras = { events: eventsOf.get(row.id) ?? [], refunds: refunds.get(row.id) ?? [], now };
+      const extras: OrderExtras = {
+        events: eventsOf.get(row.id) ?? [],
+        refunds: refunds.get(row.id) ?? [],
+        documents: documents.get(row.id) ?? NO_TAX_DOCUMENTS,
+        now,
+      };
       return orderJson(row, itemsOf.get(row.id) ?? [], extras, viewer);
     });
   }
@@ -459,11 +602,14 @@ function actorName(role: Role): OrderActor {
 }
 
 /** The columns an event stamps, besides the state. */
-function stampsFor(event: OrderEventName, at: string): Updateable<OrdersTable> {
+function stampsFor(event: OrderEventName, order: repo.OrderRow, at: string): Updateable<OrdersTable> {
   switch (event) {
     case "pay":
     case "repay":
       return { is_paid: true, paid_at: at };
+    case "collect":
+      // Cash is handed over at the door: delivered then, unless staff recorded the delivery before.
+      return { is_paid: true, paid_at: at, ...(order.delivered_at === null ? { is_delivered: true, delivered_at: at } : {}) };
     case "pack":
       return { packed_at: at };
     case "ship":

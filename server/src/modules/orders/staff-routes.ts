@@ -80,6 +80,19 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     async (request) => orders.move(currentUser(request), request.params.id, "deliver"),
   );
 
+  app.put(
+    "/orders/:id/cod-received/",
+    {
+      schema: {
+        tags,
+        summary: "Record the cash of a shipped or delivered Cash on Delivery order as received: it becomes paid (and delivered)",
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.collectCash(currentUser(request), request.params.id),
+  );
+
   app.post(
     "/orders/:id/refund/",
     {

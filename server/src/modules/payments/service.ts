@@ -51,6 +51,23 @@ const RECONCILE_QUIET_MS = 2 * 60_000;
 /** A capture this long after an order was cancelled unpaid is still found and settled. */
 const RECONCILE_LATE_MS = 24 * 60 * 60_000;
 
+/** What a refund listener learns when a refund is processed, inside that transaction. */
+export interface RefundProcessedContext {
+  trx: Transaction<Database>;
+  /** The order, its row locked. */
+  order: OrderRow;
+  refund: { id: number; amountPaise: number; reason: string };
+  /** Whether it refunds the order's own payment (not a duplicate or late payment refunded whole). */
+  ofOrderPayment: boolean;
+}
+
+/** Runs inside the transaction that records a refund as processed: a failure rolls it back. */
+export type RefundProcessedListener = (context: RefundProcessedContext) => Promise<void>;
+
+export const COD_NOT_ONLINE = "This order is paid in cash on delivery: there is nothing to pay online.";
+export const COD_REFUND =
+  "This order was paid in cash on delivery, not through Razorpay: refund the cash to the customer outside the shop.";
+
 export interface PaymentsServiceDeps {
   db: Db;
   orders: OrdersService;
@@ -72,6 +89,7 @@ export class PaymentsService {
   private readonly orders: OrdersService;
   private readonly gateway: PaymentGateway;
   private readonly log: FastifyBaseLogger;
+  readonly #refundListeners: RefundProcessedListener[] = [];
 
   constructor(private readonly deps: PaymentsServiceDeps) {
     this.db = deps.db;
@@ -81,10 +99,16 @@ export class PaymentsService {
     deps.orders.onTransition((context) => this.#refundOnCancel(context));
   }
 
+  /** Listens to refunds becoming processed (credit notes), inside the transaction that records it. */
+  onRefundProcessed(listener: RefundProcessedListener): void {
+    this.#refundListeners.push(listener);
+  }
+
   /** Opens (or reopens) payment for the owner's unpaid order; the amount must be its total. */
   async startPayment(user: Customer, orderId: number, amountPaise: number): Promise<CheckoutOrder> {
     let order = await this.orders.row(orderId);
     if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (order.payment_method === "COD") throw badRequest(COD_NOT_ONLINE);
     if (order.status === "pending_payment" && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
     if (!order || order.status === "cancelled") throw conflict(order?.paid_at ? "This order has been cancelled." : ORDER_EXPIRED);
     if (order.status !== "pending_payment") throw badRequest("Order is already paid.");
@@ -285,6 +309,7 @@ export class PaymentsService {
         }
         return;
       }
+      if (order.payment_method === "COD") throw badRequest(COD_REFUND);
       if (order.paid_at === null || !order.razorpay_payment_id)
         throw badRequest("This order has not been paid: there is nothing to refund.");
       const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
@@ -425,10 +450,13 @@ export class PaymentsService {
     await this.orders.withOrder(refund.order_id, async (trx, order) => {
       settledNow = await repo.settleRefund(trx, refund.id, { status, razorpay_refund_id: razorpayRefundId, at });
       if (!settledNow || status !== "processed") return;
-      await this.deps.notices.refunded(trx, order, { id: refund.id, amountPaise: Number(refund.amount_paise), reason: refund.reason });
-      if (refund.razorpay_payment_id !== order.razorpay_payment_id) return;
-      const processed = await repo.sumRefunds(trx, order.id, refund.razorpay_payment_id, ["processed"]);
-      if (processed >= Number(order.total_paise) && ["paid", "packed", "shipped", "delivered"].includes(order.status)) {
+      const processed = { id: refund.id, amountPaise: Number(refund.amount_paise), reason: refund.reason };
+      await this.deps.notices.refunded(trx, order, processed);
+      const ofOrderPayment = refund.razorpay_payment_id === order.razorpay_payment_id;
+      for (const listener of this.#refundListeners) await listener({ trx, order, refund: processed, ofOrderPayment });
+      if (!ofOrderPayment) return;
+      const refunded = await repo.sumRefunds(trx, order.id, refund.razorpay_payment_id, ["processed"]);
+      if (refunded >= Number(order.total_paise) && ["paid", "packed", "shipped", "delivered"].includes(order.status)) {
         await this.orders.transition(trx, order, "refund", SYSTEM, { note: "Refunded in full" });
       }
     });

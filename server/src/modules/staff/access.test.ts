@@ -72,7 +72,25 @@ const examples: Record<string, Example> = {
     expect((await paySandbox(t, as.customer, order)).statusCode).toBe(200);
     return { url: `/api/orders/${order._id}/refund/`, payload: { amount: "1.00", reason: "Damaged bag" } };
   },
+  "PUT /api/orders/:id/cod-received/": async () => {
+    // A Cash on Delivery order on its way, its cash not yet recorded.
+    const id = await insertOrderRow(t.database.db, { userId: ids.user, email: "asha@example.in" });
+    await t.database.db
+      .updateTable("orders")
+      .set({ status: "shipped", payment_method: "COD", payment_due_at: null })
+      .where("id", "=", id)
+      .execute();
+    return { url: `/api/orders/${id}/cod-received/` };
+  },
   "GET /api/staff/summary/": async () => ({ url: "/api/staff/summary/" }),
+  "GET /api/staff/gst-report/": async () => ({ url: "/api/staff/gst-report/?from=2026-04-01&to=2026-04-30" }),
+  "PUT /api/staff/serviceability/": async () => ({
+    url: "/api/staff/serviceability/",
+    payload: "pin,deliveryDays,cod\n4110,2,yes\n",
+    headers: { "content-type": "text/csv" },
+  }),
+  "GET /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
+  "DELETE /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
 };
 
 beforeAll(async () => {

@@ -22,7 +22,14 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
     imageBaseUrl: config.imageBaseUrl,
     imageWidths: [...IMAGE_WIDTHS],
     pageSize: PAGE_SIZE,
-    pricing: config.pricing,
+    pricing: {
+      freeShippingAbovePaise: config.pricing.freeShippingAbovePaise,
+      shippingPaise: config.pricing.shippingPaise,
+      taxBasisPoints: config.pricing.taxBasisPoints,
+      taxMode: config.tax.mode,
+    },
+    sellerStateCode: config.tax.seller.stateCode,
+    cod: { enabled: config.cod.enabled, feePaise: config.cod.feePaise, maxOrderPaise: config.cod.maxOrderPaise },
   };
 
   app.get(

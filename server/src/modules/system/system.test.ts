@@ -19,8 +19,29 @@ describe("system routes", () => {
       imageBaseUrl: "/media/",
       imageWidths: [160, 320, 640, 960],
       pageSize: 24,
-      pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820 },
+      pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "flat" },
+      sellerStateCode: null,
+      cod: { enabled: false, feePaise: 40_00, maxOrderPaise: 5_000_00 },
     });
+  });
+
+  it("publishes GST mode, the seller's state code and the Cash on Delivery terms when they are set", async () => {
+    const india = await createTestApp({
+      TAX_MODE: "gst",
+      SELLER_STATE: "Maharashtra",
+      SELLER_GSTIN: "27AAPFU0939F1ZV",
+      COD_ENABLED: "true",
+      COD_FEE: "50",
+      COD_MAX_ORDER: "3000",
+    });
+    try {
+      const body = (await india.app.inject("/api/config")).json();
+      expect(body.pricing).toMatchObject({ taxMode: "gst" });
+      expect(body.sellerStateCode).toBe("27");
+      expect(body.cod).toEqual({ enabled: true, feePaise: 50_00, maxOrderPaise: 3_000_00 });
+    } finally {
+      await india.close();
+    }
   });
 
   it("answers the health probes", async () => {

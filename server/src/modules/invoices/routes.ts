@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { CreditNoteParams, ErrorBody, IdParams } from "@krishi/contract/schemas";
+import type { FastifyReply } from "fastify";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import type { InvoicesService, PdfFile } from "./service.ts";
+
+export interface InvoicesRoutesOptions {
+  auth: AuthGuards;
+  invoices: InvoicesService;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const tags = ["orders"];
+
+/** A tax document, shown in the browser (and saved under its number). */
+function sendPdf(reply: FastifyReply, { fileName, pdf }: PdfFile) {
+  return reply
+    .type("application/pdf")
+    .header("Content-Disposition", `inline; filename="${fileName}"`)
+    .header("Cache-Control", "private, no-cache")
+    .send(pdf);
+}
+
+/** The tax invoice and credit notes of an order, for its owner or staff (404 for anyone else, never 403). */
+export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = async (app, { auth, invoices }) => {
+  app.get(
+    "/orders/:id/invoice/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags,
+        summary: "The order's GST tax invoice (application/pdf), issued when it is paid",
+        security: bearer,
+        params: IdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPdf(reply, await invoices.invoicePdf(currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    "/orders/:id/credit-notes/:n/",
+    {
+      preHandler: auth.requireUser,
+      schema: {
+        tags,
+        summary: "The order's n-th credit note (application/pdf), one per processed refund",
+        security: bearer,
+        params: CreditNoteParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPdf(reply, await invoices.creditNotePdf(currentUser(request), request.params.id, request.params.n)),
+  );
+};

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders } from "../../testing/accounts.ts";
+import { makeUser } from "../../testing/factories.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+/** The shop with Cash on Delivery on (7 days by default), and one with the defaults (COD off, 5 days). */
+let t: TestApp;
+let plain: TestApp;
+let staff: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  [t, plain] = await Promise.all([createTestApp({ COD_ENABLED: "true", DELIVERY_DAYS: "7" }), createTestApp()]);
+  staff = await authHeaders(t, (await makeUser(t.database.db, { is_staff: true })).id);
+  customer = await authHeaders(t, (await makeUser(t.database.db)).id);
+  // The first lookup loads the PIN directory (extracted in a child process on a fresh install).
+  await t.app.services.pincodes.lookup("110001");
+});
+afterAll(async () => {
+  await Promise.all([t.close(), plain.close()]);
+});
+
+const lookup = (pin: string, app = t) => app.app.inject({ url: `/api/pincodes/${pin}/` });
+const upload = (csv: string, headers = staff, contentType = "text/csv") =>
+  t.app.inject({ method: "PUT", url: "/api/staff/serviceability/", headers: { ...headers, "content-type": contentType }, payload: csv });
+const table = async () =>
+  (await t.database.db.selectFrom("serviceable_pins").select(["prefix", "delivery_days", "cod"]).orderBy("prefix").execute()).map((row) => [
+    row.prefix,
+    Number(row.delivery_days),
+    Boolean(row.cod),
+  ]);
+const clear = () => t.app.inject({ method: "DELETE", url: "/api/staff/serviceability/", headers: staff });
+
+describe("GET /api/pincodes/{pin}/", () => {
+  it("answers the district and state, served in the default days with COD while no table is uploaded; cacheable", async () => {
+    const res = await lookup("110001");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ pin: "110001", district: "Central Delhi", state: "Delhi", serviceable: true, cod: true, deliveryDays: 7 });
+    expect(res.headers["cache-control"]).toMatch(/^public, max-age=\d{3}$/);
+  });
+
+  it("offers COD only when Cash on Delivery is on", async () => {
+    expect((await lookup("110001", plain)).json()).toMatchObject({ serviceable: true, cod: false, deliveryDays: 5 });
+  });
+
+  it("spells states the shop's way, Leh and Kargil in Ladakh", async () => {
+    expect((await lookup("194101")).json()).toMatchObject({ district: "Leh", state: "Ladakh" });
+    expect((await lookup("190001")).json()).toMatchObject({ state: "Jammu and Kashmir" });
+    expect((await lookup("744101")).json()).toMatchObject({ state: "Andaman and Nicobar Islands" });
+  });
+
+  it("answers 404 for a PIN code the directory does not know", async () => {
+    const res = await lookup("999999");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: "PIN code 999999 was not found.", message: "PIN code 999999 was not found." });
+  });
+
+  it.each(["12345", "1100011", "011001", "11000A", "%20110001"])("answers 400 for the malformed PIN %j", async (pin) => {
+    const res = await lookup(pin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ pin: ["Enter a valid value."], detail: "pin: Enter a valid value." });
+  });
+
+  it("needs no sign-in", async () => {
+    expect((await t.app.inject({ url: "/api/pincodes/400001/", headers: customer })).statusCode).toBe(200);
+    expect((await lookup("400001")).statusCode).toBe(200);
+  });
+});
+
+describe("PUT /api/staff/serviceability/", () => {
+  it("replaces the table; the longest matching prefix wins; a PIN it does not cover is not served", async () => {
+    const res = await upload("pin,deliveryDays,cod\n11,3,yes\n110001,1,no\n4110,2,true\n");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ rows: 3, detail: expect.stringContaining("3") });
+    expect(await table()).toEqual([
+      ["11", 3, true],
+      ["110001", 1, false],
+      ["4110", 2, true],
+    ]);
+    expect(await t.app.services.pincodes.hasServiceabilityTable()).toBe(true);
+
+    expect((await lookup("110001")).json()).toMatchObject({ serviceable: true, deliveryDays: 1, cod: false });
+    expect((await lookup("110002")).json()).toMatchObject({ serviceable: true, deliveryDays: 3, cod: true });
+    expect((await lookup("411001")).json()).toMatchObject({ serviceable: true, deliveryDays: 2, cod: true });
+    expect((await lookup("560001")).json()).toEqual({
+      pin: "560001",
+      district: "Bengaluru",
+      state: "Karnataka",
+      serviceable: false,
+      cod: false,
+      deliveryDays: null,
+    });
+    // Unknown PINs stay unknown, whatever the table says.
+    expect((await lookup("119999")).statusCode).toBe(404);
+
+    const again = await upload("560001,4,no\n");
+    expect(again.json().rows).toBe(1);
+    expect(await table()).toEqual([["560001", 4, false]]);
+    expect((await lookup("110001")).json()).toMatchObject({ serviceable: false, cod: false, deliveryDays: null });
+    expect((await lookup("560001")).json()).toMatchObject({ serviceable: true, cod: false, deliveryDays: 4 });
+  });
+
+  it("refuses the whole upload when one line is bad, naming it, and keeps the table as it was", async () => {
+    await upload("11,3,yes\n");
+    const res = await upload("pin,deliveryDays,cod\n110001,1,yes\n4110,two,yes\n560001,3,no\n");
+    expect(res.statusCode).toBe(400);
+    const detail = 'Line 3: "two" is not a number of delivery days (a whole number from 0 to 60).';
+    expect(res.json()).toEqual({ detail, message: detail, non_field_errors: [detail] });
+    expect(await table()).toEqual([["11", 3, true]]);
+  });
+
+  it("refuses an empty file, keeping the table", async () => {
+    await upload("11,3,yes\n");
+    const res = await upload("pin,deliveryDays,cod\n");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/^The file has no rows/);
+    expect(await table()).toEqual([["11", 3, true]]);
+  });
+
+  it("takes text/csv with a charset, and text/plain (a spreadsheet's export saved as .txt)", async () => {
+    const csv = await upload("110001,2,no\n", staff, "text/csv; charset=utf-8");
+    expect(csv.statusCode, csv.body).toBe(200);
+    const text = await upload("110002,3,no\n", staff, "text/plain; charset=utf-8");
+    expect(text.statusCode, text.body).toBe(200);
+    expect(await table()).toEqual([["110002", 3, false]]);
+  });
+
+  it("refuses a JSON body (400) and other media types (415)", async () => {
+    await upload("11,3,yes\n");
+    expect((await upload(JSON.stringify({ rows: [] }), staff, "application/json")).statusCode).toBe(400);
+    expect((await upload("11,3,yes", staff, "application/x-www-form-urlencoded")).statusCode).toBe(415);
+    expect(await table()).toEqual([["11", 3, true]]);
+  });
+
+  it("takes a table with thousands of rows in one go", async () => {
+    const lines = Array.from({ length: 2_500 }, (_, i) => `${110000 + i},${i % 10},${i % 2 ? "yes" : "no"}`);
+    const res = await upload(lines.join("\n"));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toBe(2_500);
+    expect(await table()).toHaveLength(2_500);
+    expect((await lookup("110001")).json()).toMatchObject({ serviceable: true, deliveryDays: 1, cod: true });
+  });
+
+  it("runs two uploads at the same moment one after the other: the table is one of them whole, never a mix", async () => {
+    const first = Array.from({ length: 300 }, (_, i) => `${110000 + i},1,yes`).join("\n");
+    const second = Array.from({ length: 300 }, (_, i) => `${110000 + i * 2},2,no`).join("\n");
+    const answers = await Promise.all([upload(first), upload(second)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const rows = await table();
+    expect(rows).toHaveLength(300);
+    const days = new Set(rows.map((row) => row[1]));
+    expect(days.size).toBe(1);
+  });
+
+  it("is for staff only: 401 without a token, 403 for a customer, and the table stays", async () => {
+    await upload("11,3,yes\n");
+    const anonymous = await upload("560001,1,yes\n", {});
+    expect(anonymous.statusCode).toBe(401);
+    const forbidden = await upload("560001,1,yes\n", customer);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().detail).toBe("You do not have permission to perform this action.");
+    expect((await t.app.inject({ url: "/api/staff/serviceability/", headers: customer })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/staff/serviceability/", headers: customer })).statusCode).toBe(403);
+    expect(await table()).toEqual([["11", 3, true]]);
+  });
+
+  it("answers the table as CSV, and DELETE removes it (every known PIN is served again)", async () => {
+    await upload("4110,2,yes\n11,3,no\n");
+    const csv = await t.app.inject({ url: "/api/staff/serviceability/", headers: staff });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(csv.body).toBe("pin,deliveryDays,cod\n11,3,no\n4110,2,yes\n");
+
+    const removed = await clear();
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ rows: 0 });
+    expect(await table()).toEqual([]);
+    expect(await t.app.services.pincodes.hasServiceabilityTable()).toBe(false);
+    expect((await lookup("560001")).json()).toMatchObject({ serviceable: true, cod: true, deliveryDays: 7 });
+  });
+});
+
+describe("PincodeService", () => {
+  it("answers null for a malformed or unknown PIN, and looks up inside a caller's transaction", async () => {
+    const { pincodes } = t.app.services;
+    expect(await pincodes.lookup("12345")).toBeNull();
+    expect(await pincodes.lookup("999999")).toBeNull();
+    await clear();
+    await upload("40,1,yes\n");
+    const inside = await t.database.db
+      .transaction()
+      .execute(async (trx) => [await pincodes.lookup("400001", trx), await pincodes.hasServiceabilityTable(trx)]);
+    expect(inside).toEqual([
+      { pin: "400001", district: "Mumbai", state: "Maharashtra", serviceable: true, cod: true, deliveryDays: 1 },
+      true,
+    ]);
+  });
+});

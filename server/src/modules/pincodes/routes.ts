@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { ErrorBody, PincodeParams, PincodeSchema, ServiceabilityAnswer } from "@krishi/contract/schemas";
+import { Type } from "typebox";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import type { PincodeService } from "./service.ts";
+
+export interface PincodeRoutesOptions {
+  pincodes: PincodeService;
+}
+
+/** Browsers and proxies may keep an answer this long: the directory is fixed, the table rarely changes. */
+const CACHE_SECONDS = 300;
+
+/** GET /api/pincodes/{pin}/: public, as the product page's "Check delivery" and the shipping form ask it. */
+export const pincodeRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = async (app, { pincodes }) => {
+  app.get(
+    "/pincodes/:pin/",
+    {
+      schema: {
+        tags: ["pincodes"],
+        summary: "Where a PIN code is (district, state) and whether the shop delivers there, in how many days, with COD",
+        params: PincodeParams,
+        response: { 200: PincodeSchema, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { pin } = request.params;
+      const found = await pincodes.lookup(pin);
+      reply.header("Cache-Control", `public, max-age=${CACHE_SECONDS}`);
+      if (!found) throw notFound(`PIN code ${pin} was not found.`);
+      return found;
+    },
+  );
+};
+
+const tags = ["pincodes"];
+const errors = { 401: ErrorBody, 403: ErrorBody };
+const CsvBody = Type.String({ description: "CSV, one line per PIN code or prefix: `pin or prefix,deliveryDays,cod` (header optional)" });
+
+/** Staff: the serviceability table, uploaded and downloaded as CSV; the staff scope guards these. */
+export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = async (app, { pincodes }) => {
+  // The body as text (text/plain has Fastify's own parser); only these routes take CSV.
+  app.addContentTypeParser("text/csv", { parseAs: "string" }, (_request, body, done) => done(null, body));
+
+  app.put(
+    "/staff/serviceability/",
+    {
+      schema: {
+        tags,
+        summary: "Replace the PIN serviceability table with a CSV upload (all rows or none)",
+        consumes: ["text/csv", "text/plain"],
+        body: CsvBody,
+        response: { 200: ServiceabilityAnswer, 400: ErrorBody, ...errors, 415: ErrorBody },
+      },
+    },
+    async (request) => {
+      const result = await pincodes.replaceServiceability(request.body);
+      if (!result.ok) throw badRequest(result.detail, { non_field_errors: [result.detail] });
+      const { rows } = result;
+      return { rows, detail: `Serviceability updated: ${rows} PIN code${rows === 1 ? "" : "s"} or prefix${rows === 1 ? "" : "es"}.` };
+    },
+  );
+
+  app.get(
+    "/staff/serviceability/",
+    {
+      schema: {
+        tags,
+        summary: "The PIN serviceability table as CSV (the upload's format)",
+        produces: ["text/csv"],
+        response: { 200: { description: "CSV with a header row", content: { "text/csv": { schema: Type.String() } } }, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.type("text/csv; charset=utf-8").header("Content-Disposition", 'attachment; filename="serviceability.csv"');
+      return pincodes.serviceabilityCsv();
+    },
+  );
+
+  app.delete(
+    "/staff/serviceability/",
+    {
+      schema: {
+        tags,
+        summary: "Remove the serviceability table: every PIN code the directory knows is served again",
+        response: { 200: ServiceabilityAnswer, ...errors },
+      },
+    },
+    async () => {
+      await pincodes.clearServiceability();
+      return { rows: 0, detail: "Serviceability table removed: the shop delivers to every known PIN code." };
+    },
+  );
+};
