@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { financialYear, gstinCheckCharacter, gstinProblem, gstStateCode, indianMobile, indianState, numberInWords, rupeesInWords } from "./india.ts";
+import {
+  financialYear,
+  gstinCheckCharacter,
+  gstinProblem,
+  gstStateCode,
+  indianMobile,
+  indianState,
+  numberInWords,
+  rupeesInWords,
+} from "./india.ts";
 
 describe("GSTIN", () => {
   it("accepts well-formed GSTINs with their check character", () => {

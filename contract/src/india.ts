@@ -61,9 +61,7 @@ const STATE_ALIASES: Record<string, IndianState> = {
   uttaranchal: "Uttarakhand",
 };
 
-const STATE_BY_KEY = new Map<string, IndianState>(
-  (Object.keys(GST_STATE_CODES) as IndianState[]).map((name) => [stateKey(name), name]),
-);
+const STATE_BY_KEY = new Map<string, IndianState>((Object.keys(GST_STATE_CODES) as IndianState[]).map((name) => [stateKey(name), name]));
 
 function stateKey(name: string): string {
   return name

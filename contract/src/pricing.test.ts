@@ -70,7 +70,13 @@ describe("priceOrder, GST mode", () => {
   it.each<[string, PricedLine[], Supply, number, { cgst: number; sgst: number; igst: number; lines: number[]; charges: number }]>([
     // name, lines, supply, cod fee, expected tax (paise)
     ["zero-rated seeds within the state", [line(250, 2, 0)], "intra", 0, { cgst: 0, sgst: 0, igst: 0, lines: [0], charges: 0 }],
-    ["5 % fertiliser within the state: halves", [line(266.5, 1, 5)], "intra", 0, { cgst: 666, sgst: 666, igst: 0, lines: [1332], charges: 0 }],
+    [
+      "5 % fertiliser within the state: halves",
+      [line(266.5, 1, 5)],
+      "intra",
+      0,
+      { cgst: 666, sgst: 666, igst: 0, lines: [1332], charges: 0 },
+    ],
     ["5 % fertiliser to another state: IGST", [line(266.5, 1, 5)], "inter", 0, { cgst: 0, sgst: 0, igst: 1333, lines: [1333], charges: 0 }],
     [
       "mixed rates, each line rounded on its own",

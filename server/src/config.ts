@@ -1,7 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_PRICING, GST_STATE_CODES, gstinProblem, type IndianState, indianState, type PricingRules, type TaxMode, tryToPaise } from "@krishi/contract";
+import {
+  DEFAULT_PRICING,
+  GST_STATE_CODES,
+  gstinProblem,
+  type IndianState,
+  indianState,
+  type PricingRules,
+  type TaxMode,
+  tryToPaise,
+} from "@krishi/contract";
 
 /**
  * The only module that reads process.env (DESIGN §7). Everything is parsed once into a frozen,
@@ -193,7 +202,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     if (!gstin) throw new ConfigError("SELLER_GSTIN", "is required when TAX_MODE=gst (tax invoices carry it)");
   }
   if (gstin && sellerStateCode && gstin.slice(0, 2) !== sellerStateCode) {
-    throw new ConfigError("SELLER_GSTIN", `starts with state code ${gstin.slice(0, 2)}, but SELLER_STATE ${sellerState} is ${sellerStateCode}`);
+    throw new ConfigError(
+      "SELLER_GSTIN",
+      `starts with state code ${gstin.slice(0, 2)}, but SELLER_STATE ${sellerState} is ${sellerStateCode}`,
+    );
   }
   const invoicePrefix = read("INVOICE_PREFIX") ?? "KB";
   if (!/^[A-Z0-9-]{1,6}$/.test(invoicePrefix)) {

@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   const rate = (table: string, column: string) =>
     db.schema
       .alterTable(table)
-      .addColumn(column, "integer", (c) => c.notNull().defaultTo(0).check(sql.raw(`${column} in (0, 5, 12, 18, 28)`)))
+      .addColumn(column, "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql.raw(`${column} in (0, 5, 12, 18, 28)`)),
+      )
       .execute();
 
   await text("products", "hsn_code", 8);
