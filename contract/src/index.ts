@@ -4,4 +4,5 @@ export * from "./images.ts";
 export * from "./india.ts";
 export * from "./money.ts";
 export * from "./pricing.ts";
+export * from "./pricing-rules.ts";
 export * from "./routes.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRupees, paiseToDecimal, toPaise, tryToPaise } from "./money.ts";
-import { DEFAULT_PRICING, type PricedLine, type PricingRules, priceOrder, type Supply, supplyBetween } from "./pricing.ts";
+import { type PricedLine, priceOrder, type Supply, supplyBetween } from "./pricing.ts";
+import { DEFAULT_PRICING, type PricingRules } from "./pricing-rules.ts";
 
 describe("priceOrder", () => {
   it("charges ₹10 shipping when items cost exactly ₹100.00", () => {

@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
-import { GST_RATES, type GstRate } from "../pricing.ts";
+import { GST_RATES, type GstRate } from "../pricing-rules.ts";
 import { AmountInput, Id, IsoDate, Money } from "./common.ts";
 
 export const CategorySchema = Type.Object({
