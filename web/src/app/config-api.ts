@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_BASE_URL, DEFAULT_PRICING, IMAGE_WIDTHS, PAGE_SIZE, type PricingRules, type PublicConfig } from "@krishi/contract";
+import { DEFAULT_IMAGE_BASE_URL, DEFAULT_PRICING, IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
 import { api } from "./api.ts";
 
 /** GET /api/config: public runtime settings, read once per visit. */
@@ -10,7 +10,7 @@ export const configApi = api.injectEndpoints({
 
 export const { useGetConfigQuery } = configApi;
 
-/** What the shop runs with when /api/config cannot be read. */
+/** What the shop runs with when /api/config cannot be read (the tests' settings too). */
 export const DEFAULT_CONFIG: PublicConfig = {
   googleClientId: null,
   googleAuthUrl: null,
@@ -19,7 +19,10 @@ export const DEFAULT_CONFIG: PublicConfig = {
   imageBaseUrl: DEFAULT_IMAGE_BASE_URL,
   imageWidths: [...IMAGE_WIDTHS],
   pageSize: PAGE_SIZE,
-  pricing: DEFAULT_PRICING,
+  // DEFAULT_PRICING's mode is "flat".
+  pricing: DEFAULT_PRICING as PublicConfig["pricing"],
+  sellerStateCode: null,
+  cod: { enabled: false, feePaise: 0, maxOrderPaise: 0 },
 };
 
 export interface ImageConfig {
@@ -34,20 +37,10 @@ export interface ImageConfig {
  */
 export function useImageConfig(): ImageConfig | undefined {
   const { data, error } = useGetConfigQuery();
-  const config = data ?? (error ? DEFAULT_CONFIG : undefined);
-  if (!config) return undefined;
+  if (!data && !error) return undefined;
+  // Without an answer, DEFAULT_CONFIG's images (its constants, so the first page need not carry the rest of it).
   return {
-    base: config.imageBaseUrl || DEFAULT_IMAGE_BASE_URL,
-    widths: config.imageWidths.length > 0 ? config.imageWidths : IMAGE_WIDTHS,
+    base: data?.imageBaseUrl || DEFAULT_IMAGE_BASE_URL,
+    widths: data?.imageWidths.length ? data.imageWidths : IMAGE_WIDTHS,
   };
-}
-
-/**
- * The server's pricing rule parameters (thresholds and tax rate come from its configuration), so
- * that totals shown are the totals charged; undefined until /api/config has answered (or failed).
- */
-export function usePricingRules(): PricingRules | undefined {
-  const { data, error } = useGetConfigQuery();
-  if (data) return data.pricing ?? DEFAULT_PRICING;
-  return error ? DEFAULT_PRICING : undefined;
 }

@@ -2,10 +2,18 @@ import { Children, type ReactNode, useId } from "react";
 import { t } from "../i18n/index.ts";
 import "./order-summary.css";
 
+/** The tax of a GST order: CGST and SGST within the seller's state, IGST to another. */
+export type GstAmounts = { cgst: string; sgst: string } | { igst: string };
+
 export interface SummaryAmounts {
   items: string;
   shipping: string;
+  /** The Cash on Delivery fee; no line without one. */
+  codFee?: string | undefined;
+  /** The total tax: one "Tax" line (the spec's flat tax) unless `gst` is given. */
   tax: string;
+  /** GST mode: the tax as CGST + SGST, or IGST, instead of the one Tax line. */
+  gst?: GstAmounts | undefined;
   total: string;
 }
 
@@ -25,17 +33,22 @@ interface OrderSummaryProps {
 }
 
 /**
- * The Order Summary card: Items, Shipping and Tax, then the Total with the main action. Below lg
+ * The Order Summary card: Items, Shipping, the Cash on Delivery fee (when there is one) and Tax (or
+ * CGST + SGST, or IGST), then the Total with the main action. Below lg
  * the Total and the action are a bar fixed to the bottom of the screen (the page keeps room for
  * it), so the total and the next step are always within reach of a thumb.
  */
 export function OrderSummary({ amounts, title, note, action, children }: OrderSummaryProps) {
   const headingId = useId();
+  const { gst, codFee } = amounts;
   const rows: [string, string][] = [
     [t("Items"), amounts.items],
     [t("Shipping"), amounts.shipping],
-    [t("Tax"), amounts.tax],
   ];
+  if (codFee) rows.push([t("Cash on Delivery fee"), codFee]);
+  if (!gst) rows.push([t("Tax"), amounts.tax]);
+  else if ("igst" in gst) rows.push([t("IGST"), gst.igst]);
+  else rows.push([t("CGST"), gst.cgst], [t("SGST"), gst.sgst]);
   const hasAction = Children.toArray(action).length > 0;
   return (
     <section className="card order-summary" aria-labelledby={headingId}>

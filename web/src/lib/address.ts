@@ -10,6 +10,12 @@ export function addressLine(address: ShippingAddress): string {
     .join(", ");
 }
 
+/** A mobile number as people read it: "98765 43210" (as given when it is not 10 digits). */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "").slice(-10);
+  return digits.length === 10 ? `${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
+}
+
 /**
  * The countries an address may be in, India first (the default). Stored in English (the server's
  * rules and the orders read them so); shown through `t()`.

@@ -178,3 +178,37 @@ describe("formErrorText", () => {
     );
   });
 });
+
+describe("errorText: selling in India", () => {
+  it.each([
+    [
+      answer(400, "Sorry, we do not deliver to PIN code 744101 yet.", { postalCode: ["Sorry, we do not deliver to PIN code 744101 yet."] }),
+      "We do not deliver to 744101 yet",
+    ],
+    [answer(404, "PIN code 999999 was not found."), "PIN code not found"],
+    [answer(400, "PIN code 422001 is in Maharashtra, not Goa."), "PIN code 422001 is in Maharashtra, not Goa."],
+    [
+      answer(400, "Cash on Delivery is not available for PIN code 744101. Please pay online."),
+      "Cash on Delivery is not available for this PIN code",
+    ],
+    [
+      answer(400, "Cash on Delivery is available for orders up to ₹5000.00; this one comes to ₹5200.00. Please pay online."),
+      "Cash on Delivery is not available for orders above ₹5,000.00",
+    ],
+    [answer(400, "Cash on Delivery is not available. Please pay online."), "Cash on Delivery is not available. Please pay online."],
+    [
+      answer(400, "Choose the state of the shipping address in India: the GST invoice needs it."),
+      "Choose the state: the GST invoice needs it.",
+    ],
+  ])("says %j as %j", (error, text) => {
+    expect(errorText(error)).toBe(text);
+  });
+
+  it("says a refused mobile number in the form's words, and in Hindi", async () => {
+    const error = answer(400, "phone: Enter a valid 10-digit mobile number.", { phone: ["Enter a valid 10-digit mobile number."] });
+    expect(fieldErrors(error)).toEqual({ phone: ["Enter a 10-digit mobile number"] });
+    await setLanguage("hi");
+    expect(errorText(answer(400, "Sorry, we do not deliver to PIN code 744101 yet."))).toBe("हम अभी 744101 पर डिलीवरी नहीं करते");
+    await setLanguage("en");
+  });
+});

@@ -1,3 +1,4 @@
+import { formatRupees, tryToPaise } from "@krishi/contract";
 import type { Message } from "../i18n/index.ts";
 import { type Notice, registerServerTexts } from "./api-error.ts";
 
@@ -49,6 +50,10 @@ const SAME: readonly Message[] = [
   "Razorpay refused this refund. It is recorded as failed; nothing was refunded.",
   "Enter an amount of at least ₹0.01.",
   "Enter a valid 6-digit PIN code.",
+  "Enter a mobile number for the courier.",
+  "Choose the state: the GST invoice needs it.",
+  "Enter an Indian state or union territory.",
+  "Cash on Delivery is not available. Please pay online.",
 ];
 
 const SIGN_IN_AGAIN: Message = "Please sign in again to continue.";
@@ -97,6 +102,8 @@ const FRIENDLY: Partial<Record<string, Message>> = {
   "No Order Items": "Your order has no items. Please add products to your cart.",
   "Order is already paid.": "This order is already paid.",
   "Amount does not match the order total.": "The amount to pay has changed. Please reload the order and try again.",
+  "Enter a valid 10-digit mobile number.": "Enter a 10-digit mobile number",
+  "Choose the state of the shipping address in India: the GST invoice needs it.": "Choose the state: the GST invoice needs it.",
   "This payment does not belong to this order.": NOT_CONFIRMED,
   "Payment signature is invalid.": NOT_CONFIRMED,
   "This payment does not match the order.": NOT_CONFIRMED,
@@ -177,6 +184,24 @@ const PATTERNS: [RegExp, (match: string[]) => Notice][] = [
     ([, count = ""]) => ({ message: "Please use at most {count} characters.", values: { count: Number(count) } }),
   ],
   [/^No category with id \d+\.$/, () => ({ message: "Please choose a category from the list." })],
+  // Selling in India: PIN codes and Cash on Delivery
+  [
+    /^(?:Sorry, we do not deliver to PIN code|We do not deliver to) (\d{6}) yet\.$/,
+    ([, pin = ""]) => ({ message: "We do not deliver to {pin} yet", values: { pin } }),
+  ],
+  [/^PIN code \d{6} was not found\.$/, () => ({ message: "PIN code not found" })],
+  [
+    /^PIN code (\d{6}) is in (.+), not (.+)\.$/,
+    ([, pin = "", state = "", chosen = ""]) => ({ message: "PIN code {pin} is in {state}, not {chosen}.", values: { pin, state, chosen } }),
+  ],
+  [/^Cash on Delivery is not available for PIN code \d{6}\./, () => ({ message: "Cash on Delivery is not available for this PIN code" })],
+  [
+    /^Cash on Delivery is available for orders up to ₹([\d.]+);/,
+    ([, max = ""]) => ({
+      message: "Cash on Delivery is not available for orders above {amount}",
+      values: { amount: formatRupees(tryToPaise(max) ?? 0) },
+    }),
+  ],
   [/^(Must be|Not a valid|Expected|Enter a valid|Ensure this list)\b/, () => ({ message: CHECK })],
 ];
 

@@ -12,6 +12,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     description: "High-yield paddy for kharif sowing.",
     descriptionHi: "",
     price: "1249.50",
+    hsnCode: "10061010",
+    gstRate: 0,
     countInStock: 5,
     rating: 4.5,
     numReviews: 12,
@@ -74,6 +76,7 @@ export function anAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
     pincode: postalCode,
     landmark: "Near the mandi",
     country: "India",
+    phone: "",
     ...overrides,
   };
 }
@@ -89,13 +92,28 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: 42,
     user: { first_name: "Asha", last_name: "Patil", email: "asha.patil@example.in", name: "Asha Patil" },
-    orderItems: [{ product: 7, name: "Hybrid paddy seeds 10 kg", image: "images/paddy.webp", price: "1249.50", qty: 2 }],
+    orderItems: [
+      {
+        product: 7,
+        name: "Hybrid paddy seeds 10 kg",
+        image: "images/paddy.webp",
+        price: "1249.50",
+        qty: 2,
+        hsnCode: "10061010",
+        gstRate: 0,
+        tax: "204.92",
+      },
+    ],
     shippingAddress: address,
     paymentMethod: "RazorPay",
     itemsPrice: "2499.00",
     shippingPrice: "0.00",
     taxPrice: "204.92",
+    taxBreakup: { cgst: "0.00", sgst: "0.00", igst: "0.00" },
+    codFee: "0.00",
     totalPrice: "2703.92",
+    invoiceNumber: null,
+    creditNotes: [],
     isPaid: false,
     paidAt: null,
     isDelivered: false,
@@ -107,7 +125,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     refunds: [],
     amountRefunded: "0.00",
-    actions: { cancel: true, pay: true },
+    actions: { cancel: true, pay: true, codReceived: false },
     ...overrides,
   };
 }
@@ -122,7 +140,7 @@ export function aPaidOrder(overrides: Partial<Order> = {}): Order {
     paidAt: PAID_AT,
     paymentDueAt: null,
     events: [anEvent(), anEvent({ from: "pending_payment", to: "paid", event: "pay", actor: "system", at: PAID_AT })],
-    actions: { cancel: true, pay: false },
+    actions: { cancel: true, pay: false, codReceived: false },
     ...overrides,
   });
 }

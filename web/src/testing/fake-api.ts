@@ -16,6 +16,8 @@ export interface FakeAnswer {
   body?: unknown;
   /** Extra response headers, e.g. X-Total-Count. */
   headers?: Record<string, string>;
+  /** A body sent as it is rather than as JSON (a CSV file), its Content-Type in `headers`. */
+  raw?: string;
 }
 
 /**
@@ -38,17 +40,19 @@ export function fakeApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAns
     const request = new Request(input, init);
     const url = new URL(request.url);
     const text = await request.text();
+    const type = request.headers.get("Content-Type");
     const call: FakeCall = {
       method: request.method,
       path: url.pathname + url.search,
-      body: text ? JSON.parse(text) : undefined,
+      // JSON, unless the request says it sends something else (a CSV file): then its text.
+      body: text ? (type && !type.includes("json") ? text : JSON.parse(text)) : undefined,
       authorization: request.headers.get("Authorization"),
     };
     const idempotencyKey = request.headers.get("Idempotency-Key");
     if (idempotencyKey !== null) call.idempotencyKey = idempotencyKey;
     calls.push(call);
-    const { status = 200, body, headers } = await answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), {
+    const { status = 200, body, headers, raw } = await answer(call);
+    return new Response(raw ?? (body === undefined ? null : JSON.stringify(body)), {
       status,
       headers: { "Content-Type": "application/json", ...headers },
     });

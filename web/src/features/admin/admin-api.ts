@@ -1,4 +1,15 @@
-import type { Detail, ImageOrder, Product, ProductImages, ProductUpdate, StaffSummary, StaffUserUpdate, User } from "@krishi/contract";
+import type {
+  Detail,
+  ImageOrder,
+  Order,
+  Product,
+  ProductImages,
+  ProductUpdate,
+  ServiceabilityAnswer,
+  StaffSummary,
+  StaffUserUpdate,
+  User,
+} from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import type { AppDispatch, RootState } from "../../app/store.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
@@ -18,7 +29,13 @@ export interface UserPage extends Paging {
   users: User[];
 }
 
-export type { ProductImages };
+export type { ProductImages, ServiceabilityAnswer };
+
+/** The GST report's period: the first and the last day (YYYY-MM-DD), both included. */
+export interface GstPeriod {
+  from: string;
+  to: string;
+}
 
 const USERS = { type: "User", id: "LIST" } as const;
 const PRODUCTS = { type: "Product", id: "LIST" } as const;
@@ -90,6 +107,25 @@ export const adminApi = api.injectEndpoints({
       query: () => "/staff/summary/",
       providesTags: [SUMMARY],
     }),
+    /**
+     * PUT /api/orders/{id}/cod-received/: a Cash on Delivery order's cash is in, so it is paid (and
+     * invoiced). The order, the order lists and the dashboard read again.
+     */
+    markCodReceived: build.mutation<Order, number>({
+      query: (id) => ({ url: `/orders/${id}/cod-received/`, method: "PUT" }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, { type: "Order", id: "LIST" }, SUMMARY]),
+    }),
+    /**
+     * GET /api/staff/gst-report/?from=&to=: the CSV's text (a mutation: a download asked for, not
+     * data kept in the cache). An error answers JSON, which the content type tells apart.
+     */
+    downloadGstReport: build.mutation<string, GstPeriod>({
+      query: ({ from, to }) => ({ url: "/staff/gst-report/", params: { from, to }, responseHandler: "content-type" }),
+    }),
+    /** PUT /api/staff/serviceability/: the whole table of PINs (and prefixes) served, as CSV text; the old table is replaced. */
+    uploadServiceability: build.mutation<ServiceabilityAnswer, string>({
+      query: (csv) => ({ url: "/staff/serviceability/", method: "PUT", body: csv, headers: { "Content-Type": "text/csv" } }),
+    }),
   }),
 });
 
@@ -104,6 +140,9 @@ export const {
   useDeleteImageMutation,
   useReorderImagesMutation,
   useGetStaffSummaryQuery,
+  useMarkCodReceivedMutation,
+  useDownloadGstReportMutation,
+  useUploadServiceabilityMutation,
 } = adminApi;
 
 /**

@@ -9,17 +9,22 @@ import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { useGetStaffSummaryQuery } from "./admin-api.ts";
+import { GstAndDelivery } from "./gst-and-delivery.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { SalesChart } from "./sales-chart.tsx";
 import { QueryState } from "./staff-list.tsx";
 
-/** /admin (staff): counts, revenue per day for 30 days, orders to deliver and products low on stock. */
+/**
+ * /admin (staff): counts, revenue per day for 30 days, orders to deliver and products low on stock;
+ * then GST and delivery: the GST report (GST mode) and the upload of the PIN codes served.
+ */
 export function DashboardScreen() {
   return (
     <RequireStaff>
       <title>{`${t("Dashboard")} | Krishi Bazaar`}</title>
       <h1>{t("Dashboard")}</h1>
       <Summary />
+      <GstAndDelivery />
     </RequireStaff>
   );
 }

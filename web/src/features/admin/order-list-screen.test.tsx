@@ -86,7 +86,17 @@ describe("OrderListScreen", () => {
       within(state)
         .getAllByRole("option")
         .map((option) => option.textContent),
-    ).toEqual(["Any state", "Awaiting payment", "Paid", "Packed", "Shipped", "Delivered", "Cancelled", "Refunded"]);
+    ).toEqual([
+      "Any state",
+      "Awaiting payment",
+      "Confirmed — pay on delivery",
+      "Paid",
+      "Packed",
+      "Shipped",
+      "Delivered",
+      "Cancelled",
+      "Refunded",
+    ]);
     expect(state).toHaveValue("");
 
     await user.selectOptions(state, "Shipped");
@@ -98,6 +108,23 @@ describe("OrderListScreen", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "Any state");
     await vi.waitFor(() => expect(location().search).toBe("?delivered=false"));
     expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&delivered=false");
+  });
+
+  it("filters on confirmed: Cash on Delivery orders placed and waiting to be packed", async () => {
+    const cod = anOrder({
+      paymentMethod: "COD",
+      status: "confirmed",
+      paymentDueAt: null,
+      actions: { cancel: true, pay: false, codReceived: false },
+    });
+    const calls = fakeApi(() => ({ body: [cod], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
+    const { user, location } = renderList();
+    const state = await screen.findByRole("combobox", { name: "State" });
+    await user.selectOptions(state, "Confirmed — pay on delivery");
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&status=confirmed"));
+    expect(location().search).toBe("?status=confirmed");
+    expect(screen.getByRole("combobox", { name: "State" })).toHaveValue("confirmed");
+    expect(await screen.findByText("Confirmed — pay on delivery", { selector: ".badge" })).toBeInTheDocument();
   });
 
   it("reads the state from the address, ignoring one it does not know", async () => {

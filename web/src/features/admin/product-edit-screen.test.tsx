@@ -148,4 +148,90 @@ describe("ProductEditScreen", () => {
     expect(screen.getByLabelText("क़ीमत")).toHaveValue(1249.5);
     expect(screen.getByRole("button", { name: "अपडेट करें" })).toBeInTheDocument();
   });
+
+  it("shows the HSN code and the GST rate, and sends them changed", async () => {
+    const calls = fakeProductApi();
+    const { user, location } = renderEdit();
+    const hsn = await screen.findByLabelText("HSN code");
+    expect(hsn).toHaveValue("10061010");
+    expect(hsn).toHaveAccessibleDescription("4, 6 or 8 digits, for GST invoices.");
+    const rate = screen.getByLabelText("GST rate");
+    expect(rate).toHaveValue("0");
+    expect(Array.from((rate as HTMLSelectElement).options, (option) => option.text)).toEqual(["0%", "5%", "12%", "18%", "28%"]);
+    await user.clear(hsn);
+    await user.type(hsn, " 1006 ");
+    await user.selectOptions(rate, "5%");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ hsnCode: "1006", gstRate: 5 });
+  });
+
+  it("sends an empty HSN code as none", async () => {
+    const calls = fakeProductApi();
+    const { user, location } = renderEdit();
+    await user.clear(await screen.findByLabelText("HSN code"));
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ hsnCode: "", gstRate: 0 });
+  });
+
+  it.each(["12345", "1006101", "10061010 9", "HSN1"])("refuses the HSN code %j before sending, on the field", async (typed) => {
+    const calls = fakeProductApi();
+    const { user, location } = renderEdit();
+    const hsn = await screen.findByLabelText("HSN code");
+    await user.clear(hsn);
+    await user.type(hsn, typed);
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Enter an HSN code of 4, 6 or 8 digits, or leave it empty.")).toBeInTheDocument();
+    expect(hsn).toHaveAttribute("aria-invalid", "true");
+    await expect.poll(() => document.activeElement).toBe(hsn);
+    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+    expect(location().pathname).toBe("/admin/product/7/edit");
+
+    // Mended, the form sends.
+    await user.clear(hsn);
+    await user.type(hsn, "100610");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+  });
+
+  it("shows the server's messages for the HSN code and the GST rate under them", async () => {
+    fakeProductApi(() => ({
+      status: 400,
+      body: {
+        detail: "Invalid input.",
+        message: "Invalid input.",
+        hsnCode: ["Enter 4, 6 or 8 digits."],
+        gstRate: ["GST rate in percent: 0, 5, 12, 18 or 28"],
+      },
+    }));
+    const { user } = renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Enter 4, 6 or 8 digits.")).toBeInTheDocument();
+    expect(screen.getByLabelText("HSN code")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("GST rate")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("GST rate")).toHaveAccessibleDescription("GST rate in percent: 0, 5, 12, 18 or 28");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows a GST rate the list does not have, and leaves it as it is unless changed", async () => {
+    const calls = fakeApi((call) => {
+      if (call.path === "/api/products/category/") return { body: CATEGORIES };
+      if (call.method === "GET") return { body: { ...paddy, gstRate: 3 } };
+      return { body: paddy };
+    });
+    const { user, location } = renderEdit();
+    expect(await screen.findByLabelText("GST rate")).toHaveValue("3");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).not.toHaveProperty("gstRate");
+  });
+
+  it("names the GST fields in Hindi", async () => {
+    fakeProductApi();
+    await setLanguage("hi");
+    renderEdit();
+    expect(await screen.findByLabelText("HSN कोड")).toHaveValue("10061010");
+    expect(screen.getByLabelText("GST दर")).toHaveDisplayValue("0 प्रतिशत");
+  });
 });

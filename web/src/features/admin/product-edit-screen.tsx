@@ -1,4 +1,4 @@
-import type { Category, Product } from "@krishi/contract";
+import { type Category, GST_RATES, type GstRate, type Product } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
@@ -6,6 +6,7 @@ import Row from "react-bootstrap/Row";
 import { useNavigate, useParams } from "react-router";
 import { TextField } from "../../components/text-field.tsx";
 import { localized, t } from "../../i18n/index.ts";
+import type { FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetCategoriesQuery, useGetProductQuery } from "../catalog/index.ts";
 import { useUpdateProductMutation } from "./admin-api.ts";
@@ -14,7 +15,21 @@ import { RequireStaff } from "./require-staff.tsx";
 import { GoBack, SaveError } from "./staff-form.tsx";
 import { QueryState } from "./staff-list.tsx";
 
-const FIELDS = ["name", "nameHi", "price", "brand", "countInStock", "category", "description", "descriptionHi"] as const;
+const FIELDS = [
+  "name",
+  "nameHi",
+  "price",
+  "hsnCode",
+  "gstRate",
+  "brand",
+  "countInStock",
+  "category",
+  "description",
+  "descriptionHi",
+] as const;
+
+/** An HSN code as the server takes it (contract ProductUpdateBody): 4, 6 or 8 digits, or none. */
+const HSN_CODE = /^(\d{4}|\d{6}|\d{8})?$/;
 
 /** The server's limits (contract ProductUpdateBody), shown as counters. */
 const LIMITS = { name: 200, brand: 200, category: 100, description: 10_000 } as const;
@@ -60,6 +75,8 @@ function ProductForm({ product }: { product: Product }) {
   const [name, setName] = useState(product.name);
   const [nameHi, setNameHi] = useState(product.nameHi ?? "");
   const [price, setPrice] = useState(product.price);
+  const [hsnCode, setHsnCode] = useState(product.hsnCode);
+  const [gstRate, setGstRate] = useState(String(product.gstRate));
   const [brand, setBrand] = useState(product.brand);
   const [stock, setStock] = useState(String(product.countInStock));
   // The count this form started from: the server keeps sales made while staff edit.
@@ -68,15 +85,32 @@ function ProductForm({ product }: { product: Product }) {
   const [newCategory, setNewCategory] = useState("");
   const [description, setDescription] = useState(product.description);
   const [descriptionHi, setDescriptionHi] = useState(product.descriptionHi ?? "");
-  const { fields, detail } = saveErrors(error, FIELDS);
+  // The form's own check (the HSN code), shown instead of the server's messages until the next save.
+  const [checked, setChecked] = useState<FieldErrors | null>(null);
+  const server = saveErrors(error, FIELDS);
+  const fields = checked ?? server.fields;
+  const detail = checked ? null : server.detail;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const hsn = hsnCode.replace(/\s+/g, "");
+    if (!HSN_CODE.test(hsn)) {
+      setChecked({ hsnCode: [t("Enter an HSN code of 4, 6 or 8 digits, or leave it empty.")] });
+      // Once the message shows, the field with it takes the focus: the keyboard lands where the fix is.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setChecked(null);
+    const rate = Number(gstRate);
     const result = await updateProduct({
       _id: product._id,
       name: name.trim(),
       nameHi: nameHi.trim(),
       price: price.trim(),
+      hsnCode: hsn,
+      // A rate outside the list (never set through this form) is kept as it is, unless changed.
+      ...(isGstRate(rate) ? { gstRate: rate } : {}),
       brand: brand.trim(),
       countInStock: Number(stock),
       stockSeen,
@@ -114,6 +148,23 @@ function ProductForm({ product }: { product: Product }) {
           onChange={setPrice}
           errors={fields.price}
         />
+        <Row className="g-sm-3">
+          <Col sm={6}>
+            <TextField
+              id="hsn-code"
+              label={t("HSN code")}
+              inputMode="numeric"
+              autoComplete="off"
+              value={hsnCode}
+              onChange={setHsnCode}
+              errors={fields.hsnCode}
+              hint={t("4, 6 or 8 digits, for GST invoices.")}
+            />
+          </Col>
+          <Col sm={6}>
+            <GstRateField value={gstRate} onChange={setGstRate} errors={fields.gstRate} />
+          </Col>
+        </Row>
         <TextField id="brand" label={t("Brand")} maxLength={LIMITS.brand} value={brand} onChange={setBrand} errors={fields.brand} />
         <TextField
           id="count-in-stock"
@@ -163,6 +214,41 @@ function ProductForm({ product }: { product: Product }) {
         </Button>
       </form>
     </>
+  );
+}
+
+function isGstRate(rate: number): rate is GstRate {
+  return (GST_RATES as readonly number[]).includes(rate);
+}
+
+/** The GST rate of the goods: one of the rates GST knows (and the product's own, should it be another). */
+function GstRateField({ value, onChange, errors }: { value: string; onChange: (value: string) => void; errors?: string[] | undefined }) {
+  const rates: number[] = isGstRate(Number(value)) ? [...GST_RATES] : [Number(value), ...GST_RATES];
+  return (
+    <div className="mb-3">
+      <label htmlFor="gst-rate" className="form-label">
+        {t("GST rate")}
+      </label>
+      <select
+        id="gst-rate"
+        className={errors ? "form-select is-invalid staff-tap" : "form-select staff-tap"}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? "gst-rate-errors" : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {rates.map((rate) => (
+          <option key={rate} value={rate}>
+            {t("{rate}%", { rate })}
+          </option>
+        ))}
+      </select>
+      {errors && (
+        <div id="gst-rate-errors" className="invalid-feedback">
+          {errors.join(" ")}
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -12,6 +12,8 @@ const neem = aProduct({
   price: "349.00",
   brand: "Organic Roots",
   category: { id: 3, name: "Fertilisers", nameHi: "उर्वरक" },
+  hsnCode: "31010099",
+  gstRate: 5,
 });
 
 function renderList(url = "/admin/productlist") {
@@ -30,7 +32,7 @@ afterEach(() => {
 });
 
 describe("ProductListScreen", () => {
-  it("lists products: ID, NAME, PRICE in rupees, CATEGORY, BRAND and an edit link", async () => {
+  it("lists products: ID, NAME, PRICE in rupees, HSN code, GST rate, CATEGORY, BRAND and an edit link", async () => {
     const calls = fakeProducts();
     renderList();
     expect(await screen.findByRole("heading", { level: 1, name: "Products" })).toBeInTheDocument();
@@ -39,18 +41,18 @@ describe("ProductListScreen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["ID", "NAME", "PRICE", "CATEGORY", "BRAND", "Actions"]);
+    ).toEqual(["ID", "NAME", "PRICE", "HSN", "GST", "CATEGORY", "BRAND", "Actions"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>
         within(row)
           .getAllByRole("cell")
-          .slice(0, 5)
+          .slice(0, 7)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "Seeds", "Kisan Gold"],
-      ["9", "Neem cake 5 kg", "₹349.00", "Fertilisers", "Organic Roots"],
+      ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "10061010", "0%", "Seeds", "Kisan Gold"],
+      ["9", "Neem cake 5 kg", "₹349.00", "31010099", "5%", "Fertilisers", "Organic Roots"],
     ]);
     expect(screen.getByRole("link", { name: "Edit Neem cake 5 kg" })).toHaveAttribute("href", "/admin/product/9/edit");
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/products" });

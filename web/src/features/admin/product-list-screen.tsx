@@ -16,6 +16,8 @@ const COLUMNS: Column<ProductSummary>[] = [
   { heading: "ID", cell: (product) => product._id },
   { heading: "NAME", cell: (product) => product.name, wide: true },
   { heading: "PRICE", cell: (product) => <span className="text-nowrap">{formatPrice(product.price)}</span> },
+  { heading: "HSN", cell: (product) => product.hsnCode },
+  { heading: "GST", cell: (product) => <span className="text-nowrap">{t("{rate}%", { rate: product.gstRate })}</span> },
   { heading: "CATEGORY", cell: (product) => product.category.name },
   { heading: "BRAND", cell: (product) => product.brand },
 ];

@@ -25,6 +25,7 @@ export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: nu
       name: product.name,
       image: product.images[0]?.image ?? "",
       price: product.price,
+      gstRate: product.gstRate,
       countInStock: product.countInStock,
       qty: requestedQty(qty),
     };

@@ -1,3 +1,4 @@
+import type { PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
@@ -5,7 +6,7 @@ import { aProduct } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { CartScreen } from "./cart-screen.tsx";
-import { type CartItem, emptyCart } from "./cart-slice.ts";
+import { type CartItem, type CartState, emptyCart } from "./cart-slice.ts";
 
 const seeds: CartItem = {
   product: 7,
@@ -159,5 +160,79 @@ describe("CartScreen", () => {
     expect(screen.getByText("मुफ़्त डिलीवरी के लिए ₹40.01 का सामान और जोड़ें")).toBeInTheDocument();
     expect(summary().map(([label]) => label)).toEqual(["सामान", "डिलीवरी", "टैक्स", "कुल"]);
     expect(screen.getByRole("button", { name: "चेकआउट के लिए आगे बढ़ें" })).toBeEnabled();
+  });
+});
+
+const GST: Partial<PublicConfig> = {
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  sellerStateCode: "27",
+  cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
+};
+const farm = { label: "Farm", address: "Gat No. 42", city: "Nashik", postalCode: "422001", country: "India", state: "Maharashtra" };
+
+function renderIndianCart(cart: Partial<CartState>) {
+  const calls = fakeApi(({ path }) =>
+    path === "/api/products/9/" ? { body: aProduct({ _id: 9, price: "160.00", gstRate: 5 }) } : { status: 500 },
+  );
+  const rendered = renderApp(<CartScreen />, {
+    url: "/cart",
+    path: "/cart/:id?",
+    config: GST,
+    preloadedState: { cart: { ...emptyCart, ...cart } },
+  });
+  return { ...rendered, calls };
+}
+
+describe("CartScreen in GST mode", () => {
+  it("previews CGST and SGST at each line's rate within the seller's state", async () => {
+    renderIndianCart({
+      cartItems: [
+        { ...neem, gstRate: 5 },
+        { ...seeds, qty: 1, gstRate: 0 },
+      ],
+      shippingAddress: farm,
+    });
+    await screen.findByRole("heading", { name: "Subtotal (6) items" });
+    // ₹800 at 5 % = ₹40, split in halves; the seeds are zero-rated.
+    expect(summary()).toEqual([
+      ["Items", "₹2,049.50"],
+      ["Shipping", "₹0.00"],
+      ["CGST", "₹20.00"],
+      ["SGST", "₹20.00"],
+      ["Total", "₹2,089.50"],
+    ]);
+  });
+
+  it("previews IGST to the state of the address chosen, and the COD fee when that is the method", async () => {
+    renderIndianCart({ cartItems: [{ ...neem, gstRate: 5 }], shippingAddress: { ...farm, state: "Gujarat" }, paymentMethod: "COD" });
+    await screen.findByRole("heading", { name: "Subtotal (5) items" });
+    expect(summary()).toEqual([
+      ["Items", "₹800.00"],
+      ["Shipping", "₹0.00"],
+      ["Cash on Delivery fee", "₹40.00"],
+      ["IGST", "₹42.00"],
+      ["Total", "₹882.00"],
+    ]);
+  });
+
+  it("reads again the lines of a cart saved before they knew their GST rate", async () => {
+    const { calls, store } = renderIndianCart({ cartItems: [neem] });
+    await vi.waitFor(() => expect(summary()).toContainEqual(["CGST", "₹20.00"]));
+    expect(calls.map((call) => call.path)).toEqual(["/api/products/9/"]);
+    expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 9, gstRate: 5, qty: 5 });
+  });
+
+  it("asks nothing of the catalogue in flat mode for lines without a rate", async () => {
+    const calls = fakeApi(() => ({ status: 500 }));
+    renderCart(neem);
+    await screen.findByRole("heading", { name: "Subtotal (5) items" });
+    expect(summary()[2]).toEqual(["Tax", "₹65.60"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("keeps the GST rate of a product it adds", async () => {
+    fakeApi(() => ({ body: aProduct({ _id: 7, gstRate: 12 }) }));
+    const { store } = renderApp(<CartScreen />, { url: "/cart/7?qty=1", path: "/cart/:id?", config: GST });
+    await vi.waitFor(() => expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 7, gstRate: 12 }));
   });
 });

@@ -1,8 +1,7 @@
-import { formatRupees } from "@krishi/contract";
-import { useEffect, useId, useMemo, useState } from "react";
+import { DEFAULT_PRICING, formatRupees, priceOrder } from "@krishi/contract";
+import { useEffect, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { usePricingRules } from "../../app/config-api.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { TrashIcon } from "../../components/icons.tsx";
 import { Loader } from "../../components/loader.tsx";
@@ -13,9 +12,10 @@ import { localized, t } from "../../i18n/index.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
-import { priceCart, shortOfFreeShipping } from "./cart-price.ts";
+import { gstSupply, priceAmounts, shortOfFreeShipping } from "./cart-price.ts";
 import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems } from "./cart-slice.ts";
 import { EmptyCartMessage } from "./empty-cart.tsx";
+import { useCartPrice } from "./use-cart-price.ts";
 import "./cart.css";
 
 /** Cart (/cart/{id?}?qty=n). With an id, adds that product, then shows /cart (no re-add on reload). */
@@ -76,22 +76,25 @@ export function CartScreen() {
   );
 }
 
-const NOTHING = { itemsPaise: 0, shippingPaise: 0, taxPaise: 0, totalPaise: 0 } as const;
+/** An empty cart costs nothing, not the shipping of an order under the free-shipping threshold. */
+const NOTHING = priceOrder([], { ...DEFAULT_PRICING, shippingPaise: 0 });
 
 /**
- * Subtotal (n) items, and the order's price as the server will charge it (items, shipping, tax,
- * total, by the shop's pricing rule), how much more ships free, and Proceed To Checkout (disabled
- * for an empty cart, or while a line wants more than is in stock).
+ * Subtotal (n) items, and the order's price as the server will charge it (items, shipping, the
+ * COD fee when that is the method chosen, tax, total, by the shop's pricing rule), how much more
+ * ships free, and Proceed To Checkout (disabled for an empty cart, or while a line wants more than
+ * is in stock).
  */
 function CartSummary({ items }: { items: CartItem[] }) {
   const navigate = useNavigate();
-  const rules = usePricingRules();
-  // An empty cart costs nothing, not the shipping of an order under the free-shipping threshold.
-  const price = useMemo(() => rules && (items.length > 0 ? priceCart(items, rules) : NOTHING), [items, rules]);
-  if (!rules || !price) return <Loader />;
+  const shippingAddress = useAppSelector((state) => state.cart.shippingAddress);
+  const cart = useCartPrice();
+  if (!cart) return <Loader />;
 
+  const { config, price } = cart;
+  const amounts = items.length > 0 ? cart.amounts : priceAmounts(NOTHING, gstSupply(config, shippingAddress));
   const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
-  const short = shortOfFreeShipping(price.itemsPaise, rules);
+  const short = shortOfFreeShipping(price.itemsPaise, config.pricing);
   const note = (
     <>
       {short !== null && <p className="cart-free-delivery">{t("Add {amount} more for free delivery", { amount: formatRupees(short) })}</p>}
@@ -101,12 +104,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   return (
     <OrderSummary
       title={t("Subtotal ({count}) items", { count: countItems(items) })}
-      amounts={{
-        items: formatRupees(price.itemsPaise),
-        shipping: formatRupees(price.shippingPaise),
-        tax: formatRupees(price.taxPaise),
-        total: formatRupees(price.totalPaise),
-      }}
+      amounts={amounts}
       note={short !== null || stockProblem ? note : undefined}
       action={
         <Button

@@ -114,6 +114,11 @@ describe("cart storage", () => {
     expect(loadCart().cartItems).toEqual([]);
   });
 
+  it("keeps a line's GST rate, and a line saved before lines had one (its rate is read again in GST mode)", () => {
+    saveCart(cartOf({ ...urea, gstRate: 5 }, seeds));
+    expect(loadCart().cartItems).toEqual([{ ...urea, gstRate: 5 }, seeds]);
+  });
+
   it("starts empty when nothing is stored", () => {
     expect(loadCart()).toEqual(emptyCart);
   });

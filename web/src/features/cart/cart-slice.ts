@@ -11,6 +11,11 @@ export interface CartItem {
   nameHi?: string;
   image: string;
   price: string;
+  /**
+   * The product's GST rate in percent (GST mode prices each line at its rate). Carts saved before
+   * it existed lack it: unknown until the line is read again (cart-price.ts, useLineRates).
+   */
+  gstRate?: number;
   countInStock: number;
   qty: number;
 }

@@ -4,9 +4,10 @@ import { catalogApi } from "../catalog/index.ts";
 import { addToCart, type CartItem } from "./cart-slice.ts";
 
 /**
- * After the server refused an order (409: prices changed, or too little stock), reads every line's
- * product again (GET /api/products/{id}/, fresh) and updates its price, stock, name and image, so
- * the shopper sees the total the server will charge. Quantities stay as the shopper chose them: a
+ * After the server refused an order (409: prices changed, or too little stock), or for a cart saved
+ * before lines knew their GST rate, reads every line's product again (GET /api/products/{id}/,
+ * fresh) and updates its price, GST rate, stock, name and image, so the shopper sees the total the
+ * server will charge. Quantities stay as the shopper chose them: a
  * line wanting more than the stock left is flagged where it is shown, for the shopper to change.
  * A line whose product is gone stays as it is, and the server's message says why.
  */
@@ -28,6 +29,7 @@ export const refreshCartPrices = createAsyncThunk<void, void, { state: RootState
           name: product.name,
           image: product.images[0]?.image ?? current.image,
           price: product.price,
+          gstRate: product.gstRate,
           countInStock: product.countInStock,
         };
         if (product.nameHi) updated.nameHi = product.nameHi;

@@ -15,6 +15,7 @@ import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
 import { selectSession, selectUser } from "../auth/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
+import { DeliveryCheck } from "./delivery-check.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
 import "./product.css";
@@ -75,6 +76,7 @@ function ProductDetails({ product }: { product: Product }) {
             {stock > 0 && stock <= LOW_STOCK && <span className="stock-low">{t("Only {count} left", { count: stock })}</span>}
           </p>
           <BuyBar product={product} />
+          <DeliveryCheck />
         </Col>
       </Row>
       {description && (

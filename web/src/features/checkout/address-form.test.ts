@@ -40,6 +40,33 @@ describe("shipping address validation", () => {
   });
 });
 
+describe("mobile numbers and GST mode", () => {
+  it.each([
+    ["9876543210", "9876543210"],
+    ["+91 98765 43210", "9876543210"],
+    ["098765-43210", "9876543210"],
+    [" 6000000000 ", "6000000000"],
+  ])("takes %j as the mobile number %s", (phone, digits) => {
+    expect(validateAddress({ ...farm, phone })).toEqual({});
+    expect(toAddress({ ...farm, phone }).phone).toBe(digits);
+  });
+
+  it.each(["12345", "5876543210", "98765432100", "+44 7911 123456", "phone"])("refuses %j as a mobile number", (phone) => {
+    expect(validateAddress({ ...farm, phone })).toEqual({ phone: [ADDRESS_MESSAGES.phone] });
+  });
+
+  it("leaves the number out when there is none, and asks for none outside GST mode", () => {
+    expect(toAddress(farm)).not.toHaveProperty("phone");
+    expect(validateAddress(farm, { gst: false })).toEqual({});
+  });
+
+  it("requires a mobile number, and a state in India, in GST mode", () => {
+    expect(validateAddress(farm, { gst: true })).toEqual({ phone: [ADDRESS_MESSAGES.blank], state: [ADDRESS_MESSAGES.blank] });
+    expect(validateAddress({ ...farm, state: "Maharashtra", phone: "9876543210" }, { gst: true })).toEqual({});
+    expect(validateAddress({ ...farm, country: "Nepal", postalCode: "44600", phone: "9876543210" }, { gst: true })).toEqual({});
+  });
+});
+
 describe("saved addresses in the form", () => {
   const saved = {
     id: 11,
@@ -51,7 +78,13 @@ describe("saved addresses in the form", () => {
     pincode: "422001",
     landmark: "",
     country: "bharat",
+    phone: "",
   };
+
+  it("holds a saved address's mobile number", () => {
+    expect(toFields({ ...saved, phone: "9876543210" }).phone).toBe("9876543210");
+    expect(sameAddress({ ...toFields(saved), phone: "9876543210" }, saved)).toBe(false);
+  });
 
   it("spells the state and the country as the lists do", () => {
     expect(toFields(saved)).toMatchObject({ state: "Maharashtra", country: "India" });

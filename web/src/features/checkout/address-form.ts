@@ -1,4 +1,4 @@
-import type { SavedAddress, ShippingAddress } from "@krishi/contract";
+import { indianMobile, type SavedAddress, type ShippingAddress } from "@krishi/contract";
 import type { Message } from "../../i18n/index.ts";
 import { canonicalCountry, canonicalState, DEFAULT_COUNTRY, isIndia } from "../../lib/address.ts";
 import type { FieldErrors } from "../../lib/api-error.ts";
@@ -12,6 +12,13 @@ export interface AddressFields {
   country: string;
   state: string;
   landmark: string;
+  /** A mobile number for the courier. */
+  phone: string;
+}
+
+/** What the shop asks of an address: in GST mode a state (in India, for the place of supply) and a mobile number. */
+export interface AddressRules {
+  gst: boolean;
 }
 
 /**
@@ -21,10 +28,11 @@ export interface AddressFields {
 export const ADDRESS_MESSAGES = {
   blank: "This field may not be blank.",
   pinCode: "Enter a valid 6-digit PIN code.",
+  phone: "Enter a 10-digit mobile number",
 } as const satisfies Record<string, Message>;
 
 /** The longest text each field takes (contract ShippingAddressInput); a PIN code in India is 6 digits. */
-export const MAX_LENGTHS = { label: 100, address: 500, city: 100, postalCode: 20, landmark: 200, state: 100 } as const;
+export const MAX_LENGTHS = { label: 100, address: 500, city: 100, postalCode: 20, landmark: 200, state: 100, phone: 20 } as const;
 export const PIN_CODE_LENGTH = 6;
 
 const REQUIRED = ["label", "address", "city", "postalCode", "country"] as const;
@@ -38,6 +46,7 @@ export const emptyAddressFields: AddressFields = {
   country: DEFAULT_COUNTRY,
   state: "",
   landmark: "",
+  phone: "",
 };
 
 /** A stored or saved address in the form, its country and state spelt as the lists spell them. */
@@ -51,6 +60,7 @@ export function toFields(address: ShippingAddress | SavedAddress | null): Addres
     country: canonicalCountry(address.country) || DEFAULT_COUNTRY,
     state: canonicalState(address.state ?? ""),
     landmark: address.landmark ?? "",
+    phone: address.phone ?? "",
   };
 }
 
@@ -61,20 +71,27 @@ export function sameAddress(fields: AddressFields, saved: SavedAddress): boolean
   return (Object.keys(emptyAddressFields) as (keyof AddressFields)[]).every((name) => (a[name] ?? "") === (b[name] ?? ""));
 }
 
-/** Spec §5: label, address, city, Pin Code and country required; a 6-digit PIN code in India. */
-export function validateAddress(fields: AddressFields): FieldErrors {
+/**
+ * Spec §5: label, address, city, Pin Code and country required; a 6-digit PIN code in India. A
+ * mobile number, when given, is an Indian one; GST mode requires it, and a state in India.
+ */
+export function validateAddress(fields: AddressFields, rules: AddressRules = { gst: false }): FieldErrors {
   const clean = toAddress(fields);
   const errors: FieldErrors = {};
-  for (const name of REQUIRED) {
+  const required: (keyof AddressFields)[] = [...REQUIRED];
+  if (rules.gst) required.push("phone");
+  if (rules.gst && isIndia(clean.country)) required.push("state");
+  for (const name of required) {
     if (!clean[name]) errors[name] = [ADDRESS_MESSAGES.blank];
   }
   if (clean.postalCode && isIndia(clean.country) && !PIN_CODE.test(clean.postalCode)) {
     errors.postalCode = [ADDRESS_MESSAGES.pinCode];
   }
+  if (clean.phone && !indianMobile(clean.phone)) errors.phone = [ADDRESS_MESSAGES.phone];
   return errors;
 }
 
-/** The fields trimmed (the PIN code without spaces); empty optional fields left out. */
+/** The fields trimmed (the PIN code without spaces, a mobile number as its 10 digits); empty optional fields left out. */
 export function toAddress(fields: AddressFields): ShippingAddress {
   const address: ShippingAddress = {
     label: fields.label.trim(),
@@ -85,7 +102,9 @@ export function toAddress(fields: AddressFields): ShippingAddress {
   };
   const state = fields.state.trim();
   const landmark = fields.landmark.trim();
+  const phone = fields.phone.trim();
   if (state) address.state = state;
   if (landmark) address.landmark = landmark;
+  if (phone) address.phone = indianMobile(phone) ?? phone;
   return address;
 }

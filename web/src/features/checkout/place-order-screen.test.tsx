@@ -1,5 +1,5 @@
 import type { Product, PublicConfig } from "@krishi/contract";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { anOrder, aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
@@ -89,7 +89,7 @@ describe("PlaceOrderScreen", () => {
   });
 
   it("prices with the server's configured rule parameters", async () => {
-    const pricing = { freeShippingAbovePaise: 500_00, shippingPaise: 40_00, taxBasisPoints: 500 };
+    const pricing = { freeShippingAbovePaise: 500_00, shippingPaise: 40_00, taxBasisPoints: 500, taxMode: "flat" as const };
     await renderPlaceOrder({ cartItems: [line({ price: "200.00" })] }, undefined, { pricing });
     expect(summary()).toEqual([
       ["Items", "₹200.00"],
@@ -173,5 +173,87 @@ describe("PlaceOrderScreen", () => {
     expect(store.getState().cart.cartItems[0]).toMatchObject({ qty: 2, countInStock: 1 });
     expect(screen.getByRole("link", { name: "Change quantity" })).toHaveAttribute("href", "/cart");
     expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  });
+});
+
+/** GST mode, the seller in Maharashtra (27), Cash on Delivery at ₹40 up to ₹5,000. */
+const INDIA: Partial<PublicConfig> = {
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  sellerStateCode: "27",
+  cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
+};
+const indore = { ...address, city: "Indore", postalCode: "452001", state: "Madhya Pradesh", phone: "9876543210" };
+
+describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
+  it("shows CGST and SGST within the seller's state, in place of the one Tax line", async () => {
+    await renderPlaceOrder({ cartItems: [line({ price: "200.00", gstRate: 5 })] }, undefined, INDIA);
+    expect(summary()).toEqual([
+      ["Items", "₹200.00"],
+      ["Shipping", "₹0.00"],
+      ["CGST", "₹5.00"],
+      ["SGST", "₹5.00"],
+      ["Total", "₹210.00"],
+    ]);
+  });
+
+  it("shows the COD fee and IGST to another state, and places the order with the method and the total charged", async () => {
+    const { user, calls, location } = await renderPlaceOrder(
+      { cartItems: [line({ price: "60.00", gstRate: 18 })], shippingAddress: indore, paymentMethod: "COD" },
+      () => ({ status: 201, body: anOrder({ _id: 58, paymentMethod: "COD", status: "confirmed" }) }),
+      INDIA,
+    );
+    // ₹60 at 18 %: ₹10.80; shipping ₹10 and the fee ₹40 at 18 % (composite supply): ₹9.00.
+    expect(summary()).toEqual([
+      ["Items", "₹60.00"],
+      ["Shipping", "₹10.00"],
+      ["Cash on Delivery fee", "₹40.00"],
+      ["IGST", "₹19.80"],
+      ["Total", "₹129.80"],
+    ]);
+    const method = screen.getByRole("heading", { name: "Payment Method" }).closest("section") as HTMLElement;
+    expect(within(method).getByText("Cash on Delivery")).toBeInTheDocument();
+    expect(screen.getByText("Mobile: 98765 43210")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/order/58"));
+    expect(calls[0]?.body).toMatchObject({
+      shippingAddress: indore,
+      paymentMethod: "COD",
+      itemsPrice: "60.00",
+      shippingPrice: "10.00",
+      taxPrice: "19.80",
+      totalPrice: "129.80",
+    });
+  });
+
+  it("keeps the spec's Tax line and no fee in flat mode, whatever the lines' rates", async () => {
+    await renderPlaceOrder({ cartItems: [line({ price: "100.00", gstRate: 18 })], shippingAddress: indore });
+    expect(summary()).toEqual([
+      ["Items", "₹100.00"],
+      ["Shipping", "₹10.00"],
+      ["Tax", "₹8.20"],
+      ["Total", "₹118.20"],
+    ]);
+  });
+
+  it("reads again a saved cart's lines that do not know their GST rate, then prices them", async () => {
+    const { calls, store } = startPlaceOrder(
+      { cartItems: [line({ price: "200.00" })] },
+      () => ({ body: aProduct({ _id: 7, price: "200.00", gstRate: 12 }) }),
+      INDIA,
+    );
+    await vi.waitFor(() => expect(summary()).toContainEqual(["CGST", "₹12.00"]));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/products/7/"]);
+    expect(store.getState().cart.cartItems[0]?.gstRate).toBe(12);
+  });
+
+  it("waits for the cart to be changed when it grew past the Cash on Delivery limit", async () => {
+    await renderPlaceOrder({ cartItems: [line({ price: "5000.00", gstRate: 0 })], paymentMethod: "COD" }, undefined, INDIA);
+    expect(screen.getByText("Cash on Delivery is not available for orders above ₹5,000")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  });
+
+  it("goes back to choose a method when Cash on Delivery was chosen but the shop no longer takes it", async () => {
+    const { location } = startPlaceOrder({ cartItems: [line({})], paymentMethod: "COD" });
+    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
   });
 });

@@ -1,8 +1,6 @@
-import { formatRupees, type PricingRules, paiseToDecimal } from "@krishi/contract";
-import { useMemo } from "react";
+import { paiseToDecimal } from "@krishi/contract";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
-import { usePricingRules } from "../../app/config-api.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
@@ -10,22 +8,24 @@ import { Message } from "../../components/message.tsx";
 import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
 import { localized, t } from "../../i18n/index.ts";
-import { addressLine } from "../../lib/address.ts";
+import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { checkStock } from "../../lib/quantity.ts";
+import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { type CartItem, clearCart, EmptyCartMessage, priceCart, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
+import { useCartPrice } from "../cart/use-cart-price.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
 
-/** POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw. */
+/** POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw (the COD fee in them). */
 export function newOrder(
   items: readonly CartItem[],
   shippingAddress: ShippingAddress,
   paymentMethod: string,
-  rules: PricingRules,
+  config: ShopConfig,
 ): NewOrder {
-  const price = priceCart(items, rules);
+  const price = priceCart(items, config, { shippingAddress, paymentMethod });
   return {
     orderItems: items.map(({ product, qty, name, price, image }) => ({ product, qty, name, price, image })),
     shippingAddress,
@@ -48,14 +48,19 @@ function PlaceOrderStep() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [placeOrder, { error, isLoading }] = usePlaceOrderMutation();
-  const rules = usePricingRules();
-  const price = useMemo(() => rules && priceCart(cartItems, rules), [cartItems, rules]);
+  const cart = useCartPrice();
   // The payment step sends on to the shipping step when the address is missing too.
   if (!paymentMethod || !shippingAddress) return <Navigate to="/payment" replace />;
-  if (!rules || !price) return <Loader />;
+  if (!cart) return <Loader />;
+  const { config, price, amounts } = cart;
+  const cod = paymentMethod === "COD";
+  // Cash on Delivery chosen before the shop stopped taking it: choose again.
+  if (cod && !config.cod.enabled) return <Navigate to="/payment" replace />;
+  // The cart grew past the Cash on Delivery limit since the method was chosen.
+  const overCodLimit = cod && price.totalPaise > config.cod.maxOrderPaise;
 
-  async function place(address: ShippingAddress, method: string, pricing: PricingRules) {
-    const result = await placeOrder(newOrder(cartItems, address, method, pricing));
+  async function place(address: ShippingAddress, method: string, settings: ShopConfig) {
+    const result = await placeOrder(newOrder(cartItems, address, method, settings));
     if (result.data) {
       // Spec §4: on to the order, then the cart (and the stored cart) cleared.
       navigate(`/order/${result.data._id}`);
@@ -84,13 +89,19 @@ function PlaceOrderStep() {
             </div>
             <p className="fw-semibold mb-1">{shippingAddress.label}</p>
             <p className="mb-0">{addressLine(shippingAddress)}</p>
+            {shippingAddress.phone && <p className="mb-0 mt-1">{t("Mobile: {phone}", { phone: formatPhone(shippingAddress.phone) })}</p>}
           </section>
           <section className="panel-card">
             <div className="placeorder-section__head">
               <h2>{t("Payment Method")}</h2>
               <Link to="/payment">{t("Change method")}</Link>
             </div>
-            <p className="mb-0">{paymentMethod}</p>
+            <p className="mb-0">{cod ? t("Cash on Delivery") : paymentMethod}</p>
+            {overCodLimit && (
+              <p className="line-problem">
+                {t("Cash on Delivery is not available for orders above {amount}", { amount: formatRupeesShort(config.cod.maxOrderPaise) })}
+              </p>
+            )}
           </section>
           <section className="panel-card">
             <h2>{t("Order Items")}</h2>
@@ -109,18 +120,13 @@ function PlaceOrderStep() {
         </div>
         <div className="col-lg-4">
           <OrderSummary
-            amounts={{
-              items: formatRupees(price.itemsPaise),
-              shipping: formatRupees(price.shippingPaise),
-              tax: formatRupees(price.taxPaise),
-              total: formatRupees(price.totalPaise),
-            }}
+            amounts={amounts}
             action={
               <Button
                 type="button"
                 variant="accent"
-                disabled={empty || stockProblem || isLoading}
-                onClick={() => void place(shippingAddress, paymentMethod, rules)}
+                disabled={empty || stockProblem || overCodLimit || isLoading}
+                onClick={() => void place(shippingAddress, paymentMethod, config)}
               >
                 {t("Place Order")}
               </Button>

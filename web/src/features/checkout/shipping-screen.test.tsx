@@ -1,4 +1,4 @@
-import type { SavedAddress } from "@krishi/contract";
+import type { Pincode, PublicConfig, SavedAddress } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
@@ -12,11 +12,16 @@ import { ShippingScreen } from "./shipping-screen.tsx";
 const farm = anAddress({ id: 11, label: "Farm" });
 const home = anAddress({ id: 12, label: "Home", address: "Flat 3, Shivaji Nagar", city: "Pune", postalCode: "411005", pincode: "411005" });
 
-function renderShipping(saved: SavedAddress[] = [], answer: (call: FakeCall) => FakeAnswer = () => ({ status: 500 })) {
+function renderShipping(
+  saved: SavedAddress[] = [],
+  answer: (call: FakeCall) => FakeAnswer = () => ({ status: 500 }),
+  config: Partial<PublicConfig> = {},
+) {
   const calls = fakeApi(answer);
   const rendered = renderApp(<ShippingScreen />, {
     url: "/shipping",
     path: "/shipping",
+    config,
     preloadedState: { auth: signedIn(aUser()) },
     seed: (store) => store.dispatch(addressesApi.util.upsertQueryEntries([{ endpointName: "getAddresses", arg: undefined, value: saved }])),
   });
@@ -266,5 +271,137 @@ describe("ShippingScreen", () => {
     await fillForm(user, { "पिन कोड": "422001" });
     await user.click(screen.getByRole("button", { name: "आगे बढ़ें" }));
     expect(store.getState().cart.shippingAddress).toMatchObject({ label: "खेत", state: "Maharashtra", country: "India" });
+  });
+});
+
+describe("ShippingScreen: mobile number", () => {
+  it("takes an optional mobile number, kept as its 10 digits, saved with the address and shown in the list", async () => {
+    const { user, calls, store } = renderShipping([], ({ body }) => ({ status: 201, body: { ...farm, ...(body as object) } }));
+    expect(screen.getByLabelText("Mobile number (optional)")).not.toBeRequired();
+    expect(screen.getByLabelText("Mobile number (optional)")).toHaveAttribute("type", "tel");
+    await fillForm(user, { ...FARM_FORM, "Mobile number (optional)": "+91 98765-43210" });
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("Address saved")).toBeInTheDocument();
+    // The spec's shop looks no PIN code up: the one call is the save.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["POST /api/users/addresses/add/"]);
+    expect(calls[0]?.body).toMatchObject({ postalCode: "422001", phone: "9876543210" });
+    expect(within(savedAddresses()[0] as HTMLElement).getByText("Mobile: 98765 43210")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ phone: "9876543210" });
+  });
+
+  it.each(["12345", "5876543210", "98765 4321", "+44 7911 123456"])(
+    "refuses %j under the field, without calling the server",
+    async (phone) => {
+      const { user, calls, store } = renderShipping();
+      await fillForm(user, { ...FARM_FORM, "Mobile number (optional)": phone });
+      await user.click(screen.getByRole("button", { name: "Continue" }));
+      expect(screen.getByLabelText("Mobile number (optional)")).toBeInvalid();
+      expect(screen.getByLabelText("Mobile number (optional)")).toHaveAccessibleDescription(/Enter a 10-digit mobile number$/);
+      await user.click(screen.getByRole("button", { name: "Save address" }));
+      expect(calls).toEqual([]);
+      expect(store.getState().cart.shippingAddress).toBeNull();
+    },
+  );
+
+  it("shows the server's refusal of a mobile number in the shop's words", async () => {
+    const { user } = renderShipping([], () => ({
+      status: 400,
+      body: { phone: ["Enter a valid 10-digit mobile number."], detail: "phone: Enter a valid 10-digit mobile number." },
+    }));
+    await fillForm(user, { ...FARM_FORM, "Mobile number (optional)": "9876543210" });
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText("Mobile number (optional)")).toHaveAccessibleDescription(/Enter a 10-digit mobile number$/),
+    );
+  });
+
+  it("shows a saved address's mobile number beside it", async () => {
+    renderShipping([anAddress({ id: 11, phone: "9876543210" })]);
+    expect(await screen.findByText("Mobile: 98765 43210")).toBeInTheDocument();
+    expect(screen.getByLabelText("Mobile number (optional)")).toHaveValue("9876543210");
+  });
+});
+
+const GST: Partial<PublicConfig> = {
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+};
+const nashik: Pincode = { pin: "422001", district: "Nashik", state: "Maharashtra", serviceable: true, cod: true, deliveryDays: 3 };
+
+/** Answers GET /api/pincodes/{pin}/ from `pins` (404 for others), 500 for anything else. */
+function pincodes(pins: Record<string, Pincode>) {
+  return (call: FakeCall): FakeAnswer => {
+    const pin = /^\/api\/pincodes\/(\d+)\/$/.exec(call.path)?.[1];
+    if (!pin) return { status: 500 };
+    const found = pins[pin];
+    return found ? { body: found } : { status: 404, body: { detail: `PIN code ${pin} was not found.` } };
+  };
+}
+
+describe("ShippingScreen in GST mode", () => {
+  it("requires a mobile number and, in India, the state (the place of supply)", async () => {
+    const { user, store } = renderShipping([], pincodes({}), GST);
+    expect(screen.getByLabelText("Mobile number")).toBeRequired();
+    expect(screen.getByLabelText("State or union territory")).toBeRequired();
+    await fillForm(user, { Label: "Farm", Address: "Gat No. 42", City: "Nashik", "Pin Code": "411005" });
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByLabelText("Mobile number")).toHaveAccessibleDescription(/This field may not be blank\.$/);
+    expect(screen.getByLabelText("State or union territory")).toHaveAccessibleDescription(/This field may not be blank\.$/);
+    expect(store.getState().cart.shippingAddress).toBeNull();
+  });
+
+  it("keeps the state optional outside India", async () => {
+    const { user, store } = renderShipping([], pincodes({}), GST);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Country" }), "Nepal");
+    await fillForm(user, { Label: "Farm", Address: "Ward 4", City: "Kathmandu", "Pin Code": "44600", "Mobile number": "9876543210" });
+    expect(screen.getByRole("textbox", { name: "State (optional)" })).not.toBeRequired();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ country: "Nepal", phone: "9876543210" });
+  });
+
+  it("fills an empty city and the state from a typed PIN code", async () => {
+    const { user, calls, store } = renderShipping([], pincodes({ "422001": nashik }), GST);
+    await fillForm(user, { Label: "Farm", Address: "Gat No. 42", "Pin Code": "422001" });
+    await vi.waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Nashik"));
+    expect(screen.getByLabelText("State or union territory")).toHaveValue("Maharashtra");
+    expect(calls.map((call) => call.path)).toEqual(["/api/pincodes/422001/"]);
+    await fillForm(user, { "Mobile number": "98765 43210" });
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ city: "Nashik", state: "Maharashtra", phone: "9876543210" });
+  });
+
+  it("keeps a city already typed, and changes a chosen state the PIN code contradicts", async () => {
+    const { user } = renderShipping([], pincodes({ "422001": nashik }), GST);
+    await fillForm(user, { City: "Ozar" });
+    await user.selectOptions(screen.getByLabelText("State or union territory"), "Goa");
+    await fillForm(user, { "Pin Code": "422001" });
+    await vi.waitFor(() => expect(screen.getByLabelText("State or union territory")).toHaveValue("Maharashtra"));
+    expect(screen.getByLabelText("City")).toHaveValue("Ozar");
+  });
+
+  it("reads the directory's spelling of a state as the list spells it", async () => {
+    const srinagar = { ...nashik, pin: "190001", district: "Srinagar", state: "Jammu & Kashmir" };
+    const { user } = renderShipping([], pincodes({ "190001": srinagar }), GST);
+    await fillForm(user, { "Pin Code": "190001" });
+    await vi.waitFor(() => expect(screen.getByLabelText("State or union territory")).toHaveValue("Jammu and Kashmir"));
+  });
+
+  it("says under the PIN code when the directory does not know it, or the shop does not deliver there", async () => {
+    const served = { ...nashik, pin: "744101", district: "South Andaman", state: "Andaman and Nicobar Islands", serviceable: false };
+    const { user } = renderShipping([], pincodes({ "744101": served }), GST);
+    await fillForm(user, { "Pin Code": "999999" });
+    await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/^PIN code not found/));
+    expect(screen.getByLabelText("City")).toHaveValue("");
+    await fillForm(user, { "Pin Code": "744101" });
+    await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/^We do not deliver to 744101 yet/));
+  });
+
+  it("looks up nothing for an incomplete PIN code, or one typed for another country", async () => {
+    const { user, calls } = renderShipping([], pincodes({ "422001": nashik }), GST);
+    await fillForm(user, { "Pin Code": "42200" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Country" }), "Nepal");
+    await fillForm(user, { "Pin Code": "422001" });
+    expect(screen.getByLabelText("City")).toHaveValue("");
+    expect(calls).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { SavedAddress } from "@krishi/contract";
+import { indianState, type SavedAddress } from "@krishi/contract";
+import { skipToken } from "@reduxjs/toolkit/query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
@@ -8,8 +9,9 @@ import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
-import { addressLine, COUNTRIES, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
+import { addressLine, COUNTRIES, canonicalState, formatPhone, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
 import { errorText, type FieldErrors, fieldErrors } from "../../lib/api-error.ts";
+import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { saveShippingAddress } from "../cart/index.ts";
 import { SelectField, translatedErrors } from "./address-fields.tsx";
@@ -62,6 +64,11 @@ function ShippingForm() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [addAddress, adding] = useAddAddressMutation();
   const [editAddress, editing] = useEditAddressMutation();
+  const config = useShopConfig();
+  const gst = config?.pricing.taxMode === "gst";
+  // With the India settings on, a PIN code typed for India is looked up: it fills the city and the state.
+  const [lookup, setLookup] = useState<string | null>(null);
+  const { currentData: place, error: placeError } = useGetPincodeQuery(lookup ?? skipToken);
   // Whether the shopper has typed: the saved address then no longer replaces what they typed.
   const typed = useRef(false);
   const picked = useRef(false);
@@ -83,8 +90,20 @@ function ShippingForm() {
     setSelectedId(latest.id);
   }, [addresses, stored]);
 
+  // The PIN code's district fills an empty city; its state is chosen (the PIN knows better than the list).
+  useEffect(() => {
+    if (!place) return;
+    const state = indianState(place.state) ?? canonicalState(place.state);
+    setFields((current) => {
+      if (pinOf(current.postalCode) !== place.pin || !isIndia(current.country)) return current;
+      return { ...current, city: current.city.trim() ? current.city : place.district, state: state || current.state };
+    });
+    setErrors(({ city: _, state: __, ...others }) => others);
+  }, [place]);
+
   function change(name: keyof AddressFields, value: string) {
     typed.current = true;
+    if (name === "postalCode") setLookup(config && sellsInIndia(config) && isIndia(fields.country) ? pinOf(value) : null);
     setFields((current) => {
       const next = { ...current, [name]: value };
       // An Indian state means nothing in another country, and the other way round.
@@ -102,7 +121,7 @@ function ShippingForm() {
 
   /** The form's address when it is valid; otherwise its messages go under the fields. */
   function checked() {
-    const found = validateAddress(fields);
+    const found = validateAddress(fields, { gst });
     setErrors(found);
     setNotice(null);
     return Object.keys(found).length === 0 ? toAddress(fields) : null;
@@ -162,6 +181,16 @@ function ShippingForm() {
 
   const saving = adding.isLoading || editing.isLoading;
   const india = isIndia(fields.country);
+  const stateLabel = gst && india ? t("State or union territory") : t("State (optional)");
+  // What the PIN code lookup found wrong: said under the field (the server refuses an unserved PIN).
+  const pinHint =
+    lookup === null || pinOf(fields.postalCode) !== lookup
+      ? undefined
+      : place && !place.serviceable
+        ? t("We do not deliver to {pin} yet", { pin: place.pin })
+        : isUnknownPin(placeError)
+          ? t("PIN code not found")
+          : undefined;
   const saved = <SavedAddresses selectedId={selectedId} onPick={pick} onDeleted={forget} onNew={startNew} />;
   // On a phone, a returning shopper sees their saved addresses first.
   const savedFirst = (addresses?.length ?? 0) > 0;
@@ -220,6 +249,7 @@ function ShippingForm() {
                   inputMode={india ? "numeric" : "text"}
                   required
                   maxLength={india ? PIN_CODE_LENGTH : MAX_LENGTHS.postalCode}
+                  hint={pinHint}
                   {...field("postalCode")}
                 />
               </div>
@@ -228,8 +258,9 @@ function ShippingForm() {
                   <SelectField
                     id="shipping-state"
                     name="state"
-                    label={t("State (optional)")}
+                    label={stateLabel}
                     autoComplete="address-level1"
+                    required={gst}
                     {...field("state")}
                   >
                     <option value="">{t("Choose a state")}</option>
@@ -245,7 +276,7 @@ function ShippingForm() {
                   <TextField
                     id="shipping-state"
                     name="state"
-                    label={t("State (optional)")}
+                    label={stateLabel}
                     autoComplete="address-level1"
                     maxLength={MAX_LENGTHS.state}
                     {...field("state")}
@@ -266,6 +297,18 @@ function ShippingForm() {
                 </SelectField>
               </div>
             </div>
+            <TextField
+              id="shipping-phone"
+              name="phone"
+              type="tel"
+              label={gst ? t("Mobile number") : t("Mobile number (optional)")}
+              hint={t("For the courier")}
+              autoComplete="tel"
+              inputMode="tel"
+              required={gst}
+              maxLength={MAX_LENGTHS.phone}
+              {...field("phone")}
+            />
             {notice && <Message variant={notice.variant}>{notice.text}</Message>}
             <div className="shipping-actions">
               <Button type="submit" variant="primary">
@@ -358,6 +401,7 @@ function SavedAddresses({ selectedId, onPick, onDeleted, onNew }: SavedAddresses
                     {selected && <span className="badge text-bg-success ms-2">{t("Selected")}</span>}
                   </p>
                   <p className="saved-address__line">{addressLine(address)}</p>
+                  {address.phone && <p className="saved-address__line">{t("Mobile: {phone}", { phone: formatPhone(address.phone) })}</p>}
                   <div className="saved-address__actions">
                     <Button
                       type="button"

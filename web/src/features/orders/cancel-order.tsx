@@ -12,6 +12,8 @@ interface CancelOrderProps {
   order: Order;
   /** Called once the server has cancelled the order (the order then reads again). */
   onCancelled: () => void;
+  /** The button's words when not "Cancel Order" (staff: a COD parcel refused at the door). */
+  label?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface CancelOrderProps {
  * on the page: "Cancel this order?" with an optional reason, "Yes, cancel order" and "Keep order"
  * (focused, the safe choice; Escape keeps the order too). A paid order is refunded in full.
  */
-export function CancelOrder({ order, onCancelled }: CancelOrderProps) {
+export function CancelOrder({ order, onCancelled, label }: CancelOrderProps) {
   const [cancelOrder, { error, isLoading, isSuccess }] = useCancelOrderMutation();
   // Until the order reads again as cancelled (and this goes away), nothing more to click.
   const busy = isLoading || isSuccess;
@@ -73,7 +75,7 @@ export function CancelOrder({ order, onCancelled }: CancelOrderProps) {
         </fieldset>
       ) : (
         <Button ref={cancelButton} type="button" variant="outline-danger" onClick={() => ask(true)}>
-          {t("Cancel Order")}
+          {label ?? t("Cancel Order")}
         </Button>
       )}
     </>

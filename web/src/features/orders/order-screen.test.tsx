@@ -3,7 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
-import { anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
+import { anAddress, anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderScreen } from "./order-screen.tsx";
@@ -96,7 +96,12 @@ describe("OrderScreen", () => {
 
   it("shows when a paid and delivered order was paid and delivered, date and time", async () => {
     renderOrder(
-      aPaidOrder({ status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT, actions: { cancel: false, pay: false } }),
+      aPaidOrder({
+        status: "delivered",
+        isDelivered: true,
+        deliveredAt: DELIVERED_AT,
+        actions: { cancel: false, pay: false, codReceived: false },
+      }),
       staff,
     );
     const paid = await screen.findByText(`Paid on ${dateTimeOf(PAID_AT)}`);
@@ -127,7 +132,13 @@ describe("OrderScreen", () => {
       staff,
       (call) => {
         if (call.method !== "PUT" || call.path !== "/api/orders/42/deliver/") return { status: 500 };
-        order = { ...order, status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT, actions: { cancel: false, pay: false } };
+        order = {
+          ...order,
+          status: "delivered",
+          isDelivered: true,
+          deliveredAt: DELIVERED_AT,
+          actions: { cancel: false, pay: false, codReceived: false },
+        };
         return { body: order };
       },
     );
@@ -328,7 +339,7 @@ describe("OrderScreen: the order's life", () => {
     status: "cancelled",
     paymentDueAt: null,
     events: [...order.events, anEvent({ from: order.status, to: "cancelled", event: "cancel", note, at: "2026-11-20T09:20:00.000Z" })],
-    actions: { cancel: false, pay: false },
+    actions: { cancel: false, pay: false, codReceived: false },
   });
 
   it("shows the order's state, when it must be paid by, and its timeline with notes", async () => {
@@ -463,7 +474,7 @@ describe("OrderScreen: the order's life", () => {
       aPaidOrder({
         status: "shipped",
         shipment: { courier: "Delhivery", awb: "DLV-12345678", trackingUrl: "https://track.example.in/DLV-12345678", shippedAt },
-        actions: { cancel: false, pay: false },
+        actions: { cancel: false, pay: false, codReceived: false },
       }),
     );
     const link = await screen.findByRole("link", { name: "Track your parcel (opens in a new tab)" });
@@ -539,5 +550,154 @@ describe("OrderScreen in Hindi", () => {
     expect(screen.getByLabelText("कूरियर")).toBeInTheDocument();
     expect(screen.getByText("₹2,703.92 तक रिफ़ंड किया जा सकता है")).toBeInTheDocument();
     expect(screen.getByText(`${dateTimeOf(PAID_AT)} को भुगतान हुआ`)).toHaveClass("alert-success");
+  });
+});
+
+/** A Cash on Delivery order placed in GST mode within the seller's state: ₹800 of neem oil at 5 %, the ₹40 fee taxed with it. */
+function aCodOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    orderItems: [
+      { product: 9, name: "Neem oil 1 L", image: "images/neem.webp", price: "160.00", qty: 5, hsnCode: "3808", gstRate: 5, tax: "40.00" },
+    ],
+    paymentMethod: "COD",
+    status: "confirmed",
+    paymentDueAt: null,
+    itemsPrice: "800.00",
+    shippingPrice: "0.00",
+    codFee: "40.00",
+    taxPrice: "42.00",
+    taxBreakup: { cgst: "21.00", sgst: "21.00", igst: "0.00" },
+    totalPrice: "882.00",
+    events: [anEvent({ to: "confirmed" })],
+    ...overrides,
+  });
+}
+
+describe("OrderScreen for Cash on Delivery and GST", () => {
+  it("shows a COD order confirmed, to be paid in cash on delivery, never with Pay Now", async () => {
+    // Even were the server to allow paying it online, the page would not offer it.
+    renderOrder(aCodOrder({ actions: { cancel: true, pay: true, codReceived: false } }));
+    expect(await screen.findByText("Confirmed — pay on delivery")).toHaveClass("status-badge--waiting");
+    expect(screen.getByText("Pay ₹882.00 in cash on delivery")).toBeInTheDocument();
+    expect(screen.getByText("Not Paid")).toHaveClass("alert-secondary");
+    expect(screen.getByText("Method:").parentElement).toHaveTextContent("Method: Cash on Delivery");
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancel Order" })).toBeEnabled();
+  });
+
+  it("shows the COD fee and the GST as CGST and SGST in the summary", async () => {
+    renderOrder(aCodOrder());
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual(["Items₹800.00", "Shipping₹0.00", "Cash on Delivery fee₹40.00", "CGST₹21.00", "SGST₹21.00", "Total₹882.00"]);
+  });
+
+  it("shows IGST for an order to another state", async () => {
+    renderOrder(aCodOrder({ taxBreakup: { cgst: "0.00", sgst: "0.00", igst: "42.00" } }));
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual(["Items₹800.00", "Shipping₹0.00", "Cash on Delivery fee₹40.00", "IGST₹42.00", "Total₹882.00"]);
+  });
+
+  it("stops asking for cash once the order is delivered, or once its cash was received", async () => {
+    const { unmount } = renderOrder(aCodOrder({ status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT }));
+    expect(await screen.findByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toBeInTheDocument();
+    expect(screen.queryByText(/in cash on delivery/)).toBeNull();
+    unmount();
+    renderOrder(
+      aCodOrder({
+        status: "delivered",
+        isDelivered: true,
+        deliveredAt: DELIVERED_AT,
+        isPaid: true,
+        paidAt: DELIVERED_AT,
+        events: [
+          anEvent({ to: "confirmed" }),
+          anEvent({ from: "delivered", to: "delivered", event: "collect", actor: "staff", at: DELIVERED_AT }),
+        ],
+      }),
+    );
+    expect(await screen.findByText("Cash received on delivery")).toBeInTheDocument();
+    expect(screen.queryByText(/in cash on delivery/)).toBeNull();
+  });
+
+  it("shows the mobile number the order ships with", async () => {
+    const { id: _, ...address } = anAddress({ phone: "9876543210" });
+    renderOrder(aCodOrder({ shippingAddress: address }));
+    expect(await screen.findByText("Mobile: 98765 43210")).toBeInTheDocument();
+  });
+});
+
+describe("OrderScreen tax documents", () => {
+  afterEach(() => {
+    const urls = URL as unknown as Record<string, unknown>;
+    delete urls.createObjectURL;
+    delete urls.revokeObjectURL;
+  });
+
+  const invoiced = () =>
+    aPaidOrder({
+      invoiceNumber: "KB/2026-27/000001",
+      creditNotes: [{ n: 1, number: "KB-CN/2026-27/000003", amount: "120.00", issuedAt: "2026-11-22T10:00:00.000Z" }],
+    });
+
+  /** jsdom has no blob: URLs nor downloads: records the files the page saves. */
+  function watchDownloads() {
+    const made: Blob[] = [];
+    const saved: { href: string; download: string }[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        made.push(blob);
+        return `blob:http://localhost/${made.length}`;
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    return { made, saved };
+  }
+
+  it("offers no invoice before one is issued", async () => {
+    renderOrder(aPaidOrder());
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("button", { name: "Download tax invoice" })).toBeNull();
+  });
+
+  it("downloads the tax invoice with the session's token, saved under its number", async () => {
+    const { made, saved } = watchDownloads();
+    const { user, calls } = renderOrder(invoiced(), customer, (call) =>
+      call.path === "/api/orders/42/invoice/" ? { body: "%PDF-1.7 invoice" } : { status: 500 },
+    );
+    expect(await screen.findByText("Invoice KB/2026-27/000001")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Download tax invoice" }));
+    await vi.waitFor(() => expect(saved).toEqual([{ href: "blob:http://localhost/1", download: "KB-2026-27-000001.pdf" }]));
+    expect(calls[1]).toMatchObject({ method: "GET", path: "/api/orders/42/invoice/", authorization: "Bearer access-1" });
+    expect(await made[0]?.text()).toContain("%PDF-1.7 invoice");
+  });
+
+  it("downloads each credit note the same way", async () => {
+    const { saved } = watchDownloads();
+    const { user, calls } = renderOrder(invoiced(), customer, (call) =>
+      call.path === "/api/orders/42/credit-notes/1/" ? { body: "%PDF-1.7 credit note" } : { status: 500 },
+    );
+    await user.click(await screen.findByRole("button", { name: "Credit note KB-CN/2026-27/000003" }));
+    await vi.waitFor(() => expect(saved).toEqual([{ href: "blob:http://localhost/1", download: "KB-CN-2026-27-000003.pdf" }]));
+    expect(calls[1]).toMatchObject({ path: "/api/orders/42/credit-notes/1/", authorization: "Bearer access-1" });
+  });
+
+  it("says in the shop's words why a document could not be had, and saves nothing", async () => {
+    const { saved } = watchDownloads();
+    const { user } = renderOrder(invoiced(), customer, () => ({ status: 404, body: { detail: "No Order matches the given query." } }));
+    await user.click(await screen.findByRole("button", { name: "Download tax invoice" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this order.");
+    expect(saved).toEqual([]);
+  });
+
+  it("names the documents in Hindi", async () => {
+    await setLanguage("hi");
+    renderOrder(invoiced());
+    expect(await screen.findByRole("button", { name: "टैक्स इनवॉइस डाउनलोड करें" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "क्रेडिट नोट KB-CN/2026-27/000003" })).toBeInTheDocument();
   });
 });

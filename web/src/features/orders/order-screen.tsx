@@ -7,9 +7,9 @@ import { useAppDispatch } from "../../app/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { OrderLine, OrderLines } from "../../components/order-line.tsx";
-import { OrderSummary } from "../../components/order-summary.tsx";
+import { OrderSummary, type SummaryAmounts } from "../../components/order-summary.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
-import { addressLine } from "../../lib/address.ts";
+import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
@@ -21,12 +21,39 @@ import { STATUS_MEANINGS, StatusBadge } from "./order-status.tsx";
 import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
 import { StaffPanel } from "./staff-panel.tsx";
+import { TaxDocuments } from "./tax-documents.tsx";
 import "./orders.css";
 
 /** The shop's name and colour in Razorpay's checkout window. */
 export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#1d6b38" } as const;
 
 export const PAYMENT_SUCCESSFUL = "Payment successful" satisfies MessageId;
+
+/**
+ * The order's amounts as the summary shows them: the COD fee when there is one; the GST as CGST +
+ * SGST or IGST when the order was taxed so (the spec's one Tax line otherwise).
+ */
+export function orderAmounts(order: Order): SummaryAmounts {
+  const { cgst, sgst, igst } = order.taxBreakup;
+  const some = (amount: string) => (tryToPaise(amount) ?? 0) > 0;
+  return {
+    items: formatPrice(order.itemsPrice),
+    shipping: formatPrice(order.shippingPrice),
+    codFee: some(order.codFee) ? formatPrice(order.codFee) : undefined,
+    tax: formatPrice(order.taxPrice),
+    gst: some(igst)
+      ? { igst: formatPrice(igst) }
+      : some(cgst) || some(sgst)
+        ? { cgst: formatPrice(cgst), sgst: formatPrice(sgst) }
+        : undefined,
+    total: formatPrice(order.totalPrice),
+  };
+}
+
+/** A Cash on Delivery order still on its way: its cash is paid to the courier. */
+function paysOnDelivery(order: Order): boolean {
+  return order.paymentMethod === "COD" && !order.isPaid && ["confirmed", "packed", "shipped"].includes(order.status);
+}
 
 /**
  * /order/{id} (its owner or staff): the order's state (one status line, the paid and delivered
@@ -67,7 +94,9 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
   const statusLine = useRef<HTMLParagraphElement>(null);
   const isOwner = order.user.email.toLowerCase() === user.email.toLowerCase();
   // What may be done now is the server's answer (actions); who sees which button is the page's.
-  const canPay = isOwner && order.actions.pay && !order.isPaid;
+  // A Cash on Delivery order is paid to the courier, never here.
+  const cod = order.paymentMethod === "COD";
+  const canPay = isOwner && order.actions.pay && !order.isPaid && !cod;
   const customerCancel = !user.is_staff && order.actions.cancel;
   const focusStatus = () => statusLine.current?.focus();
   // Not paid or not delivered is a problem only once the order has stopped; until then it is waiting.
@@ -101,6 +130,9 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <p className="alert alert-info mb-2">
                 {t("Pay by {date} or the order is cancelled and its items go back on sale.", { date: dateTimeOf(order.paymentDueAt) })}
               </p>
+            )}
+            {paysOnDelivery(order) && (
+              <p className="alert alert-info mb-2">{t("Pay {amount} in cash on delivery", { amount: formatPrice(order.totalPrice) })}</p>
             )}
             <PaymentResult state={payment.state} canPay={canPay} />
             {order.events.length > 0 && (
@@ -143,14 +175,18 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <strong>{t("Shipping:")} </strong>
               {addressLine(order.shippingAddress)}
             </p>
+            {order.shippingAddress.phone && (
+              <p className="mb-0 mt-1">{t("Mobile: {phone}", { phone: formatPhone(order.shippingAddress.phone) })}</p>
+            )}
           </section>
           <section className="panel-card">
             <h2>{t("Payment Method")}</h2>
             <p className="mb-0">
               <strong>{t("Method:")} </strong>
-              {order.paymentMethod}
+              {cod ? t("Cash on Delivery") : order.paymentMethod}
             </p>
           </section>
+          <TaxDocuments order={order} />
           {order.refunds.length > 0 && (
             <section className="panel-card">
               <h2>{t("Refunds")}</h2>
@@ -160,12 +196,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
         </div>
         <div className="col-lg-4">
           <OrderSummary
-            amounts={{
-              items: formatPrice(order.itemsPrice),
-              shipping: formatPrice(order.shippingPrice),
-              tax: formatPrice(order.taxPrice),
-              total: formatPrice(order.totalPrice),
-            }}
+            amounts={orderAmounts(order)}
             action={
               canPay && (
                 <Button

@@ -7,6 +7,7 @@ export type RefundStatus = Refund["status"];
 /** The words for an order's state (message ids), the same on the order page and in the staff list. */
 export const STATUS_LABELS: Record<OrderStatus, Message> = {
   pending_payment: "Awaiting payment",
+  confirmed: "Confirmed — pay on delivery",
   paid: "Paid",
   packed: "Packed",
   shipped: "Shipped",
@@ -28,6 +29,8 @@ export type StatusMeaning = "waiting" | "moving" | "done" | "stopped";
 
 export const STATUS_MEANINGS: Record<OrderStatus, StatusMeaning> = {
   pending_payment: "waiting",
+  // Cash on Delivery, placed and waiting to be packed: nothing wrong, nothing to do yet.
+  confirmed: "waiting",
   paid: "moving",
   packed: "moving",
   shipped: "moving",
@@ -68,6 +71,8 @@ export function eventText({ event, actor }: Pick<OrderEvent, "event" | "actor">)
       return t("Cancelled: the time to pay ran out, its items went back on sale");
     case "refund":
       return t("Refund made");
+    case "collect":
+      return t("Cash received on delivery");
     default:
       return event;
   }

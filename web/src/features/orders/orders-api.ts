@@ -139,6 +139,22 @@ export const ordersApi = api.injectEndpoints({
       // A refund Razorpay refused (502) is recorded as failed: the order reads again either way.
       invalidatesTags: (_result, error, { id }) => (error && (error as { status?: unknown }).status !== 502 ? [] : changed(id)),
     }),
+    /**
+     * A tax document of an order as a PDF (its owner or staff, with the session's token like every
+     * call): GET /api/orders/{id}/invoice/ or /api/orders/{id}/credit-notes/{n}/. The answer is a
+     * blob: URL of the file (the caller revokes it); a refusal is the server's JSON error.
+     */
+    downloadDocument: build.mutation<string, string>({
+      async queryFn(url, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url,
+          headers: { Accept: "application/pdf" },
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (result.error) return { error: result.error };
+        return { data: URL.createObjectURL(result.data as Blob) };
+      },
+    }),
   }),
 });
 
@@ -154,6 +170,7 @@ export const {
   useShipOrderMutation,
   useDeliverOrderMutation,
   useRefundOrderMutation,
+  useDownloadDocumentMutation,
 } = ordersApi;
 
 /** Reads the staff list's paging headers; without them, the page holds everything there is. */

@@ -1,7 +1,7 @@
 import type { Order } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { anEvent, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { describe, expect, it, vi } from "vitest";
+import { anEvent, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderScreen } from "./order-screen.tsx";
@@ -31,20 +31,54 @@ async function staffActions(): Promise<string[]> {
 
 const routes = (calls: FakeCall[]) => calls.map((call) => `${call.method} ${call.path}`);
 
+const DELIVERED_AT = "2026-11-23T12:00:00.000Z";
+
+/** A Cash on Delivery order placed (confirmed: its stock taken, to be paid at the door), ₹40 fee included. */
+function aCodOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    paymentMethod: "COD",
+    status: "confirmed",
+    paymentDueAt: null,
+    codFee: "40.00",
+    totalPrice: "2743.92",
+    events: [anEvent({ to: "confirmed" })],
+    actions: { cancel: true, pay: false, codReceived: false },
+    ...overrides,
+  });
+}
+
+/** `aCodOrder()` shipped and not paid yet: staff may record its cash or take it back refused. */
+function aShippedCodOrder(overrides: Partial<Order> = {}): Order {
+  return aCodOrder({
+    status: "shipped",
+    shipment: { courier: "Delhivery", awb: "DLV-1", trackingUrl: "", shippedAt: SHIPPED_AT },
+    events: [anEvent({ to: "confirmed" }), anEvent({ from: "confirmed", to: "shipped", event: "ship", actor: "staff", at: SHIPPED_AT })],
+    actions: { cancel: true, pay: false, codReceived: true },
+    ...overrides,
+  });
+}
+
 describe("StaffPanel", () => {
   it.each<[string, Partial<Order>, string[]]>([
     ["paid", {}, ["form Ship", "form Refund", "Mark As Packed", "Mark As Shipped", "Mark As Delivered", "Refund", "Cancel Order"]],
     ["packed", { status: "packed" }, ["form Ship", "form Refund", "Mark As Shipped", "Mark As Delivered", "Refund", "Cancel Order"]],
     ["shipped", { status: "shipped" }, ["form Refund", "Mark As Delivered", "Refund", "Cancel Order"]],
-    ["delivered", { status: "delivered", isDelivered: true, actions: { cancel: false, pay: false } }, ["form Refund", "Refund"]],
+    [
+      "delivered",
+      { status: "delivered", isDelivered: true, actions: { cancel: false, pay: false, codReceived: false } },
+      ["form Refund", "Refund"],
+    ],
   ])("offers staff what a %s order allows", async (_state, overrides, actions) => {
     renderForStaff(() => aPaidOrder(overrides));
     expect(await staffActions()).toEqual(actions);
   });
 
   it.each<[string, Partial<Order>]>([
-    ["refunded in full", { status: "refunded", isPaid: false, amountRefunded: "2703.92", actions: { cancel: false, pay: false } }],
-    ["cancelled unpaid", { status: "cancelled", isPaid: false, paidAt: null, actions: { cancel: false, pay: false } }],
+    [
+      "refunded in full",
+      { status: "refunded", isPaid: false, amountRefunded: "2703.92", actions: { cancel: false, pay: false, codReceived: false } },
+    ],
+    ["cancelled unpaid", { status: "cancelled", isPaid: false, paidAt: null, actions: { cancel: false, pay: false, codReceived: false } }],
   ])("offers nothing on an order %s", async (_state, overrides) => {
     renderForStaff(() => aPaidOrder(overrides));
     await screen.findByRole("heading", { level: 1, name: "Order 42" });
@@ -219,7 +253,7 @@ describe("StaffPanel", () => {
             ...order.events,
             anEvent({ from: "shipped", to: "cancelled", event: "cancel", actor: "staff", note: "Lost in transit" }),
           ],
-          actions: { cancel: false, pay: false },
+          actions: { cancel: false, pay: false, codReceived: false },
         };
         return { body: order };
       },
@@ -231,6 +265,128 @@ describe("StaffPanel", () => {
     await user.click(within(question).getByRole("button", { name: "Yes, cancel order" }));
     expect(await screen.findByText("Cancelled by the shop")).toBeInTheDocument();
     expect(calls[1]).toMatchObject({ method: "POST", path: "/api/orders/42/cancel/", body: { reason: "Lost in transit" } });
+    expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
+  });
+
+  it.each<[string, Partial<Order>, string[]]>([
+    ["confirmed", {}, ["form Ship", "Mark As Packed", "Mark As Shipped", "Mark As Delivered", "Cancel Order"]],
+    ["packed", { status: "packed" }, ["form Ship", "Mark As Shipped", "Mark As Delivered", "Cancel Order"]],
+    [
+      "shipped",
+      { status: "shipped", actions: { cancel: true, pay: false, codReceived: true } },
+      ["Cash received", "Mark As Delivered", "Refused at the door — return stock"],
+    ],
+    ["delivered", { status: "delivered", isDelivered: true, actions: { cancel: false, pay: false, codReceived: true } }, ["Cash received"]],
+  ])("offers staff what an unpaid Cash on Delivery order %s allows", async (_state, overrides, actions) => {
+    renderForStaff(() => aCodOrder(overrides));
+    expect(await staffActions()).toEqual(actions);
+  });
+
+  it("says plainly that an order is Cash on Delivery, and what to collect while it is unpaid", async () => {
+    renderForStaff(() => aShippedCodOrder());
+    const panel = (await screen.findByRole("heading", { level: 2, name: "Staff" })).parentElement as HTMLElement;
+    expect(within(panel).getByText("Cash on Delivery")).toBeInTheDocument();
+    expect(panel).toHaveTextContent("Cash on Delivery Collect ₹2,743.92 in cash on delivery.");
+  });
+
+  it("says nothing of cash on an order paid through RazorPay", async () => {
+    renderForStaff(() => aPaidOrder());
+    const panel = (await screen.findByRole("heading", { level: 2, name: "Staff" })).parentElement as HTMLElement;
+    expect(within(panel).queryByText("Cash on Delivery")).toBeNull();
+    expect(within(panel).queryByRole("button", { name: "Cash received" })).toBeNull();
+  });
+
+  it("packs a confirmed Cash on Delivery order with PUT /pack/", async () => {
+    let order = aCodOrder();
+    const { user, calls } = renderForStaff(
+      () => order,
+      (call) => {
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/pack/") return { status: 500 };
+        order = { ...order, status: "packed" };
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Mark As Packed" }));
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Mark As Packed" })).toBeNull());
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/pack/", "GET /api/orders/42/"]);
+  });
+
+  it("records the cash of a COD order with PUT /cod-received/, then shows it paid with its invoice", async () => {
+    let order = aShippedCodOrder();
+    const { user, calls } = renderForStaff(
+      () => order,
+      (call) => {
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/cod-received/") return { status: 500 };
+        order = {
+          ...order,
+          status: "delivered",
+          isPaid: true,
+          paidAt: DELIVERED_AT,
+          isDelivered: true,
+          deliveredAt: DELIVERED_AT,
+          invoiceNumber: "KB/2026-27/000001",
+          actions: { cancel: false, pay: false, codReceived: false },
+        };
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Cash received" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Cash received: the order is paid, and tax invoice KB/2026-27/000001 issued.",
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Cash received" })).toBeNull());
+    expect(screen.getByText("Delivered", { selector: ".badge" })).toBeInTheDocument();
+    const panel = screen.getByRole("heading", { level: 2, name: "Staff" }).parentElement as HTMLElement;
+    expect(panel).not.toHaveTextContent("Collect");
+    expect(calls[1]).toMatchObject({ method: "PUT", path: "/api/orders/42/cod-received/", authorization: "Bearer access-1" });
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/cod-received/", "GET /api/orders/42/"]);
+  });
+
+  it("says so when the cash was already recorded, and reads nothing again", async () => {
+    const detail = "The cash of this order has already been recorded as received.";
+    const { user, calls } = renderForStaff(
+      () => aShippedCodOrder(),
+      () => ({ status: 409, body: { detail, message: detail } }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Cash received" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(screen.getByRole("button", { name: "Cash received" })).toBeEnabled();
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/cod-received/"]);
+  });
+
+  it("tells staff without the right that they may not record cash", async () => {
+    const detail = "You do not have permission to perform this action.";
+    const { user } = renderForStaff(
+      () => aShippedCodOrder(),
+      () => ({ status: 403, body: { detail, message: detail } }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Cash received" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
+  });
+
+  it("takes back a COD parcel refused at the door through the staff cancel, with nothing to refund", async () => {
+    let order = aShippedCodOrder();
+    const { user, calls } = renderForStaff(
+      () => order,
+      (call) => {
+        if (call.method !== "POST" || call.path !== "/api/orders/42/cancel/") return { status: 500 };
+        order = {
+          ...order,
+          status: "cancelled",
+          events: [...order.events, anEvent({ from: "shipped", to: "cancelled", event: "cancel", actor: "staff", note: "Refused" })],
+          actions: { cancel: false, pay: false, codReceived: false },
+        };
+        return { body: order };
+      },
+    );
+    expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
+    await user.click(await screen.findByRole("button", { name: "Refused at the door — return stock" }));
+    const question = screen.getByRole("group", { name: "Cancel this order?" });
+    expect(question).not.toHaveTextContent("refund");
+    await user.type(within(question).getByLabelText("Reason (optional)"), "Refused");
+    await user.click(within(question).getByRole("button", { name: "Yes, cancel order" }));
+    expect(await screen.findByText("Cancelled by the shop")).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({ method: "POST", path: "/api/orders/42/cancel/", body: { reason: "Refused" } });
     expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
   });
 });

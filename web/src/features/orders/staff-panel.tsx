@@ -6,7 +6,9 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
+import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
+import { useMarkCodReceivedMutation } from "../admin/admin-api.ts";
 import { CancelOrder } from "./cancel-order.tsx";
 import { WEB_ADDRESS } from "./order-history.tsx";
 import { refundablePaise } from "./order-status.tsx";
@@ -25,24 +27,44 @@ interface StaffPanelProps {
 
 /**
  * Staff's actions on an order, each offered while the order's state allows it: Mark As Packed
- * (paid), the Ship form (paid or packed), Mark As Delivered (paid, packed or shipped), a refund of
- * what is left of a paid order, and Cancel Order when the server allows it.
+ * (paid, or confirmed: a Cash on Delivery order placed), the Ship form (those or packed), Mark As
+ * Delivered (those or shipped), Cash received when the server allows it (a COD order's cash is in),
+ * a refund of what is left of a paid order, and Cancel Order when the server allows it: for a COD
+ * order shipped and not paid, the customer refused it at the door and its stock goes back.
  */
 export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
+  // Here rather than in its section: the section goes once the cash is in, the result stays.
+  const [markCodReceived, cashReceipt] = useMarkCodReceivedMutation();
   const { status } = order;
+  const cod = order.paymentMethod === "COD";
   const refundable = order.paidAt !== null ? refundablePaise(order) : 0;
+  const toSend = status === "paid" || status === "confirmed";
   const offers = {
-    pack: status === "paid",
-    ship: status === "paid" || status === "packed",
-    deliver: status === "paid" || status === "packed" || status === "shipped",
+    pack: toSend,
+    ship: toSend || status === "packed",
+    deliver: toSend || status === "packed" || status === "shipped",
+    codReceived: order.actions.codReceived,
     refund: refundable > 0,
     cancel: order.actions.cancel,
   };
-  if (!Object.values(offers).some(Boolean)) return null;
+  const refused = cod && !order.isPaid && status === "shipped";
+  if (!Object.values(offers).some(Boolean) && !cashReceipt.data) return null;
   return (
     <Card className="mt-3 staff-panel">
       <Card.Body>
         <h2 className="h4">{t("Staff")}</h2>
+        {cod && <CashOnDelivery order={order} />}
+        {cashReceipt.data && <Message variant="success">{cashReceivedText(cashReceipt.data)}</Message>}
+        {offers.codReceived && (
+          <Section>
+            <ActionButton
+              label={t("Cash received")}
+              error={cashReceipt.error}
+              busy={cashReceipt.isLoading}
+              onClick={() => void markCodReceived(order._id)}
+            />
+          </Section>
+        )}
         {offers.pack && (
           <Section>
             <MarkAsPacked id={order._id} />
@@ -65,12 +87,29 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
         )}
         {offers.cancel && (
           <Section>
-            <CancelOrder order={order} onCancelled={onCancelled} />
+            <CancelOrder order={order} onCancelled={onCancelled} {...(refused ? { label: t("Refused at the door — return stock") } : {})} />
           </Section>
         )}
       </Card.Body>
     </Card>
   );
+}
+
+/** "Cash on Delivery" plainly, and while the cash is still to come what the courier collects. */
+function CashOnDelivery({ order }: { order: Order }) {
+  const toCollect = !order.isPaid && order.status !== "cancelled" && order.status !== "refunded";
+  return (
+    <p className="mb-3">
+      <span className="badge text-bg-warning fs-6">{t("Cash on Delivery")}</span>{" "}
+      {toCollect && t("Collect {amount} in cash on delivery.", { amount: formatPrice(order.totalPrice) })}
+    </p>
+  );
+}
+
+function cashReceivedText(paid: Order): string {
+  return paid.invoiceNumber
+    ? t("Cash received: the order is paid, and tax invoice {number} issued.", { number: paid.invoiceNumber })
+    : t("Cash received: the order is paid.");
 }
 
 /** One action of the panel, set apart from the one before by a rule. */

@@ -1,0 +1,228 @@
+import { type FormEvent, useState } from "react";
+import Button from "react-bootstrap/Button";
+import Card from "react-bootstrap/Card";
+import Col from "react-bootstrap/Col";
+import Row from "react-bootstrap/Row";
+import { useGetConfigQuery } from "../../app/config-api.ts";
+import { Message } from "../../components/message.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { t } from "../../i18n/index.ts";
+import { errorText, type FieldErrors } from "../../lib/api-error.ts";
+import { saveErrors } from "../../lib/save-errors.ts";
+import { useDownloadGstReportMutation, useUploadServiceabilityMutation } from "./admin-api.ts";
+
+/**
+ * The dashboard's "GST and delivery" section: the GST report of a period as a CSV file (in GST mode
+ * only), and the upload of the PIN codes the shop delivers to.
+ */
+export function GstAndDelivery() {
+  const { data: config } = useGetConfigQuery();
+  const gst = config?.pricing.taxMode === "gst";
+  return (
+    <section aria-labelledby="gst-and-delivery" className="mt-4">
+      <h2 id="gst-and-delivery" className="h4">
+        {t("GST and delivery")}
+      </h2>
+      <Row className="g-4">
+        {gst && (
+          <Col md={6}>
+            <GstReport />
+          </Col>
+        )}
+        <Col md={6}>
+          <Serviceability />
+        </Col>
+      </Row>
+    </section>
+  );
+}
+
+/** India's time (IST, no daylight saving) is 5 h 30 min ahead of UTC. */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The first and the last day (YYYY-MM-DD) of the month `now` is in, in India: the shop's dates, wherever the browser is. */
+function currentMonth(now: Date = new Date()): { from: string; to: string } {
+  const india = new Date(now.getTime() + IST_OFFSET_MS);
+  const month = india.toISOString().slice(0, 7);
+  const days = new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth() + 1, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(days).padStart(2, "0")}` };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PERIOD_FIELDS = ["from", "to"] as const;
+
+/** GST report: the invoices and credit notes of a period, saved as gst-report-<from>-to-<to>.csv. */
+function GstReport() {
+  const [download, { error, isLoading, reset }] = useDownloadGstReportMutation();
+  const [period, setPeriod] = useState(currentMonth);
+  const [checked, setChecked] = useState<FieldErrors | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const server = saveErrors(error, PERIOD_FIELDS);
+  const fields = checked ?? server.fields;
+  const detail = checked ? null : server.detail;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSaved(null);
+    const problems: FieldErrors = {};
+    if (!DAY.test(period.from)) problems.from = [t("Choose a date.")];
+    if (!DAY.test(period.to)) problems.to = [t("Choose a date.")];
+    else if (!problems.from && period.to < period.from) problems.to = [t("The end date cannot be before the start date.")];
+    if (Object.keys(problems).length > 0) {
+      setChecked(problems);
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setChecked(null);
+    const result = await download(period);
+    if (typeof result.data !== "string") return;
+    const file = `gst-report-${period.from}-to-${period.to}.csv`;
+    saveFile(result.data, file, "text/csv;charset=utf-8");
+    // The file is saved: the store need not keep its text.
+    reset();
+    setSaved(t("Downloaded {file}", { file }));
+  }
+
+  return (
+    <Card body className="h-100">
+      <form noValidate aria-labelledby="gst-report" onSubmit={(event) => void submit(event)}>
+        <h3 id="gst-report" className="h5">
+          {t("GST report")}
+        </h3>
+        <p className="form-text mt-0">{t("Invoices and credit notes with their taxable value and tax, per rate and per state.")}</p>
+        {saved && <Message variant="success">{saved}</Message>}
+        {detail && <Message variant="danger">{detail}</Message>}
+        <Row className="g-sm-3">
+          <Col sm={6}>
+            <TextField
+              id="gst-report-from"
+              label={t("From")}
+              type="date"
+              required
+              value={period.from}
+              onChange={(from) => setPeriod((now) => ({ ...now, from }))}
+              errors={fields.from}
+            />
+          </Col>
+          <Col sm={6}>
+            <TextField
+              id="gst-report-to"
+              label={t("To")}
+              type="date"
+              required
+              value={period.to}
+              onChange={(to) => setPeriod((now) => ({ ...now, to }))}
+              errors={fields.to}
+            />
+          </Col>
+        </Row>
+        <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
+          {t("Download GST report (CSV)")}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** Hands `text` to the browser as a file download named `name`. */
+function saveFile(text: string, name: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Later, not at once: a browser may still be reading the file when click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The CSV's columns, as the server reads them. */
+const SERVICEABILITY_FORMAT = "pin or prefix,deliveryDays,cod";
+
+/**
+ * Delivery PIN codes: a CSV file of the PINs (or their prefixes) served, sent as it is; it replaces
+ * the table, all rows or none. The answer's count is told in the shop's language (its `detail` is English).
+ */
+function Serviceability() {
+  const [upload, { data, error, isLoading, reset }] = useUploadServiceabilityMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!file) {
+      setMissing(true);
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setMissing(false);
+    await upload(await file.text());
+  }
+
+  const problem = error ? uploadProblem(error) : null;
+  return (
+    <Card body className="h-100">
+      <form noValidate aria-labelledby="serviceability" onSubmit={(event) => void submit(event)}>
+        <h3 id="serviceability" className="h5">
+          {t("Delivery PIN codes")}
+        </h3>
+        {data && (
+          <Message variant="success">
+            {t("Saved: {rows, plural, one {# PIN code or prefix} other {# PIN codes or prefixes}} served.", { rows: data.rows })}
+          </Message>
+        )}
+        {problem && (
+          <Message variant="danger">
+            {problem.text}
+            {problem.line && <div className="mt-1 font-monospace small">{problem.line}</div>}
+          </Message>
+        )}
+        <div className="mb-3">
+          <label htmlFor="serviceability-file" className="form-label">
+            {t("PIN code table (CSV)")}
+          </label>
+          <input
+            id="serviceability-file"
+            type="file"
+            accept=".csv,text/csv"
+            className={missing ? "form-control is-invalid staff-tap" : "form-control staff-tap"}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? "serviceability-file-hint serviceability-file-errors" : "serviceability-file-hint"}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setMissing(false);
+              reset();
+            }}
+          />
+          {missing && (
+            <div id="serviceability-file-errors" className="invalid-feedback">
+              {t("Choose a CSV file.")}
+            </div>
+          )}
+          <div id="serviceability-file-hint" className="form-text">
+            {t("One line per PIN code or prefix: {format}", { format: SERVICEABILITY_FORMAT })}
+          </div>
+        </div>
+        <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
+          {t("Upload serviceability")}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * A refused upload in friendly words, and the server's own text when it says more (the line at
+ * fault, in English): staff need it to mend the file.
+ */
+function uploadProblem(error: unknown): { text: string; line: string | null } {
+  const text = errorText(error, "detail");
+  const data = typeof error === "object" && error && "data" in error ? (error.data as { detail?: unknown } | null) : null;
+  const detail = typeof data?.detail === "string" ? data.detail.trim() : "";
+  const status = (error as { status?: unknown }).status;
+  return { text, line: status === 400 && detail && detail !== text ? detail : null };
+}
