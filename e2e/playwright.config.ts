@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
 const googlePort = port + 1;
+/** A second shop with the India settings on (GST invoices, Cash on Delivery) for india.spec.ts. */
+const indiaPort = port + 3;
+export const indiaURL = `http://127.0.0.1:${indiaPort}`;
 const googleIssuer = `http://127.0.0.1:${googlePort}`;
 /** The shop's DATA_DIR: the journeys read the outbox (DATA_DIR/outbox/*.json) for mailed links. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
@@ -32,7 +35,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "desktop", testIgnore: /india\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "india", testMatch: /india\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: indiaURL } },
+  ],
   webServer: [
     {
       command: "node --import tsx scripts/fake-google.ts",
@@ -59,6 +65,31 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: "krishi-e2e",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_ISSUER: googleIssuer,
+      },
+    },
+    {
+      command: "node --import tsx ../server/src/main.ts",
+      url: `${indiaURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "development",
+        PORT: String(indiaPort),
+        HOST: "127.0.0.1",
+        SITE_URL: indiaURL,
+        DATA_DIR: `${dataDir}/india`,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        TAX_MODE: "gst",
+        SELLER_NAME: "Krishi Bazaar Agro Pvt Ltd",
+        SELLER_GSTIN: "27AAKCK4321B1ZW",
+        SELLER_STATE: "Maharashtra",
+        SELLER_ADDRESS: "Plot 12, APMC Market Yard, Pune 411037",
+        COD_ENABLED: "true",
+        COD_FEE: "40",
+        COD_MAX_ORDER: "5000",
       },
     },
   ],
