@@ -16,12 +16,13 @@ export const TEST_SCRYPT: ScryptParams = { N: 2 ** 12, r: 8, p: 1 };
 /**
  * A fresh, migrated database for one test file: SQLite in memory by default, or a database of its
  * own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by close()).
+ * `migrate: false` leaves it empty (tests of a migration start from the schema before it).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { close(): Promise<void> }> {
+export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle & { close(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = openDatabase({ url: ":memory:" });
-    await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle.db);
     return { ...handle, close: () => handle.db.destroy() };
   }
   const name = `kb_test_${randomBytes(6).toString("hex")}`;
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { close(): 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
