@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -6,16 +7,19 @@ import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { PgNotifyRelay } from "./db/notify-relay.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandler } from "./lib/errors.ts";
+import { ClusterRelay, type EventRelay } from "./lib/event-relay.ts";
 import { EventBus } from "./lib/events.ts";
 import { JobScheduler } from "./lib/jobs.ts";
+import { echoRequestId, loggerOptions, requestIdOptions } from "./lib/logging.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { MailQueue } from "./lib/mail-queue.ts";
 import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
-import { registerStatic } from "./lib/static.ts";
+import { mediaOrigin, registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
 import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
@@ -65,6 +69,14 @@ export interface AppDeps {
   rateLimit?: RateLimitSettings;
   /** scrypt costs of new password hashes. Default: DEFAULT_SCRYPT (N=2^17, OWASP's minimum). */
   passwordCost?: ScryptParams;
+  /** How shared events reach the other server processes; null: none. Default: see defaultRelay. */
+  relay?: EventRelay | null;
+}
+
+/** LISTEN/NOTIFY on PostgreSQL; through the cluster's primary for SQLite workers; else none. */
+function defaultRelay(database: DatabaseHandle, log: FastifyInstance["log"]): EventRelay | null {
+  if (database.pgConfig) return new PgNotifyRelay(database.pgConfig, log);
+  return cluster.isWorker ? new ClusterRelay() : null;
 }
 
 /** The services behind the routes, reachable as app.services (tests and scripts use them). */
@@ -102,15 +114,16 @@ declare module "fastify" {
 
 /**
  * Content-Security-Policy of the shop: only its own scripts, styles, images and API — plus, with
- * real Razorpay keys, Razorpay's checkout script and the frames it opens.
+ * real Razorpay keys, Razorpay's checkout script and the frames it opens, and the CDN's origin
+ * for images when IMAGE_BASE_URL names one.
  */
-function shopCsp(razorpay: boolean) {
+function shopCsp(razorpay: boolean, imageOrigin: string | null) {
   const rzp = razorpay ? ["https://checkout.razorpay.com", "https://api.razorpay.com"] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...rzp],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:", "blob:", ...(razorpay ? ["https://cdn.razorpay.com"] : [])],
+    imgSrc: ["'self'", "data:", "blob:", ...(imageOrigin ? [imageOrigin] : []), ...(razorpay ? ["https://cdn.razorpay.com"] : [])],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'", ...(razorpay ? ["https://api.razorpay.com", "https://lumberjack.razorpay.com"] : [])],
     frameSrc: ["'self'", ...rzp],
@@ -159,7 +172,10 @@ function scheduleJobs(
 /** Builds the whole application without listening: main.ts listens, tests use app.inject(). */
 export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: loggerOptions(config),
+    // Every log line of a request names it (reqId): a sane incoming X-Request-Id, else a new UUID.
+    genReqId: requestIdOptions.genReqId,
+    requestIdHeader: requestIdOptions.requestIdHeader,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     // A hop count as proxy-addr's function: trust the nearest N proxies, never the client's own claims.
@@ -167,9 +183,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: true, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook("onRequest", echoRequestId);
   installErrorHandler(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: shopCsp(config.razorpay.keyId !== null) },
+    contentSecurityPolicy: { useDefaults: false, directives: shopCsp(config.razorpay.keyId !== null, mediaOrigin(config.imageBaseUrl)) },
     crossOriginEmbedderPolicy: false,
   });
 
@@ -210,9 +227,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     addressesOf: (userId) => addresses.list(userId),
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
-  const events = new EventBus(app.log);
-  const catalog = new CatalogService(db, clock);
-  events.on("productsChanged", () => catalog.invalidate());
+  const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
+  const catalog = new CatalogService(db, clock, (productIds) => events.emit("productsChanged", { productIds }));
+  events.on("productsChanged", () => catalog.forget());
   const addresses = new AddressesService(db, { taxMode: config.tax.mode });
   const pincodes = new PincodeService({
     db,
@@ -270,9 +287,13 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   };
   app.decorate("services", services);
   app.decorate("media", media);
-  if (config.runJobs) app.addHook("onReady", async () => jobs.start());
+  app.addHook("onReady", async () => {
+    await events.connect();
+    if (config.runJobs) jobs.start();
+  });
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await events.close();
     await accounts.drain();
     if (!deps.mailer) await mailer.close();
   });

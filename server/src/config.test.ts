@@ -87,6 +87,8 @@ describe("loadConfig", () => {
     [{ COD_ENABLED: "maybe" }, "COD_ENABLED"],
     [{ COD_FEE: "-1" }, "COD_FEE"],
     [{ DELIVERY_DAYS: "99" }, "DELIVERY_DAYS"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "two" }, "WEB_CONCURRENCY"],
   ])("stops on %o naming %s", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
   });
@@ -121,5 +123,36 @@ describe("loadConfig", () => {
       MAIL_TO_OUTBOX: "true",
     });
     expect([config.razorpay.webhookSecret, config.smtpUrl]).toEqual([null, null]);
+  });
+
+  it("keeps media in DATA_DIR/media unless MEDIA_DIR names a (shared) directory", () => {
+    expect(loadConfig(base).mediaDir).toBe("/tmp/kb-config-test/media");
+    expect(loadConfig({ ...base, MEDIA_DIR: "/mnt/shop-media" }).mediaDir).toBe("/mnt/shop-media");
+  });
+
+  it("serves images from /media/ unless IMAGE_BASE_URL names a CDN", () => {
+    expect(loadConfig(base).imageBaseUrl).toBe("/media/");
+    expect(loadConfig({ ...base, IMAGE_BASE_URL: "https://cdn.krishi.test/media/" }).imageBaseUrl).toBe("https://cdn.krishi.test/media");
+    expect(loadConfig({ ...base, IMAGE_BASE_URL: "/static/img/" }).imageBaseUrl).toBe("/static/img/");
+  });
+
+  it("logs readable lines to a person in development, JSON lines to anything else", () => {
+    const dev = { ...base, NODE_ENV: "development" };
+    expect(loadConfig(dev, true).logFormat).toBe("pretty");
+    expect(loadConfig(dev, false).logFormat).toBe("json");
+    expect(loadConfig(base, true).logFormat).toBe("json");
+    expect(loadConfig({ ...dev, LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ ...base, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+  });
+
+  it.each([
+    [{ LOG_FORMAT: "text" }, "LOG_FORMAT"],
+    [{ LOG_FORMAT: "JSON " }, "LOG_FORMAT"],
+    [{ IMAGE_BASE_URL: "cdn.krishi.test/media" }, "IMAGE_BASE_URL"],
+    [{ IMAGE_BASE_URL: "//cdn.krishi.test/media" }, "IMAGE_BASE_URL"],
+    [{ IMAGE_BASE_URL: "ftp://cdn.krishi.test/media" }, "IMAGE_BASE_URL"],
+    [{ IMAGE_BASE_URL: "javascript:alert(1)" }, "IMAGE_BASE_URL"],
+  ])("stops on %o naming %s", (env, variable) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
   });
 });

@@ -17,6 +17,7 @@ import {
  * typed object; a wrong value stops start-up with a message naming the variable.
  */
 export type EmailVerification = "mandatory" | "optional" | "none";
+export type LogFormat = "json" | "pretty";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -27,6 +28,7 @@ export interface Config {
   /** postgres://… or null for the embedded SQLite database at dataDir/shop.db. */
   databaseUrl: string | null;
   sqliteFile: string;
+  /** Uploaded media (MEDIA_DIR, default DATA_DIR/media): a directory several machines may share. */
   mediaDir: string;
   webDistDir: string;
   jwtSecret: string;
@@ -39,6 +41,9 @@ export interface Config {
   redisUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
+  /** json: one JSON object a line (production, journald, log shippers); pretty: readable lines for a person. */
+  logFormat: LogFormat;
+  /** Where image paths are joined: "/media/" (this server), or a CDN's absolute https address. */
   imageBaseUrl: string;
   /** The pricing rule's parameters (DESIGN §4), published to the web through /api/config. */
   pricing: PricingRules;
@@ -65,6 +70,8 @@ export interface Config {
   defaultDeliveryDays: number;
   /** Whether this process runs the scheduled jobs (expiry sweep, reconciliation, mail); off in tests. */
   runJobs: boolean;
+  /** Server processes on this machine (WEB_CONCURRENCY, opt-in): 1 runs the shop in this process. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -82,7 +89,11 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-export function loadConfig(env: Env = process.env): Readonly<Config> {
+/**
+ * `terminal`: whether standard output is a terminal, which decides the default LOG_FORMAT (a person
+ * reads pretty lines; anything that captures the output — journald, a file, CI — gets JSON).
+ */
+export function loadConfig(env: Env = process.env, terminal = Boolean(process.stdout.isTTY)): Readonly<Config> {
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === "" ? undefined : value;
@@ -254,6 +265,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+  const logFormat = oneOf("LOG_FORMAT", ["json", "pretty"] as const, nodeEnv === "development" && terminal ? "pretty" : "json");
+
+  // Relative to this server (the default /media/) or a CDN's absolute address; nothing else makes an image URL.
+  const imageBaseText = read("IMAGE_BASE_URL") ?? "/media/";
+  const imageBaseUrl =
+    imageBaseText.startsWith("/") && !imageBaseText.startsWith("//")
+      ? imageBaseText
+      : url("IMAGE_BASE_URL", undefined, ["http:", "https:"]);
 
   return Object.freeze({
     env: nodeEnv,
@@ -263,7 +282,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir,
     databaseUrl,
     sqliteFile: path.join(dataDir, "shop.db"),
-    mediaDir: path.join(dataDir, "media"),
+    mediaDir: path.resolve(repoRoot, read("MEDIA_DIR") ?? path.join(dataDir, "media")),
     webDistDir: path.resolve(repoRoot, "web/dist"),
     jwtSecret,
     smtpUrl,
@@ -279,7 +298,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     redisUrl: url("REDIS_URL", undefined, ["redis:", "rediss:"]) ?? null,
     seedDemo: bool("SEED_DEMO", !production),
     logLevel,
-    imageBaseUrl: read("IMAGE_BASE_URL") ?? "/media/",
+    logFormat,
+    imageBaseUrl: imageBaseUrl as string,
     pricing,
     orders,
     trustProxy,
@@ -287,6 +307,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     cod,
     defaultDeliveryDays: integer("DELIVERY_DAYS", 5, 0, 60),
     runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
+    webConcurrency: integer("WEB_CONCURRENCY", 1, 1, 64),
   });
 }
 

@@ -24,6 +24,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** PostgreSQL's connection settings (a LISTEN needs a connection of its own, outside the pool). */
+  pgConfig?: pg.ClientConfig;
 }
 
 export interface DatabaseOptions {
@@ -50,7 +52,11 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
     // An idle connection the server drops (restart, failover, pg_terminate_backend) emits 'error'
     // on the pool; unhandled, that would end the process. The pool replaces the connection.
     pool.on("error", (err) => onPoolError?.(err));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      pgConfig: { connectionString: url, connectionTimeoutMillis: 5_000 },
+    };
   }
   if (url !== ":memory:") mkdirSync(path.dirname(url), { recursive: true });
   const sqlite = new SQLite(url);

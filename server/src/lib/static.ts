@@ -100,6 +100,14 @@ export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDi
   });
 }
 
+/**
+ * The origin media are served from when IMAGE_BASE_URL names a CDN ("https://cdn.example.in"), or
+ * null when they come from this server: the page's Content-Security-Policy must allow it for images.
+ */
+export function mediaOrigin(imageBaseUrl: string): string | null {
+  return /^https?:\/\//.test(imageBaseUrl) ? new URL(imageBaseUrl).origin : null;
+}
+
 function isApiPath(pathname: string): boolean {
   return /^\/(api|media|healthz|readyz)(\/|$)/.test(pathname);
 }

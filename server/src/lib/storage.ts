@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -20,15 +21,19 @@ export function assertSafeName(name: string): string {
   return name;
 }
 
-/** Media in a directory of this machine (DATA_DIR/media), served by the static plugin. */
+/**
+ * Media in a directory (MEDIA_DIR, default DATA_DIR/media), served by the static plugin. Several
+ * machines may mount one shared directory: a rename within it is atomic there too.
+ */
 export class LocalMediaStorage implements MediaStorage {
   constructor(readonly dir: string) {}
 
   async put(name: string, data: Buffer): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    // Write beside, then rename: a reader never sees half a file.
+    // Write beside, then rename: a reader never sees half a file. The partial file's name is random,
+    // not the pid: processes on other machines sharing the directory may have the same pid.
     const target = path.join(this.dir, assertSafeName(name));
-    const partial = `${target}.${process.pid}.part`;
+    const partial = `${target}.${randomBytes(6).toString("hex")}.part`;
     await writeFile(partial, data);
     await rename(partial, target);
   }

@@ -7,7 +7,7 @@ import { type Clock, systemClock } from "../lib/clock.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import type { RateLimits } from "../lib/rate-limit.ts";
 import { TokenService } from "../lib/tokens.ts";
-import { TEST_SCRYPT, type TestApp } from "./test-app.ts";
+import { TEST_SCRYPT } from "./test-app.ts";
 
 /** Helpers for tests that sign in. */
 
@@ -95,7 +95,11 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * The Authorization header of a user, minted with the app's own secret (no sign-in round trip),
  * for a session of its own recorded as a sign-in records it.
  */
-export async function authHeaders(t: TestApp, userId: number, clock: Clock = systemClock): Promise<{ authorization: string }> {
+export async function authHeaders(
+  t: { config: { jwtSecret: string }; database: { db: Db } },
+  userId: number,
+  clock: Clock = systemClock,
+): Promise<{ authorization: string }> {
   const tokens = new TokenService(t.config.jwtSecret, clock);
   const refresh = await tokens.sign("refresh", userId);
   const session = randomUUID();

@@ -57,10 +57,18 @@ export class CatalogService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
+    /** Tells the rest of the shop (and, through the event bus, the other processes) of a change. */
+    private readonly announce: (productIds: readonly number[]) => Promise<void> = async () => {},
   ) {}
 
   /** Call after any change to products, stock, images, categories or reviews. */
-  invalidate(): void {
+  invalidate(productIds: readonly number[] = []): void {
+    this.cache.clear();
+    void this.announce(productIds);
+  }
+
+  /** Drops this process's copies: a change was announced (here or by another process). */
+  forget(): void {
     this.cache.clear();
   }
 
