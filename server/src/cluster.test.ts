@@ -15,7 +15,8 @@ import { ServerProcess } from "./testing/server-process.ts";
  * hands them connections in turn) and each keeps its own catalogue cache, so an edit served by one
  * must reach the other through the primary.
  */
-describe("WEB_CONCURRENCY=2 on SQLite", () => {
+// SQLite of its own: the PostgreSQL run of the suite (TEST_DATABASE_URL) has nothing to add here.
+describe.skipIf(process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on SQLite", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "krishi-cluster-"));
   const jwtSecret = randomBytes(32).toString("hex");
   const database = openDatabase({ url: path.join(dataDir, "shop.db") });
