@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../testing/scripts.ts";
 
 const script = path.resolve(import.meta.dirname, "backup.ts");
 const dirs: string[] = [];
@@ -19,22 +19,7 @@ function tempDir(): string {
 
 /** Runs the command as a user would: its own process, the shop's SQLite database in DATA_DIR. */
 function run(dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(script, args, { DATA_DIR: dataDir, ...env });
 }
 
 /**

@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, stat
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { ConfigError, loadConfig } from "../config.ts";
+import { fail, scriptConfig } from "./script-config.ts";
 
 const USAGE = "Usage: npm run backup -- [--keep N] [<directory or file.db>]";
 const DEFAULT_KEEP = 14;
@@ -24,11 +24,6 @@ const DEFAULT_KEEP = 14;
 const BACKUP_NAME = /^shop-\d{8}-\d{6}\.db$/;
 /** sqlite3_backup_step's largest page count: the whole database in one step, see below. */
 const ALL_PAGES = 0x7fffffff;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -73,22 +68,13 @@ function size(bytes: number): string {
 }
 
 async function main(): Promise<void> {
-  const envFile = path.resolve(import.meta.dirname, "../../../.env");
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-
   let args: ReturnType<typeof parse>;
   try {
     args = parse();
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`);
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = scriptConfig();
   if (config.databaseUrl) {
     fail(
       [

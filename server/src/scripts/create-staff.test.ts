@@ -1,34 +1,18 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { verifyPassword } from "../lib/passwords.ts";
+import { runScript } from "../testing/scripts.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kb-create-staff-"));
 const script = path.resolve(import.meta.dirname, "create-staff.ts");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs the command as a user would (its own process, SQLite in a temporary DATA_DIR). */
-function run(args: string[], stdin = ""): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function run(args: string[], stdin = "") {
+  return runScript(script, args, { DATA_DIR: dataDir }, stdin);
 }
 
 async function userRow(email: string) {

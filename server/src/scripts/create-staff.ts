@@ -11,19 +11,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { passwordProblems } from "../lib/passwords.ts";
 import { provisionAccount } from "../modules/accounts/provision.ts";
 import { normaliseEmail } from "../modules/accounts/service.ts";
+import { fail, scriptConfig } from "./script-config.ts";
 
 const USAGE = "Usage: npm run create-staff -- --email <address> [--password <password>] [--first-name <name>] [--last-name <name>]";
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 /** Reads a line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -75,9 +70,6 @@ async function askPassword(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const envFile = path.resolve(import.meta.dirname, "../../../.env");
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-
   let args: ReturnType<typeof parse>;
   try {
     args = parse();
@@ -87,13 +79,7 @@ async function main(): Promise<void> {
   const email = args.email ? normaliseEmail(args.email) : "";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`A valid --email is required.\n${USAGE}`);
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = scriptConfig();
 
   const database = openDatabase({ url: config.databaseUrl ?? config.sqliteFile });
   try {

@@ -1,31 +1,24 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
+import { runScript } from "../testing/scripts.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kb-migrate-"));
 const script = path.resolve(import.meta.dirname, "migrate.ts");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run migrate` as an operator runs it: its own process, SQLite in a temporary DATA_DIR. */
-function migrate(env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", LOG_FORMAT: "json", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+async function migrate(env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const { code, stdout, stderr } = await runScript(script, [], {
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    LOG_FORMAT: "json",
+    ...env,
   });
+  return { code, output: stdout + stderr };
 }
 
 // SQLite in a DATA_DIR of its own: the PostgreSQL run of the suite has nothing to add here.
