@@ -5,6 +5,7 @@ import * as m0003 from "./migrations/0003_create_orders.ts";
 import * as m0004 from "./migrations/0004_order_lifecycle.ts";
 import * as m0005 from "./migrations/0005_add_hindi.ts";
 import * as m0006 from "./migrations/0006_selling_in_india.ts";
+import * as m0007 from "./migrations/0007_full_text_search.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004_order_lifecycle": m0004,
   "0005_add_hindi": m0005,
   "0006_selling_in_india": m0006,
+  "0007_full_text_search": m0007,
 };
 
 /**

@@ -32,6 +32,15 @@ export interface CategoriesTable {
   name_hi: Generated<string>;
 }
 
+/**
+ * The words of the search index (spelling keys, search-keys.ts), each once: typos are corrected
+ * against it and a prefix is expanded with it. Written beside the index by the catalogue; a word
+ * may outlive its last product until the next rebuild (harmless: a search with it finds nothing).
+ */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
@@ -52,6 +61,14 @@ export interface ProductsTable {
   search_text: string;
   /** The spelling keys of the product's words (search-keys.ts), space-separated with a space at each end. */
   search_keys: Generated<string>;
+  /** The spelling keys of the name's words alone (English and Hindi): a name match ranks first. */
+  search_name_keys: Generated<string>;
+  /**
+   * The row is in the full-text index (SQLite's FTS5 tables product_search and product_text, and
+   * search_words on both). Rows written without the catalogue (bulk loaders, tests) are indexed
+   * before the next search.
+   */
+  search_indexed: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** The HSN code ("" when not set) and the GST rate in percent (0, 5, 12, 18 or 28). */
   hsn_code: Generated<string>;
   gst_rate: Generated<number>;
@@ -274,6 +291,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  search_words: SearchWordsTable;
   product_images: ProductImagesTable;
   reviews: ReviewsTable;
   addresses: AddressesTable;

@@ -1,15 +1,3 @@
-/**
- * Creates a staff account, or promotes an existing account to staff:
- *
- *   npm run create-staff -- --email asha@example.in [--password …] [--first-name Asha] [--last-name Rao]
- *
- * Without --password the password is asked for on the terminal (not echoed, twice), or read from
- * the first line of standard input when that is not a terminal (`… < password.txt`). An existing
- * account keeps its password unless --password is given. The password rules apply; the e-mail
- * address counts as verified.
- */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";

@@ -1,6 +1,10 @@
+import type { Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/schema.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
+import * as repo from "./repository.ts";
+import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
 
@@ -221,5 +225,170 @@ describe("Hindi names in the product JSON", () => {
     expect(detail).toMatchObject({ nameHi: listed.nameHi, descriptionHi: listed.descriptionHi, category: listed.category });
     const categories = (await t.app.inject({ url: "/api/products/category/" })).json();
     expect(categories).toContainEqual({ id: listed.category.id, name: "Fertilisers", nameHi: "उर्वरक" });
+  });
+});
+
+describe("full-text search at scale (migration 0007)", () => {
+  it("answers best first: a match in the name before a match in the description only, newest first among equals", async () => {
+    // The sprayer (newer) mentions neem in its description only; the urea has it in its name.
+    expect(await byKeyword("neem")).toEqual([ids.urea, ids.sprayer]);
+    // An explicit sort still wins.
+    expect(await found("keyword=neem&sort=newest")).toEqual([ids.sprayer, ids.urea]);
+    expect(await found("keyword=neem&sort=price_asc")).toEqual([ids.urea, ids.sprayer]);
+  });
+
+  it.each(["tomatoe", "tomatos", "Tomatoe seeds"])("finds the tomato seeds despite the typo %s", async (keyword) => {
+    expect(await byKeyword(keyword)).toEqual([ids.tomato]);
+  });
+
+  it.each(["toma", "hybr", "abhil", "टमा"])("finds the tomato seeds by the start of a word, %s", async (keyword) => {
+    expect(await byKeyword(keyword)).toEqual([ids.tomato]);
+  });
+
+  it("pages best-first results without repeating or skipping one", async () => {
+    const all = await found("keyword=seed");
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) pages.push(...(await found(`keyword=seed&page_size=2&page=${page}`)));
+    expect(pages).toEqual(all);
+  });
+
+  it("answers a deep page equal to the same page of the whole list", async () => {
+    for (const sort of ["", "sort=price_asc", "sort=price_desc", "sort=rating"]) {
+      const all = await found(`${sort}&page_size=100`);
+      expect(await found(`${sort}&page_size=2&page=2`), sort).toEqual(all.slice(2, 4));
+      expect(await found(`${sort}&page_size=2&page=3`), sort).toEqual(all.slice(4, 6));
+    }
+  });
+});
+
+describe("the search index, kept in step by the catalogue's writer", () => {
+  const write = <T>(work: (trx: Transaction<Database>) => Promise<T>) => t.database.db.transaction().execute(work);
+  const fields = (name: string) =>
+    write(async (trx) => ({
+      name,
+      brand: "Kisan",
+      category: await repo.categoryNamed(trx, "Farm Tools"),
+      description: "",
+      nameHi: "",
+      descriptionHi: "",
+      pricePaise: 99_00,
+      countInStock: 1,
+      hsnCode: "",
+      gstRate: 0,
+    }));
+  const at = "2025-02-01T00:00:00.000Z";
+  // A new query string each time: the answer cache (keyed by URL) must not answer for the index.
+  let n = 0;
+  const search = (keyword: string) => found(`keyword=${encodeURIComponent(keyword)}&fresh=${++n}`);
+
+  it("finds a product once created, by its new words once edited, and never once deleted", async () => {
+    const created = await fields("Solar Fence Energiser");
+    const id = await write((trx) => repo.insertProduct(trx, created, at));
+    expect(await search("energiser")).toEqual([id]);
+    await write((trx) => repo.updateProduct(trx, id, { ...created, name: "Solar Fence Charger" }, at));
+    expect(await search("energiser")).toEqual([]);
+    expect(await search("charger")).toEqual([id]);
+    expect(await search("chargers")).toEqual([id]);
+    await write((trx) => repo.deleteProduct(trx, id));
+    expect(await search("charger")).toEqual([]);
+    expect(await search("fence")).toEqual([]);
+  });
+
+  it("rebuildSearchIndex indexes products a bulk loader wrote directly, and keeps the others", async () => {
+    const { db } = t.database;
+    const category = await db.selectFrom("categories").select("id").where("name", "=", "Seeds").executeTakeFirstOrThrow();
+    const name = "Bulk Loaded Bajra Seeds";
+    const { id } = await db
+      .insertInto("products")
+      .values({
+        name,
+        brand: "Bulk",
+        category_id: category.id,
+        description: "",
+        price_paise: 10_00,
+        count_in_stock: 1,
+        ...repo.searchColumns({ name, brand: "Bulk", category: "Seeds", description: "" }),
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await repo.rebuildSearchIndex(db);
+    expect(await search("bajra")).toEqual([id]);
+    expect(await search("yuria")).toEqual([ids.urea]);
+    await repo.rebuildSearchIndex(db);
+    expect(await search("bajra")).toEqual([id]);
+    await db.deleteFrom("products").where("id", "=", id).execute();
+    await repo.rebuildSearchIndex(db);
+    expect(await search("bajra")).toEqual([]);
+  });
+});
+
+describe("typos and counts among a few thousand products", () => {
+  // Loaded directly and indexed with rebuildSearchIndex, as the bench loads its catalogue.
+  const crops = ["Tomato", "Potato", "Tobacco", "Tamarind", "Turmeric", "Tomatillo"];
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let catalog: CatalogService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const category = await makeCategory(db, "Seeds", "बीज");
+    const at = "2025-03-01T00:00:00.000Z";
+    for (let start = 0; start < 3_000; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, k) => {
+        const i = start + k;
+        const name = `${crops[i % crops.length]} Seeds ${i}`;
+        const description = `Lot ${i * 7}, sow in rows.`;
+        return {
+          name,
+          brand: "Kisan",
+          category_id: category.id,
+          description,
+          price_paise: 100_00 + i,
+          count_in_stock: 1,
+          ...repo.searchColumns({ name, brand: "Kisan", category: "Seeds", description }),
+          created_at: at,
+          updated_at: at,
+        };
+      });
+      await db.insertInto("products").values(rows).execute();
+    }
+    await repo.rebuildSearchIndex(db);
+    catalog = new CatalogService(db);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  const search = async (keyword: string, page = 1) => {
+    catalog.invalidate();
+    return catalog.listProducts({ keyword, page, pageSize: 100 });
+  };
+
+  it.each(["tomatoe", "tomatos", "Tomatoe seeds", "potatoe"])("corrects %s to the crop's word alone, best first", async (keyword) => {
+    const crop = keyword.toLowerCase().startsWith("t") ? "Tomato" : "Potato";
+    const { products, total } = await search(keyword);
+    expect(total).toBe(500);
+    expect(products).toHaveLength(100);
+    expect(products.every((p) => p.name.startsWith(`${crop} Seeds `))).toBe(true);
+    // Newest (highest id) first, no product twice.
+    const ids = products.map((p) => p._id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it("finds nothing for a word spelled like none, and never corrects a number", async () => {
+    expect((await search("xylophone")).total).toBe(0);
+    expect((await search("lot 99999999")).total).toBe(0);
+  });
+
+  it(`counts and pages a keyword's best ${repo.SEARCH_LIMIT} matches at most`, async () => {
+    const first = await search("sow");
+    expect(first.total).toBe(repo.SEARCH_LIMIT);
+    expect(first.pages).toBe(repo.SEARCH_LIMIT / 100);
+    const last = await search("sow", repo.SEARCH_LIMIT / 100);
+    expect(last.products).toHaveLength(100);
+    await expect(search("sow", repo.SEARCH_LIMIT / 100 + 1)).rejects.toThrow("Invalid page.");
+    // A list without a keyword is counted in full.
+    expect((await catalog.listProducts({ category: "Seeds" })).total).toBe(3_000);
   });
 });

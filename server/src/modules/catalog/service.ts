@@ -15,7 +15,7 @@ export interface ProductQuery {
   keyword?: string;
   /** A category id ("3") or name ("Seeds"). */
   category?: string;
-  /** Newest first by default. */
+  /** Best first for a keyword, newest first for a list, when none is given. */
   sort?: ProductSort;
   /** Only products with stock. */
   inStock?: boolean;
@@ -49,10 +49,17 @@ export interface Reviewer {
  * at once (invalidate()); this bounds how stale another process's copy can be.
  */
 const CACHE_TTL_MS = 2_000;
+/** Filters whose counts are kept at most (then the count cache starts again). */
+const MAX_COUNTS = 1_000;
 
 export class CatalogService {
   /** Serialized list and detail answers (see ResponseCache); cleared by every catalogue write. */
   readonly cache = new ResponseCache(CACHE_TTL_MS, 1_000);
+  /**
+   * How many products match each filter (as JSON), so paging through a list does not count
+   * 100 000 rows a request; as fresh as the answers (cleared with them, kept CACHE_TTL_MS at most).
+   */
+  readonly #counts = new Map<string, { total: number; until: number }>();
 
   constructor(
     private readonly db: Db,
@@ -64,21 +71,23 @@ export class CatalogService {
   /** Call after any change to products, stock, images, categories or reviews. */
   invalidate(productIds: readonly number[] = []): void {
     this.cache.clear();
+    this.#counts.clear();
     void this.announce(productIds);
   }
 
   /** Drops this process's copies: a change was announced (here or by another process). */
   forget(): void {
     this.cache.clear();
+    this.#counts.clear();
   }
 
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
-    const filter = toFilter(query);
+    const search = await repo.planSearch(this.db, toFilter(query));
     const [total, rows] = await Promise.all([
-      repo.countProducts(this.db, filter),
-      repo.findProducts(this.db, filter, query.sort ?? "newest", pageSize, (page - 1) * pageSize),
+      this.#count(search),
+      repo.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
@@ -158,7 +167,19 @@ export class CatalogService {
   }
 
   countProducts(): Promise<number> {
-    return repo.countProducts(this.db, {});
+    return repo.countProducts(this.db, { filter: {} });
+  }
+
+  async #count(search: repo.ProductSearch): Promise<number> {
+    const key = JSON.stringify(search.filter);
+    const now = Date.now();
+    const cached = this.#counts.get(key);
+    if (cached && cached.until > now) return cached.total;
+    const total = await repo.countProducts(this.db, search);
+    // A small cache: odd filters must not grow memory.
+    if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
+    this.#counts.set(key, { total, until: now + CACHE_TTL_MS });
+    return total;
   }
 
   private async imagesByProduct(ids: number[]): Promise<Map<number, ProductImage[]>> {
