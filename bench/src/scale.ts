@@ -1,0 +1,120 @@
+// Keyword search and deep list pages, timed one request after another with no answer cache:
+// DESIGN §9 "at scale" (100 000 products: search median ≤ 5 ms, p95 ≤ 15 ms; a deep page ≤ 5 ms).
+import { PAGE_SIZE } from "@krishi/contract";
+import { ms, percentile, type Row, sequentialTimings } from "./harness.ts";
+
+/**
+ * What shoppers type: words and pairs in English and Hindi (in Devanagari and in Latin letters),
+ * brands, a typo ("tomatoe"), other spellings (fertilizer), a product number, words that find
+ * nothing, and two category names (which list that category).
+ */
+export const KEYWORDS = [
+  "neem",
+  "neem oil",
+  "tomato",
+  "tomatoe",
+  "tomato seeds",
+  "tamatar",
+  "drip",
+  "drip sprayer",
+  "urea",
+  "iffco urea",
+  "potash",
+  "paddy",
+  "wheat",
+  "cotton seed",
+  "mango",
+  "ghee",
+  "cattle feed",
+  "hoe",
+  "water pump",
+  "kisankraft",
+  "jain irrigation",
+  "syngenta hybrid",
+  "organic",
+  "fertilizer",
+  "sprayer 16 litre",
+  "cool, dry",
+  "product 9999",
+  "product 54321",
+  "farms",
+  "zzz-none",
+  "टमाटर",
+  "नीम",
+  "धान",
+  "गेहूं",
+  "कपास",
+  "जैविक खाद",
+  "कुदाल",
+  "उत्पाद 777",
+  "Fertilisers",
+  "बीज",
+];
+
+const SEARCHES = 300;
+const DEEP_PAGES = 100;
+
+/** How many requests were timed: all, or as many as fitted in the time limit. */
+const counted = (done: number, planned: number) => (done === planned ? done : `${done} of ${planned} (time limit)`);
+
+/**
+ * Keyword search, `SEARCHES` requests one after another. The catalogue's answer cache is keyed by
+ * the request's whole URL (catalog/routes.ts) and the validator drops unknown parameters, so a
+ * unique `nocache` parameter makes every request a miss that runs the search itself.
+ */
+export async function searchRow(base: string, label: string, budget: { median: number; p95?: number }): Promise<Row> {
+  const urls = Array.from({ length: SEARCHES }, (_, i) => {
+    const keyword = encodeURIComponent(KEYWORDS[i % KEYWORDS.length] as string);
+    return `${base}/api/products?keyword=${keyword}&nocache=${Date.now()}-${i}`;
+  });
+  const { sorted, failures } = await sequentialTimings(urls, 60_000);
+  const median = percentile(sorted, 0.5);
+  const p95 = percentile(sorted, 0.95);
+  const met = median <= budget.median && (budget.p95 === undefined || p95 <= budget.p95) && failures === 0;
+  const wanted = budget.p95 === undefined ? `≤ ${budget.median} ms` : `median ≤ ${budget.median} ms, p95 ≤ ${budget.p95} ms`;
+  return {
+    what: `${label}keyword search, uncached, sequential (${KEYWORDS.length} keywords)`,
+    "median ms": ms(median),
+    "p95 ms": ms(p95),
+    requests: counted(sorted.length, SEARCHES),
+    errors: failures,
+    budget: met ? "met" : `MISSED (${wanted})`,
+  };
+}
+
+/**
+ * Pages near the end of the catalogue, newest first and by price: each a different page, so each
+ * is a miss of the answer cache. A deep page must not cost a scan of every row before it.
+ */
+export async function deepPageRows(base: string, label: string, products: number): Promise<Row[]> {
+  const pages = Math.ceil(products / PAGE_SIZE);
+  const rows: Row[] = [];
+  for (const sort of ["newest", "price_asc"] as const) {
+    const urls = Array.from({ length: DEEP_PAGES }, (_, i) => {
+      const page = pages - ((i * 7) % Math.min(pages, 200));
+      return `${base}/api/products?page=${page}${sort === "newest" ? "" : `&sort=${sort}`}`;
+    });
+    const { sorted, failures } = await sequentialTimings(urls, 30_000);
+    const median = percentile(sorted, 0.5);
+    rows.push({
+      what: `${label}deep list page (last ${Math.min(pages, 200)} of ${pages}), ${sort}, uncached`,
+      "median ms": ms(median),
+      "p95 ms": ms(percentile(sorted, 0.95)),
+      requests: counted(sorted.length, DEEP_PAGES),
+      errors: failures,
+      budget: median <= 5 && failures === 0 ? "met" : "MISSED (median ≤ 5 ms)",
+    });
+  }
+  return rows;
+}
+
+/** How many products a few telling searches find (a check that search still finds, not a budget). */
+export async function searchFinds(base: string): Promise<string> {
+  const found: string[] = [];
+  for (const keyword of ["tomatoe", "टमाटर", "tamatar", "neem oil", "zzz-none"]) {
+    const res = await fetch(`${base}/api/products?keyword=${encodeURIComponent(keyword)}&nocache=finds`);
+    await res.arrayBuffer();
+    found.push(`${keyword} ${res.headers.get("x-total-count") ?? `HTTP ${res.status}`}`);
+  }
+  return found.join(", ");
+}
