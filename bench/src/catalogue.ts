@@ -1,7 +1,7 @@
 import { openDatabase } from "@krishi/server/src/db/database.ts";
 import { migrateToLatest } from "@krishi/server/src/db/migrate.ts";
 import { hashPassword } from "@krishi/server/src/lib/passwords.ts";
-import { rebuildSearchIndex, searchColumns } from "@krishi/server/src/modules/catalog/repository.ts";
+import { rebuildSearchIndex, searchColumns } from "@krishi/server/src/modules/catalog/search-index.ts";
 import { sql } from "kysely";
 import { CATEGORIES, products } from "./products.ts";
 

@@ -5,7 +5,7 @@
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
 import type { Database } from "@krishi/server/src/db/schema.ts";
-import { searchColumns } from "@krishi/server/src/modules/catalog/repository.ts";
+import { searchColumns } from "@krishi/server/src/modules/catalog/search-index.ts";
 import type { Insertable } from "kysely";
 
 /** Words of product names, each with its Hindi. */

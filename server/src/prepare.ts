@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { LocalMediaStorage } from "./lib/storage.ts";
-import { indexUnsearchableProducts } from "./modules/catalog/repository.ts";
+import { indexUnsearchableProducts } from "./modules/catalog/search-index.ts";
 
 /**
  * Brings the database up to this release before the shop serves it, once however many instances

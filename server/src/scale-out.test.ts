@@ -89,7 +89,7 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
   let productId: number;
 
   it("shows an edit made through one process on the other within a second", async () => {
-    const staff = await signIn(a, DEMO_ACCOUNTS[0], "10.0.0.1");
+    const staff = (await signIn(a, DEMO_ACCOUNTS[0], "10.0.0.1")).headers;
     const list = (await (await b.fetch("/api/products/")).json()) as { _id: number }[];
     productId = Number(list[0]?._id);
     // B has the product in its cache, fresh, when A edits it.
@@ -133,6 +133,20 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
     for (let i = 0; i < 10; i++) expect((await attempt(i % 2 === 0 ? a : b)).status).not.toBe(429);
     expect((await attempt(a)).status).toBe(429);
     expect((await attempt(b)).status).toBe(429);
+  });
+
+  it("ends a session everywhere: signed out through A, its token is refused by B", async () => {
+    const { access, refresh } = await signIn(a, DEMO_ACCOUNTS[1], "10.0.0.3");
+    const profile = () => b.fetch("/api/users/profile/", { headers: { authorization: `Bearer ${access}` } });
+    expect((await profile()).status).toBe(200);
+
+    const out = await a.fetch(`${AUTH}/logout/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${access}`, "content-type": "application/json" },
+      body: JSON.stringify({ refresh }),
+    });
+    expect(out.status).toBe(200);
+    expect((await profile()).status).toBe(401);
   });
 
   let orderIds: number[] = [];
@@ -226,7 +240,7 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    const { access } = (await res.json()) as { access: string };
-    return { authorization: `Bearer ${access}` };
+    const { access, refresh } = (await res.json()) as { access: string; refresh: string };
+    return { access, refresh, headers: { authorization: `Bearer ${access}` } };
   }
 });

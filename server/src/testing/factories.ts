@@ -1,6 +1,6 @@
 import type { Language } from "@krishi/contract";
 import type { Db } from "../db/database.ts";
-import { searchColumns } from "../modules/catalog/repository.ts";
+import { searchColumns } from "../modules/catalog/search-index.ts";
 
 /** Small factories that write real rows; every field can be overridden. */
 

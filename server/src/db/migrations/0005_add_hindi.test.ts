@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexUnsearchableProducts } from "../../modules/catalog/repository.ts";
+import { indexUnsearchableProducts } from "../../modules/catalog/search-index.ts";
 import { openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
 

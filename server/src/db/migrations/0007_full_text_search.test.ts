@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { indexUnsearchableProducts } from "../../modules/catalog/repository.ts";
+import { indexUnsearchableProducts } from "../../modules/catalog/search-index.ts";
 import { CatalogService } from "../../modules/catalog/service.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
 import { migrateToLatest } from "../migrate.ts";

@@ -4,6 +4,8 @@ import type { Database } from "../../db/schema.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
 import * as repo from "./repository.ts";
+import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
+import { SEARCH_LIMIT } from "./search-query.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
@@ -308,19 +310,19 @@ describe("the search index, kept in step by the catalogue's writer", () => {
         description: "",
         price_paise: 10_00,
         count_in_stock: 1,
-        ...repo.searchColumns({ name, brand: "Bulk", category: "Seeds", description: "" }),
+        ...searchColumns({ name, brand: "Bulk", category: "Seeds", description: "" }),
         created_at: at,
         updated_at: at,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await repo.rebuildSearchIndex(db);
+    await rebuildSearchIndex(db);
     expect(await search("bajra")).toEqual([id]);
     expect(await search("yuria")).toEqual([ids.urea]);
-    await repo.rebuildSearchIndex(db);
+    await rebuildSearchIndex(db);
     expect(await search("bajra")).toEqual([id]);
     await db.deleteFrom("products").where("id", "=", id).execute();
-    await repo.rebuildSearchIndex(db);
+    await rebuildSearchIndex(db);
     expect(await search("bajra")).toEqual([]);
   });
 });
@@ -348,14 +350,14 @@ describe("typos and counts among a few thousand products", () => {
           description,
           price_paise: 100_00 + i,
           count_in_stock: 1,
-          ...repo.searchColumns({ name, brand: "Kisan", category: "Seeds", description }),
+          ...searchColumns({ name, brand: "Kisan", category: "Seeds", description }),
           created_at: at,
           updated_at: at,
         };
       });
       await db.insertInto("products").values(rows).execute();
     }
-    await repo.rebuildSearchIndex(db);
+    await rebuildSearchIndex(db);
     catalog = new CatalogService(db);
   }, 60_000);
   afterAll(() => database.close());
@@ -381,13 +383,13 @@ describe("typos and counts among a few thousand products", () => {
     expect((await search("lot 99999999")).total).toBe(0);
   });
 
-  it(`counts and pages a keyword's best ${repo.SEARCH_LIMIT} matches at most`, async () => {
+  it(`counts and pages a keyword's best ${SEARCH_LIMIT} matches at most`, async () => {
     const first = await search("sow");
-    expect(first.total).toBe(repo.SEARCH_LIMIT);
-    expect(first.pages).toBe(repo.SEARCH_LIMIT / 100);
-    const last = await search("sow", repo.SEARCH_LIMIT / 100);
+    expect(first.total).toBe(SEARCH_LIMIT);
+    expect(first.pages).toBe(SEARCH_LIMIT / 100);
+    const last = await search("sow", SEARCH_LIMIT / 100);
     expect(last.products).toHaveLength(100);
-    await expect(search("sow", repo.SEARCH_LIMIT / 100 + 1)).rejects.toThrow("Invalid page.");
+    await expect(search("sow", SEARCH_LIMIT / 100 + 1)).rejects.toThrow("Invalid page.");
     // A list without a keyword is counted in full.
     expect((await catalog.listProducts({ category: "Seeds" })).total).toBe(3_000);
   });

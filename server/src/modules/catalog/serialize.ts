@@ -1,6 +1,6 @@
 import { type Category, type Product, type ProductImage, type ProductSummary, paiseToDecimal, type Review } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
-import type { ProductWithCategory } from "./repository.ts";
+import type { ProductWithCategory } from "./columns.ts";
 
 /** The one place that defines the product JSON of DESIGN §5. */
 export function productSummaryJson(row: ProductWithCategory, images: ProductImage[]): ProductSummary {

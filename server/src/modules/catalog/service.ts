@@ -8,6 +8,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
+import * as searchQuery from "./search-query.ts";
 import { categoryJson, imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
 
 export interface ProductQuery {
@@ -84,10 +85,10 @@ export class CatalogService {
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
-    const search = await repo.planSearch(this.db, toFilter(query));
+    const search = await searchQuery.planSearch(this.db, toFilter(query));
     const [total, rows] = await Promise.all([
       this.#count(search),
-      repo.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize),
+      searchQuery.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
@@ -167,15 +168,15 @@ export class CatalogService {
   }
 
   countProducts(): Promise<number> {
-    return repo.countProducts(this.db, { filter: {} });
+    return searchQuery.countProducts(this.db, { filter: {} });
   }
 
-  async #count(search: repo.ProductSearch): Promise<number> {
+  async #count(search: searchQuery.ProductSearch): Promise<number> {
     const key = JSON.stringify(search.filter);
     const now = Date.now();
     const cached = this.#counts.get(key);
     if (cached && cached.until > now) return cached.total;
-    const total = await repo.countProducts(this.db, search);
+    const total = await searchQuery.countProducts(this.db, search);
     // A small cache: odd filters must not grow memory.
     if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
     this.#counts.set(key, { total, until: now + CACHE_TTL_MS });
@@ -193,8 +194,8 @@ export function reviewerName(user: Pick<Reviewer, "email" | "first_name" | "last
   return `${user.first_name} ${user.last_name}`.trim() || (user.email.split("@")[0] as string);
 }
 
-function toFilter(query: ProductQuery): repo.ProductFilter {
-  const filter: repo.ProductFilter = {};
+function toFilter(query: ProductQuery): searchQuery.ProductFilter {
+  const filter: searchQuery.ProductFilter = {};
   const keyword = query.keyword?.trim();
   if (keyword) filter.keyword = keyword;
   const category = query.category?.trim();

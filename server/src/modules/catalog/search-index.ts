@@ -1,0 +1,207 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { isSqlite, type ProductWithCategory, productColumns, type Writer } from "./columns.ts";
+import { textKeys } from "./search-keys.ts";
+
+/**
+ * What keeps the search index in step with the products: their search columns, the full-text
+ * index (FTS5 tables on SQLite; PostgreSQL's tsvectors follow the columns), the words of
+ * search_words; and what rebuilds all of it after a bulk load or a migration.
+ */
+
+export interface SearchableProduct {
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
+  nameHi?: string | undefined;
+  descriptionHi?: string | undefined;
+  /** The category's Hindi name. */
+  categoryHi?: string | undefined;
+}
+
+/**
+ * What keyword search scans, kept in one place so writers and the seed agree: `search_text`, the
+ * product's texts in English and Hindi, lower-cased, one per line; `search_keys`, the spelling
+ * keys of their words, each after a space (and one at the end), so that a key can be matched as
+ * the start of a word or as a whole word (search-keys.ts).
+ */
+export function searchColumns(parts: SearchableProduct): SearchColumns {
+  const texts = [parts.name, parts.brand, parts.category, parts.description, parts.nameHi, parts.descriptionHi, parts.categoryHi];
+  const text = texts.filter(Boolean).join("\n");
+  const name = [parts.name, parts.nameHi].filter(Boolean).join("\n");
+  // The keys in a column of their own: a query's keys are looked for there, in a short text.
+  return {
+    search_text: text.toLowerCase(),
+    search_keys: ` ${textKeys(text).join(" ")} `,
+    search_name_keys: ` ${textKeys(name).join(" ")} `,
+  };
+}
+
+export interface SearchColumns {
+  search_text: string;
+  search_keys: string;
+  search_name_keys: string;
+}
+
+/**
+ * Writes a product's entries in the full-text index, in the writer's transaction: SQLite's FTS5
+ * tables (contentless: the text is in products; delete, then insert). PostgreSQL derives its
+ * tsvector from the columns themselves, and keeps its GIN indexes in step.
+ */
+export async function indexProduct(trx: Writer, id: number, columns: SearchColumns): Promise<void> {
+  await addSearchWords(trx, columns.search_keys);
+  if (!isSqlite(trx)) return;
+  await unindexProduct(trx, id);
+  await sql`insert into product_search (rowid, name, body) values (${id}, ${columns.search_name_keys}, ${columns.search_keys})`.execute(
+    trx,
+  );
+  await sql`insert into product_text (rowid, text) values (${id}, ${columns.search_text})`.execute(trx);
+}
+
+/** Adds the words of a product's search keys to search_words (those it has already stay once). */
+async function addSearchWords(trx: Writer, keys: string): Promise<void> {
+  const words = [...new Set(keys.split(" ").filter(Boolean))];
+  if (words.length === 0) return;
+  await trx
+    .insertInto("search_words")
+    .values(words.map((word) => ({ word })))
+    .onConflict((oc) => oc.column("word").doNothing())
+    .execute();
+}
+
+export async function unindexProduct(trx: Writer, id: number): Promise<void> {
+  if (!isSqlite(trx)) return;
+  await sql`delete from product_search where rowid = ${id}`.execute(trx);
+  await sql`delete from product_text where rowid = ${id}`.execute(trx);
+}
+
+/**
+ * Indexes the products written without the catalogue's writer (their search columns are set,
+ * search_indexed is not), from the columns they have: SQLite's FTS5 tables, and on both the
+ * words of search_words (PostgreSQL's tsvectors follow the columns themselves). A partial index
+ * finds them at once.
+ */
+export async function indexPendingProducts(db: Kysely<Database>): Promise<number> {
+  if (!isSqlite(db)) {
+    const pending = await sql`select id from products where not search_indexed limit 1`.execute(db);
+    if (pending.rows.length === 0) return 0;
+    await sql`insert into search_words (word)
+      select distinct unnest(tsvector_to_array(search_vector)) from products where not search_indexed
+      on conflict do nothing`.execute(db);
+    return flagIndexed(db);
+  }
+  const pending = await sql`select id from products where search_indexed = 0 limit 1`.execute(db);
+  if (pending.rows.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const unindexed = sql`select id from products where search_indexed = 0`;
+    await sql`delete from product_search where rowid in (${unindexed})`.execute(trx);
+    await sql`delete from product_text where rowid in (${unindexed})`.execute(trx);
+    await sql`insert into product_search (rowid, name, body)
+      select id, search_name_keys, search_keys from products where search_indexed = 0`.execute(trx);
+    await sql`insert into product_text (rowid, text) select id, search_text from products where search_indexed = 0`.execute(trx);
+    // The words of the whole index, those of these rows among them, at once.
+    await sql`insert or ignore into search_words (word) select term from product_search_terms`.execute(trx);
+    const result = await sql`update products set search_indexed = 1 where search_indexed = 0`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  });
+}
+
+/**
+ * PostgreSQL: marks the unindexed products indexed, in batches (one UPDATE of 100 000 rows would
+ * outlast the statement timeout: each row's new version goes into every index). Answers how many.
+ */
+async function flagIndexed(db: Kysely<Database>): Promise<number> {
+  let flagged = 0;
+  for (;;) {
+    const result = await sql`update products set search_indexed = true
+      where id in (select id from products where not search_indexed limit 5000)`.execute(db);
+    const n = Number(result.numAffectedRows ?? 0);
+    if (n === 0) return flagged;
+    flagged += n;
+  }
+}
+
+/**
+ * Rebuilds the whole search index from the products' search columns, for bulk loaders that
+ * insert products directly (the bench): rows without search text get it first. SQLite refills its
+ * FTS5 tables in a few statements; PostgreSQL's tsvectors and GIN indexes follow the columns. Both
+ * refill search_words, and refresh the planner's statistics (PostgreSQL vacuums too).
+ */
+export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
+  await fillSearchColumns(db);
+  if (isSqlite(db)) {
+    await db.transaction().execute(async (trx) => {
+      await sql`update products set search_indexed = 0`.execute(trx);
+      await sql`delete from search_words`.execute(trx);
+      await sql`insert into product_search (product_search) values ('delete-all')`.execute(trx);
+      await sql`insert into product_text (product_text) values ('delete-all')`.execute(trx);
+    });
+    await indexPendingProducts(db);
+    await sql`insert into product_search (product_search) values ('optimize')`.execute(db);
+    await sql`insert into product_text (product_text) values ('optimize')`.execute(db);
+    await sql`analyze`.execute(db);
+  } else {
+    await db.transaction().execute(async (trx) => {
+      await sql`delete from search_words`.execute(trx);
+      await sql`insert into search_words (word) select distinct unnest(tsvector_to_array(search_vector)) from products
+        on conflict do nothing`.execute(trx);
+    });
+    await flagIndexed(db);
+    // A bulk load leaves no statistics and no visibility map: the planner needs the first, and
+    // index-only scans (counts, deep pages) the second.
+    await sql`vacuum analyze products`.execute(db);
+    await sql`analyze search_words`.execute(db);
+  }
+}
+
+/**
+ * Fills the search text of every product that has none (after migrations 0005 and 0007 emptied
+ * them all, or a row written without one), and indexes every row the full-text index lacks.
+ * Start-up runs it. Answers how many products it indexed.
+ */
+export async function indexUnsearchableProducts(db: Kysely<Database>): Promise<number> {
+  const filled = await fillSearchColumns(db);
+  const pending = await indexPendingProducts(db);
+  return Math.max(filled, pending);
+}
+
+/** Computes the search columns of the products without search text (in batches), and indexes them. */
+async function fillSearchColumns(db: Kysely<Database>): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .select(productColumns)
+      .where((eb) => eb.or([eb("products.search_text", "=", ""), eb("products.search_keys", "=", "")]))
+      .orderBy("products.id")
+      .limit(1_000)
+      .execute();
+    if (rows.length === 0) return filled;
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        const columns = searchColumns(searchable(row));
+        // A product with no text at all still gets a non-empty search text, so it is not picked again.
+        if (columns.search_text === "") columns.search_text = " ";
+        await trx
+          .updateTable("products")
+          .set({ ...columns, search_indexed: true })
+          .where("id", "=", row.id)
+          .execute();
+        await indexProduct(trx, row.id, columns);
+      }
+    });
+    filled += rows.length;
+  }
+}
+
+const searchable = (row: ProductWithCategory): SearchableProduct => ({
+  name: row.name,
+  brand: row.brand,
+  category: row.category_name,
+  description: row.description,
+  nameHi: row.name_hi,
+  descriptionHi: row.description_hi,
+  categoryHi: row.category_name_hi,
+});
