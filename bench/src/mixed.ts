@@ -159,6 +159,10 @@ export async function mixedRow(base: string, label: string, products: number): P
     what: `${label}mixed: ${CONNECTIONS - CHECKOUT_CONNECTIONS} browsing + ${CHECKOUT_CONNECTIONS} checkout connections (${rate} orders/s)`,
     "req/s": Math.round(all.length / seconds),
     "p99 ms": p99,
+    "browsing p99 ms": percentile(
+      [...browsing.latencies].sort((a, b) => a - b),
+      0.99,
+    ),
     "checkout p99 ms": checkoutP99,
     "checkout median ms": ms(percentile(bought, 0.5)),
     orders: `${buying.statuses.get(201) ?? 0} placed (${statusText(buying.statuses)})`,

@@ -22,6 +22,7 @@
  *   BENCH_SECONDS=3    seconds of each load (default 10; each load has a 2 s warm-up besides)
  *   BENCH_CHECKOUTS=25 orders a second in the mixed run (default 25)
  *   CHROMIUM_PATH      the browser for Lighthouse (default /usr/bin/chromium)
+ *   BENCH_PROF=/tmp/p  CPU profiles of the mixed run's shop written there (node --cpu-prof)
  * A table a part is printed at the end, and all are written to bench/results/latest.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -131,7 +132,12 @@ async function main(dataDir: string): Promise<void> {
 
   if (selected.has("mixed")) {
     await part(`Mixed, ${PRODUCTS} products, SQLite, one process`, async (rows) => {
-      const shop = await startShop(small, PORTS.shop);
+      const shop = await startShop(
+        small,
+        PORTS.shop,
+        {},
+        process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [],
+      );
       rows.push(await mixedRow(shop.base, "", PRODUCTS));
       await shop.stop();
     });

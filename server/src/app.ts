@@ -229,7 +229,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
   const catalog = new CatalogService(db, clock, (productIds) => events.emit("productsChanged", { productIds }));
-  events.on("productsChanged", () => catalog.forget());
+  events.on("productsChanged", (change) => catalog.forget(change));
   const addresses = new AddressesService(db, { taxMode: config.tax.mode });
   const pincodes = new PincodeService({
     db,

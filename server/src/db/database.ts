@@ -11,6 +11,7 @@ import {
   PrimitiveValueListNode,
   type QueryResult,
   type RootOperationNode,
+  type SqliteDatabase,
   SqliteDialect,
   type UnknownRow,
   ValueNode,
@@ -67,10 +68,34 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: "sqlite" };
+}
+
+/** Prepared statements kept at most (least recently used dropped first): every query of the shop, a few times over. */
+const STATEMENTS_KEPT = 1_000;
+
+/**
+ * better-sqlite3 whose prepared statements are kept by their SQL text. Kysely prepares every
+ * query anew, which costs about a third of a catalogue read. A statement is reused only once
+ * its run is over: Kysely runs it to the end (all/run) before the next query, on the one
+ * connection, and streams nothing here.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 /** better-sqlite3 binds no booleans: write them as 1 and 0, as SQLite itself stores them. */

@@ -50,10 +50,10 @@ describe("EventBus across processes", () => {
     const hereGot = heard(here, "productsChanged");
     const thereGot = heard(there, "productsChanged");
 
-    await here.emit("productsChanged", { productIds: [7] });
+    await here.emit("productsChanged", { productIds: [7], stockOnly: true });
 
-    expect(hereGot).toEqual([{ productIds: [7] }]);
-    expect(thereGot).toEqual([{ productIds: [7] }]);
+    expect(hereGot).toEqual([{ productIds: [7], stockOnly: true }]);
+    expect(thereGot).toEqual([{ productIds: [7], stockOnly: true }]);
   });
 
   it("keeps an order's reactions in the process where it changed", async () => {

@@ -13,8 +13,12 @@ import type { EventRelay } from "./event-relay.ts";
  * an order's mail and refunds are handled where it changed, once.
  */
 export interface ShopEvents {
-  /** Product rows changed (stock, price, …): cached catalogue answers are stale. */
-  productsChanged: { productIds: readonly number[] };
+  /**
+   * Product rows changed (stock, price, …): cached catalogue answers are stale. No ids: any
+   * product. `stockOnly`: only the stock of these products changed (an order took or returned
+   * units), so only the answers showing them, or filtered by stock, are stale.
+   */
+  productsChanged: { productIds: readonly number[]; stockOnly?: boolean };
   /** An order moved (or was placed): mail may be queued, refunds may be due. */
   orderChanged: { orderId: number; event: string };
   /** A mail was queued. */
@@ -108,6 +112,6 @@ export class EventBus {
 }
 
 /** An empty list means "any product". */
-function relayedIds({ productIds }: ShopEvents["productsChanged"]): ShopEvents["productsChanged"] {
-  return { productIds: productIds.length > MAX_RELAYED_IDS ? [] : productIds };
+function relayedIds(change: ShopEvents["productsChanged"]): ShopEvents["productsChanged"] {
+  return change.productIds.length > MAX_RELAYED_IDS ? { ...change, productIds: [] } : change;
 }

@@ -127,6 +127,42 @@ describe("runNow: one process at a time", () => {
   });
 });
 
+describe("runNow: calls during a run", () => {
+  it("share one more run after it, which sees what they came for", async () => {
+    const held = heldRun();
+    first.add("send-mail", 10_000, held.run);
+
+    const running = first.runNow("send-mail");
+    await vi.waitFor(() => expect(held.state.runs).toBe(1));
+    const during = [first.runNow("send-mail"), first.runNow("send-mail"), first.runNow("send-mail")];
+    held.finish();
+    expect(await running).toBe(true);
+    await vi.waitFor(() => expect(held.state.runs).toBe(2));
+    held.finish();
+
+    expect(await Promise.all(during)).toEqual([true, true, true]);
+    expect(held.state).toEqual({ runs: 2, finished: 2 });
+    // Over: the next call runs at once.
+    const next = first.runNow("send-mail");
+    await vi.waitFor(() => expect(held.state.runs).toBe(3));
+    held.finish();
+    expect(await next).toBe(true);
+  });
+
+  it("still run after a run that failed", async () => {
+    const held = heldRun();
+    first.add("send-mail", 10_000, held.run);
+    const running = first.runNow("send-mail");
+    await vi.waitFor(() => expect(held.state.runs).toBe(1));
+    const during = first.runNow("send-mail");
+    held.fail(new Error("smtp down"));
+    await expect(running).rejects.toThrow("smtp down");
+    await vi.waitFor(() => expect(held.state.runs).toBe(2));
+    held.finish();
+    expect(await during).toBe(true);
+  });
+});
+
 describe("start and stop", () => {
   it("runs a job on its own soon after start(), and stop() waits for the run in progress", async () => {
     const held = heldRun();

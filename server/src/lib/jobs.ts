@@ -19,6 +19,9 @@ export class JobScheduler {
   readonly #jobs = new Map<string, Job>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<unknown>>();
+  /** This process's run of each job under way, and the one more run asked for meanwhile. */
+  readonly #inProgress = new Map<string, Promise<boolean>>();
+  readonly #again = new Map<string, Promise<boolean>>();
   #stopped = true;
 
   constructor(
@@ -46,18 +49,43 @@ export class JobScheduler {
     await Promise.allSettled([...this.#running]);
   }
 
-  /** Runs a job now if this process gets its lease; answers whether it ran. */
-  async runNow(name: string): Promise<boolean> {
+  /**
+   * Runs a job now if this process gets its lease; answers whether it ran. Calls made while this
+   * process runs the job share one more run after it (say, the mail of every order placed during
+   * a mail run), instead of each taking the lease, finding it held, and leaving their work to
+   * the next scheduled run.
+   */
+  runNow(name: string): Promise<boolean> {
     const job = this.#jobs.get(name);
-    if (!job) throw new Error(`No job named ${name}`);
-    if (!(await this.#takeLease(name))) return false;
+    if (!job) return Promise.reject(new Error(`No job named ${name}`));
+    const current = this.#inProgress.get(name);
+    if (current) {
+      let again = this.#again.get(name);
+      if (!again) {
+        again = current
+          .catch(() => false)
+          .then(() => {
+            this.#again.delete(name);
+            return this.runNow(name);
+          });
+        this.#again.set(name, again);
+      }
+      return again;
+    }
+    const run = this.#runOnce(job).finally(() => this.#inProgress.delete(name));
+    this.#inProgress.set(name, run);
+    return run;
+  }
+
+  async #runOnce(job: Job): Promise<boolean> {
+    if (!(await this.#takeLease(job.name))) return false;
     try {
       await job.run();
     } finally {
       await this.db
         .updateTable("job_leases")
         .set({ lease_until: this.clock().toISOString() })
-        .where("name", "=", name)
+        .where("name", "=", job.name)
         .where("holder", "=", this.holder)
         .execute();
     }

@@ -24,6 +24,28 @@ describe("ResponseCache", () => {
     expect((await cache.get("a", () => answer(`v${++computed}`))).body).toBe("v2");
   });
 
+  it("drops only the answers tagged with a change, and any still being computed", async () => {
+    const cache = new ResponseCache(60_000, 10);
+    const tagged =
+      (body: string, ...tags: string[]) =>
+      () =>
+        Promise.resolve({ body, headers: {}, tags: new Set(tags) });
+    await cache.get("list 1", tagged("l1", "product:1", "product:2"));
+    await cache.get("list 2", tagged("l2", "product:3"));
+    await cache.get("in stock", tagged("s", "product:4", "in-stock"));
+    let finish: (value: { body: string; headers: Record<string, string> }) => void = () => {};
+    void cache.get("pending", () => new Promise((resolve) => (finish = resolve)));
+
+    cache.dropTagged(["product:2", "in-stock"]);
+    finish({ body: "old", headers: {} });
+
+    const again = async (key: string) => (await cache.get(key, () => answer("new"))).body;
+    expect(await again("list 1")).toBe("new");
+    expect(await again("in stock")).toBe("new");
+    expect(await again("pending")).toBe("new");
+    expect(await again("list 2")).toBe("l2");
+  });
+
   it("shares one computation between concurrent misses", async () => {
     let computed = 0;
     const cache = new ResponseCache(60_000, 10);

@@ -5,14 +5,16 @@ import { brotliCompressSync, constants } from "node:zlib";
  * A small in-process cache of serialized answers, for the hot read paths of the catalogue.
  *
  * - Entries live `ttlMs` at most: with several server processes on one PostgreSQL database, a
- *   change made through another process shows within that time. Writes through this process
- *   call clear() and show at once.
+ *   change made through another process shows within that time. Writes call clear(), or
+ *   dropTagged() for a change that only some answers show, and show at once.
  * - At most `maxEntries` (oldest dropped first), so odd query strings cannot grow memory.
  * - Concurrent misses for one key share one computation; a failed computation is not kept.
  */
 export interface CachedAnswer {
   body: string;
   headers: Record<string, string>;
+  /** What the answer shows, for dropTagged() (e.g. "product:12"): a change to one of them makes it stale. */
+  tags?: ReadonlySet<string>;
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -42,6 +44,8 @@ export function etagOf(body: string): string {
 interface Entry {
   expires: number;
   value: Promise<CachedAnswer>;
+  /** The answer, once computed. */
+  answer?: CachedAnswer;
 }
 
 export class ResponseCache {
@@ -60,11 +64,16 @@ export class ResponseCache {
     if (hit) this.#entries.delete(key);
 
     const value = compute();
-    const entry = { expires: at + this.ttlMs, value };
+    const entry: Entry = { expires: at + this.ttlMs, value };
     this.#entries.set(key, entry);
-    value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
+    value.then(
+      (answer) => {
+        entry.answer = answer;
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+    );
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
@@ -74,6 +83,16 @@ export class ResponseCache {
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  /**
+   * Drops the answers tagged with any of `tags`, and those still being computed (they may have
+   * read the data before the change). The next request for them computes them again.
+   */
+  dropTagged(tags: readonly string[]): void {
+    for (const [key, entry] of this.#entries) {
+      if (!entry.answer || tags.some((tag) => entry.answer?.tags?.has(tag))) this.#entries.delete(key);
+    }
   }
 
   get size(): number {

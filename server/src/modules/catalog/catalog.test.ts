@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
@@ -221,6 +223,40 @@ describe("caching of catalogue answers", () => {
     t.app.services.catalog.invalidate();
     expect((await get(`/api/products/${neem.id}/`)).json().countInStock).toBe(5);
     await t.database.db.updateTable("products").set({ count_in_stock: 0 }).where("id", "=", neem.id).execute();
+    t.app.services.catalog.invalidate();
+  });
+
+  it("drops, on an order, only the answers showing its products and the lists filtered by stock", async () => {
+    const db = t.database.db;
+    const bought = seeds[0] as { id: number };
+    const other = seeds[1] as { id: number };
+    const stockOf = async (url: string, id: number) =>
+      ((await get(url)).json() as { _id: number; countInStock: number }[]).find((p) => p._id === id)?.countInStock;
+    const urls = {
+      bought: `/api/products/${bought.id}/`,
+      other: `/api/products/${other.id}/`,
+      all: "/api/products?page_size=100",
+      inStock: "/api/products?in_stock=true&page_size=100",
+      fertilisers: "/api/products?category=Fertilisers",
+    };
+    for (const url of Object.values(urls)) expect((await get(url)).statusCode).toBe(200);
+    // Written behind the catalogue's back: a kept answer still shows the old values.
+    await db.updateTable("products").set({ count_in_stock: 3 }).where("id", "=", other.id).execute();
+    await db.updateTable("products").set({ count_in_stock: 2 }).where("id", "=", neem.id).execute();
+
+    const buyer = await makeUser(db);
+    await placeOrder(t, await authHeaders(t, buyer.id), { id: bought.id, pricePaise: 249_00 });
+
+    expect((await get(urls.bought)).json().countInStock).toBe(9);
+    expect(await stockOf(urls.all, bought.id)).toBe(9);
+    expect(await stockOf(urls.all, other.id)).toBe(3);
+    expect(await stockOf(urls.inStock, neem.id)).toBe(2);
+    // Kept: neither shows the ordered product.
+    expect((await get(urls.other)).json().countInStock).toBe(10);
+    expect(await stockOf(urls.fertilisers, neem.id)).toBe(0);
+
+    await db.updateTable("products").set({ count_in_stock: 10 }).where("id", "in", [bought.id, other.id]).execute();
+    await db.updateTable("products").set({ count_in_stock: 0 }).where("id", "=", neem.id).execute();
     t.app.services.catalog.invalidate();
   });
 });

@@ -13,7 +13,7 @@ import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { pagingHeaders } from "../../lib/paging.ts";
 import { brotliBody, type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
-import type { CatalogService, ProductPage } from "./service.ts";
+import { type CatalogService, IN_STOCK_TAG, type ProductPage, productTag } from "./service.ts";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
@@ -36,19 +36,22 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     },
     async (request, reply) => {
       const answer = await catalog.cache.get(`list ${request.url}`, async () => {
-        const { keyword, category, sort, in_stock: inStock, page, page_size: pageSize } = request.query;
+        const { keyword, category, sort, in_stock, page, page_size: pageSize } = request.query;
+        const inStock = in_stock === "true" || in_stock === "1";
         const result = await catalog.listProducts({
           keyword,
           category,
           sort,
-          inStock: inStock === "true" || inStock === "1",
+          inStock,
           page,
           pageSize,
         });
         const headers = pagingHeaders(result);
         const link = linkHeader(request.url, result);
         if (link) headers.Link = link;
-        return cachedAnswer(String(reply.serialize(result.products)), headers);
+        const tags = result.products.map((product) => productTag(product._id));
+        if (inStock) tags.push(IN_STOCK_TAG);
+        return cachedAnswer(String(reply.serialize(result.products)), headers, tags);
       });
       return sendCached(request, reply, answer);
     },
@@ -57,13 +60,19 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products/category/",
     {
+      helmet: false,
       schema: {
         tags: ["catalogue"],
         summary: "List categories",
         response: { 200: Type.Array(CategorySchema) },
       },
     },
-    async () => catalog.listCategories(),
+    async (request, reply) => {
+      const answer = await catalog.cache.get("categories", async () =>
+        cachedAnswer(String(reply.serialize(await catalog.listCategories())), {}, []),
+      );
+      return sendCached(request, reply, answer);
+    },
   );
 
   app.get(
@@ -80,7 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     async (request, reply) => {
       const { id } = request.params;
       const answer = await catalog.cache.get(`product ${id}`, async () =>
-        cachedAnswer(String(reply.serialize(await catalog.getProduct(id)))),
+        cachedAnswer(String(reply.serialize(await catalog.getProduct(id))), {}, [productTag(id)]),
       );
       return sendCached(request, reply, answer);
     },
@@ -126,8 +135,8 @@ function acceptsBrotli(request: FastifyRequest): boolean {
   return typeof accepted === "string" && /(^|[\s,])br(\s*;\s*q=(0?\.\d*[1-9]|1(\.0*)?))?\s*(,|$)/.test(accepted);
 }
 
-function cachedAnswer(body: string, headers: Record<string, string> = {}): CachedAnswer {
-  return { body, headers: { ...headers, ETag: etagOf(body) } };
+function cachedAnswer(body: string, headers: Record<string, string>, tags: readonly string[]): CachedAnswer {
+  return { body, headers: { ...headers, ETag: etagOf(body) }, tags: new Set(tags) };
 }
 
 /** RFC 8288 links to the neighbouring pages, keeping the caller's other query parameters. */

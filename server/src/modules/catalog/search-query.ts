@@ -249,31 +249,33 @@ export function trigramSimilarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-/** The ORDER BY of a sort, ending in the tiebreaks of its index (migration 0007). */
-function sorted<Q extends { orderBy: (...args: never[]) => unknown }>(query: Q, sort: ProductSort): Q {
+/** The ORDER BY of a sort, ending in the tiebreaks of its index (migration 0007); `reversed`: the same order read from its end. */
+function sorted<Q extends { orderBy: (...args: never[]) => unknown }>(query: Q, sort: ProductSort, reversed = false): Q {
+  const way = (direction: "asc" | "desc") => (reversed ? (direction === "asc" ? "desc" : "asc") : direction);
   // biome-ignore lint/suspicious/noExplicitAny: Kysely's orderBy overloads do not survive the generic
   let q = query as any;
   switch (sort) {
     case "price_asc":
-      q = q.orderBy("products.price_paise", "asc");
+      q = q.orderBy("products.price_paise", way("asc"));
       break;
     case "price_desc":
-      q = q.orderBy("products.price_paise", "desc");
+      q = q.orderBy("products.price_paise", way("desc"));
       break;
     case "rating":
-      q = q.orderBy("products.rating", "desc").orderBy("products.num_reviews", "desc");
+      q = q.orderBy("products.rating", way("desc")).orderBy("products.num_reviews", way("desc"));
       break;
     case "newest":
       break;
   }
   // Newest first among equals, and always a total order, so pages neither repeat nor skip.
-  return q.orderBy("products.created_at", "desc").orderBy("products.id", "desc");
+  return q.orderBy("products.created_at", way("desc")).orderBy("products.id", way("desc"));
 }
 
 /**
  * A page of products. `sort` undefined: best first for a keyword — matches in the name before
  * matches elsewhere, then the newest (the highest id: ids are given as products are created) —
- * and newest first for a list without one.
+ * and newest first for a list without one. `total`: how many the list has (countProducts), which
+ * lets a page past the middle of a list be read from its end.
  */
 export async function findProducts(
   db: Kysely<Database>,
@@ -281,8 +283,9 @@ export async function findProducts(
   sort: ProductSort | undefined,
   limit: number,
   offset: number,
+  total?: number,
 ) {
-  const ids = await findProductIds(db, search, sort, limit, offset);
+  const ids = await findProductIds(db, search, sort, limit, offset, total);
   if (ids.length === 0) return [];
   // The rows of the page only (a deferred join): the page's ids come from an index alone.
   const rows = await db
@@ -298,7 +301,14 @@ export async function findProducts(
 const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
   plan?.kind === "words" || plan?.kind === "text";
 
-async function findProductIds(db: Kysely<Database>, search: ProductSearch, sort: ProductSort | undefined, limit: number, offset: number) {
+async function findProductIds(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  sort: ProductSort | undefined,
+  limit: number,
+  offset: number,
+  total: number | undefined,
+) {
   const { plan } = search;
   if (plan?.kind === "none") return [];
   if (isKeyword(plan)) {
@@ -306,6 +316,16 @@ async function findProductIds(db: Kysely<Database>, search: ProductSearch, sort:
     if (offset >= SEARCH_LIMIT) return [];
     limit = Math.min(limit, SEARCH_LIMIT - offset);
     if (sort === undefined) return rankedIds(db, search, limit, offset);
+  } else if (total !== undefined && offset > total / 2) {
+    // Past the middle, the index is walked back from the end over the rows after the page,
+    // instead of forward over every row before it: the last page of 100 000 skips none.
+    const end = Math.min(offset + limit, total);
+    if (end <= offset) return [];
+    const rows = await sorted(filtered(db, search).select("products.id"), sort ?? "newest", true)
+      .limit(end - offset)
+      .offset(total - end)
+      .execute();
+    return rows.map((row) => row.id).reverse();
   }
   const rows = await sorted(filtered(db, search).select("products.id"), sort ?? "newest")
     .limit(limit)

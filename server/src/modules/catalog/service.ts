@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { ShopEvents } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
@@ -46,10 +47,15 @@ export interface Reviewer {
 }
 
 /**
- * Serialized catalogue answers are kept this long. Writes through this process clear the cache
- * at once (invalidate()); this bounds how stale another process's copy can be.
+ * Serialized catalogue answers are kept this long at most. Every catalogue write, here or in
+ * another process, drops the answers it makes stale at once (productsChanged, through the event
+ * bus and its relay; a relay that lost messages drops everything). This only bounds what nothing
+ * announces: rows written straight into the database by a bulk loader.
  */
-const CACHE_TTL_MS = 2_000;
+const CACHE_TTL_MS = 30_000;
+/** The tags of a cached answer (ResponseCache.dropTagged): the products it shows, and whether stock filtered them. */
+export const productTag = (id: number) => `product:${id}`;
+export const IN_STOCK_TAG = "in-stock";
 /** Filters whose counts are kept at most (then the count cache starts again). */
 const MAX_COUNTS = 1_000;
 
@@ -60,7 +66,7 @@ export class CatalogService {
    * How many products match each filter (as JSON), so paging through a list does not count
    * 100 000 rows a request; as fresh as the answers (cleared with them, kept CACHE_TTL_MS at most).
    */
-  readonly #counts = new Map<string, { total: number; until: number }>();
+  readonly #counts = new Map<string, { total: number; until: number; inStock: boolean }>();
 
   constructor(
     private readonly db: Db,
@@ -76,22 +82,31 @@ export class CatalogService {
     void this.announce(productIds);
   }
 
-  /** Drops this process's copies: a change was announced (here or by another process). */
-  forget(): void {
-    this.cache.clear();
-    this.#counts.clear();
+  /**
+   * Drops this process's copies made stale by a change announced here or by another process
+   * (ShopEvents.productsChanged). A change of stock alone (every order placed or cancelled)
+   * drops only the answers showing those products and those filtered by stock, so browsing
+   * keeps its cache while shoppers buy; any other change drops everything.
+   */
+  forget(change: ShopEvents["productsChanged"] = { productIds: [] }): void {
+    if (!change.stockOnly || change.productIds.length === 0) {
+      this.cache.clear();
+      this.#counts.clear();
+      return;
+    }
+    this.cache.dropTagged([IN_STOCK_TAG, ...change.productIds.map(productTag)]);
+    for (const [key, count] of this.#counts) if (count.inStock) this.#counts.delete(key);
   }
 
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
     const search = await searchQuery.planSearch(this.db, toFilter(query));
-    const [total, rows] = await Promise.all([
-      this.#count(search),
-      searchQuery.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize),
-    ]);
+    // Counted first (mostly from #counts): a page past the middle is then read from the end.
+    const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
+    const rows = await searchQuery.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
     const images = await this.imagesByProduct(rows.map((r) => r.id));
     return {
       products: rows.map((row) => productSummaryJson(row, images.get(row.id) ?? [])),
@@ -179,7 +194,7 @@ export class CatalogService {
     const total = await searchQuery.countProducts(this.db, search);
     // A small cache: odd filters must not grow memory.
     if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
-    this.#counts.set(key, { total, until: now + CACHE_TTL_MS });
+    this.#counts.set(key, { total, until: now + CACHE_TTL_MS, inStock: search.filter.inStock === true });
     return total;
   }
 

@@ -555,7 +555,7 @@ export class OrdersService {
 
   async #changed(orderId: number, event: OrderEventName, lines: readonly { product: number }[]): Promise<void> {
     if (event === "place" || event === "cancel" || event === "expire" || event === "repay") {
-      await this.deps.events.emit("productsChanged", { productIds: lines.map((l) => l.product) });
+      await this.deps.events.emit("productsChanged", { productIds: lines.map((l) => l.product), stockOnly: true });
     }
     await this.deps.events.emit("orderChanged", { orderId, event });
   }
