@@ -21,6 +21,9 @@ export interface ProductFilter {
   inStock?: boolean;
 }
 
+/** A filter with no condition besides its keyword. */
+const isKeywordOnly = (filter: ProductFilter) => filter.categoryId === undefined && filter.categoryName === undefined && !filter.inStock;
+
 /** The categories named `name` in English or Hindi, in any case. */
 function categoriesNamed(eb: ExpressionBuilder<Database, "products">, name: string) {
   const lower = name.toLowerCase();
@@ -59,6 +62,8 @@ interface Term {
 export interface ProductSearch {
   filter: ProductFilter;
   plan?: KeywordPlan;
+  /** The keyword's matches up to SEARCH_LIMIT, when planning counted them (PostgreSQL) and the filter has nothing else. */
+  counted?: number;
 }
 
 /**
@@ -74,6 +79,8 @@ const SIMILARITY = 0.6;
 const SIMILAR_TERMS = 8;
 /** The longest prefix FTS5 keeps an index of (migration 0007: prefix = '2 3 4 5 6'). */
 const FTS_PREFIX_INDEX = 6;
+/** Rows, newest first, in which a keyword's name matches are looked for before its GIN index is read (tierIds). */
+const NEWEST_PROBED = 1_000;
 /** A longer prefix is asked for as its words when it starts at most this many. */
 const PREFIX_WORDS = 16;
 
@@ -154,6 +161,9 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
     .where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`)
     .execute();
   if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories.map((c) => c.id) } };
+  // PostgreSQL counts a plan's matches up to SEARCH_LIMIT to see whether it has any: the GIN
+  // index's bitmap is built whole either way, so the count is kept for countProducts.
+  let counted: number | undefined;
   const exists = async (plan: KeywordPlan) => {
     const fts = sqlite ? ftsQuery(plan) : undefined;
     if (fts) {
@@ -161,22 +171,25 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
         await sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit 1`.execute(db);
       return rows.length > 0;
     }
-    return (await tierCount(db, { where: keywordMatch(db, plan as KeywordPlan & { kind: "words" | "text" }) }, {}, 1)) > 0;
+    counted = await tierCount(db, { where: keywordMatch(db, plan as KeywordPlan & { kind: "words" | "text" }) }, {}, SEARCH_LIMIT);
+    return counted > 0;
   };
+  const planned = (plan: KeywordPlan): ProductSearch =>
+    isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted } : { filter, plan };
   const keys = queryKeys(keyword);
   const words = await Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i))));
   const plan: KeywordPlan = { kind: "words", words };
-  if (keys.length > 0 && (await exists(plan))) return { filter, plan };
+  if (keys.length > 0 && (await exists(plan))) return planned(plan);
   // Trigrams: a shorter text has none to look up.
   const text: KeywordPlan = { kind: "text", text: keyword };
-  if ([...keyword].length >= 3 && (await exists(text))) return { filter, plan: text };
+  if ([...keyword].length >= 3 && (await exists(text))) return planned(text);
   const corrections = await Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
   if (corrections.some((terms) => terms.length > 0)) {
     const similar: KeywordPlan = {
       kind: "words",
       words: words.map((terms, i) => [...terms, ...(corrections[i] as string[]).map((term) => ({ term, prefix: false }))]),
     };
-    if (await exists(similar)) return { filter, plan: similar };
+    if (await exists(similar)) return planned(similar);
   }
   return { filter, plan: { kind: "none" } };
 }
@@ -379,7 +392,7 @@ async function rankedIds(db: Kysely<Database>, search: ProductSearch, limit: num
 /** The FTS5 matches joined to the filter's other conditions (SQLite). */
 function ftsMatches(db: Kysely<Database>, table: string, match: string, filter: ProductFilter) {
   // No other condition: the index alone answers, in its rowid order.
-  if (filter.categoryId === undefined && filter.categoryName === undefined && !filter.inStock) {
+  if (isKeywordOnly(filter)) {
     return sql`from ${sql.table(table)} where ${sql.table(table)} match ${match}`;
   }
   const others = filtered(db, { filter: { ...filter, keyword: undefined } });
@@ -389,13 +402,25 @@ function ftsMatches(db: Kysely<Database>, table: string, match: string, filter: 
 
 async function tierIds(db: Kysely<Database>, tier: Tier, filter: ProductFilter, limit: number, offset: number) {
   if ("where" in tier) {
-    const rows = await filtered(db, { filter })
+    const matches = filtered(db, { filter })
       .where(() => tier.where)
-      .select("products.id")
-      .orderBy("products.id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .select("products.id");
+    // PostgreSQL guesses how many rows a tsquery matches, badly for prefixes and for several
+    // words: it walks the id index backwards, filtering, for a word no name has (every row of the
+    // table, ~200 ms at 100 000), or builds the whole bitmap of a word every row has (~150 ms).
+    // So the newest rows are searched first; when they do not hold the page, the matches are
+    // few among them, likely few everywhere: read through the GIN index and sorted.
+    if (isKeywordOnly(filter)) {
+      const wanted = offset + limit;
+      const { rows } = await sql<{ id: number }>`select id from (select id, search_vector, search_name_vector, search_text
+        from products order by id desc limit ${Math.max(NEWEST_PROBED, 2 * wanted)}) as products
+        where ${tier.where} order by id desc limit ${wanted}`.execute(db);
+      if (rows.length === wanted) return rows.slice(offset).map((row) => row.id);
+      const sparse = await sql<{ id: number }>`with matches as materialized (${matches})
+        select id from matches order by id desc limit ${limit} offset ${offset}`.execute(db);
+      return sparse.rows.map((row) => row.id);
+    }
+    const rows = await matches.orderBy("products.id", "desc").limit(limit).offset(offset).execute();
     return rows.map((row) => row.id);
   }
   const { table, match } = tier;
@@ -427,6 +452,7 @@ export async function countProducts(db: Kysely<Database>, search: ProductSearch)
   const { plan } = search;
   if (plan?.kind === "none") return 0;
   if (isKeyword(plan)) {
+    if (search.counted !== undefined) return search.counted;
     const fts = ftsQuery(plan);
     return tierCount(db, isSqlite(db) && fts ? fts : { where: keywordMatch(db, plan) }, search.filter, SEARCH_LIMIT);
   }
