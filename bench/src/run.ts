@@ -6,7 +6,8 @@
  * - mixed: the same catalogue, 46 connections browsing (list pages, products, searches,
  *   categories) while 4 place orders as signed-in buyers; p99 of all answers and of the checkouts.
  * - cluster: list and detail with WEB_CONCURRENCY=2 (processes sharing the port), against the same
- *   ceiling, beside the one-process figure: whether a second process pays on this machine.
+ *   ceiling, beside the one-process figure, and the mixed run: whether a second process pays on
+ *   this machine.
  * - scale: a 100 000-product SQLite catalogue; keyword search (median, p95) and deep list pages,
  *   sequential and uncached.
  * - pg: the 100 000 products on PostgreSQL: list and detail against the ceiling, search, deep
@@ -155,6 +156,9 @@ async function main(dataDir: string): Promise<void> {
         if (one !== undefined) row["1 process req/s"] = one;
         rows.push(row);
       }
+      await top?.stop();
+      rows.push(await mixedRow(shop.base, "WEB_CONCURRENCY=2: ", PRODUCTS));
+      await shop.stop();
     });
   }
 
