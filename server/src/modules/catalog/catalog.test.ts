@@ -245,13 +245,22 @@ describe("caching of catalogue answers", () => {
     await db.updateTable("products").set({ count_in_stock: 2 }).where("id", "=", neem.id).execute();
 
     const buyer = await makeUser(db);
-    await placeOrder(t, await authHeaders(t, buyer.id), { id: bought.id, pricePaise: 249_00 });
+    const headers = await authHeaders(t, buyer.id);
+    const order = await placeOrder(t, headers, { id: bought.id, pricePaise: 249_00 });
 
     expect((await get(urls.bought)).json().countInStock).toBe(9);
     expect(await stockOf(urls.all, bought.id)).toBe(9);
     expect(await stockOf(urls.all, other.id)).toBe(3);
     expect(await stockOf(urls.inStock, neem.id)).toBe(2);
     // Kept: neither shows the ordered product.
+    expect((await get(urls.other)).json().countInStock).toBe(10);
+    expect(await stockOf(urls.fertilisers, neem.id)).toBe(0);
+
+    // Cancelled: its units are back, and the other answers still kept.
+    const cancelled = await t.app.inject({ method: "POST", url: `/api/orders/${order._id}/cancel/`, headers });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await get(urls.bought)).json().countInStock).toBe(10);
+    expect(await stockOf(urls.all, bought.id)).toBe(10);
     expect((await get(urls.other)).json().countInStock).toBe(10);
     expect(await stockOf(urls.fertilisers, neem.id)).toBe(0);
 

@@ -553,9 +553,14 @@ export class OrdersService {
     for (const listener of this.#listeners) await listener({ trx, order, from, event, to: order.status, actor, eventId });
   }
 
+  /** `lines`: the order's products when the caller has them at hand (else read here, for a move that takes or returns stock). */
   async #changed(orderId: number, event: OrderEventName, lines: readonly { product: number }[]): Promise<void> {
     if (event === "place" || event === "cancel" || event === "expire" || event === "repay") {
-      await this.deps.events.emit("productsChanged", { productIds: lines.map((l) => l.product), stockOnly: true });
+      const productIds =
+        lines.length > 0
+          ? lines.map((l) => l.product)
+          : (await repo.findItems(this.db, [orderId])).flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
+      await this.deps.events.emit("productsChanged", { productIds, stockOnly: true });
     }
     await this.deps.events.emit("orderChanged", { orderId, event });
   }
