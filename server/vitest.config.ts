@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,5 +6,9 @@ export default defineConfig({
     include: ["src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The files wait on databases and child processes as much as they compute: on a 2-core
+    // machine Vitest's default (one worker fewer than the cores) leaves one core idle. Each file
+    // has a database, a DATA_DIR and a Redis namespace of its own, so two run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
