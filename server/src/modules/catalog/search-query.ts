@@ -79,7 +79,7 @@ const SIMILARITY = 0.6;
 const SIMILAR_TERMS = 8;
 /** The longest prefix FTS5 keeps an index of (migration 0007: prefix = '2 3 4 5 6'). */
 const FTS_PREFIX_INDEX = 6;
-/** Rows, newest first, in which a keyword's name matches are looked for before its GIN index is read (tierIds). */
+/** Rows, newest first, in which a keyword's matches are looked for before its GIN index is read (tierIds, PostgreSQL). */
 const NEWEST_PROBED = 1_000;
 /** A longer prefix is asked for as its words when it starts at most this many. */
 const PREFIX_WORDS = 16;

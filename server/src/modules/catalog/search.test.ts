@@ -386,6 +386,21 @@ describe("typos and counts among a few thousand products", () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
+  it("pages name matches newest first, whether the newest rows hold them or only older rows do", async () => {
+    const all = await database.db.selectFrom("products").select(["id", "name"]).orderBy("id", "desc").execute();
+    // "Seeds 2…": 1 111 names, the newest 1 000 rows among them; "Seeds 12…": 111 names, all older.
+    for (const [keyword, digits] of [
+      ["Seeds 2", "2"],
+      ["Seeds 12", "12"],
+    ]) {
+      const inName = all.filter((p) => new RegExp(`Seeds ${digits}\\d*$`).test(p.name)).map((p) => p.id);
+      const found = [...(await search(keyword as string)).products, ...(await search(keyword as string, 2)).products].map((p) => p._id);
+      const shown = Math.min(200, inName.length);
+      expect(inName.length, keyword).toBeGreaterThan(100);
+      expect(found.slice(0, shown), keyword).toEqual(inName.slice(0, shown));
+    }
+  });
+
   it("finds nothing for a word spelled like none, and never corrects a number", async () => {
     expect((await search("xylophone")).total).toBe(0);
     expect((await search("lot 99999999")).total).toBe(0);
