@@ -6,6 +6,7 @@ import * as m0004 from "./migrations/0004_order_lifecycle.ts";
 import * as m0005 from "./migrations/0005_add_hindi.ts";
 import * as m0006 from "./migrations/0006_selling_in_india.ts";
 import * as m0007 from "./migrations/0007_full_text_search.ts";
+import * as m0008 from "./migrations/0008_search_word_counts.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005_add_hindi": m0005,
   "0006_selling_in_india": m0006,
   "0007_full_text_search": m0007,
+  "0008_search_word_counts": m0008,
 };
 
 /**

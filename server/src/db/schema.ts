@@ -34,11 +34,14 @@ export interface CategoriesTable {
 
 /**
  * The words of the search index (spelling keys, search-keys.ts), each once: typos are corrected
- * against it and a prefix is expanded with it. Written beside the index by the catalogue; a word
- * may outlive its last product until the next rebuild (harmless: a search with it finds nothing).
+ * against it and a prefix is expanded with it. SQLite: written beside the index by the catalogue;
+ * a word may outlive its last product until the next rebuild (harmless: a search with it finds
+ * nothing). PostgreSQL: kept by triggers on products (migration 0008), with `docs`.
  */
 export interface SearchWordsTable {
   word: string;
+  /** PostgreSQL only: how many products have the word (a word none has is removed). */
+  docs: Generated<number>;
 }
 
 export interface ProductsTable {

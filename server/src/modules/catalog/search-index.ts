@@ -6,7 +6,8 @@ import { textKeys } from "./search-keys.ts";
 /**
  * What keeps the search index in step with the products: their search columns, the full-text
  * index (FTS5 tables on SQLite; PostgreSQL's tsvectors follow the columns), the words of
- * search_words; and what rebuilds all of it after a bulk load or a migration.
+ * search_words (SQLite; PostgreSQL's follow the products by triggers, migration 0008); and what
+ * rebuilds all of it after a bulk load or a migration.
  */
 
 export interface SearchableProduct {
@@ -46,12 +47,13 @@ export interface SearchColumns {
 
 /**
  * Writes a product's entries in the full-text index, in the writer's transaction: SQLite's FTS5
- * tables (contentless: the text is in products; delete, then insert). PostgreSQL derives its
- * tsvector from the columns themselves, and keeps its GIN indexes in step.
+ * tables (contentless: the text is in products; delete, then insert) and its words. PostgreSQL
+ * derives its tsvectors from the columns themselves, and keeps its GIN indexes and search_words
+ * in step.
  */
 export async function indexProduct(trx: Writer, id: number, columns: SearchColumns): Promise<void> {
-  await addSearchWords(trx, columns.search_keys);
   if (!isSqlite(trx)) return;
+  await addSearchWords(trx, columns.search_keys);
   await unindexProduct(trx, id);
   await sql`insert into product_search (rowid, name, body) values (${id}, ${columns.search_name_keys}, ${columns.search_keys})`.execute(
     trx,
@@ -59,7 +61,7 @@ export async function indexProduct(trx: Writer, id: number, columns: SearchColum
   await sql`insert into product_text (rowid, text) values (${id}, ${columns.search_text})`.execute(trx);
 }
 
-/** Adds the words of a product's search keys to search_words (those it has already stay once). */
+/** Adds the words of a product's search keys to search_words (SQLite; those it has already stay once). */
 async function addSearchWords(trx: Writer, keys: string): Promise<void> {
   const words = [...new Set(keys.split(" ").filter(Boolean))];
   if (words.length === 0) return;
@@ -78,19 +80,12 @@ export async function unindexProduct(trx: Writer, id: number): Promise<void> {
 
 /**
  * Indexes the products written without the catalogue's writer (their search columns are set,
- * search_indexed is not), from the columns they have: SQLite's FTS5 tables, and on both the
- * words of search_words (PostgreSQL's tsvectors follow the columns themselves). A partial index
- * finds them at once.
+ * search_indexed is not), from the columns they have: SQLite's FTS5 tables and search_words. A
+ * partial index finds them at once. On PostgreSQL nothing waits: its tsvectors follow the columns
+ * and search_words follows by triggers.
  */
 export async function indexPendingProducts(db: Kysely<Database>): Promise<number> {
-  if (!isSqlite(db)) {
-    const pending = await sql`select id from products where not search_indexed limit 1`.execute(db);
-    if (pending.rows.length === 0) return 0;
-    await sql`insert into search_words (word)
-      select distinct unnest(tsvector_to_array(search_vector)) from products where not search_indexed
-      on conflict do nothing`.execute(db);
-    return flagIndexed(db);
-  }
+  if (!isSqlite(db)) return 0;
   const pending = await sql`select id from products where search_indexed = 0 limit 1`.execute(db);
   if (pending.rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
@@ -108,7 +103,7 @@ export async function indexPendingProducts(db: Kysely<Database>): Promise<number
 }
 
 /**
- * PostgreSQL: marks the unindexed products indexed, in batches (one UPDATE of 100 000 rows would
+ * PostgreSQL: marks the products written directly indexed, in batches (one UPDATE of 100 000 rows would
  * outlast the statement timeout: each row's new version goes into every index). Answers how many.
  */
 async function flagIndexed(db: Kysely<Database>): Promise<number> {
@@ -142,10 +137,12 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
     await sql`insert into product_text (product_text) values ('optimize')`.execute(db);
     await sql`analyze`.execute(db);
   } else {
+    // The triggers keep the words' counts; counted again, whatever happened to the table.
     await db.transaction().execute(async (trx) => {
+      await sql`lock table search_words`.execute(trx);
       await sql`delete from search_words`.execute(trx);
-      await sql`insert into search_words (word) select distinct unnest(tsvector_to_array(search_vector)) from products
-        on conflict do nothing`.execute(trx);
+      await sql`insert into search_words (word, docs)
+        select word, count(*) from products, unnest(tsvector_to_array(search_vector)) as word group by word`.execute(trx);
     });
     await flagIndexed(db);
     // A bulk load leaves no statistics and no visibility map: the planner needs the first, and

@@ -401,6 +401,23 @@ describe("typos and counts among a few thousand products", () => {
     }
   });
 
+  it("finds every word a number starts, when those are few and when they are many", async () => {
+    const all = await database.db.selectFrom("products").select(["id", "name", "description"]).orderBy("id", "desc").execute();
+    // "299": 299 and 2990–2999, and lot 2996 (few words, looked up); "29": hundreds of words.
+    for (const digits of ["299", "29"]) {
+      const words = (text: string) => text.split(/[^0-9a-z]+/i);
+      const starts = (text: string) => words(text).some((word) => word.startsWith(digits));
+      const inName = all.filter((p) => starts(p.name)).map((p) => p.id);
+      const elsewhere = all.filter((p) => !starts(p.name) && starts(p.description)).map((p) => p.id);
+      const { products, total } = await search(`seeds ${digits}`);
+      expect(total, digits).toBe(Math.min(SEARCH_LIMIT, inName.length + elsewhere.length));
+      expect(
+        products.map((p) => p._id),
+        digits,
+      ).toEqual([...inName, ...elsewhere].slice(0, 100));
+    }
+  });
+
   it("finds nothing for a word spelled like none, and never corrects a number", async () => {
     expect((await search("xylophone")).total).toBe(0);
     expect((await search("lot 99999999")).total).toBe(0);
