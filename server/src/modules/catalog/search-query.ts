@@ -157,11 +157,12 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
   const sqlite = isSqlite(db);
   await indexPendingProducts(db);
   const lower = keyword.toLowerCase();
-  const categories = await db
-    .selectFrom("categories")
-    .select("id")
-    .where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`)
-    .execute();
+  const keys = queryKeys(keyword);
+  // The keyword's words are looked up while its categories are: most keywords name none.
+  const [categories, words] = await Promise.all([
+    db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`).execute(),
+    Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
+  ]);
   if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories.map((c) => c.id) } };
   // PostgreSQL counts a plan's matches up to SEARCH_LIMIT to see whether it has any: the GIN
   // index's bitmap is built whole either way, so the count is kept for countProducts.
@@ -180,14 +181,15 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
   };
   const planned = (plan: KeywordPlan): ProductSearch =>
     isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted } : { filter, plan };
-  const keys = queryKeys(keyword);
-  const words = await Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i))));
   const plan: KeywordPlan = { kind: "words", words };
   if (keys.length > 0 && (await exists(plan))) return planned(plan);
+  // The words spelled like the keyword's are looked up while its text is searched for.
+  const correcting = Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
+  correcting.catch(() => {}); // not awaited when the text is found; awaited (and thrown) otherwise
   // Trigrams: a shorter text has none to look up.
   const text: KeywordPlan = { kind: "text", text: keyword };
   if ([...keyword].length >= 3 && (await exists(text))) return planned(text);
-  const corrections = await Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
+  const corrections = await correcting;
   if (corrections.some((terms) => terms.length > 0)) {
     const similar: KeywordPlan = {
       kind: "words",
@@ -325,43 +327,19 @@ function sorted<Q extends { orderBy: (...args: never[]) => unknown }>(query: Q, 
 }
 
 /**
- * A page of products. `sort` undefined: best first for a keyword — matches in the name before
+ * The ids of a page of products. `sort` undefined: best first for a keyword — matches in the name before
  * matches elsewhere, then the newest (the highest id: ids are given as products are created) —
  * and newest first for a list without one. `total`: how many the list has (countProducts), which
  * lets a page past the middle of a list be read from its end.
  */
-export async function findProducts(
+export async function findProductIds(
   db: Kysely<Database>,
   search: ProductSearch,
   sort: ProductSort | undefined,
   limit: number,
   offset: number,
   total?: number,
-) {
-  const ids = await findProductIds(db, search, sort, limit, offset, total);
-  if (ids.length === 0) return [];
-  // The rows of the page only (a deferred join): the page's ids come from an index alone.
-  const rows = await db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(productColumns)
-    .where("products.id", "in", ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
-  plan?.kind === "words" || plan?.kind === "text";
-
-async function findProductIds(
-  db: Kysely<Database>,
-  search: ProductSearch,
-  sort: ProductSort | undefined,
-  limit: number,
-  offset: number,
-  total: number | undefined,
-) {
+): Promise<number[]> {
   const { plan } = search;
   if (plan?.kind === "none") return [];
   if (isKeyword(plan)) {
@@ -386,6 +364,22 @@ async function findProductIds(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** The products of a page, in the order of its ids (findProductIds): a deferred join, the page's rows only. */
+export async function productRows(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select(productColumns)
+    .where("products.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
+  plan?.kind === "words" || plan?.kind === "text";
 
 /**
  * One tier of best-first results, newest first within it: the matches of an FTS5 query (SQLite)

@@ -106,8 +106,9 @@ export class CatalogService {
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    const rows = await searchQuery.findProducts(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
-    const images = await this.imagesByProduct(rows.map((r) => r.id));
+    const ids = await searchQuery.findProductIds(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
+    // The page's rows and images at once: both need only the ids.
+    const [rows, images] = await Promise.all([searchQuery.productRows(this.db, ids), this.imagesByProduct(ids)]);
     return {
       products: rows.map((row) => productSummaryJson(row, images.get(row.id) ?? [])),
       total,
