@@ -216,6 +216,11 @@ describe("DELETE /api/products/images/{id}/ and reordering", () => {
     expect(res.json().images.map((image: { id: number }) => image.id)).toEqual([ids[2], ids[0], ids[1]]);
     const detail = (await t.app.inject({ url: `/api/products/${product.id}/` })).json();
     expect(detail.images.map((image: { id: number }) => image.id)).toEqual([ids[2], ids[0], ids[1]]);
+    // Lists show them in that order too: a plain list (its page and images in one statement) and a search.
+    for (const url of ["/api/products/", `/api/products/?keyword=gallery&n=${product.id}`]) {
+      const listed = (await t.app.inject({ url })).json().find((p: { _id: number }) => p._id === product.id);
+      expect(listed.images.map((image: { id: number }) => image.id), url).toEqual([ids[2], ids[0], ids[1]]);
+    }
 
     const other = await productWithImages(1);
     for (const bad of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], other.rows[0]?.id], []]) {

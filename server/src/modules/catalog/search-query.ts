@@ -1,8 +1,10 @@
 import type { ProductSort } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { jsonArrayFrom as pgJsonArrayFrom } from "kysely/helpers/postgres";
+import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
 import { containsPattern } from "../../db/like.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite, productColumns } from "./columns.ts";
+import { isSqlite, type ProductWithCategory, productColumns } from "./columns.ts";
 import { indexPendingProducts } from "./search-index.ts";
 import { queryKeys } from "./search-keys.ts";
 
@@ -347,35 +349,97 @@ export async function findProductIds(
     if (offset >= SEARCH_LIMIT) return [];
     limit = Math.min(limit, SEARCH_LIMIT - offset);
     if (sort === undefined) return rankedIds(db, search, limit, offset);
-  } else if (total !== undefined && offset > total / 2) {
-    // Past the middle, the index is walked back from the end over the rows after the page,
-    // instead of forward over every row before it: the last page of 100 000 skips none.
-    const end = Math.min(offset + limit, total);
-    if (end <= offset) return [];
-    const rows = await sorted(filtered(db, search).select("products.id"), sort ?? "newest", true)
-      .limit(end - offset)
-      .offset(total - end)
-      .execute();
-    return rows.map((row) => row.id).reverse();
   }
-  const rows = await sorted(filtered(db, search).select("products.id"), sort ?? "newest")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((row) => row.id);
+  const page = pageIds(db, search, sort, limit, offset, total);
+  if (!page) return [];
+  const ids = (await page.query.execute()).map((row) => row.id);
+  return page.reversed ? ids.reverse() : ids;
 }
 
-/** The products of a page, in the order of its ids (findProductIds): a deferred join, the page's rows only. */
-export async function productRows(db: Kysely<Database>, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The query of a page's ids in a sorted list. Past the middle, the index is walked back from the
+ * end over the rows after the page, instead of forward over every row before it (the last page of
+ * 100 000 skips none): the ids then come `reversed`. Undefined for a page past the end.
+ */
+function pageIds(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  sort: ProductSort | undefined,
+  limit: number,
+  offset: number,
+  total?: number,
+) {
+  const ids = filtered(db, search).select("products.id");
+  if (isKeyword(search.plan) || total === undefined || offset <= total / 2) {
+    return {
+      query: sorted(ids, sort ?? "newest")
+        .limit(limit)
+        .offset(offset),
+      reversed: false,
+    };
+  }
+  const end = Math.min(offset + limit, total);
+  if (end <= offset) return undefined;
+  return {
+    query: sorted(ids, sort ?? "newest", true)
+      .limit(end - offset)
+      .offset(total - end),
+    reversed: true,
+  };
+}
+
+/** A product row with its images (id and path, in their order): what a list shows of a product. */
+export type ListedProduct = ProductWithCategory & { images: { id: number; path: string }[] };
+
+/** Products with their images, gathered as JSON by the same statement (one round trip, not two). */
+function listedProducts(db: Kysely<Database>) {
+  const jsonArrayFrom = isSqlite(db) ? sqliteJsonArrayFrom : pgJsonArrayFrom;
+  return db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
     .select(productColumns)
-    .where("products.id", "in", ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_images")
+          .select(["product_images.id", "product_images.path"])
+          .whereRef("product_images.product_id", "=", "products.id")
+          .orderBy("product_images.position")
+          .orderBy("product_images.id"),
+      ).as("images"),
+    );
+}
+
+/** SQLite answers the JSON as text. */
+const listed = <R extends { images: unknown }>(row: R): ListedProduct =>
+  ({ ...row, images: typeof row.images === "string" ? JSON.parse(row.images) : row.images }) as unknown as ListedProduct;
+
+/** The products of a page, in the order of its ids (findProductIds), with their images. */
+export async function productRows(db: Kysely<Database>, ids: readonly number[]): Promise<ListedProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await listedProducts(db).where("products.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, listed(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A page of products with their images (see findProductIds for the order). A list without a
+ * keyword is one statement: its page's ids are a subquery of the rows'.
+ */
+export async function findPage(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  sort: ProductSort | undefined,
+  limit: number,
+  offset: number,
+  total?: number,
+): Promise<ListedProduct[]> {
+  const { plan } = search;
+  if (plan?.kind === "none" || isKeyword(plan)) return productRows(db, await findProductIds(db, search, sort, limit, offset, total));
+  const page = pageIds(db, search, sort, limit, offset, total);
+  if (!page) return [];
+  const rows = await sorted(listedProducts(db).where("products.id", "in", page.query), sort ?? "newest").execute();
+  return rows.map(listed);
 }
 
 const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>

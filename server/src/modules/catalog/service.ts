@@ -1,4 +1,4 @@
-import { type Category, PAGE_SIZE, type Product, type ProductImage, type ProductSort, type ProductSummary } from "@krishi/contract";
+import { type Category, PAGE_SIZE, type Product, type ProductSort, type ProductSummary } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
@@ -6,7 +6,6 @@ import type { Database } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
-import { groupBy } from "../../lib/group-by.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import * as repo from "./repository.ts";
 import * as searchQuery from "./search-query.ts";
@@ -106,11 +105,9 @@ export class CatalogService {
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    const ids = await searchQuery.findProductIds(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
-    // The page's rows and images at once: both need only the ids.
-    const [rows, images] = await Promise.all([searchQuery.productRows(this.db, ids), this.imagesByProduct(ids)]);
+    const rows = await searchQuery.findPage(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
     return {
-      products: rows.map((row) => productSummaryJson(row, images.get(row.id) ?? [])),
+      products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
       total,
       page,
       pages,
@@ -197,11 +194,6 @@ export class CatalogService {
     if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
     this.#counts.set(key, { total, until: now + CACHE_TTL_MS, inStock: search.filter.inStock === true });
     return total;
-  }
-
-  private async imagesByProduct(ids: number[]): Promise<Map<number, ProductImage[]>> {
-    const byProduct = groupBy(await repo.findImages(this.db, ids), (row) => row.product_id);
-    return new Map([...byProduct].map(([id, rows]) => [id, rows.map(imageJson)]));
   }
 }
 
