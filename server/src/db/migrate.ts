@@ -7,6 +7,7 @@ import * as m0005 from "./migrations/0005_add_hindi.ts";
 import * as m0006 from "./migrations/0006_selling_in_india.ts";
 import * as m0007 from "./migrations/0007_full_text_search.ts";
 import * as m0008 from "./migrations/0008_search_word_counts.ts";
+import * as m0009 from "./migrations/0009_room_for_stock_updates.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0006_selling_in_india": m0006,
   "0007_full_text_search": m0007,
   "0008_search_word_counts": m0008,
+  "0009_room_for_stock_updates": m0009,
 };
 
 /**
