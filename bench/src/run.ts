@@ -171,6 +171,7 @@ async function main(dataDir: string): Promise<void> {
       console.log(`  built in ${Math.round((performance.now() - started) / 1000)} s`);
       const shop = await startShop(dir, PORTS.scale);
       rows.push(await searchRow(shop.base, "100k: ", { median: 5, p95: 15 }));
+      rows.push(await searchRow(shop.base, "100k: ", { median: 5, p95: 15 }, true));
       rows.push(...(await deepPageRows(shop.base, "100k: ", SCALE_PRODUCTS)));
       rows.push({ what: "100k: products found (not a budget)", found: await searchFinds(shop.base) });
       await shop.stop();
@@ -205,6 +206,7 @@ async function main(dataDir: string): Promise<void> {
         rows.push(...(await throughputRows("PG: ", shop.base, top.base, hotRoutes(DETAIL_ID), new Map())));
         await top.stop();
         rows.push(await searchRow(shop.base, "PG 100k: ", { median: 5, p95: 15 }));
+        rows.push(await searchRow(shop.base, "PG 100k: ", { median: 5, p95: 15 }, true));
         rows.push(...(await deepPageRows(shop.base, "PG 100k: ", SCALE_PRODUCTS)));
         rows.push({ what: "PG 100k: products found (not a budget)", found: await searchFinds(shop.base) });
         rows.push(await mixedRow(shop.base, "PG 100k: ", SCALE_PRODUCTS));

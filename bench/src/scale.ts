@@ -60,9 +60,12 @@ const counted = (done: number, planned: number) => (done === planned ? done : `$
 /**
  * Keyword search, `SEARCHES` requests one after another. The catalogue's answer cache is keyed by
  * the request's whole URL (catalog/routes.ts) and the validator drops unknown parameters, so a
- * unique `nocache` parameter makes every request a miss that runs the search itself.
+ * unique `nocache` parameter makes every request a miss that runs the search itself. The budget
+ * is judged on the first pass, right after the shop started (its code, connections and the
+ * database's buffers still cold); `again` times the same searches once more, for the figures of
+ * a shop that has been running (not a budget).
  */
-export async function searchRow(base: string, label: string, budget: { median: number; p95?: number }): Promise<Row> {
+export async function searchRow(base: string, label: string, budget: { median: number; p95?: number }, again = false): Promise<Row> {
   const urls = Array.from({ length: SEARCHES }, (_, i) => {
     const keyword = encodeURIComponent(KEYWORDS[i % KEYWORDS.length] as string);
     return `${base}/api/products?keyword=${keyword}&nocache=${Date.now()}-${i}`;
@@ -73,12 +76,12 @@ export async function searchRow(base: string, label: string, budget: { median: n
   const met = median <= budget.median && (budget.p95 === undefined || p95 <= budget.p95) && failures === 0;
   const wanted = budget.p95 === undefined ? `≤ ${budget.median} ms` : `median ≤ ${budget.median} ms, p95 ≤ ${budget.p95} ms`;
   return {
-    what: `${label}keyword search, uncached, sequential (${KEYWORDS.length} keywords)`,
+    what: `${label}keyword search, uncached, sequential (${KEYWORDS.length} keywords)${again ? ", again (warm)" : ""}`,
     "median ms": ms(median),
     "p95 ms": ms(p95),
     requests: counted(sorted.length, SEARCHES),
     errors: failures,
-    budget: met ? "met" : `MISSED (${wanted})`,
+    budget: again ? "not a budget" : met ? "met" : `MISSED (${wanted})`,
   };
 }
 

@@ -67,9 +67,9 @@ export interface ProductsTable {
   /** The spelling keys of the name's words alone (English and Hindi): a name match ranks first. */
   search_name_keys: Generated<string>;
   /**
-   * The row is in the full-text index (SQLite's FTS5 tables product_search and product_text, and
-   * search_words on both). Rows written without the catalogue (bulk loaders, tests) are indexed
-   * before the next search.
+   * SQLite: the row is in the full-text index (the FTS5 tables product_search and product_text,
+   * and search_words). Rows written without the catalogue (bulk loaders, tests) are indexed before
+   * the next search. PostgreSQL indexes every row as it is written (tsvectors, triggers): unused.
    */
   search_indexed: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** The HSN code ("" when not set) and the GST rate in percent (0, 5, 12, 18 or 28). */

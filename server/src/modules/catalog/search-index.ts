@@ -103,21 +103,6 @@ export async function indexPendingProducts(db: Kysely<Database>): Promise<number
 }
 
 /**
- * PostgreSQL: marks the products written directly indexed, in batches (one UPDATE of 100 000 rows would
- * outlast the statement timeout: each row's new version goes into every index). Answers how many.
- */
-async function flagIndexed(db: Kysely<Database>): Promise<number> {
-  let flagged = 0;
-  for (;;) {
-    const result = await sql`update products set search_indexed = true
-      where id in (select id from products where not search_indexed limit 5000)`.execute(db);
-    const n = Number(result.numAffectedRows ?? 0);
-    if (n === 0) return flagged;
-    flagged += n;
-  }
-}
-
-/**
  * Rebuilds the whole search index from the products' search columns, for bulk loaders that
  * insert products directly (the bench): rows without search text get it first. SQLite refills its
  * FTS5 tables in a few statements; PostgreSQL's tsvectors and GIN indexes follow the columns. Both
@@ -144,7 +129,6 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
       await sql`insert into search_words (word, docs)
         select word, count(*) from products, unnest(tsvector_to_array(search_vector)) as word group by word`.execute(trx);
     });
-    await flagIndexed(db);
     // A bulk load leaves no statistics and no visibility map: the planner needs the first, and
     // index-only scans (counts, deep pages) the second.
     await sql`vacuum analyze products`.execute(db);
