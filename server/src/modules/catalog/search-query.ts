@@ -328,29 +328,32 @@ function sorted<Q extends { orderBy: (...args: never[]) => unknown }>(query: Q, 
   return q.orderBy("products.created_at", way("desc")).orderBy("products.id", way("desc"));
 }
 
+/** Which page of a list: its order, size and start, and how long the list is when that is known. */
+export interface PageWanted {
+  sort: ProductSort | undefined;
+  limit: number;
+  offset: number;
+  total?: number;
+}
+
 /**
  * The ids of a page of products. `sort` undefined: best first for a keyword — matches in the name before
  * matches elsewhere, then the newest (the highest id: ids are given as products are created) —
  * and newest first for a list without one. `total`: how many the list has (countProducts), which
  * lets a page past the middle of a list be read from its end.
  */
-export async function findProductIds(
-  db: Kysely<Database>,
-  search: ProductSearch,
-  sort: ProductSort | undefined,
-  limit: number,
-  offset: number,
-  total?: number,
-): Promise<number[]> {
+export async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<number[]> {
   const { plan } = search;
   if (plan?.kind === "none") return [];
+  let { limit } = wanted;
+  const { sort, offset } = wanted;
   if (isKeyword(plan)) {
     // Only the best SEARCH_LIMIT matches are paged (as they are counted).
     if (offset >= SEARCH_LIMIT) return [];
     limit = Math.min(limit, SEARCH_LIMIT - offset);
     if (sort === undefined) return rankedIds(db, search, limit, offset);
   }
-  const page = pageIds(db, search, sort, limit, offset, total);
+  const page = pageIds(db, search, { ...wanted, limit });
   if (!page) return [];
   const ids = (await page.query.execute()).map((row) => row.id);
   return page.reversed ? ids.reverse() : ids;
@@ -361,14 +364,7 @@ export async function findProductIds(
  * end over the rows after the page, instead of forward over every row before it (the last page of
  * 100 000 skips none): the ids then come `reversed`. Undefined for a page past the end.
  */
-function pageIds(
-  db: Kysely<Database>,
-  search: ProductSearch,
-  sort: ProductSort | undefined,
-  limit: number,
-  offset: number,
-  total?: number,
-) {
+function pageIds(db: Kysely<Database>, search: ProductSearch, { sort, limit, offset, total }: PageWanted) {
   const ids = filtered(db, search).select("products.id");
   if (isKeyword(search.plan) || total === undefined || offset <= total / 2) {
     return {
@@ -426,19 +422,12 @@ export async function productRows(db: Kysely<Database>, ids: readonly number[]):
  * A page of products with their images (see findProductIds for the order). A list without a
  * keyword is one statement: its page's ids are a subquery of the rows'.
  */
-export async function findPage(
-  db: Kysely<Database>,
-  search: ProductSearch,
-  sort: ProductSort | undefined,
-  limit: number,
-  offset: number,
-  total?: number,
-): Promise<ListedProduct[]> {
+export async function findPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[]> {
   const { plan } = search;
-  if (plan?.kind === "none" || isKeyword(plan)) return productRows(db, await findProductIds(db, search, sort, limit, offset, total));
-  const page = pageIds(db, search, sort, limit, offset, total);
+  if (plan?.kind === "none" || isKeyword(plan)) return productRows(db, await findProductIds(db, search, wanted));
+  const page = pageIds(db, search, wanted);
   if (!page) return [];
-  const rows = await sorted(listedProducts(db).where("products.id", "in", page.query), sort ?? "newest").execute();
+  const rows = await sorted(listedProducts(db).where("products.id", "in", page.query), wanted.sort ?? "newest").execute();
   return rows.map(listed);
 }
 

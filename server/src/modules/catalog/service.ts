@@ -105,7 +105,7 @@ export class CatalogService {
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    const rows = await searchQuery.findPage(this.db, search, query.sort, pageSize, (page - 1) * pageSize, total);
+    const rows = await searchQuery.findPage(this.db, search, { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize, total });
     return {
       products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
       total,
