@@ -219,7 +219,10 @@ describe("DELETE /api/products/images/{id}/ and reordering", () => {
     // Lists show them in that order too: a plain list (its page and images in one statement) and a search.
     for (const url of ["/api/products/", `/api/products/?keyword=gallery&n=${product.id}`]) {
       const listed = (await t.app.inject({ url })).json().find((p: { _id: number }) => p._id === product.id);
-      expect(listed.images.map((image: { id: number }) => image.id), url).toEqual([ids[2], ids[0], ids[1]]);
+      expect(
+        listed.images.map((image: { id: number }) => image.id),
+        url,
+      ).toEqual([ids[2], ids[0], ids[1]]);
     }
 
     const other = await productWithImages(1);
