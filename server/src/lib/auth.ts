@@ -75,9 +75,10 @@ export function installAuth(app: FastifyInstance, { tokens, loadUser, sessionLiv
       if (error instanceof InvalidTokenError) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
       throw error;
     }
+    // Both read at once (one round trip's wait, not two); the session is judged first.
+    const [live, user] = await Promise.all([sessionLive(sessionId), loadUser(userId)]);
     // Its session ended (logout, password change, a replayed refresh token): the token goes with it.
-    if (!(await sessionLive(sessionId))) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
-    const user = await loadUser(userId);
+    if (!live) throw unauthorized(reply, TOKEN_NOT_VALID, "token_not_valid");
     if (!user) throw unauthorized(reply, "User not found", "user_not_found");
     if (!user.is_active) throw unauthorized(reply, "User is inactive", "user_inactive");
     return user;

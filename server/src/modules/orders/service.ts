@@ -305,8 +305,9 @@ export class OrdersService {
         await this.#record(trx, order, null, "place", { role: "owner", userId: customer.id }, "", at);
         return id;
       });
-      await this.#changed(orderId, "place", lines);
-      return { ok: true, order: await this.getOrder(orderId) };
+      // The change is announced while the order is read back: both are done before the answer.
+      const [, order] = await Promise.all([this.#changed(orderId, "place", lines), this.getOrder(orderId)]);
+      return { ok: true, order };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
       throw error;
