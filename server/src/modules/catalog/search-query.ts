@@ -342,7 +342,7 @@ export interface PageWanted {
  * and newest first for a list without one. `total`: how many the list has (countProducts), which
  * lets a page past the middle of a list be read from its end.
  */
-export async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<number[]> {
+async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<number[]> {
   const { plan } = search;
   if (plan?.kind === "none") return [];
   let { limit } = wanted;
@@ -411,7 +411,7 @@ const listed = <R extends { images: unknown }>(row: R): ListedProduct =>
   ({ ...row, images: typeof row.images === "string" ? JSON.parse(row.images) : row.images }) as unknown as ListedProduct;
 
 /** The products of a page, in the order of its ids (findProductIds), with their images. */
-export async function productRows(db: Kysely<Database>, ids: readonly number[]): Promise<ListedProduct[]> {
+async function productRows(db: Kysely<Database>, ids: readonly number[]): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   const rows = await listedProducts(db).where("products.id", "in", ids).execute();
   const byId = new Map(rows.map((row) => [row.id, listed(row)]));
