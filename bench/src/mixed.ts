@@ -1,6 +1,8 @@
 // Checkouts under load (DESIGN §9): the race for the last units, and the mixed run — shoppers
 // browsing (list pages, products, searches, categories) while signed-in buyers place orders, all
 // at once on one shop; p99 of every answer and of the checkouts.
+
+import { Agent, request } from "node:http";
 import { type PricingRules, paiseToDecimal, priceOrder, toPaise } from "@krishi/contract";
 import autocannon from "autocannon";
 import { BENCH_BUYER, LAST_UNITS, MIXED_BUYERS } from "./catalogue.ts";
@@ -9,6 +11,8 @@ import { KEYWORDS } from "./scale.ts";
 
 /** Connections that place orders; the rest of the 50 browse. */
 const CHECKOUT_CONNECTIONS = 4;
+/** Seconds of browsing and buying before the measured load. */
+const WARM_UP_SECONDS = 2;
 /** Orders a second (BENCH_CHECKOUTS), unless the buyers' allowance of unpaid orders is smaller (see rate below). */
 const CHECKOUTS_PER_SECOND = Number(process.env.BENCH_CHECKOUTS ?? 25);
 /** ORDER_MAX_UNPAID of the bench's shop (harness.startShop). */
@@ -100,17 +104,82 @@ function cannon(options: autocannon.Options): Promise<Timed> {
   });
 }
 
+/** POSTs `body` as the bearer of `token`; answers the status once the whole answer is read. */
+function post(url: string, agent: Agent, body: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: "POST",
+      agent,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` },
+    });
+    req.on("response", (res) => {
+      res.on("data", () => {});
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A seeded generator (mulberry32), so every run sends the same arrivals. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Calls `send` at random times, `perSecond` on average, for `duration` seconds (open loop: a
+ * request goes out when due, however many are unanswered); each latency runs from its send to the
+ * end of its answer's body.
+ */
+async function arrivals(perSecond: number, duration: number, send: () => Promise<number>): Promise<Timed> {
+  const timed: Timed = { latencies: [], statuses: new Map(), errors: 0 };
+  const random = seeded(20_261_123);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let due = 0; ; ) {
+    due += (-Math.log(1 - random()) / perSecond) * 1000;
+    if (due >= duration * 1000) break;
+    const wait = started + due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    pending.push(
+      send().then(
+        (status) => {
+          timed.latencies.push(performance.now() - sent);
+          timed.statuses.set(status, (timed.statuses.get(status) ?? 0) + 1);
+        },
+        () => {
+          timed.errors++;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  return timed;
+}
+
 const statusText = (statuses: Map<number, number>) =>
   [...statuses]
     .sort(([a], [b]) => a - b)
     .map(([status, n]) => `${status}×${n}`)
     .join(" ");
 
-/** One row: browsing and checkouts together for `seconds`, after a browsing warm-up. */
+/** One row: browsing and checkouts together for `seconds`, after a warm-up of both. */
 export async function mixedRow(base: string, label: string, products: number): Promise<Row> {
   // Orders past a buyer's allowance of unpaid ones would be refused: keep to 90 % of it.
-  const rate = Math.max(1, Math.min(CHECKOUTS_PER_SECOND, Math.floor((MIXED_BUYERS.length * UNPAID_PER_BUYER * 0.9) / seconds)));
-  const orders = Math.ceil(rate * seconds * 1.2) + CHECKOUT_CONNECTIONS;
+  const rate = Math.max(
+    1,
+    Math.min(CHECKOUTS_PER_SECOND, Math.floor((MIXED_BUYERS.length * UNPAID_PER_BUYER * 0.9) / (seconds + WARM_UP_SECONDS))),
+  );
+  const orders = Math.ceil(rate * (seconds + WARM_UP_SECONDS) * 1.2);
   const [paths, bodies, tokens] = await Promise.all([
     browsePaths(base, products),
     orderBodies(base, orders),
@@ -124,30 +193,20 @@ export async function mixedRow(base: string, label: string, products: number): P
       duration,
       requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: nextPath() }) }],
     });
-  await browse(2);
-
+  // Buyers arrive at random (a Poisson process at `rate`), each order sent when its buyer arrives
+  // whether or not earlier ones are answered: a shop's buyers do not wait for each other.
+  // (autocannon's rate limit sends each connection's share at the top of every second instead,
+  // so its orders queue behind one another.)
+  const agent = new Agent({ keepAlive: true, maxSockets: CHECKOUT_CONNECTIONS });
   let placed = 0;
-  const checkouts = cannon({
-    url: base,
-    connections: CHECKOUT_CONNECTIONS,
-    overallRate: rate,
-    duration: seconds,
-    requests: [
-      {
-        method: "POST",
-        path: "/api/orders/add/",
-        setupRequest: (request) => {
-          const n = placed++;
-          return {
-            ...request,
-            headers: { "content-type": "application/json", authorization: `Bearer ${tokens[n % tokens.length]}` },
-            body: bodies[n % bodies.length],
-          };
-        },
-      },
-    ],
-  });
-  const [browsing, buying] = await Promise.all([browse(seconds), checkouts]);
+  const checkouts = (duration: number) =>
+    arrivals(rate, duration, () => {
+      const n = placed++;
+      return post(`${base}/api/orders/add/`, agent, bodies[n % bodies.length] as string, tokens[n % tokens.length] as string);
+    });
+  // Both warm up (JIT, statements, caches) as a shop that has been open a while is warm.
+  await Promise.all([browse(WARM_UP_SECONDS), checkouts(WARM_UP_SECONDS)]);
+  const [browsing, buying] = await Promise.all([browse(seconds), checkouts(seconds)]).finally(() => agent.destroy());
 
   const all = [...browsing.latencies, ...buying.latencies].sort((a, b) => a - b);
   const bought = [...buying.latencies].sort((a, b) => a - b);

@@ -4,7 +4,8 @@
  *   sending the same JSON from memory), both as separate processes loaded by autocannon with
  *   50 connections; p99 latency; keyword search median; the checkout race for the last 50 units.
  * - mixed: the same catalogue, 46 connections browsing (list pages, products, searches,
- *   categories) while 4 place orders as signed-in buyers; p99 of all answers and of the checkouts.
+ *   categories) while signed-in buyers place orders, arriving at random (25 a second over at
+ *   most 4 connections); p99 of all answers and of the checkouts.
  * - cluster: list and detail with WEB_CONCURRENCY=2 (processes sharing the port), against the same
  *   ceiling, beside the one-process figure, and the mixed run: whether a second process pays on
  *   this machine.
