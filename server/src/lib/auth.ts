@@ -1,3 +1,4 @@
+import type { Language } from "@krishi/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
 import { InvalidTokenError, type TokenService } from "./tokens.ts";
@@ -22,6 +23,8 @@ export interface AuthUser {
   last_name: string;
   is_staff: boolean;
   is_active: boolean;
+  /** The language of their e-mails. */
+  language: Language;
 }
 
 declare module "fastify" {

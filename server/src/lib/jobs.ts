@@ -111,18 +111,14 @@ export class JobScheduler {
   async #takeLease(name: string): Promise<boolean> {
     const now = this.clock();
     const until = new Date(now.getTime() + this.leaseMs).toISOString();
-    const inserted = await this.db
+    // One statement: a lease nobody has held is taken, an expired one taken over, a live one left alone.
+    const taken = await this.db
       .insertInto("job_leases")
       .values({ name, holder: this.holder, lease_until: until })
-      .onConflict((oc) => oc.column("name").doNothing())
+      .onConflict((oc) =>
+        oc.column("name").doUpdateSet({ holder: this.holder, lease_until: until }).where("job_leases.lease_until", "<=", now.toISOString()),
+      )
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
-    const taken = await this.db
-      .updateTable("job_leases")
-      .set({ holder: this.holder, lease_until: until })
-      .where("name", "=", name)
-      .where("lease_until", "<=", now.toISOString())
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+    return Number(taken.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 }

@@ -38,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0009: room for stock up
       expect(firsts.length).toBeGreaterThan(5);
 
       const hotUpdates = await db.transaction().execute(async (trx) => {
-        for (const { id } of firsts) expect(await repo.takeStock(trx, id, 1)).toBe(true);
+        for (const { id } of firsts) expect(await repo.takeStock(trx, id, 1)).toMatchObject({ id });
         const { rows } = await sql<{ n: number }>`select pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as n`.execute(trx);
         return rows[0]?.n;
       });

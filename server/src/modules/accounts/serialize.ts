@@ -36,5 +36,6 @@ export function authUser(row: UserRow): AuthUser {
     last_name: row.last_name,
     is_staff: Boolean(row.is_staff),
     is_active: Boolean(row.is_active),
+    language: row.language,
   };
 }

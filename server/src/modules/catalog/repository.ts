@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { productColumns, type Writer } from "./columns.ts";
@@ -239,14 +239,20 @@ export async function findLowStock(db: Writer, threshold: number, limit: number)
  * Takes `qty` units of a product if, and only if, that many are in stock — one atomic UPDATE,
  * so concurrent checkouts can never oversell. Answers false when the stock was not there.
  */
-export async function takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<boolean> {
-  const result = await trx
+/**
+ * Takes `qty` units only if that many are in stock (one atomic UPDATE, so concurrent checkouts
+ * never oversell), and answers the product as a checkout prices it (stock after the taking);
+ * undefined when the units were not there.
+ */
+export async function takeStock(trx: Transaction<Database>, productId: number, qty: number) {
+  return trx
     .updateTable("products")
     .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
     .where("id", "=", productId)
     .where("count_in_stock", ">=", qty)
+    .returning(["id", "name", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
+    .returning((eb) => firstImage(eb).as("image"))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Puts units back on sale (a cancelled or expired order's); a deleted product takes none. */
@@ -258,21 +264,23 @@ export async function returnStock(trx: Transaction<Database>, productId: number,
     .execute();
 }
 
+/** The path of a product's first image (in the staff's order). */
+function firstImage(eb: ExpressionBuilder<Database, "products">) {
+  return eb
+    .selectFrom("product_images")
+    .select("path")
+    .whereRef("product_images.product_id", "=", "products.id")
+    .orderBy("position")
+    .orderBy("id")
+    .limit(1);
+}
+
 /** What a checkout prices a line with: name, price, stock, HSN code, GST rate and first image. */
 export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
   return trx
     .selectFrom("products")
     .select(["id", "name", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
-    .select((eb) =>
-      eb
-        .selectFrom("product_images")
-        .select("path")
-        .whereRef("product_images.product_id", "=", "products.id")
-        .orderBy("position")
-        .orderBy("id")
-        .limit(1)
-        .as("image"),
-    )
+    .select((eb) => firstImage(eb).as("image"))
     .where("id", "in", ids)
     .execute();
 }

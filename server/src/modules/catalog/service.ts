@@ -35,6 +35,9 @@ export interface ProductPage {
 /** A product as a checkout sees it (catalogue.productsForOrder); `gst_rate` is a percent of GST_RATES. */
 export type ProductForOrder = Awaited<ReturnType<typeof repo.productsForOrder>>[number];
 
+/** GST rates arrive as text from PostgreSQL's NUMERIC. */
+const forOrder = (row: ProductForOrder): ProductForOrder => ({ ...row, gst_rate: Number(row.gst_rate) });
+
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
 export const ALREADY_REVIEWED = "Product already reviewed";
 
@@ -154,10 +157,12 @@ export class CatalogService {
 
   /**
    * Inventory, for a checkout's transaction: takes `qty` units only if that many are in stock
-   * (one atomic UPDATE, so concurrent checkouts never oversell). Answers false when they were not.
+   * (one atomic UPDATE, so concurrent checkouts never oversell) and answers the product as the
+   * checkout prices it, its row locked until the transaction ends; null when they were not.
    */
-  takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<boolean> {
-    return repo.takeStock(trx, productId, qty);
+  async takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<ProductForOrder | null> {
+    const row = await repo.takeStock(trx, productId, qty);
+    return row ? forOrder(row) : null;
   }
 
   /** Inventory: gives units back, in the transaction that cancels the order holding them. */
@@ -170,8 +175,7 @@ export class CatalogService {
    * first image, HSN code and GST rate (the order keeps a copy of both on each line).
    */
   async productsForOrder(trx: Transaction<Database>, ids: readonly number[]): Promise<ProductForOrder[]> {
-    const rows = await repo.productsForOrder(trx, ids);
-    return rows.map((row) => ({ ...row, gst_rate: Number(row.gst_rate) }));
+    return (await repo.productsForOrder(trx, ids)).map(forOrder);
   }
 
   /** Products with at most `threshold` units left, fewest first. */

@@ -163,8 +163,9 @@ export class OrderNotices {
    * A transition listener: placed, paid, shipped, delivered and cancelled orders tell their
    * customer; a Cash on Delivery order is told to keep the cash ready, then that it was received.
    */
-  readonly onTransition = async ({ trx, order, event, eventId }: TransitionContext): Promise<void> => {
-    const language = await this.languageOf(trx, order.user_id);
+  readonly onTransition = async ({ trx, order, event, eventId, actor }: TransitionContext): Promise<void> => {
+    // The owner's own move (placing, cancelling) knows their language; anyone else's reads it.
+    const language = (actor.role === "owner" && actor.language) || (await this.languageOf(trx, order.user_id));
     const notice = transitionNotice(TEXTS[language], order, event);
     if (notice) await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
   };

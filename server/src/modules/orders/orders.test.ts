@@ -72,6 +72,30 @@ describe("POST /api/orders/add/", () => {
     expect((await t.app.inject({ url: `/api/orders/${order._id}/`, headers: as.customer })).json().orderItems[0].price).toBe("1249.50");
   });
 
+  it("answers the order exactly as reading it back shows it, its lines in order", async () => {
+    const [a, b, c] = [
+      await product(30_00, 9, "Okra Seeds"),
+      await product(10_00, 9, "Chilli Seeds"),
+      await product(20_00, 9, "Brinjal Seeds"),
+    ];
+    const res = await place(as.customer, {
+      orderItems: [c, a, b].map((p, i) => ({ product: p.id, qty: i + 1 })),
+      shippingAddress: { ...address, phone: "9876543210" },
+      totalPrice: totalFor([
+        { pricePaise: 20_00, qty: 1 },
+        { pricePaise: 30_00, qty: 2 },
+        { pricePaise: 10_00, qty: 3 },
+      ]),
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json();
+    expect(placed.orderItems.map((item: { product: number }) => item.product)).toEqual([a.id, b.id, c.id]);
+    expect(placed.events).toHaveLength(1);
+    expect(placed.actions.cancel).toBe(true);
+    const read = await t.app.inject({ url: `/api/orders/${placed._id}/`, headers: as.customer });
+    expect(placed).toEqual(read.json());
+  });
+
   it("charges shipping at exactly ₹100.00 and ships free at ₹100.01", async () => {
     const hundred = await product(100_00, 5);
     const atHundred = await place(as.customer, {

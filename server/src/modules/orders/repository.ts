@@ -6,13 +6,15 @@ import type { Database, NewOrder, NewOrderItem, OrderEventsTable, OrderStatus, O
 
 type Reader = Kysely<Database>;
 
-export async function insertOrder(trx: Transaction<Database>, order: NewOrder, items: Omit<NewOrderItem, "order_id">[]): Promise<number> {
-  const { id } = await trx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
-  await trx
+/** Inserts the order and its lines; answers them as findOrder and findItems read them. */
+export async function insertOrder(trx: Transaction<Database>, order: NewOrder, lines: Omit<NewOrderItem, "order_id">[]) {
+  const row = await trx.insertInto("orders").values(order).returning(orderColumns).executeTakeFirstOrThrow();
+  const items = await trx
     .insertInto("order_items")
-    .values(items.map((item) => ({ ...item, order_id: id })))
+    .values(lines.map((line) => ({ ...line, order_id: row.id })))
+    .returning(itemColumns)
     .execute();
-  return id;
+  return { row, items: items.sort((a, b) => a.id - b.id) };
 }
 
 export const orderColumns = [
@@ -57,6 +59,26 @@ export const orderColumns = [
   "orders.sgst_paise",
   "orders.igst_paise",
 ] as const;
+
+/** An order line as the answers show it. */
+const itemColumns = [
+  "id",
+  "order_id",
+  "product_id",
+  "name",
+  "image",
+  "price_paise",
+  "qty",
+  "hsn_code",
+  "gst_rate",
+  "tax_paise",
+  "cgst_paise",
+  "sgst_paise",
+  "igst_paise",
+] as const;
+
+/** An event of an order's timeline as the answers show it. */
+const eventColumns = ["order_id", "from_status", "to_status", "event", "actor", "note", "created_at"] as const;
 
 export async function findOrder(db: Reader, id: number) {
   return db.selectFrom("orders").select(orderColumns).where("id", "=", id).executeTakeFirst();
@@ -133,20 +155,18 @@ export async function updateStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertEvent(trx: Transaction<Database>, event: Insertable<OrderEventsTable>): Promise<number> {
-  const { id } = await trx.insertInto("order_events").values(event).returning("id").executeTakeFirstOrThrow();
-  return id;
+/** Records an event; answers its id and the row as findEvents reads it. */
+export async function insertEvent(trx: Transaction<Database>, event: Insertable<OrderEventsTable>) {
+  return trx
+    .insertInto("order_events")
+    .values(event)
+    .returning(["id", ...eventColumns])
+    .executeTakeFirstOrThrow();
 }
 
 export async function findEvents(db: Reader, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
-  return db
-    .selectFrom("order_events")
-    .select(["order_id", "from_status", "to_status", "event", "actor", "note", "created_at"])
-    .where("order_id", "in", orderIds)
-    .orderBy("order_id")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("order_events").select(eventColumns).where("order_id", "in", orderIds).orderBy("order_id").orderBy("id").execute();
 }
 
 export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
@@ -159,27 +179,7 @@ export async function findOrderByRazorpayId(db: Reader, razorpayOrderId: string)
 
 export async function findItems(db: Reader, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
-  return db
-    .selectFrom("order_items")
-    .select([
-      "id",
-      "order_id",
-      "product_id",
-      "name",
-      "image",
-      "price_paise",
-      "qty",
-      "hsn_code",
-      "gst_rate",
-      "tax_paise",
-      "cgst_paise",
-      "sgst_paise",
-      "igst_paise",
-    ])
-    .where("order_id", "in", orderIds)
-    .orderBy("order_id")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("order_items").select(itemColumns).where("order_id", "in", orderIds).orderBy("order_id").orderBy("id").execute();
 }
 
 export type OrderItemRow = Awaited<ReturnType<typeof findItems>>[number];

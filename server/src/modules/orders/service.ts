@@ -3,6 +3,7 @@ import {
   GST_STATE_CODES,
   type IndianState,
   indianState,
+  type Language,
   type Order,
   type OrderStatus,
   type PaymentMethod,
@@ -22,7 +23,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import { isIndia } from "../addresses/check.ts";
-import type { CatalogService } from "../catalog/service.ts";
+import type { CatalogService, ProductForOrder } from "../catalog/service.ts";
 import { checkTransition, type OrderEventName, type Role, reachedBy, STATUS_LABELS } from "./lifecycle.ts";
 import * as repo from "./repository.ts";
 import { NO_TAX_DOCUMENTS, type OrderExtras, orderJson, type RefundView, type TaxDocumentsView, type Viewer } from "./serialize.ts";
@@ -33,6 +34,8 @@ export interface Customer {
   first_name: string;
   last_name: string;
   is_staff: boolean;
+  /** The language of their e-mails, when the caller has it at hand (the signed-in user's). */
+  language?: Language;
 }
 
 export interface PlaceOrderInput {
@@ -88,6 +91,8 @@ export const ORDER_NOT_FOUND = "No Order matches the given query.";
 export interface Actor {
   role: Role;
   userId: number | null;
+  /** The actor's e-mail language when known: an owner's spares the mail listener a read. */
+  language?: Language | undefined;
 }
 
 export const SYSTEM: Actor = { role: "system", userId: null };
@@ -205,11 +210,14 @@ export class OrdersService {
     const sellerStateCode = gst ? this.deps.sellerStateCode : null;
 
     try {
-      const orderId = await this.db.transaction().execute(async (trx) => {
+      const placed = await this.db.transaction().execute(async (trx) => {
         // Writes first: on SQLite the transaction takes the write lock at once (waiting on the
         // busy timeout) instead of failing to upgrade a read lock held by another process.
+        // Each line's product comes back from the UPDATE that takes its units: priced as locked.
+        const priced: { product: ProductForOrder; qty: number; pricePaise: number; gstRate: number }[] = [];
         for (const line of lines) {
-          if (!(await this.catalog.takeStock(trx, line.product, line.qty))) {
+          const product = await this.catalog.takeStock(trx, line.product, line.qty);
+          if (!product) {
             const [row] = await this.catalog.productsForOrder(trx, [line.product]);
             throw new Rollback(
               row
@@ -217,6 +225,7 @@ export class OrdersService {
                 : { kind: "unknown-product", productId: line.product },
             );
           }
+          priced.push({ ...line, product, pricePaise: Number(product.price_paise), gstRate: product.gst_rate });
         }
         // A COD order waits for no payment: it neither counts toward the unpaid limit nor is held back by it.
         if (!cod) {
@@ -225,19 +234,6 @@ export class OrdersService {
             throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
           }
         }
-        const products = new Map(
-          (
-            await this.catalog.productsForOrder(
-              trx,
-              lines.map((l) => l.product),
-            )
-          ).map((p) => [p.id, p]),
-        );
-        const priced = lines.map((line) => {
-          const product = products.get(line.product);
-          if (!product) throw new Rollback({ kind: "unknown-product", productId: line.product });
-          return { ...line, product, pricePaise: Number(product.price_paise), gstRate: Number(product.gst_rate) };
-        });
         const price = priceOrder(priced, this.deps.pricing, {
           supply: supplyBetween(sellerStateCode, buyerStateCode),
           codFeePaise: cod ? this.deps.cod.feePaise : 0,
@@ -249,7 +245,7 @@ export class OrdersService {
 
         const now = this.clock();
         const at = now.toISOString();
-        const id = await repo.insertOrder(
+        const written = await repo.insertOrder(
           trx,
           {
             user_id: customer.id,
@@ -300,14 +296,21 @@ export class OrdersService {
             };
           }),
         );
-        const order = await repo.findOrder(trx, id);
-        if (!order) throw new Error("the order just inserted is missing");
-        await this.#record(trx, order, null, "place", { role: "owner", userId: customer.id }, "", at);
-        return id;
+        const event = await this.#record(
+          trx,
+          written.row,
+          null,
+          "place",
+          { role: "owner", userId: customer.id, language: customer.language },
+          "",
+          at,
+        );
+        return { ...written, events: [event] };
       });
-      // The change is announced while the order is read back: both are done before the answer.
-      const [, order] = await Promise.all([this.#changed(orderId, "place", lines), this.getOrder(orderId)]);
-      return { ok: true, order };
+      await this.#changed(placed.row.id, "place", lines);
+      // Answered from what was written: a new order has no refunds or tax documents (they come with payments).
+      const extras: OrderExtras = { events: placed.events, refunds: [], documents: NO_TAX_DOCUMENTS, now: this.clock() };
+      return { ok: true, order: orderJson(placed.row, placed.items, extras, viewerOf(customer)) };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
       throw error;
@@ -404,7 +407,7 @@ export class OrdersService {
       const role: Role = user.is_staff ? "staff" : "owner";
       // A repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
       if (reachedBy(event, order.status)) return { ok: true as const, order, repeated: true };
-      const moved = await this.transition(trx, order, event, { role, userId: user.id }, options);
+      const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, options);
       if (!moved.ok) throw conflict("This order changed while you were looking at it. Please reload it.");
       return { ...moved, repeated: false };
     });
@@ -536,22 +539,23 @@ export class OrdersService {
     trx: Transaction<Database>,
     order: repo.OrderRow,
     from: OrderStatus | null,
-    event: OrderEventName,
+    name: OrderEventName,
     actor: Actor,
     note: string,
     at: string,
-  ): Promise<void> {
-    const eventId = await repo.insertEvent(trx, {
+  ): Promise<repo.OrderEventRow> {
+    const { id: eventId, ...event } = await repo.insertEvent(trx, {
       order_id: order.id,
       from_status: from,
       to_status: order.status,
-      event,
+      event: name,
       actor: actorName(actor.role),
       actor_id: actor.userId,
       note: note.slice(0, 500),
       created_at: at,
     });
-    for (const listener of this.#listeners) await listener({ trx, order, from, event, to: order.status, actor, eventId });
+    for (const listener of this.#listeners) await listener({ trx, order, from, event: name, to: order.status, actor, eventId });
+    return event;
   }
 
   /** `lines`: the order's products when the caller has them at hand (else read here, for a move that takes or returns stock). */
