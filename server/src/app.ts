@@ -163,7 +163,8 @@ function scheduleJobs(
   jobs.add("expire-unpaid-orders", Math.min(60_000, (config.orders.paymentWindowSeconds * 1000) / 2), () => deps.orders.expireDue());
   jobs.add("reconcile-payments", 120_000, () => deps.payments.reconcile());
   jobs.add("send-mail", 10_000, () => deps.mailQueue.drain());
-  deps.events.on("orderChanged", ({ orderId }) => deps.payments.processRefunds(orderId));
+  // A new order has no refunds to send.
+  deps.events.on("orderChanged", ({ orderId, event }) => (event === "place" ? undefined : deps.payments.processRefunds(orderId)));
   if (config.runJobs)
     deps.events.on("orderChanged", () => void jobs.runNow("send-mail").catch((err) => deps.log.error({ err }, "sending mail failed")));
   return jobs;

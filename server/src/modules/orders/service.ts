@@ -560,14 +560,16 @@ export class OrdersService {
 
   /** `lines`: the order's products when the caller has them at hand (else read here, for a move that takes or returns stock). */
   async #changed(orderId: number, event: OrderEventName, lines: readonly { product: number }[]): Promise<void> {
-    if (event === "place" || event === "cancel" || event === "expire" || event === "repay") {
+    const stockMoved = async () => {
+      if (event !== "place" && event !== "cancel" && event !== "expire" && event !== "repay") return;
       const productIds =
         lines.length > 0
           ? lines.map((l) => l.product)
           : (await repo.findItems(this.db, [orderId])).flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
       await this.deps.events.emit("productsChanged", { productIds, stockOnly: true });
-    }
-    await this.deps.events.emit("orderChanged", { orderId, event });
+    };
+    // Both at once: their listeners do not depend on each other.
+    await Promise.all([stockMoved(), this.deps.events.emit("orderChanged", { orderId, event })]);
   }
 
   #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
