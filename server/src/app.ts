@@ -237,7 +237,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     directory: sharedPinDirectory(app.log),
     defaultDeliveryDays: config.defaultDeliveryDays,
     codEnabled: config.cod.enabled,
+    announce: () => events.emit("serviceabilityChanged", {}),
   });
+  events.on("serviceabilityChanged", () => pincodes.forget());
   const orders: OrdersService = new OrdersService({
     db,
     catalog,

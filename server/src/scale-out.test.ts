@@ -121,6 +121,28 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
     expect(Date.now() - edited).toBeLessThan(1_000);
   });
 
+  it("applies a serviceability table uploaded through A to B within a second, and its removal too", async () => {
+    const staff = (await signIn(a, DEMO_ACCOUNTS[0], "10.0.0.9")).headers;
+    const servedOnB = async () => ((await (await b.fetch("/api/pincodes/560001/")).json()) as { serviceable: boolean }).serviceable;
+    /** Asks B until it answers `expected` or a second has passed since the change; answers what it said last. */
+    const bAfterChange = async (expected: boolean) => {
+      const changed = Date.now();
+      let served = await servedOnB();
+      while (served !== expected && Date.now() - changed < 1_000) served = await servedOnB();
+      return served;
+    };
+    // B has read that there is no table (every known PIN served) when A uploads one.
+    expect(await servedOnB()).toBe(true);
+    const csv = { ...staff, "content-type": "text/csv" };
+    const uploaded = await a.fetch("/api/staff/serviceability/", { method: "PUT", headers: csv, body: "pin,days,cod\n4220,2,yes\n" });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    expect(await bAfterChange(false), "B still served a PIN code the table leaves out").toBe(false);
+
+    const removed = await a.fetch("/api/staff/serviceability/", { method: "DELETE", headers: staff });
+    expect(removed.status).toBe(200);
+    expect(await bAfterChange(true), "B still refused a PIN code after the table was removed").toBe(true);
+  });
+
   it("shares the sign-in rate limit: the 11th wrong password from one address is refused on either process", async () => {
     const email = `guess-${randomBytes(4).toString("hex")}@example.in`;
     const attempt = (server: ServerProcess) =>

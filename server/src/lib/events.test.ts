@@ -82,15 +82,28 @@ describe("EventBus across processes", () => {
     expect(JSON.parse(sent[0] ?? "").payload).toEqual({ productIds: [] });
   });
 
-  it("treats a gap in the relay (messages maybe lost) as every product changed", async () => {
+  it("treats a gap in the relay (messages maybe lost) as every product and the serviceability table changed", async () => {
     const wire = new Wire();
     const bus = new EventBus(log, wire.relay());
     await bus.connect();
     const got = heard(bus, "productsChanged");
+    const table = heard(bus, "serviceabilityChanged");
 
     for (const subscriber of wire.subscribers) subscriber.onGap();
 
-    await eventually(() => expect(got).toEqual([{ productIds: [] }]));
+    await eventually(() => expect([got, table]).toEqual([[{ productIds: [] }], [{}]]));
+  });
+
+  it("relays a change of the serviceability table to the other process", async () => {
+    const wire = new Wire();
+    const here = new EventBus(log, wire.relay());
+    const there = new EventBus(log, wire.relay());
+    await Promise.all([here.connect(), there.connect()]);
+    const thereGot = heard(there, "serviceabilityChanged");
+
+    await here.emit("serviceabilityChanged", {});
+
+    expect(thereGot).toEqual([{}]);
   });
 
   it("does not fail the emitter when the relay cannot send", async () => {

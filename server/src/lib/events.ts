@@ -23,9 +23,11 @@ export interface ShopEvents {
   orderChanged: { orderId: number; event: string };
   /** A mail was queued. */
   mailQueued: Record<string, never>;
+  /** Staff uploaded or removed the PIN serviceability table. */
+  serviceabilityChanged: Record<string, never>;
 }
 
-const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged"]);
+const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged", "serviceabilityChanged"]);
 
 /** A relayed message stays under PostgreSQL's NOTIFY limit (8000 bytes): long id lists go as "all". */
 const MAX_RELAYED_IDS = 500;
@@ -67,7 +69,7 @@ export class EventBus {
     await this.relay?.subscribe(
       (message) => void this.#received(message),
       // Messages may have been missed: every shared event is assumed to have happened.
-      () => void this.#deliver("productsChanged", { productIds: [] }),
+      () => void Promise.all([this.#deliver("productsChanged", { productIds: [] }), this.#deliver("serviceabilityChanged", {})]),
     );
   }
 

@@ -13,6 +13,8 @@ export interface PincodeServiceOptions {
   defaultDeliveryDays: number;
   /** Cash on Delivery is offered at all (COD_ENABLED): a PIN allows it only then. */
   codEnabled: boolean;
+  /** Tells the other processes the table changed (ShopEvents.serviceabilityChanged), after it committed. */
+  announce?: () => Promise<void>;
 }
 
 export type ServiceabilityUpload = { ok: true; rows: number } | { ok: false; line: number | null; detail: string };
@@ -27,24 +29,47 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * default days, COD allowed (when COD is on at all).
  */
 export class PincodeService {
+  /**
+   * Whether a table exists, as last read: every checkout asks, and it changes only when staff
+   * upload or remove the table, here or in another process (forget() drops it then).
+   */
+  #hasTable: Promise<boolean> | null = null;
+
   constructor(private readonly options: PincodeServiceOptions) {}
 
+  /** Drops what this process knows of the table (after a change here or in another process). */
+  forget(): void {
+    this.#hasTable = null;
+  }
+
   /** The PIN code's place and delivery terms, or null when it is malformed or the directory does not know it. */
-  async lookup(pin: string, executor: Executor = this.options.db): Promise<Pincode | null> {
+  async lookup(pin: string, executor?: Executor): Promise<Pincode | null> {
     if (!PIN_PATTERN.test(pin)) return null;
     const place = await this.options.directory.find(pin);
     if (!place) return null;
-    const matches = await repo.findPrefixesOf(executor, pin);
+    const matches = await repo.findPrefixesOf(executor ?? this.options.db, pin);
     const best = matches.reduce<repo.ServiceableRow | null>((a, b) => (a && a.prefix.length >= b.prefix.length ? a : b), null);
     const { codEnabled, defaultDeliveryDays } = this.options;
     if (best) return { pin, ...place, serviceable: true, cod: codEnabled && best.cod, deliveryDays: best.deliveryDays };
-    if (await repo.hasAnyRow(executor)) return { pin, ...place, serviceable: false, cod: false, deliveryDays: null };
+    if (await this.hasServiceabilityTable(executor)) return { pin, ...place, serviceable: false, cod: false, deliveryDays: null };
     return { pin, ...place, serviceable: true, cod: codEnabled, deliveryDays: defaultDeliveryDays };
   }
 
-  /** Whether staff have uploaded a table (then a PIN it does not cover is not served). */
-  hasServiceabilityTable(executor: Executor = this.options.db): Promise<boolean> {
-    return repo.hasAnyRow(executor);
+  /**
+   * Whether staff have uploaded a table (then a PIN it does not cover is not served). Through a
+   * caller's transaction it is read there (which sees its own writes); otherwise as last read.
+   */
+  hasServiceabilityTable(executor?: Executor): Promise<boolean> {
+    if (executor) return repo.hasAnyRow(executor);
+    if (!this.#hasTable) {
+      const read = repo.hasAnyRow(this.options.db);
+      this.#hasTable = read;
+      // A failed read is not kept: the next caller asks again.
+      read.catch(() => {
+        if (this.#hasTable === read) this.#hasTable = null;
+      });
+    }
+    return this.#hasTable;
   }
 
   /** Replaces the whole table with the CSV's rows in one transaction, or changes nothing and names the first bad line. */
@@ -52,6 +77,7 @@ export class PincodeService {
     const parsed = parseServiceability(csv);
     if (!parsed.ok) return parsed;
     await this.options.db.transaction().execute((trx) => repo.replaceAll(trx, parsed.rows));
+    await this.#changed();
     return { ok: true, rows: parsed.rows.length };
   }
 
@@ -61,7 +87,14 @@ export class PincodeService {
   }
 
   /** Removes the table: every PIN the directory knows is served again. Answers how many rows went. */
-  clearServiceability(): Promise<number> {
-    return repo.deleteAll(this.options.db);
+  async clearServiceability(): Promise<number> {
+    const removed = await repo.deleteAll(this.options.db);
+    await this.#changed();
+    return removed;
+  }
+
+  async #changed(): Promise<void> {
+    this.forget();
+    await this.options.announce?.();
   }
 }
