@@ -236,10 +236,6 @@ export async function findLowStock(db: Writer, threshold: number, limit: number)
 // ---- Inventory: checkouts take stock through these, inside their own transaction.
 
 /**
- * Takes `qty` units of a product if, and only if, that many are in stock — one atomic UPDATE,
- * so concurrent checkouts can never oversell. Answers false when the stock was not there.
- */
-/**
  * Takes `qty` units only if that many are in stock (one atomic UPDATE, so concurrent checkouts
  * never oversell), and answers the product as a checkout prices it (stock after the taking);
  * undefined when the units were not there.
