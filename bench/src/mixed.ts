@@ -214,6 +214,7 @@ export async function mixedRow(base: string, label: string, products: number): P
   const checkoutP99 = percentile(bought, 0.99);
   const refused = [...buying.statuses].filter(([status]) => status !== 201).reduce((n, [, count]) => n + count, 0);
   const failed = [...browsing.statuses].filter(([status]) => status >= 400).reduce((n, [, count]) => n + count, 0);
+  const errors = failed + refused + browsing.errors + buying.errors;
   return {
     what: `${label}mixed: ${CONNECTIONS - CHECKOUT_CONNECTIONS} browsing + ${CHECKOUT_CONNECTIONS} checkout connections (${rate} orders/s)`,
     "req/s": Math.round(all.length / seconds),
@@ -225,8 +226,9 @@ export async function mixedRow(base: string, label: string, products: number): P
     "checkout p99 ms": checkoutP99,
     "checkout median ms": ms(percentile(bought, 0.5)),
     orders: `${buying.statuses.get(201) ?? 0} placed (${statusText(buying.statuses)})`,
-    errors: failed + refused + browsing.errors + buying.errors,
-    budget: p99 <= 25 && checkoutP99 <= 25 && failed + refused === 0 ? "met" : "MISSED (p99 ≤ 25 ms, every order placed)",
+    errors,
+    // An order lost to a connection error is not placed either.
+    budget: p99 <= 25 && checkoutP99 <= 25 && errors === 0 ? "met" : "MISSED (p99 ≤ 25 ms, every order placed)",
   };
 }
 

@@ -1,6 +1,8 @@
+import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
-import { makeUser } from "../../testing/factories.ts";
+import { makeProduct, makeUser } from "../../testing/factories.ts";
+import { FARM_ADDRESS, stockOf } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /** The shop with Cash on Delivery on (7 days by default), and one with the defaults (COD off, 5 days). */
@@ -177,6 +179,36 @@ describe("PUT /api/staff/serviceability/", () => {
     expect(await table()).toEqual([]);
     expect(await t.app.services.pincodes.hasServiceabilityTable()).toBe(false);
     expect((await lookup("560001")).json()).toMatchObject({ serviceable: true, cod: true, deliveryDays: 7 });
+  });
+
+  it("governs checkouts from the moment it is uploaded or removed", async () => {
+    await clear();
+    const buyer = await authHeaders(t, (await makeUser(t.database.db)).id);
+    const product = await makeProduct(t.database.db, { pricePaise: 250_00, stock: 10 });
+    const checkout = (postalCode: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders/add/",
+        headers: buyer,
+        payload: {
+          orderItems: [{ product: product.id, qty: 1 }],
+          shippingAddress: { ...FARM_ADDRESS, postalCode },
+          totalPrice: paiseToDecimal(priceOrder([{ pricePaise: 250_00, qty: 1 }]).totalPaise),
+        },
+      });
+    // Without a table every known PIN is served (and the shop has now read that there is none).
+    expect((await checkout("560001")).statusCode).toBe(201);
+
+    expect((await upload("4220,2,yes\n")).statusCode).toBe(200);
+    const refused = await checkout("560001");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().postalCode).toEqual(["Sorry, we do not deliver to PIN code 560001 yet."]);
+    expect(await stockOf(t.database.db, product.id)).toBe(9);
+    expect((await checkout("422001")).statusCode).toBe(201);
+
+    expect((await clear()).statusCode).toBe(200);
+    expect((await checkout("560001")).statusCode).toBe(201);
+    expect(await stockOf(t.database.db, product.id)).toBe(7);
   });
 });
 
