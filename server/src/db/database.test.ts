@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "../testing/test-app.ts";
 import { openDatabase } from "./database.ts";
 
 describe("the embedded SQLite database", () => {
@@ -19,6 +20,50 @@ describe("the embedded SQLite database", () => {
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
+  it("warmConnections opens every connection and warms each, warms a connection opened later, and throws a statement that fails", async () => {
+    const test = await createTestDatabase({ migrate: false });
+    const url = test.pgConfig?.connectionString as string;
+    const { db, warmConnections } = openDatabase({ url, poolSize: 3 });
+    // Three statements at once take a connection each.
+    const threeAtOnce = () =>
+      Promise.all(
+        [1, 2, 3].map(async () => {
+          const { rows } = await sql<{ pid: number; warmed: string | null }>`select pg_backend_pid() as pid,
+            current_setting('krishi.warmed', true) as warmed from pg_sleep(0.05)`.execute(db);
+          return rows[0] as { pid: number; warmed: string | null };
+        }),
+      );
+    try {
+      await warmConnections("select set_config('krishi.warmed', 'yes', false)");
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database()`.execute(
+        db,
+      );
+      expect(rows[0]?.n).toBe(3);
+      const first = await threeAtOnce();
+      expect(new Set(first.map((c) => c.pid)).size).toBe(3);
+      expect(first.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
+
+      // The server ends every connection; the pool opens new ones, each warmed before it is used.
+      const pids = first.map((c) => c.pid);
+      await sql`select pg_terminate_backend(pid) from unnest(${pids}::int[]) as pid`.execute(test.db);
+      await vi.waitFor(
+        async () => {
+          const again = await threeAtOnce();
+          expect(again.some((c) => pids.includes(c.pid))).toBe(false);
+          expect(again.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+
+      await expect(warmConnections("select no_such_function()")).rejects.toThrow(/no_such_function/);
+    } finally {
+      await db.destroy();
+      await test.close();
     }
   });
 });

@@ -27,6 +27,15 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL's connection settings (a LISTEN needs a connection of its own, outside the pool). */
   pgConfig?: pg.ClientConfig;
+  /**
+   * PostgreSQL: opens every connection of the pool and runs `statements` (simple protocol, no
+   * parameters) on each, and on each connection opened later before its first query. A new server
+   * process loads a table's cache entries, a text-search configuration or an extension's library
+   * on the first query that needs them (~10–15 ms each): without this, the first searches after a
+   * start, or on a replaced connection, pay for it. The connections are kept open (the pool's
+   * `min`). Nothing to do on SQLite.
+   */
+  warmConnections(statements: string): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -42,13 +51,26 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
   if (/^postgres(ql)?:\/\//.test(url)) {
     // NUMERIC and BIGINT arrive as strings by default; counts in this schema fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+    let warmUp: string | undefined;
+    /** The statements each connection has run. */
+    const warmed = new WeakMap<pg.ClientBase, string>();
+    const warm = async (client: pg.ClientBase) => {
+      if (warmUp === undefined || warmed.get(client) === warmUp) return;
+      const statements = warmUp;
+      await client.query(statements);
+      warmed.set(client, statements);
+    };
     const pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
+      // Warm connections are kept: a closed one would be opened cold again.
+      min: poolSize,
+      // A connection opened later is warmed before its first query; a warm-up that fails (the
+      // statements are known to run: warmConnections ran them) costs nothing but the warmth.
+      onConnect: (client) => warm(client).catch(() => {}),
       // A request waits at most this long for a connection, and a statement runs at most this long.
       connectionTimeoutMillis: 5_000,
       statement_timeout: 15_000,
-      idleTimeoutMillis: 30_000,
     });
     // An idle connection the server drops (restart, failover, pg_terminate_backend) emits 'error'
     // on the pool; unhandled, that would end the process. The pool replaces the connection.
@@ -57,6 +79,16 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
       pgConfig: { connectionString: url, connectionTimeoutMillis: 5_000 },
+      async warmConnections(statements) {
+        warmUp = statements;
+        // All at once, so each is a connection of its own; a statement that fails is thrown.
+        const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+        try {
+          await Promise.all(clients.map(warm));
+        } finally {
+          for (const client of clients) client.release();
+        }
+      },
     };
   }
   if (url !== ":memory:") mkdirSync(path.dirname(url), { recursive: true });
@@ -71,7 +103,7 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { db, dialect: "sqlite" };
+  return { db, dialect: "sqlite", warmConnections: async () => {} };
 }
 
 /** Prepared statements kept at most (least recently used dropped first): every query of the shop, a few times over. */

@@ -23,6 +23,20 @@ export interface ProductFilter {
   inStock?: boolean;
 }
 
+/**
+ * PostgreSQL: what each pooled connection runs before its first search (warmConnections in
+ * db/database.ts): every index a search reads, asked for a word no product has, so the connection
+ * has loaded the products' relation, the 'simple' text-search configuration and pg_trgm.
+ */
+export const SEARCH_WARM_UP = [
+  "select 1 from products where search_vector @@ to_tsquery('simple', 'xwarmupx') limit 1",
+  "select 1 from products where search_name_vector @@ to_tsquery('simple', 'xwarmupx') limit 1",
+  "select 1 from products where search_text like '%xwarmupx%' limit 1",
+  "select word from search_words where word >= 'xwarmupx' order by word limit 1",
+  "select id from categories where lower(name) = 'xwarmupx' or lower(name_hi) = 'xwarmupx'",
+  "select id from product_images where product_id = 0 order by position limit 1",
+].join(";\n");
+
 /** A filter with no condition besides its keyword. */
 const isKeywordOnly = (filter: ProductFilter) => filter.categoryId === undefined && filter.categoryName === undefined && !filter.inStock;
 
@@ -66,8 +80,11 @@ interface Term {
 export interface ProductSearch {
   filter: ProductFilter;
   plan?: KeywordPlan;
-  /** The keyword's matches up to SEARCH_LIMIT, when planning counted them (PostgreSQL) and the filter has nothing else. */
-  counted?: number;
+  /**
+   * The keyword's matches up to SEARCH_LIMIT, when planning counted them (PostgreSQL) and the
+   * filter has nothing else: known from search_words, or still being counted while the page is read.
+   */
+  counted?: number | Promise<number>;
 }
 
 /**
@@ -166,9 +183,10 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
     Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
   ]);
   if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories.map((c) => c.id) } };
-  // PostgreSQL counts a plan's matches up to SEARCH_LIMIT to see whether it has any: the GIN
-  // index's bitmap is built whole either way, so the count is kept for countProducts.
-  let counted: number | undefined;
+  // PostgreSQL: a plan's count up to SEARCH_LIMIT, when the words' counts do not tell it, reads
+  // that many rows (a page of the table each, for a keyword most products have): it is started
+  // once the plan is known to match, and the page is read meanwhile (countProducts awaits it).
+  let counted: number | Promise<number> | undefined;
   const exists = async (plan: KeywordPlan) => {
     const fts = sqlite ? ftsQuery(plan) : undefined;
     if (fts) {
@@ -176,10 +194,19 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
         await sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit 1`.execute(db);
       return rows.length > 0;
     }
-    counted =
-      (plan.kind === "words" ? countFromDocs(plan.words) : undefined) ??
-      (await tierCount(db, { where: keywordMatch(db, plan as KeywordPlan & { kind: "words" | "text" }) }, {}, SEARCH_LIMIT));
-    return counted > 0;
+    const known = plan.kind === "words" ? countFromDocs(plan.words) : undefined;
+    if (known !== undefined) {
+      counted = known;
+      return known > 0;
+    }
+    const tier = { where: keywordMatch(db, plan as KeywordPlan & { kind: "words" | "text" }) };
+    if ((await tierCount(db, tier, {}, 1)) === 0) return false;
+    if (isKeywordOnly(filter)) {
+      const counting = tierCount(db, tier, {}, SEARCH_LIMIT);
+      counting.catch(() => {}); // awaited by countProducts; a failure is thrown there
+      counted = counting;
+    }
+    return true;
   };
   const planned = (plan: KeywordPlan): ProductSearch =>
     isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted } : { filter, plan };
@@ -342,7 +369,7 @@ export interface PageWanted {
  * and newest first for a list without one. `total`: how many the list has (countProducts), which
  * lets a page past the middle of a list be read from its end.
  */
-async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<number[]> {
+async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted, newestProbed = false): Promise<number[]> {
   const { plan } = search;
   if (plan?.kind === "none") return [];
   let { limit } = wanted;
@@ -351,7 +378,7 @@ async function findProductIds(db: Kysely<Database>, search: ProductSearch, wante
     // Only the best SEARCH_LIMIT matches are paged (as they are counted).
     if (offset >= SEARCH_LIMIT) return [];
     limit = Math.min(limit, SEARCH_LIMIT - offset);
-    if (sort === undefined) return rankedIds(db, search, limit, offset);
+    if (sort === undefined) return rankedIds(db, search, limit, offset, newestProbed);
   }
   const page = pageIds(db, search, { ...wanted, limit });
   if (!page) return [];
@@ -424,14 +451,20 @@ async function productRows(db: Kysely<Database>, ids: readonly number[]): Promis
  */
 export async function findPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[]> {
   const { plan } = search;
-  if (plan?.kind === "none" || isKeyword(plan)) return productRows(db, await findProductIds(db, search, wanted));
+  if (isKeyword(plan)) {
+    const newest = wanted.sort === undefined ? await newestBestPage(db, search, wanted) : undefined;
+    if (newest?.full) return newest.rows;
+    return productRows(db, await findProductIds(db, search, wanted, newest !== undefined));
+  }
+  if (plan?.kind === "none") return [];
   const page = pageIds(db, search, wanted);
   if (!page) return [];
   const rows = await sorted(listedProducts(db).where("products.id", "in", page.query), wanted.sort ?? "newest").execute();
   return rows.map(listed);
 }
 
-const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
+/** Whether a list is a keyword's matches (read best first, from the start: see findProductIds). */
+export const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
   plan?.kind === "words" || plan?.kind === "text";
 
 /**
@@ -461,12 +494,19 @@ function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text
   return [{ where: inName }, { where: sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query}) and not (${inName})` }];
 }
 
-async function rankedIds(db: Kysely<Database>, search: ProductSearch, limit: number, offset: number): Promise<number[]> {
+/** `newestProbed`: the first tier's newest rows were searched already, without the page (newestBestPage). */
+async function rankedIds(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  limit: number,
+  offset: number,
+  newestProbed: boolean,
+): Promise<number[]> {
   const all = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" });
   const ids: number[] = [];
   let skip = offset;
   for (const [i, tier] of all.entries()) {
-    const page = await tierIds(db, tier, search, limit - ids.length, skip);
+    const page = await tierIds(db, tier, search, limit - ids.length, skip, i === 0 && newestProbed);
     ids.push(...page);
     if (ids.length >= limit || i === all.length - 1) break;
     // The next tier starts after this one's matches: skip what is left of the offset (counting
@@ -487,7 +527,45 @@ function ftsMatches(db: Kysely<Database>, table: string, match: string, filter: 
     where ${sql.table(table)} match ${match}`;
 }
 
-async function tierIds(db: Kysely<Database>, tier: Tier, { filter, counted }: ProductSearch, limit: number, offset: number) {
+/** Whether a keyword's tiers are looked for among the newest rows first (see tierIds): unless planning counted them few. */
+const probesNewest = (counted: ProductSearch["counted"]) => typeof counted !== "number" || counted >= SEARCH_LIMIT;
+
+/** The first `wanted` matches of a condition among the newest rows (PostgreSQL), newest first. */
+const newestMatches = (where: RawBuilder<SqlBool>, wanted: number) =>
+  sql<{ id: number }>`select id from (select id, search_vector, search_name_vector, search_text
+    from products order by id desc limit ${Math.max(NEWEST_PROBED, 2 * wanted)}) as products
+    where ${where} order by id desc limit ${wanted}`;
+
+/**
+ * PostgreSQL, a keyword alone, best first: its first tier's page looked for among the newest rows
+ * (as tierIds would) and read with its products in the same statement, one round trip where
+ * findProductIds and productRows take two. `full` when that tier's newest rows hold the page;
+ * otherwise the page is found as usual (told the newest rows were searched). Undefined when the
+ * page is not looked for there.
+ */
+async function newestBestPage(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  { offset, limit }: PageWanted,
+): Promise<{ rows: ListedProduct[]; full: boolean } | undefined> {
+  const [first] = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" });
+  if (!first || !("where" in first) || !isKeywordOnly(search.filter) || !probesNewest(search.counted) || offset >= SEARCH_LIMIT) {
+    return undefined;
+  }
+  const size = Math.min(limit, SEARCH_LIMIT - offset);
+  const ids = sql<SqlBool>`products.id in (select id from (${newestMatches(first.where, offset + size)}) as newest offset ${offset})`;
+  const rows = (await listedProducts(db).where(ids).orderBy("products.id", "desc").execute()).map(listed);
+  return { rows, full: rows.length === size };
+}
+
+async function tierIds(
+  db: Kysely<Database>,
+  tier: Tier,
+  { filter, counted }: ProductSearch,
+  limit: number,
+  offset: number,
+  newestProbed = false,
+) {
   if ("where" in tier) {
     const matches = filtered(db, { filter })
       .where(() => tier.where)
@@ -497,13 +575,11 @@ async function tierIds(db: Kysely<Database>, tier: Tier, { filter, counted }: Pr
     // table, ~200 ms at 100 000), or builds the whole bitmap of a word every row has (~150 ms).
     // So the newest rows are searched first; when they do not hold the page, the matches are
     // few among them, likely few everywhere: read through the GIN index and sorted. When
-    // planning counted fewer than SEARCH_LIMIT matches in all, they are few: read so at once.
+    // planning has counted fewer than SEARCH_LIMIT matches in all, they are few: read so at once.
     if (isKeywordOnly(filter)) {
-      const wanted = offset + limit;
-      if (counted === undefined || counted >= SEARCH_LIMIT) {
-        const { rows } = await sql<{ id: number }>`select id from (select id, search_vector, search_name_vector, search_text
-          from products order by id desc limit ${Math.max(NEWEST_PROBED, 2 * wanted)}) as products
-          where ${tier.where} order by id desc limit ${wanted}`.execute(db);
+      if (!newestProbed && probesNewest(counted)) {
+        const wanted = offset + limit;
+        const { rows } = await newestMatches(tier.where, wanted).execute(db);
         if (rows.length === wanted) return rows.slice(offset).map((row) => row.id);
       }
       const sparse = await sql<{ id: number }>`with matches as materialized (${matches})

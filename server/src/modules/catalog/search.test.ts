@@ -1,11 +1,11 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
 import * as repo from "./repository.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
-import { SEARCH_LIMIT } from "./search-query.ts";
+import { SEARCH_LIMIT, SEARCH_WARM_UP } from "./search-query.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
@@ -421,6 +421,26 @@ describe("typos and counts among a few thousand products", () => {
   it("finds nothing for a word spelled like none, and never corrects a number", async () => {
     expect((await search("xylophone")).total).toBe(0);
     expect((await search("lot 99999999")).total).toBe(0);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("rebuildSearchIndex rebuilds PostgreSQL's search indexes whole", async () => {
+    const files = async () =>
+      (
+        await sql<{ name: string; file: number }>`select relname as name, relfilenode::int as file from pg_class
+          where relname like 'products_search%' and relkind = 'i' order by relname`.execute(database.db)
+      ).rows;
+    const before = await files();
+    expect(before).toHaveLength(3);
+    await rebuildSearchIndex(database.db);
+    const after = await files();
+    expect(after.map((index) => index.name)).toEqual(before.map((index) => index.name));
+    for (const [i, index] of after.entries()) expect(index.file, index.name).not.toBe(before[i]?.file);
+    expect((await search("tomato")).total).toBe(500);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("the statements that warm a PostgreSQL connection for search run on the schema", async () => {
+    await expect(database.warmConnections(SEARCH_WARM_UP)).resolves.toBeUndefined();
+    expect((await search("tomato seeds")).total).toBe(500);
   });
 
   it(`counts and pages a keyword's best ${SEARCH_LIMIT} matches at most`, async () => {

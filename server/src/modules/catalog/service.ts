@@ -104,11 +104,15 @@ export class CatalogService {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
     const search = await searchQuery.planSearch(this.db, toFilter(query));
-    // Counted first (mostly from #counts): a page past the middle is then read from the end.
+    const wanted = { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize };
+    // A list is counted first (mostly from #counts): a page past the middle is then read from its
+    // end. A keyword's page is read from its start whatever the count: both at once.
+    const reading = searchQuery.isKeyword(search.plan) ? searchQuery.findPage(this.db, search, wanted) : undefined;
+    reading?.catch(() => {}); // awaited below, unless the page is past the end
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    const rows = await searchQuery.findPage(this.db, search, { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize, total });
+    const rows = await (reading ?? searchQuery.findPage(this.db, search, { ...wanted, total }));
     return {
       products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
       total,
