@@ -177,12 +177,8 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
   await indexPendingProducts(db);
   const lower = keyword.toLowerCase();
   const keys = queryKeys(keyword);
-  // The keyword's words are looked up while its categories are: most keywords name none.
-  const [categories, words] = await Promise.all([
-    db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`).execute(),
-    Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
-  ]);
-  if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories.map((c) => c.id) } };
+  const { categories, words } = await lookUp(db, lower, keys);
+  if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories } };
   // PostgreSQL: a plan's count up to SEARCH_LIMIT, when the words' counts do not tell it, reads
   // that many rows (a page of the table each, for a keyword most products have): it is started
   // once the plan is known to match, and the page is read meanwhile (countProducts awaits it).
@@ -244,7 +240,6 @@ const afterPrefix = (prefix: string) => `${prefix}{`;
  * (an indexed prefix, the same matches); when the key starts a few words, those words.
  */
 async function keyTerms(db: Kysely<Database>, key: string, prefix: boolean): Promise<Term[]> {
-  if (!isSqlite(db)) return countedTerms(db, key, prefix);
   if (!prefix || key.length <= FTS_PREFIX_INDEX) return [{ term: key, prefix }];
   const head = key.slice(0, FTS_PREFIX_INDEX);
   const rows = await db
@@ -261,23 +256,59 @@ async function keyTerms(db: Kysely<Database>, key: string, prefix: boolean): Pro
   return [{ term: key, prefix: true }];
 }
 
-/**
- * PostgreSQL: the index terms of a key, with how many products have each (search_words.docs). A
- * prefix is asked for as the words it starts when they are few: the GIN index reads a prefix by
- * collecting every match of its words before anything else, where whole words skip through one
- * another's matches ("tomato:* & sids:*" ~8 ms at 100 000 products, "tomato & sids" ~3 ms;
- * "product:* & 9999:*" ~13 ms, "product & (9999 | 99990 | …)" ~0.5 ms).
- */
-async function countedTerms(db: Kysely<Database>, key: string, prefix: boolean): Promise<Term[]> {
+/** The search_words rows of a key (PostgreSQL, see countedTerms): the word, or up to PREFIX_WORDS + 1 words it starts. */
+function wordsOfKey(db: Kysely<Database>, key: string, prefix: boolean) {
   const words = db.selectFrom("search_words").select(["word", "docs"]);
-  const rows = await (prefix
+  return prefix
     ? words
         .where("word", ">=", key)
         .where("word", "<", afterPrefix(key))
         .orderBy("word")
         .limit(PREFIX_WORDS + 1)
-    : words.where("word", "=", key)
-  ).execute();
+    : words.where("word", "=", key);
+}
+
+/**
+ * The categories a keyword (lower-cased) names, in English or Hindi, and the index terms of each of
+ * its keys: looked up together, since most keywords name no category. PostgreSQL answers all of
+ * it in one statement (a query costs a round trip, and its writes and reads on the event loop).
+ */
+async function lookUp(db: Kysely<Database>, lower: string, keys: readonly string[]): Promise<{ categories: number[]; words: Term[][] }> {
+  const named = db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`);
+  if (isSqlite(db)) {
+    const [categories, words] = await Promise.all([
+      named.execute(),
+      Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
+    ]);
+    return { categories: categories.map((c) => c.id), words };
+  }
+  // key -1: a category's id; key i: a word of keys[i].
+  const parts = [
+    sql`select -1 as key, id::text as word, 0 as docs from ${named} as named`,
+    ...keys.map((key, i) => sql`select ${sql.lit(i)} as key, word, docs from ${wordsOfKey(db, key, isPrefix(keys, i))} as words`),
+  ];
+  const { rows } = await sql<{ key: number; word: string; docs: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  return {
+    categories: rows.filter((row) => row.key === -1).map((row) => Number(row.word)),
+    words: keys.map((key, i) =>
+      countedTerms(
+        key,
+        isPrefix(keys, i),
+        rows.filter((row) => row.key === i),
+      ),
+    ),
+  };
+}
+
+/**
+ * PostgreSQL: the index terms of a key, from its rows of search_words (wordsOfKey), with how many
+ * products have each (docs). A
+ * prefix is asked for as the words it starts when they are few: the GIN index reads a prefix by
+ * collecting every match of its words before anything else, where whole words skip through one
+ * another's matches ("tomato:* & sids:*" ~8 ms at 100 000 products, "tomato & sids" ~3 ms;
+ * "product:* & 9999:*" ~13 ms, "product & (9999 | 99990 | …)" ~0.5 ms).
+ */
+function countedTerms(key: string, prefix: boolean, rows: readonly { word: string; docs: number }[]): Term[] {
   if (rows.length > PREFIX_WORDS) return [{ term: key, prefix: true }];
   if (rows.length === 0) return [{ term: key, prefix, docs: 0 }];
   return rows.map(({ word, docs }) => ({ term: word, prefix: false, docs }));
