@@ -102,7 +102,7 @@ export async function indexPendingProducts(db: Kysely<Database>): Promise<number
   });
 }
 
-/** PostgreSQL's indexes of keyword search (migrations 0007 and 0008). */
+/** PostgreSQL's indexes of keyword search (migration 0007). */
 const SEARCH_GIN_INDEXES = ["products_search_vector_idx", "products_search_name_vector_idx", "products_search_text_trgm_idx"];
 
 /**
@@ -135,7 +135,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
     // Rows loaded through the GIN indexes go through their pending list, merged a batch at a time:
     // that leaves each index several times the size of one built whole, and slower to read (at
     // 100 000 products the tsvector index was 79 MB against 17 MB rebuilt, and the bitmap of a
-    // two-word keyword took 6–9 ms against ~1.2 ms). Rebuilt, without blocking reads.
+    // two-word keyword took 6–9 ms against ~1.2 ms). Rebuilt, without blocking reads or writes.
     for (const index of SEARCH_GIN_INDEXES) await sql`reindex index concurrently ${sql.table(index)}`.execute(db);
     // A bulk load leaves no statistics and no visibility map: the planner needs the first, and
     // index-only scans (counts, deep pages) the second.
