@@ -62,6 +62,13 @@ export async function startShop(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<Running> {
+  const base = `http://127.0.0.1:${port}`;
+  // A shop left on the port (say, by a killed run) would answer the new one's /readyz, and be measured instead.
+  const taken = await fetch(`${base}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on port ${port}: stop it first`);
   // nodeArgs: e.g. --cpu-prof, which NODE_OPTIONS does not take.
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(root, "server/src/main.ts")], {
     env: {
@@ -82,7 +89,6 @@ export async function startShop(
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
