@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../testing/test-app.ts";
 import { openDatabase } from "./database.ts";
 
@@ -25,7 +25,7 @@ describe("the embedded SQLite database", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
-  it("warmConnections opens every connection and warms each, warms a connection opened later, and throws a statement that fails", async () => {
+  it("warmConnections opens every connection and warms each, and throws a statement that fails", async () => {
     const test = await createTestDatabase({ migrate: false });
     const url = test.pgConfig?.connectionString as string;
     const { db, warmConnections } = openDatabase({ url, poolSize: 3 });
@@ -47,18 +47,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
       const first = await threeAtOnce();
       expect(new Set(first.map((c) => c.pid)).size).toBe(3);
       expect(first.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
-
-      // The server ends every connection; the pool opens new ones, each warmed before it is used.
-      const pids = first.map((c) => c.pid);
-      await sql`select pg_terminate_backend(pid) from unnest(${pids}::int[]) as pid`.execute(test.db);
-      await vi.waitFor(
-        async () => {
-          const again = await threeAtOnce();
-          expect(again.some((c) => pids.includes(c.pid))).toBe(false);
-          expect(again.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
-        },
-        { timeout: 5_000, interval: 50 },
-      );
 
       await expect(warmConnections("select no_such_function()")).rejects.toThrow(/no_such_function/);
     } finally {
