@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../testing/test-app.ts";
 import { openDatabase } from "./database.ts";
 
@@ -25,7 +25,7 @@ describe("the embedded SQLite database", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
-  it("warmConnections opens every connection and warms each, and throws a statement that fails", async () => {
+  it("warmConnections opens every connection and warms each, warms a connection opened later, and throws a statement that fails", async () => {
     const test = await createTestDatabase({ migrate: false });
     const url = test.pgConfig?.connectionString as string;
     const { db, warmConnections } = openDatabase({ url, poolSize: 3 });
@@ -48,7 +48,60 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
       expect(new Set(first.map((c) => c.pid)).size).toBe(3);
       expect(first.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
 
+      // The server ends every connection; the pool opens new ones, each warmed before it is used.
+      const pids = first.map((c) => c.pid);
+      await sql`select pg_terminate_backend(pid) from unnest(${pids}::int[]) as pid`.execute(test.db);
+      await vi.waitFor(
+        async () => {
+          const again = await threeAtOnce().catch(() => []);
+          expect(again.some((c) => pids.includes(c.pid))).toBe(false);
+          expect(again.map((c) => c.warmed)).toEqual(["yes", "yes", "yes"]);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+
       await expect(warmConnections("select no_such_function()")).rejects.toThrow(/no_such_function/);
+    } finally {
+      await db.destroy();
+      await test.close();
+    }
+  });
+
+  it("a connection the server drops while a request holds it fails that request, is reported once, and is replaced", async () => {
+    const test = await createTestDatabase({ migrate: false });
+    const url = test.pgConfig?.connectionString as string;
+    const lost: Error[] = [];
+    const { db } = openDatabase({ url, poolSize: 2, onPoolError: (err) => lost.push(err) });
+    const terminate = (pid: number) => sql`select pg_terminate_backend(${pid}::int)`.execute(test.db);
+    try {
+      // Between a transaction's statements: held, with no query to fail.
+      const held = db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await terminate(rows[0]?.pid as number);
+        await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5_000, interval: 20 });
+        await sql`select 1`.execute(trx);
+      });
+      await expect(held).rejects.toThrow();
+
+      // While its statement runs: the statement fails, then the connection ends.
+      const sleeping = sql`select pg_sleep(30)`.execute(db);
+      sleeping.catch(() => {});
+      const pid = await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+            where datname = current_database() and query = 'select pg_sleep(30)' and state = 'active'`.execute(test.db);
+          expect(rows).toHaveLength(1);
+          return rows[0]?.pid as number;
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      await terminate(pid);
+      await expect(sleeping).rejects.toThrow(/terminat/);
+      await vi.waitFor(() => expect(lost).toHaveLength(2), { timeout: 5_000, interval: 20 });
+
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(lost).toHaveLength(2);
     } finally {
       await db.destroy();
       await test.close();

@@ -43,7 +43,7 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
-  /** Told of a pooled PostgreSQL connection that failed while idle (default: ignored; the pool reconnects). */
+  /** Told once of each pooled PostgreSQL connection that is lost, idle or in use (default: ignored; the pool reconnects). */
   onPoolError?: (error: Error) => void;
 }
 
@@ -61,6 +61,7 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
       warmed.set(client, statements);
     };
     const pool = new pg.Pool({
+      Client: reportingLoss(onPoolError),
       connectionString: url,
       max: poolSize,
       // Warm connections are kept: a closed one would be opened cold again.
@@ -72,9 +73,8 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
       connectionTimeoutMillis: 5_000,
       statement_timeout: 15_000,
     });
-    // An idle connection the server drops (restart, failover, pg_terminate_backend) emits 'error'
-    // on the pool; unhandled, that would end the process. The pool replaces the connection.
-    pool.on("error", (err) => onPoolError?.(err));
+    // The pool passes on an idle connection's error, which its connection has already reported.
+    pool.on("error", () => {});
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
@@ -104,6 +104,26 @@ export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOption
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: "sqlite", warmConnections: async () => {} };
+}
+
+/**
+ * pg's client whose loss never ends the process. A connection the server drops (restart,
+ * failover, pg_terminate_backend) emits 'error', and pg-pool listens only while the connection is
+ * idle: one lost while a request holds it (between a transaction's statements, or as its query's
+ * answer ends) would be an uncaught error. The statement that uses it fails instead, and the pool
+ * discards it when it comes back.
+ */
+function reportingLoss(report: ((error: Error) => void) | undefined): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      let reported = false;
+      this.on("error", (err) => {
+        if (!reported) report?.(err);
+        reported = true;
+      });
+    }
+  };
 }
 
 /** Prepared statements kept at most (least recently used dropped first): every query of the shop, a few times over. */
