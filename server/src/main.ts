@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { forwardClusterEvents } from "./lib/event-relay.ts";
-import { SEARCH_WARM_UP } from "./modules/catalog/search-query.ts";
+import { SEARCH_WARM_UP } from "./modules/catalog/search-plan.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { prepareDatabase, startupLog } from "./prepare.ts";
 

@@ -4,8 +4,8 @@ import type { Database } from "../../db/schema.ts";
 
 /**
  * The small pieces the catalogue's SQL shares: a product row's columns, and which database a
- * query runs on. Below repository.ts, search-query.ts and search-index.ts, so none imports another
- * for them.
+ * query runs on. Below repository.ts, the search-*.ts files and product-pages.ts, so none imports
+ * another for them.
  */
 
 export const productColumns = [

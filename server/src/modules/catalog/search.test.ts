@@ -5,7 +5,8 @@ import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
 import * as repo from "./repository.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
-import { SEARCH_LIMIT, SEARCH_WARM_UP } from "./search-query.ts";
+import { SEARCH_LIMIT } from "./search-match.ts";
+import { SEARCH_WARM_UP } from "./search-plan.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */

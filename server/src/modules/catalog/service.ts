@@ -7,8 +7,10 @@ import { type Clock, systemClock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
+import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
-import * as searchQuery from "./search-query.ts";
+import { isKeyword, type ProductFilter, type ProductSearch } from "./search-match.ts";
+import { planSearch } from "./search-plan.ts";
 import { categoryJson, imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
 
 export interface ProductQuery {
@@ -103,16 +105,16 @@ export class CatalogService {
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
-    const search = await searchQuery.planSearch(this.db, toFilter(query));
+    const search = await planSearch(this.db, toFilter(query));
     const wanted = { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize };
     // A list is counted first (mostly from #counts): a page past the middle is then read from its
     // end. A keyword's page is read from its start whatever the count: both at once.
-    const reading = searchQuery.isKeyword(search.plan) ? searchQuery.findPage(this.db, search, wanted) : undefined;
+    const reading = isKeyword(search.plan) ? findPage(this.db, search, wanted) : undefined;
     reading?.catch(() => {}); // awaited below, unless the page is past the end
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("Invalid page.");
-    const rows = await (reading ?? searchQuery.findPage(this.db, search, { ...wanted, total }));
+    const rows = await (reading ?? findPage(this.db, search, { ...wanted, total }));
     return {
       products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
       total,
@@ -189,15 +191,15 @@ export class CatalogService {
   }
 
   countProducts(): Promise<number> {
-    return searchQuery.countProducts(this.db, { filter: {} });
+    return countProducts(this.db, { filter: {} });
   }
 
-  async #count(search: searchQuery.ProductSearch): Promise<number> {
+  async #count(search: ProductSearch): Promise<number> {
     const key = JSON.stringify(search.filter);
     const now = Date.now();
     const cached = this.#counts.get(key);
     if (cached && cached.until > now) return cached.total;
-    const total = await searchQuery.countProducts(this.db, search);
+    const total = await countProducts(this.db, search);
     // A small cache: odd filters must not grow memory.
     if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
     this.#counts.set(key, { total, until: now + CACHE_TTL_MS, inStock: search.filter.inStock === true });
@@ -210,8 +212,8 @@ export function reviewerName(user: Pick<Reviewer, "email" | "first_name" | "last
   return `${user.first_name} ${user.last_name}`.trim() || (user.email.split("@")[0] as string);
 }
 
-function toFilter(query: ProductQuery): searchQuery.ProductFilter {
-  const filter: searchQuery.ProductFilter = {};
+function toFilter(query: ProductQuery): ProductFilter {
+  const filter: ProductFilter = {};
   const keyword = query.keyword?.trim();
   if (keyword) filter.keyword = keyword;
   const category = query.category?.trim();

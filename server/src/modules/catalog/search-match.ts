@@ -1,0 +1,190 @@
+import { type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { containsPattern } from "../../db/like.ts";
+import type { Database } from "../../db/schema.ts";
+import { isSqlite } from "./columns.ts";
+
+/**
+ * What a product list's filter matches: a planned keyword (search-plan.ts) as a condition on
+ * products or an FTS5 query, its tiers of best-first results, and how many a tier matches.
+ * Rows stay snake_case here.
+ */
+
+export interface ProductFilter {
+  /** A category's exact name (English or Hindi, any case) lists that category; other text searches. */
+  keyword?: string;
+  categoryId?: number;
+  categoryName?: string;
+  /** Only products with stock. */
+  inStock?: boolean;
+}
+
+/** A filter with no condition besides its keyword. */
+export const isKeywordOnly = (filter: ProductFilter) =>
+  filter.categoryId === undefined && filter.categoryName === undefined && !filter.inStock;
+
+/** The categories named `name` in English or Hindi, in any case. */
+function categoriesNamed(eb: ExpressionBuilder<Database, "products">, name: string) {
+  const lower = name.toLowerCase();
+  return eb
+    .selectFrom("categories")
+    .select("categories.id")
+    .where(sql<SqlBool>`lower(categories.name) = ${lower} or lower(categories.name_hi) = ${lower}`);
+}
+
+/**
+ * How a keyword is searched, decided once per request by planSearch() (search-plan.ts), each way tried only when
+ * the one before finds nothing:
+ * - `category`: the keyword is a category's exact name (English or Hindi): that category's products;
+ * - `words`: every word of the keyword starts a word of the product, as spelled in search keys
+ *   (search-keys.ts) — the full-text index (FTS5 on SQLite, a tsvector on PostgreSQL);
+ * - `text`: the keyword as typed is part of the product's text, even inside a word ("oated ure"),
+ *   through trigrams (FTS5's trigram tokenizer, pg_trgm);
+ * - `words` again, each word of 4 letters or more also standing for the words of the index spelled
+ *   like it ("tomatoe" → tomato, by trigram similarity, looked up in search_words);
+ * - `none`: nothing matches.
+ */
+export type KeywordPlan =
+  | { kind: "category"; ids: number[] }
+  /** Per word of the keyword, the index terms it may be (all words required, any of a word's terms). */
+  | { kind: "words"; words: Term[][] }
+  | { kind: "text"; text: string }
+  | { kind: "none" };
+
+/** An index term, whole or as the start of a word. Terms hold only a–z and 0–9: nothing to escape. */
+export interface Term {
+  term: string;
+  prefix: boolean;
+  /** How many products have the term (PostgreSQL, search_words.docs), when it is known. */
+  docs?: number;
+}
+
+/** A product list's filter with its keyword planned (planSearch). */
+export interface ProductSearch {
+  filter: ProductFilter;
+  plan?: KeywordPlan;
+  /**
+   * The keyword's matches up to SEARCH_LIMIT, when planning counted them (PostgreSQL) and the
+   * filter has nothing else: known from search_words, or still being counted while the page is read.
+   */
+  counted?: number | Promise<number>;
+}
+
+/**
+ * A keyword search answers its best matches up to this many (counted so, and paged so): counting
+ * or paging every match of a word that most products have costs as much as the rows it reads.
+ */
+export const SEARCH_LIMIT = 1_000;
+
+/** An FTS5 query of the words, all required. */
+function ftsWords(words: readonly Term[][]): string {
+  return words.map((terms) => `(${terms.map(({ term, prefix }) => `"${term}"${prefix ? "*" : ""}`).join(" OR ")})`).join(" AND ");
+}
+
+/** A tsquery of the words, all required. */
+function tsWords(words: readonly Term[][]): string {
+  return words.map((terms) => `(${terms.map(({ term, prefix }) => (prefix ? `${term}:*` : term)).join(" | ")})`).join(" & ");
+}
+
+/** The keyword as typed, as an FTS5 phrase of the trigram index: that text anywhere. */
+const ftsText = (text: string) => `"${text.toLowerCase().replaceAll('"', '""')}"`;
+
+/** The FTS5 table and query of a plan on SQLite (the keyword kinds only). */
+export function ftsQuery(plan: KeywordPlan): { table: "product_search" | "product_text"; match: string } | undefined {
+  switch (plan.kind) {
+    case "words":
+      return { table: "product_search", match: ftsWords(plan.words) };
+    case "text":
+      return { table: "product_text", match: ftsText(plan.text) };
+    default:
+      return undefined;
+  }
+}
+
+/** The condition on `products` of a planned keyword. */
+function matchesPlan(db: Kysely<Database>, eb: ExpressionBuilder<Database, "products">, plan: KeywordPlan) {
+  if (plan.kind === "category") return eb("products.category_id", "in", plan.ids);
+  if (plan.kind === "none") return sql<SqlBool>`1 = 0`;
+  return keywordMatch(db, plan);
+}
+
+/** The condition on `products` of a keyword searched in the index (words or text). */
+export function keywordMatch(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }): RawBuilder<SqlBool> {
+  if (isSqlite(db)) {
+    const { table, match } = ftsQuery(plan) as { table: string; match: string };
+    return sql<SqlBool>`products.id in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
+  }
+  if (plan.kind === "words") return sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${tsWords(plan.words)})`;
+  return sql<SqlBool>`products.search_text like ${containsPattern(plan.text)} escape '\\'`;
+}
+
+export function filtered(db: Kysely<Database>, { filter, plan }: ProductSearch) {
+  let query = db.selectFrom("products");
+  if (plan) query = query.where((eb) => matchesPlan(db, eb, plan));
+  if (filter.categoryId !== undefined) query = query.where("products.category_id", "=", filter.categoryId);
+  if (filter.categoryName !== undefined) {
+    const name = filter.categoryName;
+    query = query.where((eb) => eb("products.category_id", "in", categoriesNamed(eb, name)));
+  }
+  if (filter.inStock) query = query.where("products.count_in_stock", ">", 0);
+  return query;
+}
+
+/** Whether a list is a keyword's matches (read best first, from the start: see findProductIds in product-pages.ts). */
+export const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
+  plan?.kind === "words" || plan?.kind === "text";
+
+/**
+ * One tier of best-first results, newest first within it: the matches of an FTS5 query (SQLite)
+ * or of a condition on products (PostgreSQL).
+ */
+export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBool> };
+
+/**
+ * The tiers of a keyword's best-first results: its matches in the name, then the others. Each is
+ * read straight from the index in id order (no ranking of every match: bm25 over the 18 750
+ * matches of one word at 100 000 products takes ~20 ms); PostgreSQL finds name matches through
+ * the name's own tsvector and GIN index.
+ */
+export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }): Tier[] {
+  if (isSqlite(db)) {
+    const { table, match } = ftsQuery(plan) as { table: string; match: string };
+    if (table !== "product_search") return [{ table, match }];
+    return [
+      { table, match: `{name} : (${match})` },
+      { table, match: `{body} : (${match}) NOT {name} : (${match})` },
+    ];
+  }
+  if (plan.kind !== "words") return [{ where: keywordMatch(db, plan) }];
+  const query = tsWords(plan.words);
+  const inName = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
+  return [{ where: inName }, { where: sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query}) and not (${inName})` }];
+}
+
+/** The FTS5 matches joined to the filter's other conditions (SQLite). */
+export function ftsMatches(db: Kysely<Database>, table: string, match: string, filter: ProductFilter) {
+  // No other condition: the index alone answers, in its rowid order.
+  if (isKeywordOnly(filter)) {
+    return sql`from ${sql.table(table)} where ${sql.table(table)} match ${match}`;
+  }
+  const others = filtered(db, { filter: { ...filter, keyword: undefined } });
+  return sql`from ${sql.table(table)} join (${others.select("products.id")}) p on p.id = ${sql.table(table)}.rowid
+    where ${sql.table(table)} match ${match}`;
+}
+
+/** How many products a tier matches, counting `cap` at most. */
+export async function tierCount(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number): Promise<number> {
+  if ("where" in tier) {
+    // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
+    // guesses a prefix's matches are many, scans the table for the first ones, and reads all
+    // 100 000 rows when there are none; the GIN index answers at once.
+    const matches = filtered(db, { filter })
+      .where(() => tier.where)
+      .select("products.id");
+    const { rows } = await sql<{ n: number | string }>`with matches as materialized (${matches})
+      select count(*) as n from (select 1 from matches limit ${cap}) as capped`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
+    ${ftsMatches(db, tier.table, tier.match, filter)} limit ${cap}) as matches`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
