@@ -1,6 +1,6 @@
 import { createAction } from "@reduxjs/toolkit";
 import type { Message } from "../i18n/index.ts";
-import type { Notice, NoticeValues } from "../lib/api-error.ts";
+import type { Notice, NoticeValues } from "../lib/notice.ts";
 
 export type AlertVariant = "success" | "danger" | "warning" | "info";
 

@@ -1,10 +1,9 @@
 import { createApi, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
 import { requestTokenRefresh } from "../features/auth/auth-http.ts";
-import { refreshFailed, tokensRefreshed } from "../features/auth/auth-slice.ts";
+import { type AuthState, refreshFailed, tokensRefreshed } from "../features/auth/auth-slice.ts";
 import { createRefresher } from "../features/auth/token-refresh.ts";
-import type { RootState } from "./store.ts";
 
-const tokensOf = (state: unknown) => (state as RootState).auth;
+const tokensOf = (state: unknown) => (state as { auth: AuthState }).auth;
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",

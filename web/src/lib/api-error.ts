@@ -1,4 +1,5 @@
 import { currentLanguage, type Message, t } from "../i18n/index.ts";
+import type { Notice, ServerTexts } from "./notice.ts";
 
 /**
  * What a failed request shows: a friendly message from the catalogs, never a raw server text
@@ -15,15 +16,6 @@ import { currentLanguage, type Message, t } from "../i18n/index.ts";
  * writes such texts for people); a Hindi reader gets step 3.
  */
 export type ErrorField = "detail" | "message";
-
-/** A message to show and its values; a value may be a message itself, translated with it. */
-export interface Notice {
-  message: Message;
-  values?: NoticeValues;
-  /** The server's own text when it was not known yet: looked up again when shown. */
-  server?: string;
-}
-export type NoticeValues = Record<string, string | number | Notice>;
 
 export const GENERIC_ERROR = "Something went wrong. Please try again." satisfies Message;
 const NETWORK = "The shop cannot be reached. Please check your internet connection and try again." satisfies Message;
@@ -42,26 +34,13 @@ const BY_STATUS: Partial<Record<number, Message>> = {
 };
 const SERVER_ERROR = "A server error occurred. Please try again in a moment." satisfies Message;
 
-/**
- * What ./server-texts.ts knows once it has loaded: the server's texts as notices, the API fields'
- * labels, and whether an unknown text reads as written for people. Until then a failure is told
- * by its status.
- */
-export interface ServerTexts {
-  lookup: (text: string) => Notice | null;
-  fieldLabel: (field: string) => Message | undefined;
-  readable: (text: string) => boolean;
-}
+/** Until ./server-texts.ts has loaded, a failure is told by its status. */
 let texts: ServerTexts = { lookup: () => null, fieldLabel: () => undefined, readable: () => false };
 const lookup = (text: string) => texts.lookup(text);
 
-export function registerServerTexts(known: ServerTexts): void {
-  texts = known;
-}
-
 /** Loads the known server texts (after the first page has loaded; at once where the page already has). */
-export function loadServerTexts(): Promise<unknown> {
-  return import("./server-texts.ts");
+export async function loadServerTexts(): Promise<void> {
+  texts = (await import("./server-texts.ts")).serverTexts;
 }
 
 if (typeof window !== "undefined") {

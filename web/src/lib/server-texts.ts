@@ -1,6 +1,6 @@
 import { formatRupees, tryToPaise } from "@krishi/contract";
 import type { Message } from "../i18n/index.ts";
-import { type Notice, registerServerTexts } from "./api-error.ts";
+import type { Notice, ServerTexts } from "./notice.ts";
 
 /**
  * The texts the shop's server sends in `detail` and in its per-field lists (server/src), as the
@@ -256,4 +256,4 @@ export function readable(text: string): boolean {
   return /^[A-Z₹]/.test(text) && !/^[\w.[\]-]+: /.test(text) && text.split(/\s+/).length >= 3 && !TECHNICAL.test(text);
 }
 
-registerServerTexts({ lookup: knownServerText, fieldLabel: (field) => FIELD_LABELS[field], readable });
+export const serverTexts: ServerTexts = { lookup: knownServerText, fieldLabel: (field) => FIELD_LABELS[field], readable };

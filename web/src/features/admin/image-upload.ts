@@ -1,6 +1,7 @@
 import { session } from "../../app/api.ts";
 import type { AppStore } from "../../app/store.ts";
-import { errorNotice, type Notice } from "../../lib/api-error.ts";
+import { errorNotice } from "../../lib/api-error.ts";
+import type { Notice } from "../../lib/notice.ts";
 import type { ProductImages } from "./admin-api.ts";
 
 /** What the server takes (it checks again): JPEG, PNG or WebP, 5 MB at most. */

@@ -3,7 +3,8 @@ import ProgressBar from "react-bootstrap/ProgressBar";
 import { useAppStore } from "../../app/hooks.ts";
 import { Message } from "../../components/message.tsx";
 import { t } from "../../i18n/index.ts";
-import { errorNotice, type Notice, noticeText } from "../../lib/api-error.ts";
+import { errorNotice, noticeText } from "../../lib/api-error.ts";
+import type { Notice } from "../../lib/notice.ts";
 import { imagesChanged } from "./admin-api.ts";
 import { IMAGE_TYPES, imageProblem, UploadFailed, uploadImage } from "./image-upload.ts";
 

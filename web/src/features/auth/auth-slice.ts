@@ -2,7 +2,7 @@ import type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
 import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
 import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
 import type { Message } from "../../i18n/index.ts";
-import type { Notice } from "../../lib/api-error.ts";
+import type { Notice } from "../../lib/notice.ts";
 import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
 
 export type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
