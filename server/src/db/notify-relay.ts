@@ -16,16 +16,25 @@ export class PgNotifyRelay implements EventRelay {
   #closed = false;
   #retryMs = 1_000;
   #timer: NodeJS.Timeout | null = null;
-  #publisher: pg.Client | null = null;
+  #publisher: pg.Pool | null = null;
 
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly log: Pick<FastifyBaseLogger, "warn" | "info">,
   ) {}
 
+  /**
+   * Through one connection of its own, so a busy pool never delays (or is taken by) a notice.
+   * Notices sent at once wait their turn for it (pg-pool's queue: one query at a time on a
+   * connection); a lost connection is opened again for the next notice.
+   */
   async publish(message: string): Promise<void> {
-    const publisher = await this.#publisherClient();
-    await publisher.query("select pg_notify($1, $2)", [CHANNEL, message]);
+    if (!this.#publisher) {
+      this.#publisher = new pg.Pool({ ...this.config, max: 1, idleTimeoutMillis: 0 });
+      // Lost while idle: the pool drops it, and the next notice opens another.
+      this.#publisher.on("error", () => {});
+    }
+    await this.#publisher.query("select pg_notify($1, $2)", [CHANNEL, message]);
   }
 
   async subscribe(onMessage: (message: string) => void, onGap: () => void): Promise<void> {
@@ -35,30 +44,10 @@ export class PgNotifyRelay implements EventRelay {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
-    const clients = [this.#client, this.#publisher].filter((c): c is pg.Client => c !== null);
+    const ending = [this.#client?.end(), this.#publisher?.end()];
     this.#client = null;
     this.#publisher = null;
-    await Promise.allSettled(clients.map((c) => c.end()));
-  }
-
-  /** One connection of its own for sending, so a busy pool never delays (or is taken by) a notice. */
-  async #publisherClient(): Promise<pg.Client> {
-    if (this.#publisher) return this.#publisher;
-    const client = new pg.Client(this.config);
-    client.on("error", () => {
-      if (this.#publisher === client) this.#publisher = null;
-    });
-    client.on("end", () => {
-      if (this.#publisher === client) this.#publisher = null;
-    });
-    this.#publisher = client;
-    try {
-      await client.connect();
-    } catch (error) {
-      this.#publisher = null;
-      throw error;
-    }
-    return client;
+    await Promise.allSettled(ending);
   }
 
   async #listen(onMessage: (message: string) => void, onGap: () => void, again: boolean): Promise<void> {

@@ -37,7 +37,7 @@ function heard<K extends keyof ShopEvents>(bus: EventBus, name: K): ShopEvents[K
 }
 
 /** Waits until `check` holds (messages between processes arrive asynchronously). */
-async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
+async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000): Promise<void> {
   await vi.waitFor(check, { timeout: timeoutMs, interval: 20 });
 }
 
@@ -156,6 +156,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PgNotifyRelay (LISTEN/NOTIFY)",
       await a.emit("productsChanged", { productIds: [4] });
       await eventually(() => expect(got).toContainEqual({ productIds: [4] }));
     } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 20_000);
+
+  it("sends notices emitted at once one after another on its connection, each delivered once", async () => {
+    const config = database.pgConfig ?? {};
+    const a = new EventBus(log, new PgNotifyRelay(config, log));
+    const b = new EventBus(log, new PgNotifyRelay(config, log));
+    await Promise.all([a.connect(), b.connect()]);
+    const got = heard(b, "productsChanged");
+    // pg warns (once a process) when a query is sent to a connection that is still running one.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    try {
+      const ids = Array.from({ length: 20 }, (_, i) => i + 1);
+      await Promise.all(ids.map((id) => a.emit("productsChanged", { productIds: [id] })));
+      await eventually(() => expect(got.flatMap((change) => change.productIds).sort((x, y) => x - y)).toEqual(ids));
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+      expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query like 'select pg_notify%'`.execute(database.db);
+      expect(rows[0]?.n).toBe(1);
+
+      // The database drops the sending connection: a later notice goes through a new one.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query like 'select pg_notify%'`.execute(database.db);
+      got.length = 0;
+      await eventually(async () => {
+        await a.emit("productsChanged", { productIds: [99] });
+        expect(got).toContainEqual({ productIds: [99] });
+      });
+    } finally {
+      process.off("warning", onWarning);
       await Promise.all([a.close(), b.close()]);
     }
   }, 20_000);
