@@ -129,6 +129,15 @@ describe("keyword search in English and Hindi", () => {
     expect(await byKeyword("tractor")).toEqual([]);
     expect(await byKeyword("ट्रैक्टर")).toEqual([]);
   });
+
+  it("answers nothing, not everything, for a keyword of only punctuation or LIKE's wildcards", async () => {
+    for (const keyword of ["!!!", "%%%", "_%_", "\\%", "--- ..."]) {
+      const res = await list(`keyword=${encodeURIComponent(keyword)}`);
+      expect(res.statusCode, keyword).toBe(200);
+      expect(res.json(), keyword).toEqual([]);
+      expect(res.headers["x-total-count"], keyword).toBe("0");
+    }
+  });
 });
 
 describe("a keyword that names a category", () => {
