@@ -67,6 +67,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's pool", () => {
     }
   });
 
+  it("runs the shop's statements without JIT compilation", async () => {
+    const test = await createTestDatabase({ migrate: false });
+    const { db } = openDatabase({ url: test.pgConfig?.connectionString as string, poolSize: 1 });
+    try {
+      const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(db);
+      expect(rows[0]?.jit).toBe("off");
+    } finally {
+      await db.destroy();
+      await test.close();
+    }
+  });
+
   it("a connection the server drops while a request holds it fails that request, is reported once, and is replaced", async () => {
     const test = await createTestDatabase({ migrate: false });
     const url = test.pgConfig?.connectionString as string;
