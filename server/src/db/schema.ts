@@ -44,6 +44,18 @@ export interface SearchWordsTable {
   docs: Generated<number>;
 }
 
+/**
+ * PostgreSQL only: each word of each product's search keys, in a B-tree by word, field and
+ * product, so a word's products are read in id order from the index alone (migration 0010).
+ * Kept by triggers on products; the search reads it, nothing in the app writes it.
+ */
+export interface SearchPostingsTable {
+  word: string;
+  /** 0: anywhere in the product; 1: in its name. */
+  field: number;
+  product_id: number;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
@@ -295,6 +307,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   search_words: SearchWordsTable;
+  search_postings: SearchPostingsTable;
   product_images: ProductImagesTable;
   reviews: ReviewsTable;
   addresses: AddressesTable;

@@ -5,7 +5,7 @@ import { textKeys } from "./search-keys.ts";
 
 /**
  * What keeps the search index in step with the products: their search columns, the full-text
- * index (FTS5 tables on SQLite; PostgreSQL's tsvectors follow the columns), the words of
+ * index (FTS5 tables on SQLite; PostgreSQL's tsvectors follow the columns, and its postings follow them by triggers), the words of
  * search_words (SQLite; PostgreSQL's follow the products by triggers, migration 0008); and what
  * rebuilds all of it after a bulk load or a migration.
  */
@@ -48,7 +48,7 @@ export interface SearchColumns {
 /**
  * Writes a product's entries in the full-text index, in the writer's transaction: SQLite's FTS5
  * tables (contentless: the text is in products; delete, then insert) and its words. PostgreSQL
- * derives its tsvectors from the columns themselves, and keeps its GIN indexes and search_words
+ * derives its tsvectors from the columns themselves, and keeps its postings, GIN indexes and search_words
  * in step.
  */
 export async function indexProduct(trx: Writer, id: number, columns: SearchColumns): Promise<void> {
@@ -102,13 +102,13 @@ export async function indexPendingProducts(db: Kysely<Database>): Promise<number
   });
 }
 
-/** PostgreSQL's indexes of keyword search (migration 0007). */
+/** PostgreSQL's GIN indexes of keyword search (migration 0007). */
 const SEARCH_GIN_INDEXES = ["products_search_vector_idx", "products_search_name_vector_idx", "products_search_text_trgm_idx"];
 
 /**
  * Rebuilds the whole search index from the products' search columns, for bulk loaders that
  * insert products directly (the bench): rows without search text get it first. SQLite refills its
- * FTS5 tables in a few statements; PostgreSQL's tsvectors and GIN indexes follow the columns. Both
+ * FTS5 tables in a few statements; PostgreSQL's tsvectors, postings and GIN indexes follow the columns. Both
  * refill search_words, and refresh the planner's statistics (PostgreSQL vacuums too).
  */
 export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
@@ -138,8 +138,9 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
     // two-word keyword took 6–9 ms against ~1.2 ms). Rebuilt, without blocking reads or writes.
     for (const index of SEARCH_GIN_INDEXES) await sql`reindex index concurrently ${sql.table(index)}`.execute(db);
     // A bulk load leaves no statistics and no visibility map: the planner needs the first, and
-    // index-only scans (counts, deep pages) the second.
+    // index-only scans (counts, deep pages, every search's postings) the second.
     await sql`vacuum analyze products`.execute(db);
+    await sql`vacuum analyze search_postings`.execute(db);
     await sql`analyze search_words`.execute(db);
   }
 }

@@ -67,6 +67,11 @@ export interface ProductSearch {
    * filter has nothing else: known from search_words, or still being counted while the page is read.
    */
   counted?: number | Promise<number>;
+  /**
+   * PostgreSQL, a words plan: its tiers are read from search_postings (postingIds), in id order,
+   * rather than through the GIN indexes (planSearch decides, by postingsFit).
+   */
+  postings?: boolean;
 }
 
 /**
@@ -135,17 +140,18 @@ export const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & 
 
 /**
  * One tier of best-first results, newest first within it: the matches of an FTS5 query (SQLite)
- * or of a condition on products (PostgreSQL).
+ * or of a condition on products (PostgreSQL), with, for a words plan, the same matches as a
+ * query of their ids in the postings (postingIds), read without the products.
  */
-export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBool> };
+export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBool>; ids?: RawBuilder<{ id: number }> };
 
 /**
  * The tiers of a keyword's best-first results: its matches in the name, then the others. Each is
  * read straight from the index in id order (no ranking of every match: bm25 over the 18 750
  * matches of one word at 100 000 products takes ~20 ms); PostgreSQL finds name matches through
- * the name's own tsvector and GIN index.
+ * the name's own tsvector and GIN index, or, `postings` (see ProductSearch), the name's postings.
  */
-export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }): Tier[] {
+export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier[] {
   if (isSqlite(db)) {
     const { table, match } = ftsQuery(plan) as { table: string; match: string };
     if (table !== "product_search") return [{ table, match }];
@@ -155,9 +161,103 @@ export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" 
     ];
   }
   if (plan.kind !== "words") return [{ where: keywordMatch(db, plan) }];
+  if (postings) {
+    return [postingsTier(postingIds(plan.words, IN_NAME)), postingsTier(postingIds(plan.words, ANYWHERE, { notInName: true }))];
+  }
   const query = tsWords(plan.words);
   const inName = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
   return [{ where: inName }, { where: sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query}) and not (${inName})` }];
+}
+
+/** All the matches of a keyword as one tier (PostgreSQL): read from the postings when `postings` (see ProductSearch). */
+export function matchTier(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier {
+  return plan.kind === "words" && postings ? postingsTier(postingIds(plan.words, ANYWHERE)) : { where: keywordMatch(db, plan) };
+}
+
+const postingsTier = (ids: RawBuilder<{ id: number }>): Tier => ({ where: sql<SqlBool>`products.id in (${ids})`, ids });
+
+/** search_postings.field (migration 0010): a word anywhere in a product, and in its name. */
+const ANYWHERE = 0;
+const IN_NAME = 1;
+
+/** Just after every word that starts with `prefix` (keys hold a–z and 0–9, all before "{"). */
+export const afterPrefix = (prefix: string) => `${prefix}{`;
+
+/** A search_postings row's word (of the row aliased `alias`) is one of a key's terms. */
+function isTerm(alias: string, terms: readonly Term[]): RawBuilder<SqlBool> {
+  const word = sql.ref(`${alias}.word`);
+  const whole = terms.filter((t) => !t.prefix).map((t) => t.term);
+  const parts = terms.filter((t) => t.prefix).map(({ term }) => sql<SqlBool>`(${word} >= ${term} and ${word} < ${afterPrefix(term)})`);
+  if (whole.length === 1) parts.unshift(sql<SqlBool>`${word} = ${whole[0]}`);
+  else if (whole.length > 1) parts.unshift(sql<SqlBool>`${word} in (${sql.join(whole)})`);
+  return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * That `product` has one of a key's terms in `field` (a search_postings row aliased `alias`).
+ * `probe`: looked up in the index for each product (OFFSET 0 keeps PostgreSQL from turning it
+ * into a join). Otherwise PostgreSQL may merge the key's postings beside the others', which it
+ * costs as if matches were spread evenly: for "product 9999" it reads the 90 000 newer products
+ * with "product" before reaching the 11 with "9999" (22 ms, where 11 lookups take 0.1 ms).
+ */
+const hasKey = (alias: string, field: number, terms: readonly Term[], product: RawBuilder<unknown>, probe: boolean) =>
+  sql<SqlBool>`exists (select 1 from search_postings as ${sql.raw(alias)}
+    where ${sql.ref(`${alias}.field`)} = ${sql.lit(field)} and ${isTerm(alias, terms)} and ${sql.ref(`${alias}.product_id`)} = ${product}${
+      probe ? sql` offset 0` : sql``
+    })`;
+
+/**
+ * A plan's other keys are looked up product by product (hasKey's `probe`) when its rarest key is
+ * in at most this many products: ~1.6 µs a lookup, ~3 ms at most. Otherwise PostgreSQL chooses,
+ * and merges frequent keys' postings side by side (two frequent words' first 1 000 shared
+ * products: ~4.5 ms merged, ~9 ms looked up).
+ */
+const PROBED_DOCS = 2_000;
+
+/**
+ * Whether a words plan is read from its postings, in id order: when its rarest key is one whole
+ * word, or is in at most PROBED_DOCS products (each match then costs a few lookups). A key of
+ * several frequent terms would be gathered and sorted whole first: such a plan (a typo's
+ * corrections, a short prefix) is read through the GIN index. Two frequent words with few
+ * products in common are read to their ends (~8 ms for 12 501 and 18 750 products), where the
+ * GIN index would take ~2 ms; with none in common, planSearch's existence check (through the GIN
+ * index) has already answered.
+ */
+export function postingsFit(words: readonly Term[][]): boolean {
+  const docs = words.map(keyDocs);
+  const rarest = Math.min(...docs);
+  const driver = words[docs.indexOf(rarest)] ?? [];
+  return rarest <= PROBED_DOCS || (driver.length === 1 && driver[0]?.prefix === false);
+}
+
+/** How many products a key's terms are in, when search_words told it for each; otherwise unknown (Infinity). */
+const keyDocs = (terms: readonly Term[]) => terms.reduce((sum, t) => sum + (t.docs ?? Number.POSITIVE_INFINITY), 0);
+
+/**
+ * PostgreSQL: the ids (as `id`) of the products that have every word of a plan in `field`
+ * (search_postings), and, `notInName`, not all of them in the name. The key in the fewest
+ * products is read from the index in id order; the others are looked up, or merged beside it, by
+ * product (see PROBED_DOCS): the newest matches, or the first SEARCH_LIMIT, are found without
+ * reading the rest.
+ */
+function postingIds(words: readonly Term[][], field: number, { notInName = false } = {}): RawBuilder<{ id: number }> {
+  const [first = [], ...others] = [...words].sort((a, b) => keyDocs(a) - keyDocs(b));
+  const product = sql.ref("p0.product_id");
+  const probe = keyDocs(first) <= PROBED_DOCS;
+  const conditions = others.map((terms, i) => hasKey(`p${i + 1}`, field, terms, product, probe));
+  if (notInName) {
+    conditions.push(
+      sql<SqlBool>`not (${sql.join(
+        words.map((terms, i) => hasKey(`n${i}`, IN_NAME, terms, product, probe)),
+        sql` and `,
+      )})`,
+    );
+  }
+  return sql<{ id: number }>`select p0.product_id as id from search_postings as p0
+    where p0.field = ${sql.lit(field)} and ${isTerm("p0", first)}${sql.join(
+      conditions.map((condition) => sql` and ${condition}`),
+      sql``,
+    )}`;
 }
 
 /** The FTS5 matches joined to the filter's other conditions (SQLite). */
@@ -174,6 +274,11 @@ export function ftsMatches(db: Kysely<Database>, table: string, match: string, f
 /** How many products a tier matches, counting `cap` at most. */
 export async function tierCount(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number): Promise<number> {
   if ("where" in tier) {
+    if (tier.ids && isKeywordOnly(filter)) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n
+        from (select 1 from (${tier.ids}) as matches limit ${cap}) as capped`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    }
     // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
     // guesses a prefix's matches are many, scans the table for the first ones, and reads all
     // 100 000 rows when there are none; the GIN index answers at once.

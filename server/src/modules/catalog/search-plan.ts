@@ -4,12 +4,15 @@ import { isSqlite } from "./columns.ts";
 import { indexPendingProducts } from "./search-index.ts";
 import { queryKeys } from "./search-keys.ts";
 import {
+  afterPrefix,
   ftsQuery,
   isKeywordOnly,
   type KeywordPlan,
   keywordMatch,
+  matchTier,
   type ProductFilter,
   type ProductSearch,
+  postingsFit,
   SEARCH_LIMIT,
   type Term,
   tierCount,
@@ -26,8 +29,7 @@ import {
  * has loaded the products' relation, the 'simple' text-search configuration and pg_trgm.
  */
 export const SEARCH_WARM_UP = [
-  "select 1 from products where search_vector @@ to_tsquery('simple', 'xwarmupx') limit 1",
-  "select 1 from products where search_name_vector @@ to_tsquery('simple', 'xwarmupx') limit 1",
+  "select 1 from search_postings where word = 'xwarmupx' and field = 0 limit 1",
   "select 1 from products where search_text like '%xwarmupx%' limit 1",
   "select word from search_words where word >= 'xwarmupx' order by word limit 1",
   "select id from categories where lower(name) = 'xwarmupx' or lower(name_hi) = 'xwarmupx'",
@@ -65,45 +67,48 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
   const keys = queryKeys(keyword);
   const { categories, words } = await lookUp(db, lower, keys);
   if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories } };
-  // PostgreSQL: a plan's count up to SEARCH_LIMIT, when the words' counts do not tell it, reads
-  // that many rows (a page of the table each, for a keyword most products have): it is started
-  // once the plan is known to match, and the page is read meanwhile (product-pages.ts, countProducts, awaits it).
+  // PostgreSQL: a plan's count up to SEARCH_LIMIT, when the words' counts do not tell it, is
+  // started once the plan is known to match (through the GIN indexes, which tell at once that
+  // frequent words share no product), and the page is read meanwhile (product-pages.ts,
+  // countProducts, awaits it). A words plan's matches are then read from its postings when they
+  // fit (postingsFit).
   let counted: number | Promise<number> | undefined;
-  const exists = async (plan: KeywordPlan) => {
+  let postings = false;
+  const exists = async (plan: KeywordPlan & { kind: "words" | "text" }) => {
     const fts = sqlite ? ftsQuery(plan) : undefined;
     if (fts) {
       const { rows } =
         await sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit 1`.execute(db);
       return rows.length > 0;
     }
+    postings = plan.kind === "words" && postingsFit(plan.words);
     const known = plan.kind === "words" ? countFromDocs(plan.words) : undefined;
     if (known !== undefined) {
       counted = known;
       return known > 0;
     }
-    const tier = { where: keywordMatch(db, plan as KeywordPlan & { kind: "words" | "text" }) };
-    if ((await tierCount(db, tier, {}, 1)) === 0) return false;
+    if ((await tierCount(db, { where: keywordMatch(db, plan) }, {}, 1)) === 0) return false;
     if (isKeywordOnly(filter)) {
-      const counting = tierCount(db, tier, {}, SEARCH_LIMIT);
+      const counting = tierCount(db, matchTier(db, plan, postings), {}, SEARCH_LIMIT);
       counting.catch(() => {}); // awaited by countProducts; a failure is thrown there
       counted = counting;
     }
     return true;
   };
   const planned = (plan: KeywordPlan): ProductSearch =>
-    isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted } : { filter, plan };
-  const plan: KeywordPlan = { kind: "words", words };
+    isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted, postings } : { filter, plan };
+  const plan = { kind: "words" as const, words };
   if (keys.length > 0 && (await exists(plan))) return planned(plan);
   // The words spelled like the keyword's are looked up while its text is searched for.
   const correcting = Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
   correcting.catch(() => {}); // not awaited when the text is found; awaited (and thrown) otherwise
   // Trigrams: a shorter text has none to look up.
-  const text: KeywordPlan = { kind: "text", text: keyword };
+  const text = { kind: "text" as const, text: keyword };
   if ([...keyword].length >= 3 && (await exists(text))) return planned(text);
   const corrections = await correcting;
   if (corrections.some((terms) => terms.length > 0)) {
-    const similar: KeywordPlan = {
-      kind: "words",
+    const similar = {
+      kind: "words" as const,
       words: words.map((terms, i) => [...terms, ...(corrections[i] as Term[])]),
     };
     if (await exists(similar)) return planned(similar);
@@ -114,9 +119,6 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
 /** Only words of letters, of 4 or more, matched as a prefix, are corrected (not numbers: "lot 3100"). */
 const correctable = (keys: readonly string[], i: number) =>
   (keys[i] as string).length >= SIMILAR_MIN_LENGTH && isPrefix(keys, i) && /^[a-z]+$/.test(keys[i] as string);
-
-/** Just after every word that starts with `prefix` (keys hold a–z and 0–9, all before "{"). */
-const afterPrefix = (prefix: string) => `${prefix}{`;
 
 /**
  * The index terms a key is asked for as. SQLite keeps prefix indexes up to FTS_PREFIX_INDEX
@@ -188,11 +190,11 @@ async function lookUp(db: Kysely<Database>, lower: string, keys: readonly string
 
 /**
  * PostgreSQL: the index terms of a key, from its rows of search_words (wordsOfKey), with how many
- * products have each (docs). A
- * prefix is asked for as the words it starts when they are few: the GIN index reads a prefix by
- * collecting every match of its words before anything else, where whole words skip through one
- * another's matches ("tomato:* & sids:*" ~8 ms at 100 000 products, "tomato & sids" ~3 ms;
- * "product:* & 9999:*" ~13 ms, "product & (9999 | 99990 | …)" ~0.5 ms).
+ * products have each (docs). A prefix is asked for as the words it starts when they are few:
+ * the GIN index reads a prefix by collecting every match of its words before anything else, where
+ * whole words skip through one another's matches ("tomato:* & sids:*" ~8 ms at 100 000 products,
+ * "tomato & sids" ~3 ms; "product:* & 9999:*" ~13 ms, "product & (9999 | 99990 | …)" ~0.5 ms);
+ * and a whole word's count is known, its postings read in product order (postingsFit).
  */
 function countedTerms(key: string, prefix: boolean, rows: readonly { word: string; docs: number }[]): Term[] {
   if (rows.length > PREFIX_WORDS) return [{ term: key, prefix: true }];
@@ -202,13 +204,17 @@ function countedTerms(key: string, prefix: boolean, rows: readonly { word: strin
 
 /**
  * A words plan's matches up to SEARCH_LIMIT when the products' counts of its terms (PostgreSQL)
- * tell them without reading the index: none when a word of the keyword is in no product, and
- * SEARCH_LIMIT when the keyword is one word and one of its terms is in that many products.
+ * tell them without reading the index: none when a word of the keyword is in no product; when
+ * the keyword is one word, SEARCH_LIMIT when one of its terms is in that many products, and the
+ * count of its term when it is one whole word.
  */
 function countFromDocs(words: readonly Term[][]): number | undefined {
   if (words.some((terms) => terms.every((t) => t.docs === 0))) return 0;
-  if (words.length === 1 && (words[0] as Term[]).some((t) => (t.docs ?? 0) >= SEARCH_LIMIT)) return SEARCH_LIMIT;
-  return undefined;
+  if (words.length !== 1) return undefined;
+  const terms = words[0] as Term[];
+  if (terms.some((t) => (t.docs ?? 0) >= SEARCH_LIMIT)) return SEARCH_LIMIT;
+  const [only] = terms;
+  return terms.length === 1 && only && !only.prefix ? only.docs : undefined;
 }
 
 /**

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
+import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
 import { SEARCH_LIMIT } from "./search-match.ts";
-import { SEARCH_WARM_UP } from "./search-plan.ts";
+import { planSearch, SEARCH_WARM_UP } from "./search-plan.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
@@ -445,6 +446,11 @@ describe("typos and counts among a few thousand products", () => {
     const after = await files();
     expect(after.map((index) => index.name)).toEqual(before.map((index) => index.name));
     for (const [i, index] of after.entries()) expect(index.file, index.name).not.toBe(before[i]?.file);
+    // The postings are read by index-only scans: every page of the table all-visible after it.
+    const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible
+      from pg_class where relname = 'search_postings'`.execute(database.db);
+    expect(rows[0]?.pages).toBeGreaterThan(0);
+    expect(rows[0]?.visible).toBe(rows[0]?.pages);
     expect((await search("tomato")).total).toBe(500);
   });
 
@@ -452,6 +458,40 @@ describe("typos and counts among a few thousand products", () => {
     await expect(database.warmConnections(SEARCH_WARM_UP)).resolves.toBeUndefined();
     expect((await search("tomato seeds")).total).toBe(500);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "PostgreSQL's postings and its GIN indexes find the same pages and counts of a words plan",
+    async () => {
+      const { db } = database;
+      const keywords = [
+        "tomato seeds",
+        "seeds 2",
+        "seeds 12",
+        "kisan sow",
+        "lot 29",
+        "299",
+        "tomatoe",
+        "rows",
+        "seeds tomato kisan",
+        "2999",
+      ];
+      for (const keyword of keywords) {
+        const planned = await planSearch(db, { keyword });
+        expect(planned.plan?.kind, keyword).toBe("words");
+        const read = async (postings: boolean) => {
+          const search = { ...planned, postings, counted: undefined };
+          const pages = [];
+          for (const offset of [0, 100, 900, 990]) {
+            pages.push((await findPage(db, search, { sort: undefined, limit: 100, offset })).map((p) => p.id));
+          }
+          return { total: await countProducts(db, search), pages };
+        };
+        const fromPostings = await read(true);
+        expect(fromPostings.total, keyword).toBeGreaterThan(0);
+        expect(fromPostings, keyword).toEqual(await read(false));
+      }
+    },
+  );
 
   it(`counts and pages a keyword's best ${SEARCH_LIMIT} matches at most`, async () => {
     const first = await search("sow");
