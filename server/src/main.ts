@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { forwardClusterEvents } from "./lib/event-relay.ts";
-import { SEARCH_WARM_UP } from "./modules/catalog/search-plan.ts";
+import { searchWarmUp } from "./modules/catalog/search-warm-up.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { prepareDatabase, startupLog } from "./prepare.ts";
 
@@ -37,7 +37,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }): Promise
   if (prepare) await prepareDatabase(config, database, startupLog(config));
   const app = await buildApp(config, { database });
   // Before the first request: a search on a cold PostgreSQL connection waits ~15 ms more.
-  await database.warmConnections(SEARCH_WARM_UP);
+  await database.warmConnections(searchWarmUp(database.db));
   reportPoolError = (err) => app.log.warn({ err }, "a pooled database connection was lost; the pool replaces it");
 
   let closing = false;

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../testing/test-app.ts";
-import { openDatabase } from "./database.ts";
+import { inlined, openDatabase } from "./database.ts";
 
 describe("the embedded SQLite database", () => {
   it("writes ahead (WAL) and syncs every commit to disk before acknowledging it (synchronous FULL)", async () => {
@@ -21,6 +21,14 @@ describe("the embedded SQLite database", () => {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("inlined", () => {
+  it("writes a compiled statement's parameters in as literals, quotes doubled", () => {
+    const query = CompiledQuery.raw("select $1 as a, $2 as b, $3 as c, $10 as d", ["it's", 3, true, 4, 5, 6, 7, 8, 9, "ten"]);
+    expect(inlined(query)).toBe("select 'it''s' as a, 3 as b, true as c, 'ten' as d");
+    expect(() => inlined(CompiledQuery.raw("select $1", [null]))).toThrow(/parameter \$1/);
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  type CompiledQuery,
   Kysely,
   type KyselyPlugin,
   OperationNodeTransformer,
@@ -45,6 +46,20 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told once of each pooled PostgreSQL connection that is lost, idle or in use (default: ignored; the pool reconnects). */
   onPoolError?: (error: Error) => void;
+}
+
+/**
+ * A compiled statement with its parameters written in as literals ($1 → '…'), to be run as text
+ * among others (warmConnections). Only for statements the app builds from its own constants: a
+ * shopper's text is always sent as a parameter.
+ */
+export function inlined({ sql, parameters }: CompiledQuery): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = parameters[Number(n) - 1];
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
+    throw new Error(`cannot write parameter $${n} (${typeof value}) as a literal`);
+  });
 }
 
 export function openDatabase({ url, poolSize = 10, onPoolError }: DatabaseOptions): DatabaseHandle {

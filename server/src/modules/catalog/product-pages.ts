@@ -164,16 +164,17 @@ export async function findPage(db: Kysely<Database>, search: ProductSearch, want
  * every tier's newest matches up to the page's end, read in id order, ranked and read with their
  * products in one statement. Undefined for any other list.
  */
-async function postingsBestPage(
-  db: Kysely<Database>,
-  search: ProductSearch,
-  { offset, limit }: PageWanted,
-): Promise<ListedProduct[] | undefined> {
+async function postingsBestPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[] | undefined> {
   if (!search.postings || !isKeywordOnly(search.filter)) return undefined;
+  if (wanted.offset >= SEARCH_LIMIT) return [];
+  return (await postingsPageQuery(db, search, wanted).execute()).map(listed);
+}
+
+/** The statement of postingsBestPage (offset below SEARCH_LIMIT). */
+export function postingsPageQuery(db: Kysely<Database>, search: ProductSearch, { offset, limit }: PageWanted) {
   const ids = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" }, true).flatMap((tier) =>
     "ids" in tier && tier.ids ? [tier.ids] : [],
   );
-  if (offset >= SEARCH_LIMIT) return [];
   const size = Math.min(limit, SEARCH_LIMIT - offset);
   const wanted = offset + size;
   // Each tier's newest matches up to the page's end; a tier is read only when the tiers before it
@@ -193,12 +194,7 @@ async function postingsBestPage(
   );
   const page = sql<{ id: number; tier: number }>`(with ${read}
     select id, tier from (${ranked}) as ranked order by tier, id desc limit ${size} offset ${offset})`;
-  const rows = await listedProducts(db)
-    .innerJoin(page.as("page"), "page.id", "products.id")
-    .orderBy("page.tier")
-    .orderBy("products.id", "desc")
-    .execute();
-  return rows.map(listed);
+  return listedProducts(db).innerJoin(page.as("page"), "page.id", "products.id").orderBy("page.tier").orderBy("products.id", "desc");
 }
 
 /** `newestProbed`: the first tier's newest rows were searched already, without the page (newestBestPage). */

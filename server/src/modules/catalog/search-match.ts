@@ -273,23 +273,25 @@ export function ftsMatches(db: Kysely<Database>, table: string, match: string, f
 
 /** How many products a tier matches, counting `cap` at most. */
 export async function tierCount(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number): Promise<number> {
-  if ("where" in tier) {
-    if (tier.ids && isKeywordOnly(filter)) {
-      const { rows } = await sql<{ n: number | string }>`select count(*) as n
-        from (select 1 from (${tier.ids}) as matches limit ${cap}) as capped`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    }
-    // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
-    // guesses a prefix's matches are many, scans the table for the first ones, and reads all
-    // 100 000 rows when there are none; the GIN index answers at once.
-    const matches = filtered(db, { filter })
-      .where(() => tier.where)
-      .select("products.id");
-    const { rows } = await sql<{ n: number | string }>`with matches as materialized (${matches})
-      select count(*) as n from (select 1 from matches limit ${cap}) as capped`.execute(db);
-    return Number(rows[0]?.n ?? 0);
-  }
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
-    ${ftsMatches(db, tier.table, tier.match, filter)} limit ${cap}) as matches`.execute(db);
+  const { rows } = await tierCountQuery(db, tier, filter, cap).execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The statement of tierCount. */
+export function tierCountQuery(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number) {
+  if (!("where" in tier)) {
+    return sql<{ n: number | string }>`select count(*) as n from (select 1
+      ${ftsMatches(db, tier.table, tier.match, filter)} limit ${cap}) as matches`;
+  }
+  if (tier.ids && isKeywordOnly(filter)) {
+    return sql<{ n: number | string }>`select count(*) as n from (select 1 from (${tier.ids}) as matches limit ${cap}) as capped`;
+  }
+  // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
+  // guesses a prefix's matches are many, scans the table for the first ones, and reads all
+  // 100 000 rows when there are none; the GIN index answers at once.
+  const matches = filtered(db, { filter })
+    .where(() => tier.where)
+    .select("products.id");
+  return sql<{ n: number | string }>`with matches as materialized (${matches})
+    select count(*) as n from (select 1 from matches limit ${cap}) as capped`;
 }

@@ -23,19 +23,6 @@ import {
  * words of the full-text index, the text through trigrams, or the words spelled like it.
  */
 
-/**
- * PostgreSQL: what each pooled connection runs before its first search (warmConnections in
- * db/database.ts): every index a search reads, asked for a word no product has, so the connection
- * has loaded the products' relation, the 'simple' text-search configuration and pg_trgm.
- */
-export const SEARCH_WARM_UP = [
-  "select 1 from search_postings where word = 'xwarmupx' and field = 0 limit 1",
-  "select 1 from products where search_text like '%xwarmupx%' limit 1",
-  "select word from search_words where word >= 'xwarmupx' order by word limit 1",
-  "select id from categories where lower(name) = 'xwarmupx' or lower(name_hi) = 'xwarmupx'",
-  "select id from product_images where product_id = 0 order by position limit 1",
-].join(";\n");
-
 /** Shorter keys than this are never corrected as typos: too many words are one letter away. */
 const SIMILAR_MIN_LENGTH = 4;
 /** pg_trgm's similarity of two keys at least this: "tomatoe" and "tomato" 0.67, "tomatoseds" and "tomato" 0.55. */
@@ -156,26 +143,34 @@ function wordsOfKey(db: Kysely<Database>, key: string, prefix: boolean) {
     : words.where("word", "=", key);
 }
 
+/** The categories named `lower` (a lower-cased keyword), in English or Hindi. */
+const categoriesNamed = (db: Kysely<Database>, lower: string) =>
+  db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`);
+
+/** PostgreSQL, lookUp in one statement: key -1, a category's id; key i, a word of keys[i] and its products' count. */
+export function lookUpQuery(db: Kysely<Database>, lower: string, keys: readonly string[]) {
+  const parts = [
+    sql`select -1 as key, id::text as word, 0 as docs from ${categoriesNamed(db, lower)} as named`,
+    ...keys.map((key, i) => sql`select ${sql.lit(i)} as key, word, docs from ${wordsOfKey(db, key, isPrefix(keys, i))} as words`),
+  ];
+  return sql<{ key: number; word: string; docs: number }>`${sql.join(parts, sql` union all `)}`;
+}
+
 /**
  * The categories a keyword (lower-cased) names, in English or Hindi, and the index terms of each of
  * its keys: looked up together, since most keywords name no category. PostgreSQL answers all of
  * it in one statement (a query costs a round trip, and its writes and reads on the event loop).
  */
 async function lookUp(db: Kysely<Database>, lower: string, keys: readonly string[]): Promise<{ categories: number[]; words: Term[][] }> {
-  const named = db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`);
   if (isSqlite(db)) {
+    const named = categoriesNamed(db, lower);
     const [categories, words] = await Promise.all([
       named.execute(),
       Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
     ]);
     return { categories: categories.map((c) => c.id), words };
   }
-  // key -1: a category's id; key i: a word of keys[i].
-  const parts = [
-    sql`select -1 as key, id::text as word, 0 as docs from ${named} as named`,
-    ...keys.map((key, i) => sql`select ${sql.lit(i)} as key, word, docs from ${wordsOfKey(db, key, isPrefix(keys, i))} as words`),
-  ];
-  const { rows } = await sql<{ key: number; word: string; docs: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const { rows } = await lookUpQuery(db, lower, keys).execute(db);
   return {
     categories: rows.filter((row) => row.key === -1).map((row) => Number(row.word)),
     words: keys.map((key, i) =>

@@ -7,7 +7,8 @@ import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
 import { SEARCH_LIMIT } from "./search-match.ts";
-import { planSearch, SEARCH_WARM_UP } from "./search-plan.ts";
+import { planSearch } from "./search-plan.ts";
+import { searchWarmUp } from "./search-warm-up.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
@@ -455,7 +456,7 @@ describe("typos and counts among a few thousand products", () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("the statements that warm a PostgreSQL connection for search run on the schema", async () => {
-    await expect(database.warmConnections(SEARCH_WARM_UP)).resolves.toBeUndefined();
+    await expect(database.warmConnections(searchWarmUp(database.db))).resolves.toBeUndefined();
     expect((await search("tomato seeds")).total).toBe(500);
   });
 
