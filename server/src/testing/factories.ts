@@ -24,6 +24,43 @@ export interface ProductInput {
   images?: string[];
 }
 
+/**
+ * A product row as a bulk loader writes it: straight into products, its search columns filled,
+ * for tests of what the database itself does with such rows (triggers, migrations).
+ */
+export function productRow(name: string, categoryId: number) {
+  const now = "2026-01-02T00:00:00.000Z";
+  return {
+    name,
+    brand: "Kisan",
+    category_id: categoryId,
+    description: "",
+    price_paise: 10_00,
+    count_in_stock: 3,
+    ...searchColumns({ name, brand: "Kisan", category: "Seeds", description: "" }),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Eight writers at once, sharing words: each inserts "Paddy Seeds Lot i" and "Wheat Seeds Lot i"
+ * (productRow) and deletes the second in the same transaction.
+ */
+export async function writeAtOnce(db: Db, categoryId: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: 8 }, (_, i) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("products")
+          .values([productRow(`Paddy Seeds Lot ${i}`, categoryId), productRow(`Wheat Seeds Lot ${i}`, categoryId)])
+          .execute();
+        await trx.deleteFrom("products").where("name", "=", `Wheat Seeds Lot ${i}`).execute();
+      }),
+    ),
+  );
+}
+
 export async function makeProduct(db: Db, input: ProductInput = {}) {
   const n = next();
   const categoryId = input.categoryId ?? (await makeCategory(db)).id;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { searchColumns } from "../../modules/catalog/search-index.ts";
 import { textKeys } from "../../modules/catalog/search-keys.ts";
-import { makeCategory, makeProduct } from "../../testing/factories.ts";
+import { makeCategory, makeProduct, productRow, writeAtOnce } from "../../testing/factories.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
 import type { Db } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
@@ -43,18 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0008: search word count
       expect(docs.get("okra")).toBe(1);
 
       // Several rows in one statement.
-      const now = "2026-01-02T00:00:00.000Z";
-      const row = (name: string) => ({
-        name,
-        brand: "Kisan",
-        category_id: seeds.id,
-        description: "",
-        price_paise: 10_00,
-        count_in_stock: 3,
-        ...searchColumns({ name, brand: "Kisan", category: "Seeds", description: "" }),
-        created_at: now,
-        updated_at: now,
-      });
+      const row = (name: string) => productRow(name, seeds.id);
       const [brinjal] = await db
         .insertInto("products")
         .values([row("Brinjal Seeds"), row("Bajra Seeds"), row("Bajra Hybrid")])
@@ -81,17 +70,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0008: search word count
       expect(docs.get("hybrid")).toBe(1);
 
       // Writers at the same time, sharing words: each counted once, none deadlocked.
-      await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          db.transaction().execute(async (trx) => {
-            await trx
-              .insertInto("products")
-              .values([row(`Paddy Seeds Lot ${i}`), row(`Wheat Seeds Lot ${i}`)])
-              .execute();
-            await trx.deleteFrom("products").where("name", "=", `Wheat Seeds Lot ${i}`).execute();
-          }),
-        ),
-      );
+      await writeAtOnce(db, seeds.id);
       docs = await expectExact(db);
       const [paddy, wheat] = textKeys("paddy wheat");
       expect(docs.get(paddy as string)).toBe(8);
