@@ -23,9 +23,9 @@ export const isKeywordOnly = (filter: ProductFilter) =>
   filter.categoryId === undefined && filter.categoryName === undefined && !filter.inStock;
 
 /** The categories named `name` in English or Hindi, in any case. */
-function categoriesNamed(eb: ExpressionBuilder<Database, "products">, name: string) {
+export function categoriesNamed(db: Kysely<Database>, name: string) {
   const lower = name.toLowerCase();
-  return eb
+  return db
     .selectFrom("categories")
     .select("categories.id")
     .where(sql<SqlBool>`lower(categories.name) = ${lower} or lower(categories.name_hi) = ${lower}`);
@@ -128,7 +128,7 @@ export function filtered(db: Kysely<Database>, { filter, plan }: ProductSearch) 
   if (filter.categoryId !== undefined) query = query.where("products.category_id", "=", filter.categoryId);
   if (filter.categoryName !== undefined) {
     const name = filter.categoryName;
-    query = query.where((eb) => eb("products.category_id", "in", categoriesNamed(eb, name)));
+    query = query.where((eb) => eb("products.category_id", "in", categoriesNamed(db, name)));
   }
   if (filter.inStock) query = query.where("products.count_in_stock", ">", 0);
   return query;

@@ -5,6 +5,7 @@ import { indexPendingProducts } from "./search-index.ts";
 import { queryKeys } from "./search-keys.ts";
 import {
   afterPrefix,
+  categoriesNamed,
   ftsQuery,
   isKeywordOnly,
   type KeywordPlan,
@@ -142,10 +143,6 @@ function wordsOfKey(db: Kysely<Database>, key: string, prefix: boolean) {
         .limit(PREFIX_WORDS + 1)
     : words.where("word", "=", key);
 }
-
-/** The categories named `lower` (a lower-cased keyword), in English or Hindi. */
-const categoriesNamed = (db: Kysely<Database>, lower: string) =>
-  db.selectFrom("categories").select("id").where(sql<SqlBool>`lower(name) = ${lower} or lower(name_hi) = ${lower}`);
 
 /** PostgreSQL, lookUp in one statement: key -1, a category's id; key i, a word of keys[i] and its products' count. */
 export function lookUpQuery(db: Kysely<Database>, lower: string, keys: readonly string[]) {
