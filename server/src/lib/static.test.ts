@@ -86,6 +86,20 @@ describe("serving the SPA and media", () => {
     expect(missing.json().detail).toBe("Not found.");
   });
 
+  it("lets pages of another origin show media (a CDN in front), while other answers stay same-origin", async () => {
+    // IMAGE_BASE_URL=https://cdn…: the page's <img> loads from the CDN, which fetched the file here.
+    for (const method of ["GET", "HEAD"] as const) {
+      const media = await t.app.inject({ method, url: "/media/urea-1a2b.webp", headers: { origin: "https://shop.example.in" } });
+      expect(media.statusCode).toBe(200);
+      expect(media.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    }
+    const api = await t.app.inject("/api/config");
+    expect(api.statusCode).toBe(200);
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect((await t.app.inject("/")).headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect((await t.app.inject("/assets/index-abc123.js")).headers["cross-origin-resource-policy"]).toBe("same-origin");
+  });
+
   it("does not serve files outside the web root or the media directory, however the path is spelled", async () => {
     // A real socket and raw request lines: an HTTP client (and inject) would normalise `..` away.
     const secretName = `kb-secret-${process.pid}.txt`;

@@ -39,6 +39,11 @@ export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDi
     // Media file names carry a unique id, so a file never changes under its name.
     immutable: true,
     maxAge: YEAR * 1000,
+    // With IMAGE_BASE_URL naming a CDN, the shop's pages show images the CDN fetched from here:
+    // helmet's same-origin policy would have the browser block them. Media are public anyway.
+    setHeaders(reply) {
+      reply.header("Cross-Origin-Resource-Policy", "cross-origin");
+    },
   });
 
   const indexFile = path.join(webDistDir, "index.html");
