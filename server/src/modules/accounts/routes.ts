@@ -22,6 +22,7 @@ import {
   UserSchema,
   VerifyEmailBody,
 } from "@krishi/contract/schemas";
+import type { FastifyRequest } from "fastify";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import type { RateLimitGuards } from "../../lib/rate-limit.ts";
 import { type AccountsService, MESSAGES } from "./service.ts";
@@ -32,6 +33,12 @@ export interface AccountsRoutesOptions {
   limits: RateLimitGuards;
   /** Leave these routes out of the API reference (the second spelling of the prefix). */
   hidden?: boolean;
+}
+
+/** The token of `Authorization: Bearer <token>`, if the header is exactly that. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const [scheme, token, ...rest] = (request.headers.authorization ?? "").trim().split(/\s+/);
+  return scheme?.toLowerCase() === "bearer" && token && rest.length === 0 ? token : undefined;
 }
 
 const E400 = { 400: ErrorBody };
@@ -114,20 +121,20 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
   app.post(
     "/logout/",
     {
-      // A client may post no body at all (there is nothing to revoke then).
+      // A client may post no body at all: the session of its access token still ends.
       preValidation: async (request) => {
         request.body ??= {};
       },
       schema: {
         ...hide,
         tags,
-        summary: "Sign out: revokes the session of the refresh token given",
+        summary: "Sign out: revokes the session of the refresh token given and that of the bearer access token",
         body: LogoutBody,
         response: { 200: DetailSchema, ...E400 },
       },
     },
     async (request) => {
-      await accounts.logout(request.body.refresh);
+      await accounts.logout(request.body.refresh, bearerToken(request));
       return { detail: MESSAGES.loggedOut };
     },
   );

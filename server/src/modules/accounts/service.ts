@@ -187,9 +187,13 @@ export class AccountsService {
     return this.#sessions.rotate(refreshToken);
   }
 
-  /** Ends the session of the refresh token, when one is given and valid; never fails. */
-  logout(refreshToken: string | undefined): Promise<void> {
-    return this.#sessions.end(refreshToken);
+  /**
+   * Ends the session of the refresh token and that of the access token (the bearer of the
+   * request), each when given and valid; never fails. A client that posts no body still signs out.
+   */
+  async logout(refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
+    await this.#sessions.end(refreshToken);
+    await this.#sessions.endOf(accessToken);
   }
 
   /** Any valid token; a refresh token must also still be live. */

@@ -265,6 +265,35 @@ describe("logout/", () => {
     expect((await me(rotated.access)).json()).toEqual(TOKEN_NOT_VALID);
   });
 
+  it("ends the session of the access token presented when no refresh token is given", async () => {
+    for (const payload of [undefined, {}]) {
+      const session = await newSession();
+      const otherDevice = await login(t.app, session.email, session.password);
+      const res = await post("/logout/", payload, bearer(session.access));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ detail: "Successfully logged out." });
+      const profile = await t.app.inject({ url: "/api/users/profile/", headers: bearer(session.access) });
+      expect(profile.statusCode).toBe(401);
+      expect(profile.json()).toEqual(TOKEN_NOT_VALID);
+      const refreshed = await post("/token/refresh/", { refresh: session.refresh });
+      expect(refreshed.statusCode).toBe(401);
+      expect(refreshed.json().code).toBe("token_not_valid");
+      // Only that session: the same user signed in elsewhere stays signed in.
+      expect((await me(otherDevice.access)).statusCode).toBe(200);
+    }
+  });
+
+  it("answers the same, ending nothing, for a bearer that is not a live access token", async () => {
+    const session = await newSession();
+    for (const header of ["Bearer garbage", `Bearer ${session.refresh}`, "Basic dXNlcjpwYXNz", `Bearer ${session.access} extra`]) {
+      const res = await post("/logout/", undefined, { authorization: header });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json()).toEqual({ detail: "Successfully logged out." });
+    }
+    expect((await me(session.access)).statusCode).toBe(200);
+    expect((await post("/token/refresh/", { refresh: session.refresh })).statusCode).toBe(200);
+  });
+
   it("answers the same without a body, with an empty body or with a bad token", async () => {
     for (const payload of [undefined, {}, { refresh: "garbage" }]) {
       const res = await post("/logout/", payload);

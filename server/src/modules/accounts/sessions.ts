@@ -99,6 +99,20 @@ export class Sessions {
     }
   }
 
+  /**
+   * Revokes the session an access token belongs to (a logout that names no refresh token), when
+   * the token is a valid access token; never fails.
+   */
+  async endOf(accessToken: string | undefined): Promise<void> {
+    if (!accessToken) return;
+    try {
+      const { sessionId } = await this.deps.tokens.verify(accessToken, "access");
+      if (sessionId) await repo.revokeFamily(this.deps.db, sessionId, this.#now());
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+    }
+  }
+
   /** Any valid token; a refresh token must also still be live. 401 otherwise. */
   async check(token: string): Promise<void> {
     const claims = await this.#claims(token);
