@@ -36,6 +36,7 @@ const SAME: readonly Message[] = [
   "Upload a JPEG, PNG or WebP image.",
   "The image is damaged or incomplete.",
   "The image has more than 40 megapixels: scale it down before uploading.",
+  "Images may be at most 16383 pixels on a side: scale it down before uploading.",
   "Prices have changed since you loaded your cart. Please review your order before paying.",
   "This order changed while you were looking at it. Please reload it.",
   "Order is not paid yet.",

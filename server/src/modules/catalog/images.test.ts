@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageFiles, TOO_MANY_PIXELS } from "../../lib/images.ts";
+import { imageFiles, TOO_LONG_A_SIDE, TOO_MANY_PIXELS } from "../../lib/images.ts";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, type FilePart, multipart } from "../../testing/multipart.ts";
@@ -112,6 +112,12 @@ describe("POST /api/products/upload/", () => {
         400,
         TOO_MANY_PIXELS,
       ],
+      [
+        "an image more than 16383 pixels on a side (WebP's limit), though under 40 megapixels",
+        async () => ({ productId: product.id, files: [file(await anImage("png", 1000, 40_000), "banner.png")] }),
+        400,
+        TOO_LONG_A_SIDE,
+      ],
       ["a zero-byte file", async () => ({ productId: product.id, files: [file(Buffer.alloc(0), "empty.png")] }), 400, "The file is empty."],
       [
         "a truncated PNG",
@@ -158,6 +164,24 @@ describe("POST /api/products/upload/", () => {
       expect(res.statusCode).toBe(400);
       expect(await imageRows(product.id)).toEqual([]);
     });
+  });
+
+  it("stores a picture as long as WebP allows however thin: its narrow variants are not stretched past that", async () => {
+    const product = await makeProduct(t.database.db, { name: "Drip line" });
+    for (const [width, height] of [
+      [1, 16_383],
+      [16_383, 1],
+      [40, 16_383],
+    ] as const) {
+      const res = await upload(product.id, [file(await anImage("png", width, height), "strip.png")]);
+      expect(res.statusCode, `${width}×${height}: ${res.body}`).toBe(201);
+      const stored = res.json().images.at(-1).image as string;
+      for (const name of imageFiles(stored)) {
+        const { format, width: w = 0, height: h = 0 } = await sharp(path.join(t.config.mediaDir, name)).metadata();
+        expect(format, name).toBe("webp");
+        expect(Math.max(w, h), name).toBeLessThanOrEqual(16_383);
+      }
+    }
   });
 
   it("ignores the client's file name: a path-traversal name writes nothing outside the media directory", async () => {
