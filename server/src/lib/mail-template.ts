@@ -18,22 +18,36 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+export interface MailAction {
+  label: string;
+  url: string;
+}
+
+/** A mail with one button, or several (each its own link, in the text too). */
 export function compose(
   to: string,
   subject: string,
   greeting: string,
   lines: string[],
-  action: { label: string; url: string },
+  action: MailAction | MailAction[],
   footer: string,
   language: Language,
 ): MailMessage {
-  const text = [greeting, "", ...lines, "", action.url, "", footer, "", `— ${SHOP}`].join("\n");
+  const actions = Array.isArray(action) ? action : [action];
+  const textActions = actions.length === 1 ? actions.map((a) => a.url) : actions.map((a) => `${a.label}: ${a.url}`);
+  const text = [greeting, "", ...lines, "", ...textActions, "", footer, "", `— ${SHOP}`].join("\n");
+  const buttons = actions
+    .map(
+      (a) =>
+        `<a href="${escapeHtml(a.url)}" style="display:inline-block;padding:10px 18px;background:#2e7d32;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(a.label)}</a>`,
+    )
+    .join(" ");
   const html = `<!doctype html>
 <html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#222">
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#2e7d32;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
-<p style="font-size:0.9em;color:#555">${escapeHtml(FRAME[language].copyLink)}<br>${escapeHtml(action.url)}</p>
+<p>${buttons}</p>
+<p style="font-size:0.9em;color:#555">${escapeHtml(FRAME[language].copyLink)}<br>${actions.map((a) => escapeHtml(a.url)).join("<br>")}</p>
 <p style="font-size:0.9em;color:#555">${escapeHtml(footer)}</p>
 <p>— ${SHOP}</p>
 </body></html>

@@ -56,3 +56,77 @@ export function passwordResetMail({ to, name, url, language }: AccountMail): Mai
     language,
   );
 }
+
+export interface AccountExistsMail {
+  to: string;
+  name: string;
+  signInUrl: string;
+  resetUrl: string;
+  language: Language;
+}
+
+/** To the owner of an address someone tried to register again (the answer to them does not say it is taken). */
+export function accountExistsMail({ to, name, signInUrl, resetUrl, language }: AccountExistsMail): MailMessage {
+  if (language === "hi") {
+    return compose(
+      to,
+      `किसी ने आपके ई-मेल पते से ${SHOP} पर पंजीकरण करने की कोशिश की`,
+      hello(name, language),
+      [
+        `किसी ने (शायद आपने) ${to} से ${SHOP} पर नया खाता बनाने की कोशिश की। इस पते का खाता पहले से है, इसलिए कोई नया खाता नहीं बना और आपके खाते में कुछ नहीं बदला।`,
+        "अगर यह आप थे, तो साइन इन करें, या पासवर्ड भूल गए हों तो नया पासवर्ड चुनें:",
+      ],
+      [
+        { label: "साइन इन करें", url: signInUrl },
+        { label: "नया पासवर्ड चुनें", url: resetUrl },
+      ],
+      "अगर यह आप नहीं थे, तो इस ई-मेल को अनदेखा कर दें: आपके पते से कोई दूसरा खाता नहीं बन सकता, और आपका पासवर्ड नहीं बदलेगा।",
+      language,
+    );
+  }
+  return compose(
+    to,
+    `Someone tried to register at ${SHOP} with your e-mail address`,
+    hello(name, language),
+    [
+      `Someone (perhaps you) tried to create a new ${SHOP} account for ${to}. This address already has an account, so no new account was made and nothing about yours changed.`,
+      "If it was you, sign in, or choose a new password if you have forgotten it:",
+    ],
+    [
+      { label: "Sign in", url: signInUrl },
+      { label: "Choose a new password", url: resetUrl },
+    ],
+    "If it was not you, you can ignore this e-mail: nobody can make another account with your address, and your password stays as it is.",
+    language,
+  );
+}
+
+/** To the owner of an account whose sign-in limit was reached by failed attempts (at most one a day). */
+export function signInAttemptsMail({ to, name, url, language }: AccountMail): MailMessage {
+  if (language === "hi") {
+    return compose(
+      to,
+      `कोई आपका ${SHOP} पासवर्ड आज़मा रहा है`,
+      hello(name, language),
+      [
+        `${to} वाले ${SHOP} खाते में गलत पासवर्ड से साइन इन की कई कोशिशें हुई हैं। इसलिए अभी किसी अनजान डिवाइस या नेटवर्क से साइन इन करने के लिए कुछ मिनट रुकना पड़ सकता है।`,
+        "जिस डिवाइस या नेटवर्क से आपने पिछले 30 दिनों में हमारे यहाँ साइन इन किया है, वहाँ से आप पहले की तरह साइन इन कर सकते हैं। अगर ये कोशिशें आपकी नहीं थीं, तो एक नया, मज़बूत पासवर्ड चुनें जो आप कहीं और इस्तेमाल नहीं करते:",
+      ],
+      { label: "नया पासवर्ड चुनें", url },
+      "अगर ये कोशिशें आपकी थीं, तो इस ई-मेल को अनदेखा कर दें। यह ई-मेल हम दिन में ज़्यादा से ज़्यादा एक बार भेजते हैं।",
+      language,
+    );
+  }
+  return compose(
+    to,
+    `Someone is trying your ${SHOP} password`,
+    hello(name, language),
+    [
+      `There have been many attempts to sign in to the ${SHOP} account for ${to} with a wrong password. For now, signing in from an unfamiliar device or network may mean waiting a few minutes.`,
+      "From a device or network you have signed in with in the last 30 days you can sign in as usual. If these attempts were not yours, choose a new, strong password that you use nowhere else:",
+    ],
+    { label: "Choose a new password", url },
+    "If the attempts were yours, you can ignore this e-mail. We send it at most once a day.",
+    language,
+  );
+}

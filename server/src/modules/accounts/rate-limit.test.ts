@@ -84,6 +84,22 @@ describe("rate limits", () => {
     for (let i = 0; i < 4; i++) expect((await post(`${AUTH}/registration/`, body, nextIp())).statusCode).toBe(400);
   });
 
+  it("answer a registration of a taken address as usual past the cap, but mail its owner no more than the cap", async () => {
+    const { email } = await makeAccount(t.database.db, { email: "registered-again@example.in" });
+    const before = mailsTo(email);
+    for (let i = 0; i < 4; i++) {
+      const res = await post(
+        `${AUTH}/registration/`,
+        { email, password1: "Groundnut-Harvest-42", password2: "Groundnut-Harvest-42" },
+        nextIp(),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ detail: "Verification e-mail sent." });
+    }
+    await t.app.services.accounts.drain();
+    expect(mailsTo(email) - before).toBe(2);
+  });
+
   it("answer reset requests as usual past the cap, but mail one address no more than the cap, whatever the client", async () => {
     const { email } = await makeAccount(t.database.db, { email: "mailbomb@example.in" });
     const before = mailsTo(email);

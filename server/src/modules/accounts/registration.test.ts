@@ -126,22 +126,75 @@ describe("registration → verification e-mail → verify → login", () => {
   });
 });
 
-describe("registration refuses bad input", () => {
-  it("refuses an address already registered, in any case", async () => {
-    await makeAccount(t.database.db, { email: "ravi.kumar@example.in" });
+describe("registration of an address that already has an account (EMAIL_VERIFICATION=mandatory)", () => {
+  const userRow = (email: string) => t.database.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+  it("answers byte for byte as for a new address, mails the owner instead, and changes nothing of the account", async () => {
+    const owner = await makeAccount(t.database.db, { email: "ravi.kumar@example.in", first_name: "Ravi", last_name: "Kumar" });
+    const before = await userRow(owner.email);
+    const fresh = await register("somebody.new@example.in", "Groundnut-Harvest-42", { first_name: "Mallory" });
     for (const email of ["ravi.kumar@example.in", "Ravi.Kumar@EXAMPLE.in"]) {
-      const res = await register(email);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ email: ["A user is already registered with this e-mail address."] });
+      const again = await register(email, "Groundnut-Harvest-42", { first_name: "Mallory", last_name: "Intruder" });
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.body).toBe(fresh.body);
     }
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.body).toBe(JSON.stringify({ detail: "Verification e-mail sent." }));
+
+    const mail = await mailbox.waitFor((m) => m.to.includes(owner.email));
+    expect(mail.subject).toBe("Someone tried to register at Krishi Bazaar with your e-mail address");
+    expect(mail.text).toContain("Namaste Ravi Kumar,");
+    expect(mail.text).toContain(`${SITE}/login`);
+    expect(mail.text).toContain(`${SITE}/reset/password/`);
+    expect(mail.html).toContain(`<a href="${SITE}/login"`);
+    expect(mail.html).toContain(`<a href="${SITE}/reset/password/"`);
+    expect(mail.text).not.toMatch(CONFIRM_LINK);
+    await mailbox.waitFor(() => mailbox.to(owner.email).length >= 2);
+    expect(mailbox.to(owner.email)).toHaveLength(2);
+
+    expect(await userRow(owner.email)).toEqual(before);
     const count = await t.database.db
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("email", "=", "ravi.kumar@example.in")
+      .where("email", "=", owner.email)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+    await login(t.app, owner.email, owner.password);
   });
 
+  it("treats a staff account the same, and mails its owner in the account's language", async () => {
+    const staff = await makeAccount(t.database.db, { email: "mukhiya@example.in", is_staff: true, language: "hi" });
+    const fresh = await register("another.new@example.in");
+    const again = await register(staff.email);
+    expect([again.statusCode, again.body]).toEqual([fresh.statusCode, fresh.body]);
+    const mail = await mailbox.waitFor((m) => m.to.includes(staff.email));
+    expect(mail.subject).toBe("किसी ने आपके ई-मेल पते से Krishi Bazaar पर पंजीकरण करने की कोशिश की");
+    expect(mail.text).toContain(`${SITE}/login`);
+    expect(mail.text).toContain(`${SITE}/reset/password/`);
+    const row = await userRow(staff.email);
+    expect(Boolean(row.is_staff)).toBe(true);
+    expect(row.password_hash).toBe(staff.password_hash);
+    await login(t.app, staff.email, staff.password);
+  });
+
+  it("answers a bad password or two different ones as for a new address, and mails nobody", async () => {
+    const owner = await makeAccount(t.database.db, { email: "meena.bai@example.in" });
+    for (const [password1, password2] of [
+      ["Kh3t!", "Kh3t!"],
+      ["password123", "password123"],
+      ["Sugarcane-Crop-9", "Sugarcane-Crop-8"],
+    ]) {
+      const fresh = await post("/registration/", { email: "meena.bai.new@example.in", password1, password2 });
+      const again = await post("/registration/", { email: owner.email, password1, password2 });
+      expect(fresh.statusCode).toBe(400);
+      expect([again.statusCode, again.body]).toEqual([fresh.statusCode, fresh.body]);
+    }
+    await t.app.services.accounts.drain();
+    expect(mailbox.to(owner.email)).toHaveLength(0);
+  });
+});
+
+describe("registration refuses bad input", () => {
   it("refuses two different passwords with non_field_errors", async () => {
     const res = await post("/registration/", {
       email: "mismatch@example.in",
@@ -232,6 +285,28 @@ describe("login", () => {
 });
 
 describe("other verification modes", () => {
+  it.each(["optional", "none"])(
+    "refuses an address already registered, in any case, with EMAIL_VERIFICATION=%s (a new account is signed in at once)",
+    async (mode) => {
+      const other = await createTestApp({ SMTP_URL: mailbox.url, EMAIL_VERIFICATION: mode }, {}, { rateLimit: { limits: RELAXED_LIMITS } });
+      try {
+        const owner = await makeAccount(other.database.db, { email: `taken.${mode}@example.in` });
+        for (const email of [owner.email, owner.email.toUpperCase()]) {
+          const res = await other.app.inject({
+            method: "POST",
+            url: `${AUTH}/registration/`,
+            payload: { email, password1: "Mango-Orchard-77", password2: "Mango-Orchard-77" },
+          });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({ email: ["A user is already registered with this e-mail address."] });
+        }
+        await login(other.app, owner.email, owner.password);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it("answers login info at registration with EMAIL_VERIFICATION=none, and sends no mail", async () => {
     const other = await createTestApp({ SMTP_URL: mailbox.url, EMAIL_VERIFICATION: "none" }, {}, { rateLimit: { limits: RELAXED_LIMITS } });
     try {

@@ -13,7 +13,7 @@ import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type Scryp
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
-import { passwordResetMail, verificationMail } from "./mails.ts";
+import { accountExistsMail, passwordResetMail, verificationMail } from "./mails.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
@@ -113,21 +113,31 @@ export class AccountsService {
 
   // ── Registration and e-mail verification ────────────────────────────────────────────────────
 
-  /** Answers the detail to show, or login info when no verification is required first. */
-  /** `mail: false` when the address's mail cap is reached: the same answer, no e-mail. */
+  /**
+   * Answers the detail to show, or login info when no verification is required first.
+   * `mail: false` when the address's mail cap is reached: the same answer, no e-mail.
+   *
+   * With mandatory verification an address that already has an account is answered exactly as a
+   * new one (nobody learns which addresses have accounts) and its owner is mailed instead; the
+   * account stays as it is. With optional or no verification a new account is signed in at once,
+   * so the answer to a taken address cannot look the same: it is refused, as dj-rest-auth does.
+   */
   async register(input: RegistrationInput, { mail = true }: { mail?: boolean } = {}): Promise<{ detail: string } | LoginInfo> {
     const { db, emailVerification } = this.deps;
     const email = normaliseEmail(input.email);
     const firstName = (input.first_name ?? "").trim();
     const lastName = (input.last_name ?? "").trim();
+    const hideTaken = emailVerification === "mandatory";
 
     const fields: Record<string, string[]> = {};
-    if (await repo.findUserByEmail(db, email)) fields.email = [MESSAGES.duplicateEmail];
+    const existing = await repo.findUserByEmail(db, email);
+    if (existing && !hideTaken) fields.email = [MESSAGES.duplicateEmail];
     const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
     if (problems.length > 0) fields.password1 = problems;
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first[0] as string, fields);
     if (input.password1 !== input.password2) throw nonField(MESSAGES.passwordMismatch);
+    if (existing) return this.#registeredAgain(existing, input.password1, mail);
 
     let user: UserRow;
     try {
@@ -143,14 +153,38 @@ export class AccountsService {
         created_at: this.#now(),
       });
     } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
       // Two registrations for one address at once: the UNIQUE constraint decides.
-      if (isUniqueViolation(error)) throw badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
-      throw error;
+      const winner = hideTaken ? await repo.findUserByEmail(db, email) : undefined;
+      if (winner) return this.#registeredAgain(winner, input.password1, mail);
+      throw badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
     }
 
     if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user));
     if (emailVerification === "mandatory") return { detail: MESSAGES.verificationSent };
     return this.#login(user);
+  }
+
+  /**
+   * A registration of an address that has an account (mandatory verification): the answer of a
+   * new registration, after the same work (a password hashed, a mail queued and sent) so it takes
+   * as long; the owner of an active account is told, with the sign-in and password-reset links.
+   */
+  async #registeredAgain(owner: UserRow, password: string, mail: boolean): Promise<{ detail: string }> {
+    await hashPassword(password, this.#cost);
+    if (mail && owner.is_active) {
+      const { siteUrl } = this.deps;
+      await this.#deliver(
+        accountExistsMail({
+          to: owner.email,
+          name: fullName(owner),
+          signInUrl: `${siteUrl}/login`,
+          resetUrl: `${siteUrl}/reset/password/`,
+          language: owner.language,
+        }),
+      );
+    }
+    return { detail: MESSAGES.verificationSent };
   }
 
   async verifyEmail(key: string): Promise<void> {
