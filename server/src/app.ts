@@ -22,6 +22,7 @@ import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { mediaOrigin, registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
+import { buildValidator } from "./lib/validation.ts";
 import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
 import { LinkSigner } from "./modules/accounts/links.ts";
 import { authRoutes, userRoutes } from "./modules/accounts/routes.ts";
@@ -181,7 +182,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     bodyLimit: 1024 * 1024,
     // A hop count as proxy-addr's function: trust the nearest N proxies, never the client's own claims.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: true, allErrors: true, allowUnionTypes: true } },
+    // JSON bodies are validated as sent; query strings, parameters and form fields are converted.
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook("onRequest", echoRequestId);

@@ -1,15 +1,15 @@
 import { Type } from "typebox";
 import { LANGUAGES } from "../constants.ts";
 import { SavedAddressSchema } from "./addresses.ts";
-import { DetailSchema } from "./common.ts";
+import { DetailSchema, Text } from "./common.ts";
 
 /** Request and answer shapes of the accounts API (dj-rest-auth's field names, DESIGN §5). */
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 /** Passwords are checked by the server's rules; the schema only bounds their size. */
 const Password = Type.String({ minLength: 1, maxLength: 512 });
-const Name = Type.String({ maxLength: 150 });
-const Token = Type.String({ minLength: 1, maxLength: 4096 });
+const Name = Text({ maxLength: 150 });
+const Token = Text({ minLength: 1, maxLength: 4096 });
 /** The language of the user's e-mails. */
 export const LanguageSchema = Type.Enum(LANGUAGES, { description: "en (English) or hi (Hindi)" });
 
@@ -44,10 +44,10 @@ export const RegistrationBody = Type.Object({
 /** 201: the detail when a verification e-mail went out, login info when no verification is needed. */
 export const RegistrationAnswer = Type.Union([DetailSchema, LoginInfoSchema]);
 
-export const VerifyEmailBody = Type.Object({ key: Type.String({ minLength: 1, maxLength: 512 }) });
+export const VerifyEmailBody = Type.Object({ key: Text({ minLength: 1, maxLength: 512 }) });
 export const EmailBody = Type.Object({ email: Email });
 export const LoginBody = Type.Object({ email: Email, password: Password });
-export const LogoutBody = Type.Object({ refresh: Type.Optional(Type.String({ maxLength: 4096 })) });
+export const LogoutBody = Type.Object({ refresh: Type.Optional(Text({ maxLength: 4096 })) });
 export const RefreshBody = Type.Object({ refresh: Token });
 export const TokenVerifyBody = Type.Object({ token: Token });
 export const EmptyObject = Type.Object({});
@@ -61,20 +61,20 @@ export const PasswordChangeBody = Type.Object({
 export const PasswordChangeAnswer = Type.Object({ detail: Type.String(), access: Type.String(), refresh: Type.String() });
 
 export const PasswordResetConfirmBody = Type.Object({
-  uid: Type.String({ minLength: 1, maxLength: 64 }),
-  token: Type.String({ minLength: 1, maxLength: 256 }),
+  uid: Text({ minLength: 1, maxLength: 64 }),
+  token: Text({ minLength: 1, maxLength: 256 }),
   new_password1: Password,
   new_password2: Password,
 });
 
-export const GoogleBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }) });
+export const GoogleBody = Type.Object({ code: Text({ minLength: 1, maxLength: 2048 }) });
 
 /** dj-rest-auth's PUT user/: the names only. */
 export const UserNamesBody = Type.Object({ first_name: Type.Optional(Name), last_name: Type.Optional(Name) });
 
 export const ProfileUpdateBody = Type.Object({
-  first_name: Type.String({ minLength: 1, maxLength: 150 }),
-  last_name: Type.String({ minLength: 1, maxLength: 150 }),
+  first_name: Text({ minLength: 1, maxLength: 150 }),
+  last_name: Text({ minLength: 1, maxLength: 150 }),
   /** Empty or absent: keep the current password. */
   password: Type.Optional(Type.String({ maxLength: 512 })),
   /** Required with a new password: a stolen access token alone must not change it. */
@@ -95,7 +95,7 @@ export const StaffUserUpdateBody = Type.Object({
 
 /** Staff: the user list, paged and searchable by name or e-mail. */
 export const UserListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });

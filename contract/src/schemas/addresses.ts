@@ -1,19 +1,20 @@
 import { Type } from "typebox";
 import { INDIAN_MOBILE_PATTERN } from "../india.ts";
+import { LongText, Text } from "./common.ts";
 
 /** A phone number for the courier: an Indian mobile number, or empty. */
 const PhoneInput = Type.String({ maxLength: 20, pattern: `^$|${INDIAN_MOBILE_PATTERN}` });
 
 /** A shipping address as a client sends it: `postalCode` or its alias `pincode`. */
 export const ShippingAddressInput = Type.Object({
-  label: Type.String({ maxLength: 100 }),
-  address: Type.String({ maxLength: 500 }),
-  city: Type.String({ maxLength: 100 }),
-  postalCode: Type.Optional(Type.String({ maxLength: 20 })),
-  pincode: Type.Optional(Type.String({ maxLength: 20 })),
-  country: Type.String({ maxLength: 100 }),
-  state: Type.Optional(Type.String({ maxLength: 100 })),
-  landmark: Type.Optional(Type.String({ maxLength: 200 })),
+  label: Text({ maxLength: 100 }),
+  address: LongText({ maxLength: 500 }),
+  city: Text({ maxLength: 100 }),
+  postalCode: Type.Optional(Text({ maxLength: 20 })),
+  pincode: Type.Optional(Text({ maxLength: 20 })),
+  country: Text({ maxLength: 100 }),
+  state: Type.Optional(Text({ maxLength: 100 })),
+  landmark: Type.Optional(Text({ maxLength: 200 })),
   phone: Type.Optional(PhoneInput),
 });
 

@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
 import { GST_RATES, type GstRate } from "../pricing-rules.ts";
-import { AmountInput, Id, IsoDate, Money } from "./common.ts";
+import { AmountInput, Id, IsoDate, LongText, Money, SINGLE_LINE_PATTERN, Text } from "./common.ts";
 
 export const CategorySchema = Type.Object({
   id: Type.Integer(),
@@ -57,7 +57,7 @@ export const ProductListQuery = Type.Object({
         "A category's exact name (English or Hindi) lists that category; other words search names, brands, categories and descriptions in English and Hindi, forgiving common spellings",
     }),
   ),
-  category: Type.Optional(Type.String({ maxLength: 100, description: "A category id or name" })),
+  category: Type.Optional(Text({ maxLength: 100, description: "A category id or name" })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   sort: Type.Optional(Type.Enum(PRODUCT_SORTS, { description: "newest (the default), price_asc, price_desc or rating (best first)" })),
@@ -67,15 +67,15 @@ export const ProductListQuery = Type.Object({
 
 export const ReviewBody = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5, description: "1 Poor … 5 Excellent" }),
-  comment: Type.Optional(Type.String({ maxLength: 2000 })),
+  comment: Type.Optional(LongText({ maxLength: 2000 })),
 });
 
 /** Staff: the product's editable fields (spec §7). `category` is an existing id or a new name. */
 export const ProductUpdateBody = Type.Object({
   _id: Type.Optional(Type.Integer()),
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Text({ minLength: 1, maxLength: 200 }),
   price: AmountInput,
-  brand: Type.String({ maxLength: 200 }),
+  brand: Text({ maxLength: 200 }),
   countInStock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
   /**
    * The stock the edit form was loaded with. When given, a sale made while staff edited is not
@@ -93,12 +93,13 @@ export const ProductUpdateBody = Type.Object({
     maximum: 2_147_483_647,
     minLength: 1,
     maxLength: 100,
+    pattern: SINGLE_LINE_PATTERN,
     description: "An existing category's id, or a name (created when new)",
   }),
-  description: Type.String({ maxLength: 10_000 }),
+  description: LongText({ maxLength: 10_000 }),
   /** The Hindi name and description; absent: kept as they are. */
-  nameHi: Type.Optional(Type.String({ maxLength: 200 })),
-  descriptionHi: Type.Optional(Type.String({ maxLength: 10_000 })),
+  nameHi: Type.Optional(Text({ maxLength: 200 })),
+  descriptionHi: Type.Optional(LongText({ maxLength: 10_000 })),
   /** HSN code and GST rate; absent: kept as they are. */
   hsnCode: Type.Optional(Type.String({ pattern: "^(\\d{4}|\\d{6}|\\d{8})?$", description: "4, 6 or 8 digits, or empty" })),
   gstRate: Type.Optional(GstRateSchema()),

@@ -20,6 +20,19 @@ export const ErrorBody = Type.Object(
 
 export const DetailSchema = Type.Object({ detail: Type.String() });
 
+/**
+ * Text a client sends: no control characters (C0, DEL, C1 — NUL above all, which PostgreSQL cannot
+ * store and SQLite would), so both databases keep the same texts. Long texts (descriptions,
+ * comments, reasons, addresses) may have line breaks and tabs.
+ */
+export const SINGLE_LINE_PATTERN = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$";
+export const MULTI_LINE_PATTERN = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
+/** Every control character (Unicode Cc: C0, DEL, C1), for texts that are cleaned rather than refused (a search keyword). */
+export const CONTROL_CHARACTERS = /\p{Cc}/gu;
+type StringOptions = Parameters<typeof Type.String>[0];
+export const Text = (options: StringOptions = {}) => Type.String({ ...options, pattern: SINGLE_LINE_PATTERN });
+export const LongText = (options: StringOptions = {}) => Type.String({ ...options, pattern: MULTI_LINE_PATTERN });
+
 /** Money as the API writes it: a decimal string with two places. */
 export const Money = Type.String({ pattern: "^-?\\d+\\.\\d{2}$", examples: ["1249.50"] });
 export const IsoDate = Type.String({ format: "date-time" });

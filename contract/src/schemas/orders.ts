@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
-import { AmountInput, Id, IsoDate, Money } from "./common.ts";
+import { AmountInput, Id, IsoDate, LongText, Money, Text } from "./common.ts";
 
 export const PlaceOrderBody = Type.Object({
   orderItems: Type.Array(
@@ -115,18 +115,18 @@ export const OrderSchema = Type.Object({
 });
 
 export const CancelOrderBody = Type.Object({
-  reason: Type.Optional(Type.String({ maxLength: 500 })),
+  reason: Type.Optional(LongText({ maxLength: 500 })),
 });
 
 export const ShipOrderBody = Type.Object({
-  courier: Type.String({ minLength: 1, maxLength: 100 }),
+  courier: Text({ minLength: 1, maxLength: 100 }),
   awb: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9-]+$" }),
   trackingUrl: Type.String({ maxLength: 500, pattern: "^(https?://\\S+)?$" }),
 });
 
 export const RefundOrderBody = Type.Object({
   amount: AmountInput,
-  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  reason: LongText({ minLength: 1, maxLength: 500 }),
 });
 
 /** "true" / "false" as a query parameter; absent means either. */
@@ -142,9 +142,9 @@ export const OrderListQuery = Type.Object({
 });
 
 export const PaymentProofBody = Type.Object({
-  razorpay_order_id: Type.String({ minLength: 1, maxLength: 100 }),
-  razorpay_payment_id: Type.String({ minLength: 1, maxLength: 100 }),
-  razorpay_signature: Type.String({ minLength: 1, maxLength: 200 }),
+  razorpay_order_id: Text({ minLength: 1, maxLength: 100 }),
+  razorpay_payment_id: Text({ minLength: 1, maxLength: 100 }),
+  razorpay_signature: Text({ minLength: 1, maxLength: 200 }),
 });
 
 export const StartPaymentBody = Type.Object({

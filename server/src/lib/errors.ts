@@ -1,3 +1,4 @@
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from "@krishi/contract/schemas";
 import type { FastifyError, FastifyInstance } from "fastify";
 
 export type FieldErrors = Record<string, string[]>;
@@ -63,7 +64,9 @@ function fieldMessage(e: AjvError): string {
     case "maxItems":
       return `Ensure this list has no more than ${String(p.limit)} items.`;
     case "pattern":
-      return "Enter a valid value.";
+      return p.pattern === SINGLE_LINE_PATTERN || p.pattern === MULTI_LINE_PATTERN
+        ? "Remove the control characters (such as NUL) from this field."
+        : "Enter a valid value.";
     default:
       return e.message ?? "Invalid value.";
   }
@@ -153,7 +156,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function clientErrorText(error: FastifyError): string {
+/** The text of one of Fastify's own client errors (bad JSON, body too large, unsupported media type …). */
+export function clientErrorText(error: FastifyError): string {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":

@@ -171,7 +171,7 @@ describe("PUT /api/products/update/{id}/", () => {
 
     const kept = await edit(product.id, { ...fields, category: seeds.id, name: "Renamed" });
     expect(kept.json()).toMatchObject({ name: "Renamed", hsnCode: "310520", gstRate: 5 });
-    const cleared = await edit(product.id, { ...fields, category: seeds.id, hsnCode: "", gstRate: "0" });
+    const cleared = await edit(product.id, { ...fields, category: seeds.id, hsnCode: "", gstRate: 0 });
     expect(cleared.json()).toMatchObject({ hsnCode: "", gstRate: 0 });
     const row = await t.database.db
       .selectFrom("products")

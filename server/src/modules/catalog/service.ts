@@ -1,4 +1,5 @@
 import { type Category, PAGE_SIZE, type Product, type ProductSort, type ProductSummary } from "@krishi/contract";
+import { CONTROL_CHARACTERS } from "@krishi/contract/schemas";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
@@ -214,8 +215,9 @@ export function reviewerName(user: Pick<Reviewer, "email" | "first_name" | "last
 
 function toFilter(query: ProductQuery): ProductFilter {
   const filter: ProductFilter = {};
+  // Control characters separate words, as spaces do; a keyword of nothing else finds nothing.
   const keyword = query.keyword?.trim();
-  if (keyword) filter.keyword = keyword;
+  if (keyword) filter.keyword = keyword.replace(CONTROL_CHARACTERS, " ");
   const category = query.category?.trim();
   if (category) {
     if (/^\d{1,9}$/.test(category)) filter.categoryId = Number(category);

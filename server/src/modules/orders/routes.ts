@@ -13,7 +13,8 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
+import { badRequest, clientErrorText, conflict, HttpError } from "../../lib/errors.ts";
+import { acceptFormFields } from "../../lib/validation.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
@@ -85,13 +86,14 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 1_000 } });
+  // After multipart's own hook has made the body: form fields are text, converted to the schema's types.
+  app.addHook("preValidation", acceptFormFields);
 
   app.post(
     "/orders/add/",
     {
       preHandler: auth.requireUser,
-      // The validator coerces types (query strings need it): a quantity of `true` or 1.5 would
-      // become 1. Quantities must be whole numbers as sent.
+      // Quantities must be whole numbers as sent; a wrong one is named `qty`, whichever line has it.
       preValidation: async (request) => {
         const lines = (request.body as { orderItems?: unknown } | undefined)?.orderItems;
         if (!Array.isArray(lines)) return;
@@ -211,6 +213,13 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       },
       // Validation failures answer in this route's own {bool: 0} shape too.
       attachValidation: true,
+      // So does a body that cannot be read (bad JSON); other errors (401, 413, 503 …) go on to the
+      // shop's handler.
+      errorHandler: (error, _request, reply) => {
+        if (error.statusCode !== 400) throw error;
+        const detail = error instanceof HttpError ? error.detail : clientErrorText(error);
+        return reply.status(400).send({ bool: 0 as const, detail, message: detail });
+      },
     },
     async (request, reply) => {
       if (request.validationError) {

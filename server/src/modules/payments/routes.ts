@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody } from "@krishi/contract/schemas";
+import { ErrorBody, Text } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import type { SandboxGateway } from "./gateway.ts";
 import { SANDBOX_CHECKOUT_JS } from "./sandbox-checkout.ts";
@@ -48,7 +48,7 @@ export interface SandboxRoutesOptions {
  * checkout.js with Pay / Fail, and the endpoint that plays Razorpay's part in a payment.
  */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway, payments }) => {
-  const SandboxOrder = Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) });
+  const SandboxOrder = Type.Object({ order_id: Text({ minLength: 1, maxLength: 100 }) });
   const notSandbox = { detail: "Not a sandbox order.", message: "Not a sandbox order." };
 
   // Like Razorpay, the sandbox also tells the shop about a capture on its own (payment.captured),

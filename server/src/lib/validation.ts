@@ -1,0 +1,45 @@
+import AjvCompiler from "@fastify/ajv-compiler";
+import type { FastifyRequest } from "fastify";
+
+/** Ajv's options for every request part; `coerceTypes` is decided per part below. */
+const AJV_OPTIONS = { removeAdditional: true, allErrors: true, allowUnionTypes: true } as const;
+
+/** Bodies that came as text fields (a form or multipart), whose values may be converted. */
+const formBodies = new WeakSet<object>();
+
+/** Marks a request's body as form fields: its strings may become the numbers the schema asks for. */
+export async function acceptFormFields(request: FastifyRequest): Promise<void> {
+  const isJson = /^application\/(.+\+)?json\b/i.test(request.headers["content-type"] ?? "");
+  if (!isJson && typeof request.body === "object" && request.body !== null) formBodies.add(request.body);
+}
+
+type Factory = AjvCompiler.ValidatorFactory;
+type Validate = ReturnType<ReturnType<Factory>>;
+
+/**
+ * Fastify's validator factory with two Ajv instances: query strings, path parameters, headers and
+ * form fields are text, so their values are converted to the schema's types ("3" → 3); a JSON body
+ * already has types and is taken as sent: `"price": true` or `"rating": "5"` is a 400, not ₹1.00 or
+ * a 5-star review.
+ */
+export const buildValidator: Factory = (externalSchemas, options) => {
+  const pool = AjvCompiler();
+  const plugins = options?.plugins ?? [];
+  const converting = pool(externalSchemas, { plugins, customOptions: { ...AJV_OPTIONS, coerceTypes: true } });
+  const exact = pool(externalSchemas, { plugins, customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
+  const compile = (route: AjvCompiler.RouteDefinition) => {
+    if (route.httpPart !== "body") return converting(route);
+    const asSent: Validate = exact(route);
+    const asFields: Validate = converting(route);
+    const validate = (data: unknown) => {
+      const chosen = typeof data === "object" && data !== null && formBodies.has(data) ? asFields : asSent;
+      const valid = chosen(data);
+      validate.errors = chosen.errors;
+      return valid;
+    };
+    validate.errors = asSent.errors;
+    // Fastify calls it with the data and reads `errors` after a failure: Ajv's other members go unused.
+    return validate as unknown as Validate;
+  };
+  return compile;
+};
