@@ -212,6 +212,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const tokens = new TokenService(config.jwtSecret, clock);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const mailQueue = new MailQueue(db, mailer, clock, app.log);
+  const rateLimits = await installRateLimits(app, config.redisUrl, deps.rateLimit);
   const accounts = new AccountsService({
     db,
     tokens,
@@ -228,6 +229,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     emailVerification: config.emailVerification,
     log: app.log,
     addressesOf: (userId) => addresses.list(userId),
+    signInFailures: rateLimits.signInFailures,
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
@@ -308,7 +310,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     loadUser: (id) => accounts.loadAuthUser(id),
     sessionLive: (sessionId) => accounts.sessionLive(sessionId),
   });
-  const limits = await installRateLimits(app, config.redisUrl, deps.rateLimit);
+  const limits = rateLimits.guards;
 
   await app.register(systemRoutes, { config, db });
   await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog, auth });

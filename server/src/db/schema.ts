@@ -23,6 +23,8 @@ export interface UsersTable {
   last_login: Timestamp | null;
   /** The language of the user's e-mails. */
   language: Generated<Language>;
+  /** When the owner was last mailed that someone is trying their password (at most once a day). */
+  sign_in_alert_at: Timestamp | null;
 }
 
 export interface CategoriesTable {
@@ -118,6 +120,17 @@ export interface RefreshTokensTable {
   /** The jti of the token this one was exchanged for, when it was rotated. */
   replaced_by: string | null;
   created_at: Timestamp;
+}
+
+/**
+ * Where a user signed in successfully in the last 30 days: an IP address or a device (its cookie's
+ * random id), as a SHA-256. A sign-in from one of them is never refused by the per-account limit.
+ */
+export interface RecognisedSignInsTable {
+  user_id: number;
+  kind: "ip" | "device";
+  value_hash: string;
+  last_success_at: Timestamp;
 }
 
 export interface AddressesTable {
@@ -304,6 +317,7 @@ export type NewOrderItem = Insertable<OrderItemsTable>;
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  recognised_sign_ins: RecognisedSignInsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   search_words: SearchWordsTable;

@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { Guard } from "./auth.ts";
 import { HttpError } from "./errors.ts";
@@ -11,7 +11,11 @@ import { HttpError } from "./errors.ts";
  *
  * @fastify/rate-limit applies one limit per request through its hooks, so each guard here checks
  * several counters itself with `createRateLimit`. The guards run as preHandlers, after the body
- * is parsed and validated, which is what lets a key include the e-mail address.
+ * is parsed and validated, which is what lets a key include the e-mail address. No limit doubles
+ * its wait: a wait that grows with every attempt is one anybody can stretch to lock a person out.
+ *
+ * The limit per account counts failed sign-ins only, so it is not a guard: the accounts service
+ * asks it (`signInFailures`) before checking a password and tells it of each failure.
  */
 export interface Limit {
   max: number;
@@ -20,8 +24,11 @@ export interface Limit {
 
 export interface RateLimits {
   /**
-   * perEmail counts attempts from one IP for one address; perAccount counts one address across
-   * all IPs, so rotating addresses (or proxies) does not buy more guesses at one password.
+   * perIp and perEmail count every attempt, from one IP, and from one IP for one address.
+   * perAccount counts FAILED sign-ins to one address across all IPs, so rotating addresses (or
+   * proxies) does not buy more guesses at one password; past it, a sign-in waits out the rest of
+   * its window (at most 15 minutes, whatever windowMs says) unless it comes from an IP or device
+   * that signed in to the account in the last 30 days (see modules/accounts/sign-in-guard.ts).
    */
   login: { perIp: Limit; perEmail: Limit; perAccount: Limit };
   registration: { perIp: Limit; perEmail: Limit };
@@ -36,6 +43,15 @@ export interface RateLimits {
 
 const MINUTE = 60_000;
 
+/** The longest a sign-in waits because of the per-account limit. */
+export const MAX_ACCOUNT_LOCK_MS = 15 * MINUTE;
+
+/**
+ * Sign-in: 30 attempts a minute from one IP, 10 a minute from one IP for one address, and 30
+ * FAILED sign-ins to one address in 15 minutes from anywhere (past them, sign-ins from unfamiliar
+ * places wait out those 15 minutes; the owner's familiar IPs and devices do not). The mail caps
+ * (5 an address) bound what anyone can make the shop send to a person.
+ */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { perIp: { max: 30, windowMs: MINUTE }, perEmail: { max: 10, windowMs: MINUTE }, perAccount: { max: 30, windowMs: 15 * MINUTE } },
   registration: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 10 * MINUTE } },
@@ -53,6 +69,28 @@ export interface RateLimitSettings {
 
 export type RateLimitGuards = Record<keyof RateLimits, Guard>;
 
+/** Where a failure limit stands for one key: whether it is reached, and for how long yet. */
+export interface FailureState {
+  reached: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Failures counted per key in a fixed window, apart from the attempts themselves: `peek` asks
+ * whether the limit is reached without counting, `fail` counts one failure.
+ */
+export interface FailureLimit {
+  peek(key: string): Promise<FailureState>;
+  fail(key: string): Promise<FailureState>;
+}
+
+export interface RateLimiting {
+  /** The preHandlers of the accounts API. */
+  guards: RateLimitGuards;
+  /** Failed sign-ins per account (e-mail address), across all IPs. */
+  signInFailures: FailureLimit;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by a mail cap: answer as usual, but send this address no more mail for now. */
@@ -60,18 +98,25 @@ declare module "fastify" {
   }
 }
 
-/**
- * throttle: 429 when over; backoff: 429, and each further attempt doubles the wait; cap: mark the
- * request (request.mailCapped) and let it through.
- */
-type Rule = [string, Limit, (request: FastifyRequest) => string | null, ("throttle" | "backoff" | "cap")?];
+/** throttle: 429 when over; cap: mark the request (request.mailCapped) and let it through. */
+type Rule = [string, Limit, (request: FastifyRequest) => string | null, ("throttle" | "cap")?];
 
-/** Registers @fastify/rate-limit (no global limit) and answers the guards of the accounts API. */
+/** The 429 of every limit, its wait in Retry-After. */
+export function throttled(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  reply.header("Retry-After", String(seconds));
+  return new HttpError(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`);
+}
+
+/**
+ * Registers @fastify/rate-limit (no global limit) and answers the guards of the accounts API and
+ * the per-account count of failed sign-ins.
+ */
 export async function installRateLimits(
   app: FastifyInstance,
   redisUrl: string | null,
   settings: RateLimitSettings = {},
-): Promise<RateLimitGuards> {
+): Promise<RateLimiting> {
   let redis: Redis | null = null;
   if (redisUrl) {
     // Fail fast while Redis is away (no offline queue): the guards then count in memory instead.
@@ -121,12 +166,18 @@ export async function installRateLimits(
   };
   app.decorateRequest("mailCapped", false);
   const guard = (name: string, rules: Rule[]) => limitGuard(app, name, rules, { fallback, onStoreError });
+  const { max, windowMs } = limits.login.perAccount;
+  const signInFailures = new FailureCounter(
+    `${settings.namespace ?? "krishi-rl:"}login:account-failures:`,
+    { max, windowMs: Math.min(windowMs, MAX_ACCOUNT_LOCK_MS) },
+    redis,
+    { fallback, onStoreError },
+  );
 
-  return {
+  const guards: RateLimitGuards = {
     login: guard("login", [
       ["ip", limits.login.perIp, ip],
       ["ip+email", limits.login.perEmail, ipAndEmail],
-      ["account", limits.login.perAccount, email, "backoff"],
     ]),
     registration: guard("registration", [
       ["ip", limits.registration.perIp, ip],
@@ -142,13 +193,17 @@ export async function installRateLimits(
     ]),
     tokenRefresh: guard("token-refresh", [["ip", limits.tokenRefresh.perIp, ip]]),
   };
+  return { guards, signInFailures };
 }
 
-/** Fixed-window counters in this process: the fallback while the shared store is down. */
+/**
+ * Fixed-window counters in this process: the fallback while the shared store is down, and the
+ * store of the failure counter without Redis.
+ */
 class MemoryCounters {
   readonly #windows = new Map<string, { count: number; resetAt: number }>();
 
-  hit(key: string, limit: Limit): { isAllowed: boolean; isExceeded: boolean; ttlInSeconds: number } {
+  hit(key: string, limit: Limit): { isAllowed: boolean; isExceeded: boolean; ttlInSeconds: number; count: number } {
     const now = Date.now();
     let window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -158,8 +213,72 @@ class MemoryCounters {
     }
     window.count++;
     const exceeded = window.count > limit.max;
-    return { isAllowed: !exceeded, isExceeded: exceeded, ttlInSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    return { isAllowed: !exceeded, isExceeded: exceeded, ttlInSeconds: Math.ceil((window.resetAt - now) / 1000), count: window.count };
   }
+
+  /** The count of a key's current window and the milliseconds left of it, without counting. */
+  peek(key: string): { count: number; ttlMs: number } {
+    const window = this.#windows.get(key);
+    const ttlMs = window ? window.resetAt - Date.now() : 0;
+    return ttlMs > 0 && window ? { count: window.count, ttlMs } : { count: 0, ttlMs: 0 };
+  }
+}
+
+/**
+ * A FailureLimit in Redis when there is one (INCR in a window set by the first failure, in one
+ * MULTI), else, and while Redis fails, in this process's memory.
+ */
+class FailureCounter implements FailureLimit {
+  constructor(
+    private readonly prefix: string,
+    private readonly limit: Limit,
+    private readonly redis: Redis | null,
+    private readonly store: { fallback: MemoryCounters; onStoreError: (err: unknown) => void },
+  ) {}
+
+  async peek(key: string): Promise<FailureState> {
+    const fullKey = this.prefix + key;
+    if (this.redis) {
+      try {
+        const [count, ttlMs] = results(await this.redis.multi().get(fullKey).pttl(fullKey).exec());
+        return this.#state(Number(count ?? 0), Number(ttlMs));
+      } catch (err) {
+        this.store.onStoreError(err);
+      }
+    }
+    const { count, ttlMs } = this.store.fallback.peek(fullKey);
+    return this.#state(count, ttlMs);
+  }
+
+  async fail(key: string): Promise<FailureState> {
+    const fullKey = this.prefix + key;
+    if (this.redis) {
+      try {
+        const multi = this.redis.multi().set(fullKey, "0", "PX", this.limit.windowMs, "NX").incr(fullKey).pttl(fullKey);
+        const [, count, ttlMs] = results(await multi.exec());
+        return this.#state(Number(count), Number(ttlMs));
+      } catch (err) {
+        this.store.onStoreError(err);
+      }
+    }
+    const { count, ttlInSeconds } = this.store.fallback.hit(fullKey, this.limit);
+    return this.#state(count, ttlInSeconds * 1000);
+  }
+
+  #state(count: number, ttlMs: number): FailureState {
+    // A window without its expiry (ttl -1) cannot happen through fail(); waiting the window is the safe answer.
+    const left = ttlMs > 0 ? ttlMs : this.limit.windowMs;
+    return { reached: count >= this.limit.max, retryAfterSeconds: Math.min(Math.ceil(left / 1000), MAX_ACCOUNT_LOCK_MS / 1000) };
+  }
+}
+
+/** The replies of a MULTI, or the error of the first command that failed. */
+function results(replies: [Error | null, unknown][] | null): unknown[] {
+  if (!replies) throw new Error("Redis discarded the transaction");
+  return replies.map(([err, value]) => {
+    if (err) throw err;
+    return value;
+  });
 }
 
 function limitGuard(
@@ -170,9 +289,7 @@ function limitGuard(
 ): Guard {
   const checks = rules.map(([rule, limit, key, mode = "throttle"]) => {
     const fullKey = (request: FastifyRequest) => `${name}:${rule}:${key(request)}`;
-    // exponentialBackoff is honoured per limiter (the store's child takes it) but missing from the types.
-    const options = { max: limit.max, timeWindow: limit.windowMs, keyGenerator: fullKey, exponentialBackoff: mode === "backoff" };
-    const shared = app.createRateLimit(options as Parameters<FastifyInstance["createRateLimit"]>[0]);
+    const shared = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: fullKey });
     return {
       key,
       mode,
@@ -193,9 +310,7 @@ function limitGuard(
       if (!result.isAllowed && result.isExceeded && mode === "cap") {
         request.mailCapped = true;
       } else if (!result.isAllowed && result.isExceeded) {
-        const seconds = Math.max(1, result.ttlInSeconds);
-        reply.header("Retry-After", String(seconds));
-        throw new HttpError(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`);
+        throw throttled(reply, result.ttlInSeconds);
       }
     }
   };

@@ -145,6 +145,52 @@ export async function deleteExpiredTokens(db: Db, userId: number, now: string): 
   await db.deleteFrom("refresh_tokens").where("user_id", "=", userId).where("expires_at", "<", now).execute();
 }
 
+export interface SignInPlace {
+  kind: "ip" | "device";
+  hash: string;
+}
+
+/** Whether the user signed in successfully from one of `places` at or after `since`. */
+export async function isRecognisedSignIn(db: Db, userId: number, places: SignInPlace[], since: string): Promise<boolean> {
+  if (places.length === 0) return false;
+  const row = await db
+    .selectFrom("recognised_sign_ins")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or(places.map((place) => eb.and([eb("kind", "=", place.kind), eb("value_hash", "=", place.hash)]))))
+    .where("last_success_at", ">=", since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a successful sign-in from `places` at `at`, and forgets the user's places last used before `forgetBefore`. */
+export async function recordSignIn(db: Db, userId: number, places: SignInPlace[], at: string, forgetBefore: string): Promise<void> {
+  await db
+    .insertInto("recognised_sign_ins")
+    .values(places.map((place) => ({ user_id: userId, kind: place.kind, value_hash: place.hash, last_success_at: at })))
+    .onConflict((oc) =>
+      oc.columns(["user_id", "kind", "value_hash"]).doUpdateSet((eb) => ({ last_success_at: eb.ref("excluded.last_success_at") })),
+    )
+    .execute();
+  await db.deleteFrom("recognised_sign_ins").where("user_id", "=", userId).where("last_success_at", "<", forgetBefore).execute();
+}
+
+/**
+ * Claims the day's sign-in alert of a user: sets `sign_in_alert_at` to `at` only if the last alert
+ * was before `lastBefore` (or never). The row update is the arbiter between server processes:
+ * answers true to exactly one of them.
+ */
+export async function claimSignInAlert(db: Db, userId: number, at: string, lastBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ sign_in_alert_at: at })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("sign_in_alert_at", "is", null), eb("sign_in_alert_at", "<", lastBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Users whose e-mail or name contains `search` (any case), or all users. */
 function usersMatching(db: Db, search: string | undefined) {
   const query = db.selectFrom("users");

@@ -24,8 +24,10 @@ import {
 } from "@krishi/contract/schemas";
 import type { FastifyRequest } from "fastify";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import type { RateLimitGuards } from "../../lib/rate-limit.ts";
+import { readCookie, setCookie } from "../../lib/cookies.ts";
+import { type RateLimitGuards, throttled } from "../../lib/rate-limit.ts";
 import { type AccountsService, MESSAGES } from "./service.ts";
+import { RECOGNITION_MS } from "./sign-in-guard.ts";
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
@@ -34,6 +36,9 @@ export interface AccountsRoutesOptions {
   /** Leave these routes out of the API reference (the second spelling of the prefix). */
   hidden?: boolean;
 }
+
+/** The cookie that lets the shop recognise a device that signed in before (HttpOnly; its random id). */
+const DEVICE_COOKIE = "kb_device";
 
 /** The token of `Authorization: Bearer <token>`, if the header is exactly that. */
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -115,7 +120,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 200: LoginInfoSchema, ...E400, ...E429 },
       },
     },
-    async (request) => accounts.login(request.body.email, request.body.password),
+    async (request, reply) => {
+      const result = await accounts.login(request.body.email, request.body.password, {
+        ip: request.ip,
+        device: readCookie(request, DEVICE_COOKIE),
+      });
+      if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
+      // The device is recognised at its next sign-in to this account (see SignInGuard).
+      setCookie(request, reply, DEVICE_COOKIE, result.device, { path: "/api/users/", maxAgeSeconds: RECOGNITION_MS / 1000 });
+      return result.info;
+    },
   );
 
   app.post(

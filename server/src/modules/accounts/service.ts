@@ -10,13 +10,15 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
+import type { FailureLimit } from "../../lib/rate-limit.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
-import { accountExistsMail, passwordResetMail, verificationMail } from "./mails.ts";
+import { accountExistsMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
+import { SignInGuard, type SignInSource } from "./sign-in-guard.ts";
 
 /** The texts of dj-rest-auth / allauth / Django that the spec's client shows (spec §8). */
 export const MESSAGES = {
@@ -65,7 +67,12 @@ export interface AccountsDeps {
   addressesOf?: (userId: number) => Promise<SavedAddress[]>;
   /** scrypt costs of new hashes (default DEFAULT_SCRYPT); older, cheaper hashes are redone at sign-in. */
   passwordCost?: ScryptParams;
+  /** Failed sign-ins per address across all IPs (the per-account limit; see SignInGuard). */
+  signInFailures: FailureLimit;
 }
+
+/** A sign-in: login info and the device id for the client's cookie, or the wait of the per-account limit. */
+export type SignInResult = { info: LoginInfo; device: string } | { retryAfterSeconds: number };
 
 export interface RegistrationInput {
   email: string;
@@ -104,10 +111,12 @@ const nonField = (message: string) => badRequest(message, { non_field_errors: [m
 export class AccountsService {
   readonly #pendingMail = new Set<Promise<void>>();
   readonly #sessions: Sessions;
+  readonly #signIn: SignInGuard;
   readonly #cost: ScryptParams;
 
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
+    this.#signIn = new SignInGuard({ db: deps.db, clock: deps.clock, failures: deps.signInFailures });
     this.#cost = deps.passwordCost ?? DEFAULT_SCRYPT;
   }
 
@@ -203,17 +212,32 @@ export class AccountsService {
 
   // ── Sessions ────────────────────────────────────────────────────────────────────────────────
 
-  async login(emailInput: string, password: string): Promise<LoginInfo> {
-    const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(emailInput));
+  /**
+   * Signs in with e-mail and password from `source` (see SignInGuard): login info and the device
+   * id to keep in the client's cookie, or the seconds to wait when the account's limit refuses
+   * this source — an answer that does not say whether the password was right.
+   */
+  async login(emailInput: string, password: string, source: SignInSource): Promise<SignInResult> {
+    const email = normaliseEmail(emailInput);
+    const user = await repo.findUserByEmail(this.deps.db, email);
+    const wait = await this.#signIn.refusal(email, user?.id, source);
+    if (wait !== null) {
+      if (user) this.#alertLater(user);
+      return { retryAfterSeconds: wait };
+    }
     // Checked even for an unknown address (against a decoy), so timing tells nothing.
     const matches = await verifyPassword(password, user?.password_hash, this.#cost);
-    if (!user || !matches || !user.is_active) throw nonField(MESSAGES.badCredentials);
+    if (!user || !matches || !user.is_active) {
+      if ((await this.#signIn.failed(email)) && user) this.#alertLater(user);
+      throw nonField(MESSAGES.badCredentials);
+    }
     if (this.deps.emailVerification === "mandatory" && !user.email_verified) throw nonField(MESSAGES.emailNotVerified);
     if (needsRehash(user.password_hash, this.#cost)) {
       // Only if the hash is still the one just checked (a concurrent change wins).
       await repo.replacePasswordHash(this.deps.db, user.id, user.password_hash, await hashPassword(password, this.#cost));
     }
-    return this.#login(user);
+    const device = await this.#signIn.succeeded(user.id, source);
+    return { info: await this.#login(user), device };
   }
 
   /** Exchanges a live refresh token for a new pair (see Sessions). */
@@ -447,11 +471,31 @@ export class AccountsService {
 
   /**
    * Sends in the background: answers that must not reveal whether an address exists (reset,
-   * resend) then take the same time either way.
+   * resend, sign-in) then take the same time either way.
    */
   #deliverLater(message: MailMessage): void {
-    const sending: Promise<void> = this.#deliver(message).finally(() => this.#pendingMail.delete(sending));
-    this.#pendingMail.add(sending);
+    this.#background(this.#deliver(message));
+  }
+
+  #background(work: Promise<void>): void {
+    const running: Promise<void> = work.finally(() => this.#pendingMail.delete(running));
+    this.#pendingMail.add(running);
+  }
+
+  /** Mails the owner that someone is trying their password, unless they were told in the last 24 hours. */
+  #alertLater(user: UserRow): void {
+    if (!user.is_active) return;
+    const alert = async () => {
+      try {
+        if (!(await this.#signIn.claimAlert(user.id))) return;
+      } catch (err) {
+        this.deps.log.error({ err, userId: user.id }, "could not record a sign-in alert");
+        return;
+      }
+      const url = `${this.deps.siteUrl}/reset/password/`;
+      await this.#deliver(signInAttemptsMail({ to: user.email, name: fullName(user), url, language: user.language }));
+    };
+    this.#background(alert());
   }
 
   // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
