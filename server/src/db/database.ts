@@ -142,7 +142,28 @@ function reportingLoss(report: ((error: Error) => void) | undefined): typeof pg.
         reported = true;
       });
     }
+
+    // Whatever stops a connection from opening (refused, a database not accepting connections,
+    // authentication, too many clients) is the database being unavailable, not a bug.
+    // biome-ignore lint/suspicious/noExplicitAny: pg's two overloads (a callback, or a promise)
+    override connect(...args: any[]): any {
+      const callback = args[0] as ((err: Error | null, client?: pg.Client) => void) | undefined;
+      if (!callback) return super.connect().catch((err: Error) => Promise.reject(markConnectionFailure(err)));
+      return super.connect((err: Error | null, client?: pg.Client) => callback(err && markConnectionFailure(err), client));
+    }
   };
+}
+
+const connectionFailures = new WeakSet<object>();
+
+function markConnectionFailure(error: Error): Error {
+  if (typeof error === "object" && error !== null) connectionFailures.add(error);
+  return error;
+}
+
+/** Whether an error is a connection that could not be opened (see reportingLoss). */
+export function isConnectionFailure(error: unknown): boolean {
+  return typeof error === "object" && error !== null && connectionFailures.has(error);
 }
 
 /** Prepared statements kept at most (least recently used dropped first): every query of the shop, a few times over. */

@@ -9,6 +9,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { makeProduct } from "../testing/factories.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { DATABASE_UNAVAILABLE } from "./errors.ts";
 
@@ -105,6 +106,50 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL dropping the shop's co
       ).toEqual([]);
       expect((await t.app.inject("/readyz")).statusCode).toBe(200);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL refusing new connections", () => {
+  it("answers 503 with Retry-After on every route while no connection can be had, then serves again", async () => {
+    const t = await createTestApp();
+    const product = await makeProduct(t.database.db, { name: "Potash 25 kg" });
+    const { database } = await t.database.db.selectNoFrom(sql<string>`current_database()`.as("database")).executeTakeFirstOrThrow();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // What `ALTER DATABASE … ALLOW_CONNECTIONS false` does to a running shop: its connections
+      // ended, and every new one refused with 55000 "not currently accepting connections".
+      await admin.query(`alter database ${database} with allow_connections false`);
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [database]);
+      // A new keyword each time: the catalogue's cache must not answer for the database.
+      let n = 0;
+      const urls = () => [`/api/products?keyword=refused${++n}`, `/api/products/${product.id}/`, "/api/products/category/"];
+      // The first request after the kill may still meet a dying connection; either way not a 500.
+      await vi.waitFor(
+        async () => {
+          for (const url of urls()) {
+            const res = await t.app.inject(url);
+            expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+            expect(res.headers["retry-after"]).toBe("5");
+            expect(res.json().detail).toBe(DATABASE_UNAVAILABLE);
+          }
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      expect((await t.app.inject("/readyz")).statusCode).toBe(503);
+      await admin.query(`alter database ${database} with allow_connections true`);
+      await vi.waitFor(
+        async () => {
+          const res = await t.app.inject(`/api/products/${product.id}/`);
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    } finally {
+      await admin.query(`alter database ${database} with allow_connections true`);
+      await admin.end();
       await t.close();
     }
   });

@@ -1,5 +1,6 @@
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from "@krishi/contract/schemas";
 import type { FastifyError, FastifyInstance } from "fastify";
+import { isConnectionFailure } from "../db/database.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -115,6 +116,7 @@ const UNAVAILABLE_CODES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   if (!e) return false;
+  if (isConnectionFailure(e)) return true;
   const code = typeof e.code === "string" ? e.code : "";
   // PostgreSQL classes 08 (connection exception) and 57 (operator intervention: shutdown, restart).
   if (UNAVAILABLE_CODES.has(code) || /^(08|57)/.test(code) || code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_READONLY")) {

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database.ts";
 import { testClock } from "../testing/accounts.ts";
@@ -42,6 +44,37 @@ beforeEach(async () => {
   first = new JobScheduler(db, time.clock, quiet, LEASE_MS);
   second = new JobScheduler(db, time.clock, quiet, LEASE_MS);
 });
+
+/**
+ * The database away and back: SQLite refusing writes, PostgreSQL refusing connections (its
+ * connections ended, new ones refused, as in a restart or an `allow_connections false`).
+ */
+let databaseName: string | undefined;
+async function databaseAway(away: boolean): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) {
+    await sql.raw(`pragma query_only = ${away ? 1 : 0}`).execute(db);
+    return;
+  }
+  databaseName ??= (await sql<{ name: string }>`select current_database() as name`.execute(db)).rows[0]?.name;
+  const database = databaseName;
+  await adminQuery(`alter database ${database} with allow_connections ${!away}`);
+  if (!away) return;
+  await adminQuery("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [database]);
+  // pg_terminate_backend only signals: wait until the connections are gone.
+  await vi.waitFor(async () =>
+    expect(await adminQuery("select count(*)::int as n from pg_stat_activity where datname = $1", [database])).toEqual({ n: 0 }),
+  );
+}
+
+async function adminQuery(text: string, values: unknown[] = []): Promise<unknown> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return (await admin.query(text, values)).rows[0];
+  } finally {
+    await admin.end();
+  }
+}
 
 const leaseOf = (name: string) => db.selectFrom("job_leases").selectAll().where("name", "=", name).executeTakeFirst();
 
@@ -118,6 +151,35 @@ describe("runNow: one process at a time", () => {
     time.advance(LEASE_MS);
     expect(await second.runNow("expire-unpaid-orders")).toBe(true);
     expect(runs).toBe(1);
+  });
+
+  it("runs again as soon as the database is back when a blip kept it from giving its lease up", async () => {
+    const held = heldRun();
+    let secondRuns = 0;
+    first.add("send-mail", 10_000, held.run);
+    second.add("send-mail", 10_000, async () => void secondRuns++);
+    const running = first.runNow("send-mail");
+    await vi.waitFor(() => expect(held.state.runs).toBe(1));
+    await databaseAway(true);
+    try {
+      held.finish();
+      // The run itself went well: it is not reported failed because its lease could not be given up.
+      expect(await running).toBe(true);
+    } finally {
+      await databaseAway(false);
+    }
+    // No time passes: the lease (5 minutes) is still written as held, by this process.
+    expect(await leaseOf("send-mail")).toMatchObject({ holder: first.holder });
+    first.add("send-mail", 10_000, async () => void held.state.runs++);
+    expect(await first.runNow("send-mail")).toBe(true);
+    expect(held.state.runs).toBe(2);
+    // Another process still waits for a lease it did not hold.
+    await db
+      .updateTable("job_leases")
+      .set({ lease_until: new Date(time.now().getTime() + LEASE_MS).toISOString() })
+      .execute();
+    expect(await second.runNow("send-mail")).toBe(false);
+    expect(secondRuns).toBe(0);
   });
 
   it("throws for a job it does not know", async () => {

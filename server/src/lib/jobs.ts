@@ -82,12 +82,15 @@ export class JobScheduler {
     try {
       await job.run();
     } finally {
+      // A release that fails (the database away) leaves the lease to this process, which takes it
+      // again at its next run (see #takeLease): the job waits for the database, not for the lease.
       await this.db
         .updateTable("job_leases")
         .set({ lease_until: this.clock().toISOString() })
         .where("name", "=", job.name)
         .where("holder", "=", this.holder)
-        .execute();
+        .execute()
+        .catch((err) => this.log.error({ err, job: job.name }, "a job's lease could not be released"));
     }
     return true;
   }
@@ -111,12 +114,16 @@ export class JobScheduler {
   async #takeLease(name: string): Promise<boolean> {
     const now = this.clock();
     const until = new Date(now.getTime() + this.leaseMs).toISOString();
-    // One statement: a lease nobody has held is taken, an expired one taken over, a live one left alone.
+    // One statement: a lease nobody has held is taken, an expired one or this process's own taken
+    // over (this process never runs a job twice at once: runNow), another's live one left alone.
     const taken = await this.db
       .insertInto("job_leases")
       .values({ name, holder: this.holder, lease_until: until })
       .onConflict((oc) =>
-        oc.column("name").doUpdateSet({ holder: this.holder, lease_until: until }).where("job_leases.lease_until", "<=", now.toISOString()),
+        oc
+          .column("name")
+          .doUpdateSet({ holder: this.holder, lease_until: until })
+          .where((eb) => eb.or([eb("job_leases.lease_until", "<=", now.toISOString()), eb("job_leases.holder", "=", this.holder)])),
       )
       .executeTakeFirst();
     return Number(taken.numInsertedOrUpdatedRows ?? 0) === 1;

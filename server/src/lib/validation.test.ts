@@ -1,4 +1,5 @@
 import { paiseToDecimal, priceOrder } from "@krishi/contract";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH, authHeaders, RELAXED_LIMITS } from "../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../testing/factories.ts";
@@ -123,7 +124,7 @@ describe("JSON bodies take the types their schema says", () => {
 
 describe("control characters", () => {
   /** One request for each kind of text a client sends, with the field that holds the text. */
-  const requests: [string, string, (text: string) => Parameters<TestApp["app"]["inject"]>[0]][] = [
+  const requests: [string, string, (text: string) => InjectOptions][] = [
     [
       "registration",
       "first_name",
