@@ -230,6 +230,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     log: app.log,
     addressesOf: (userId) => addresses.list(userId),
     signInFailures: rateLimits.signInFailures,
+    signInPlaceKey: deriveKey(config.jwtSecret, "sign-in places"),
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);

@@ -69,6 +69,8 @@ export interface AccountsDeps {
   passwordCost?: ScryptParams;
   /** Failed sign-ins per address across all IPs (the per-account limit; see SignInGuard). */
   signInFailures: FailureLimit;
+  /** The key of the stored forms of sign-in IPs and devices (derived from the server's secret). */
+  signInPlaceKey: Uint8Array;
 }
 
 /** A sign-in: login info and the device id for the client's cookie, or the wait of the per-account limit. */
@@ -116,7 +118,7 @@ export class AccountsService {
 
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
-    this.#signIn = new SignInGuard({ db: deps.db, clock: deps.clock, failures: deps.signInFailures });
+    this.#signIn = new SignInGuard({ db: deps.db, clock: deps.clock, failures: deps.signInFailures, placeKey: deps.signInPlaceKey });
     this.#cost = deps.passwordCost ?? DEFAULT_SCRYPT;
   }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { FailureLimit } from "../../lib/rate-limit.ts";
@@ -14,7 +14,8 @@ import * as repo from "./repository.ts";
  *   successfully in the last 30 days has its password checked as usual; from anywhere else it
  *   waits out the window (at most 15 minutes, see lib/rate-limit.ts), right password or wrong;
  * - a device is the random id of an HttpOnly cookie, set at each successful sign-in; IPs and
- *   devices are stored only as SHA-256s, each place forgotten 30 days after its last sign-in;
+ *   devices are stored only as HMACs under a key of the server's secret (an IPv4 address's bare
+ *   hash is found by trying them all), each place forgotten 30 days after its last sign-in;
  * - the owner is mailed when the limit is reached, at most once in 24 hours (a conditional
  *   update of users.sign_in_alert_at decides, so several server processes send one mail).
  */
@@ -31,7 +32,7 @@ export interface SignInSource {
 const DEVICE_ID = /^[0-9a-f]{32}$/;
 
 export class SignInGuard {
-  constructor(private readonly deps: { db: Db; clock: Clock; failures: FailureLimit }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; failures: FailureLimit; placeKey: Uint8Array }) {}
 
   /**
    * Before the password is checked: the seconds to wait when the account's limit is reached and
@@ -42,7 +43,7 @@ export class SignInGuard {
     if (!state.reached) return null;
     if (userId !== undefined) {
       const since = new Date(this.#now() - RECOGNITION_MS).toISOString();
-      if (await repo.isRecognisedSignIn(this.deps.db, userId, places(userId, source), since)) return null;
+      if (await repo.isRecognisedSignIn(this.deps.db, userId, this.#places(userId, source), since)) return null;
     }
     return state.retryAfterSeconds;
   }
@@ -62,7 +63,7 @@ export class SignInGuard {
     await repo.recordSignIn(
       this.deps.db,
       userId,
-      places(userId, { ip: source.ip, device }),
+      this.#places(userId, { ip: source.ip, device }),
       new Date(now).toISOString(),
       new Date(now - RECOGNITION_MS).toISOString(),
     );
@@ -78,12 +79,13 @@ export class SignInGuard {
   #now(): number {
     return this.deps.clock().getTime();
   }
-}
 
-/** The stored forms of a source: SHA-256 of user id, kind and value, so equal values of two users differ. */
-function places(userId: number, source: SignInSource): repo.SignInPlace[] {
-  const hash = (kind: string, value: string) => createHash("sha256").update(`${userId}\n${kind}\n${value}`).digest("hex");
-  const found: repo.SignInPlace[] = [{ kind: "ip", hash: hash("ip", source.ip) }];
-  if (source.device && DEVICE_ID.test(source.device)) found.push({ kind: "device", hash: hash("device", source.device) });
-  return found;
+  /** The stored forms of a source: HMAC-SHA-256 of user id, kind and value, so equal values of two users differ. */
+  #places(userId: number, source: SignInSource): repo.SignInPlace[] {
+    const hash = (kind: string, value: string) =>
+      createHmac("sha256", this.deps.placeKey).update(`${userId}\n${kind}\n${value}`).digest("hex");
+    const found: repo.SignInPlace[] = [{ kind: "ip", hash: hash("ip", source.ip) }];
+    if (source.device && DEVICE_ID.test(source.device)) found.push({ kind: "device", hash: hash("device", source.device) });
+    return found;
+  }
 }
