@@ -116,6 +116,7 @@ const FRIENDLY: Partial<Record<string, Message>> = {
   "Invalid value": CHECK,
   "Invalid value.": CHECK,
   "Enter a valid value.": CHECK,
+  "Remove the control characters (such as NUL) from this field.": CHECK,
   // Whole requests
   "A server error occurred.": SERVER_ERROR,
   "Database not writable.": SERVER_ERROR,
