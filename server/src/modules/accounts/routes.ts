@@ -63,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       preHandler: limits.registration,
       schema: {
+        operationId: "register",
         ...hide,
         tags,
         summary: "Register with e-mail and password (sends the verification e-mail)",
@@ -77,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     "/registration/verify-email/",
     {
       schema: {
+        operationId: "verifyEmail",
         ...hide,
         tags,
         summary: "Confirm an e-mail address with the key from the e-mailed link",
@@ -95,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       preHandler: limits.resendEmail,
       schema: {
+        operationId: "resendVerificationEmail",
         ...hide,
         tags,
         summary: "Send the verification e-mail again (same answer for every address)",
@@ -113,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       preHandler: limits.login,
       schema: {
+        operationId: "logIn",
         ...hide,
         tags,
         summary: "Sign in: answers {access, refresh, user}",
@@ -140,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         request.body ??= {};
       },
       schema: {
+        operationId: "logOut",
         ...hide,
         tags,
         summary: "Sign out: revokes the session of the refresh token given and that of the bearer access token",
@@ -153,7 +158,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     },
   );
 
-  const userSchema = (summary: string, body?: typeof UserNamesBody) => ({
+  const userSchema = (operationId: string, summary: string, body?: typeof UserNamesBody) => ({
+    operationId,
     ...hide,
     tags,
     summary,
@@ -161,15 +167,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     ...(body ? { body } : {}),
     response: { 200: UserSchema, ...E400, ...E401 },
   });
-  app.get("/user/", { onRequest: auth.requireUser, schema: userSchema("The signed-in user") }, async (request) =>
+  app.get("/user/", { onRequest: auth.requireUser, schema: userSchema("getAuthUser", "The signed-in user") }, async (request) =>
     accounts.profile(currentUser(request).id),
   );
-  for (const method of ["PUT", "PATCH"] as const) {
+  for (const [method, operationId] of [
+    ["PUT", "updateAuthUser"],
+    ["PATCH", "patchAuthUser"],
+  ] as const) {
     app.route({
       method,
       url: "/user/",
       onRequest: auth.requireUser,
-      schema: userSchema("Change the signed-in user's first and last name", UserNamesBody),
+      schema: userSchema(operationId, "Change the signed-in user's first and last name", UserNamesBody),
       handler: async (request) =>
         accounts.updateNames(currentUser(request).id, request.body as { first_name?: string; last_name?: string }),
     });
@@ -179,6 +188,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     "/token/verify/",
     {
       schema: {
+        operationId: "verifyToken",
         ...hide,
         tags,
         summary: "Check a token (access, or a live refresh token): 200 {} or 401",
@@ -197,6 +207,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       preHandler: limits.tokenRefresh,
       schema: {
+        operationId: "refreshToken",
         ...hide,
         tags,
         summary: "Exchange a refresh token for a new pair (the old one is used up; reusing it revokes the session)",
@@ -212,6 +223,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       onRequest: auth.requireUser,
       schema: {
+        operationId: "changePassword",
         ...hide,
         tags,
         summary: "Change the password (revokes every session; answers a fresh token pair)",
@@ -232,6 +244,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     {
       preHandler: limits.passwordReset,
       schema: {
+        operationId: "requestPasswordReset",
         ...hide,
         tags,
         summary: "Mail a password reset link (same answer for every address)",
@@ -249,6 +262,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     "/password/reset/confirm/",
     {
       schema: {
+        operationId: "confirmPasswordReset",
         ...hide,
         tags,
         summary: "Set a new password with the uid and token of the reset link",
@@ -266,6 +280,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     "/google/",
     {
       schema: {
+        operationId: "logInWithGoogle",
         ...hide,
         tags,
         summary: "Sign in with the authorisation code Google sent back to {SITE_URL}/login",
@@ -285,7 +300,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
     "/profile/",
     {
       onRequest: auth.requireUser,
-      schema: { tags, summary: "The signed-in user", security: bearer, response: { 200: UserSchema, ...E401 } },
+      schema: { operationId: "getProfile", tags, summary: "The signed-in user", security: bearer, response: { 200: UserSchema, ...E401 } },
     },
     async (request) => accounts.profile(currentUser(request).id),
   );
@@ -295,6 +310,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
     {
       onRequest: auth.requireUser,
       schema: {
+        operationId: "updateProfile",
         tags,
         summary: "Update first and last name and optionally the password; answers fresh login info",
         security: bearer,
@@ -310,6 +326,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
     {
       onRequest: auth.requireUser,
       schema: {
+        operationId: "setLanguage",
         tags,
         summary: "Set the language of the signed-in user's e-mails (en or hi); answers the user",
         security: bearer,

@@ -20,6 +20,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
     "/users/",
     {
       schema: {
+        operationId: "listUsers",
         tags,
         summary: "Users by id, searchable by name or e-mail; paging in X-Total-Count and X-Page-Count",
         querystring: UserListQuery,
@@ -36,7 +37,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
 
   app.get(
     "/users/:id/",
-    { schema: { tags, summary: "One user", params: IdParams, response: { 200: UserSchema, ...errors } } },
+    { schema: { operationId: "getUser", tags, summary: "One user", params: IdParams, response: { 200: UserSchema, ...errors } } },
     async (request) => accounts.userById(request.params.id),
   );
 
@@ -44,6 +45,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
     "/users/update/:id/",
     {
       schema: {
+        operationId: "updateUser",
         tags,
         summary: "Edit a user's names, e-mail and staff flag (not your own staff flag)",
         params: IdParams,
@@ -58,6 +60,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
     "/users/delete/:id/",
     {
       schema: {
+        operationId: "deleteUser",
         tags,
         summary: "Delete a user (not yourself); their orders and reviews stay",
         params: IdParams,

@@ -30,13 +30,13 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
 
   app.get(
     "/users/addresses/all",
-    { schema: { tags, security: bearer, response: { 200: Type.Array(SavedAddressSchema), ...errors } } },
+    { schema: { operationId: "listAddresses", tags, security: bearer, response: { 200: Type.Array(SavedAddressSchema), ...errors } } },
     async (request) => addresses.list(currentUser(request).id),
   );
 
   app.get(
     "/users/addresses/:id/",
-    { schema: { tags, security: bearer, params: IdParams, response: { 200: SavedAddressSchema, ...errors } } },
+    { schema: { operationId: "getAddress", tags, security: bearer, params: IdParams, response: { 200: SavedAddressSchema, ...errors } } },
     async (request) => addresses.get(currentUser(request).id, request.params.id),
   );
 
@@ -44,7 +44,13 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
     "/users/addresses/add/",
     {
       preValidation: checkPhone,
-      schema: { tags, security: bearer, body: ShippingAddressInput, response: { 201: SavedAddressSchema, ...errors } },
+      schema: {
+        operationId: "addAddress",
+        tags,
+        security: bearer,
+        body: ShippingAddressInput,
+        response: { 201: SavedAddressSchema, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await addresses.add(currentUser(request).id, request.body)),
   );
@@ -53,14 +59,29 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
     "/users/addresses/:id/edit/",
     {
       preValidation: checkPhone,
-      schema: { tags, security: bearer, params: IdParams, body: ShippingAddressInput, response: { 200: SavedAddressSchema, ...errors } },
+      schema: {
+        operationId: "editAddress",
+        tags,
+        security: bearer,
+        params: IdParams,
+        body: ShippingAddressInput,
+        response: { 200: SavedAddressSchema, ...errors },
+      },
     },
     async (request) => addresses.edit(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
     "/users/addresses/:id/delete/",
-    { schema: { tags, security: bearer, params: IdParams, response: { 200: Type.Object({ detail: Type.String() }), ...errors } } },
+    {
+      schema: {
+        operationId: "deleteAddress",
+        tags,
+        security: bearer,
+        params: IdParams,
+        response: { 200: Type.Object({ detail: Type.String() }), ...errors },
+      },
+    },
     async (request) => {
       await addresses.remove(currentUser(request).id, request.params.id);
       return { detail: "Address deleted." };

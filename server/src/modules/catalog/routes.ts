@@ -28,6 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     {
       helmet: false,
       schema: {
+        operationId: "listProducts",
         tags: ["catalogue"],
         summary: "List products (keyword search, category filter, sort, in-stock filter, paging headers)",
         querystring: ProductListQuery,
@@ -62,6 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     {
       helmet: false,
       schema: {
+        operationId: "listCategories",
         tags: ["catalogue"],
         summary: "List categories",
         response: { 200: Type.Array(CategorySchema) },
@@ -80,6 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     {
       helmet: false,
       schema: {
+        operationId: "getProduct",
         tags: ["catalogue"],
         summary: "A product with its images and reviews",
         params: IdParams,
@@ -100,6 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     {
       onRequest: auth.requireUser,
       schema: {
+        operationId: "reviewProduct",
         tags: ["catalogue"],
         summary: "Review a product (once per user; rating 1 to 5)",
         security: bearer,

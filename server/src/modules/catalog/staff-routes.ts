@@ -70,7 +70,14 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
 
   app.post(
     "/products/create/",
-    { schema: { tags, summary: "Create a sample product to edit", response: { 201: ProductSchema, ...errors } } },
+    {
+      schema: {
+        operationId: "createProduct",
+        tags,
+        summary: "Create a sample product to edit",
+        response: { 201: ProductSchema, ...errors },
+      },
+    },
     async (_request, reply) => reply.status(201).send(await admin.createSample()),
   );
 
@@ -79,6 +86,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
     {
       preValidation: async (request) => checkTaxFields(request.body),
       schema: {
+        operationId: "updateProduct",
         tags,
         summary: "Edit a product (category: an existing id, or a name, created when new)",
         params: IdParams,
@@ -107,7 +115,13 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
   app.delete(
     "/products/delete/:id/",
     {
-      schema: { tags, summary: "Delete a product (orders keep their copy)", params: IdParams, response: { 200: DetailSchema, ...errors } },
+      schema: {
+        operationId: "deleteProduct",
+        tags,
+        summary: "Delete a product (orders keep their copy)",
+        params: IdParams,
+        response: { 200: DetailSchema, ...errors },
+      },
     },
     async (request) => {
       await admin.remove(request.params.id);
@@ -119,6 +133,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
     "/products/upload/",
     {
       schema: {
+        operationId: "uploadProductImage",
         tags,
         summary: "Add an image to a product: multipart `image` (JPEG, PNG or WebP, ≤ 5 MB) and `product_id`",
         consumes: ["multipart/form-data"],
@@ -154,7 +169,15 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
 
   app.delete(
     "/products/images/:id/",
-    { schema: { tags, summary: "Remove an image from its product", params: IdParams, response: { 200: ProductImagesSchema, ...errors } } },
+    {
+      schema: {
+        operationId: "deleteProductImage",
+        tags,
+        summary: "Remove an image from its product",
+        params: IdParams,
+        response: { 200: ProductImagesSchema, ...errors },
+      },
+    },
     async (request) => admin.removeImage(request.params.id),
   );
 
@@ -162,6 +185,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
     "/products/:id/images/order/",
     {
       schema: {
+        operationId: "reorderProductImages",
         tags,
         summary: "Reorder a product's images (every image id, once, first shown first)",
         params: IdParams,

@@ -28,6 +28,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
     {
       preHandler: auth.requireUser,
       schema: {
+        operationId: "getInvoice",
         tags,
         summary: "The order's GST tax invoice (application/pdf), issued when it is paid",
         security: bearer,
@@ -43,6 +44,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
     {
       preHandler: auth.requireUser,
       schema: {
+        operationId: "getCreditNote",
         tags,
         summary: "The order's n-th credit note (application/pdf), one per processed refund",
         security: bearer,

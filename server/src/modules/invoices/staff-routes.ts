@@ -22,6 +22,7 @@ export const invoiceStaffRoutes: FastifyPluginAsyncTypebox<InvoiceStaffRoutesOpt
     "/staff/gst-report/",
     {
       schema: {
+        operationId: "getGstReport",
         tags: ["staff"],
         summary:
           "GST report (text/csv): invoices and credit notes of a period with taxable value and tax per rate, then totals per rate and state",

@@ -102,6 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         }
       },
       schema: {
+        operationId: "placeOrder",
         tags: ["orders"],
         summary: "Place an order (server-side prices, atomic stock)",
         security: bearer,
@@ -138,7 +139,12 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     "/orders/myorders/",
     {
       preHandler: auth.requireUser,
-      schema: { tags: ["orders"], security: bearer, response: { 200: Type.Array(OrderSchema), 401: ErrorBody } },
+      schema: {
+        operationId: "listMyOrders",
+        tags: ["orders"],
+        security: bearer,
+        response: { 200: Type.Array(OrderSchema), 401: ErrorBody },
+      },
     },
     async (request) => orders.ordersOf(currentUser(request)),
   );
@@ -148,6 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     {
       preHandler: auth.requireUser,
       schema: {
+        operationId: "getOrder",
         tags: ["orders"],
         summary: "An order (its owner or staff)",
         security: bearer,
@@ -167,6 +174,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         request.body ??= {};
       },
       schema: {
+        operationId: "cancelOrder",
         tags: ["orders"],
         summary: "Cancel an order: its owner before it ships, staff before delivery; a paid order is refunded in full",
         security: bearer,
@@ -183,6 +191,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     {
       preHandler: auth.requireUser,
       schema: {
+        operationId: "confirmRazorpayPayment",
         tags: ["orders", "payments"],
         summary: "Confirm a Razorpay payment (signature verified against the stored Razorpay order)",
         security: bearer,
@@ -199,6 +208,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
     {
       preHandler: auth.requireUser,
       schema: {
+        operationId: "startRazorpayPayment",
         tags: ["payments"],
         summary: "Open payment for an order: {amount (paise), order_id} as a form or JSON",
         security: bearer,

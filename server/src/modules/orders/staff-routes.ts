@@ -25,6 +25,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     "/orders/",
     {
       schema: {
+        operationId: "listOrders",
         tags,
         summary: "All orders, newest first, filtered by state, paid and delivered; paging in X-Total-Count and X-Page-Count",
         querystring: OrderListQuery,
@@ -44,7 +45,15 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
 
   app.put(
     "/orders/:id/pack/",
-    { schema: { tags, summary: "Mark a paid order packed (optional step)", params: IdParams, response: { 200: OrderSchema, ...errors } } },
+    {
+      schema: {
+        operationId: "packOrder",
+        tags,
+        summary: "Mark a paid order packed (optional step)",
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
     async (request) => orders.move(currentUser(request), request.params.id, "pack"),
   );
 
@@ -52,6 +61,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     "/orders/:id/ship/",
     {
       schema: {
+        operationId: "shipOrder",
         tags,
         summary: "Hand a paid order to a courier: courier, AWB number and tracking URL",
         params: IdParams,
@@ -71,6 +81,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     "/orders/:id/deliver/",
     {
       schema: {
+        operationId: "deliverOrder",
         tags,
         summary: "Mark a paid (packed or shipped) order delivered",
         params: IdParams,
@@ -84,6 +95,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     "/orders/:id/cod-received/",
     {
       schema: {
+        operationId: "recordCashReceived",
         tags,
         summary: "Record the cash of a shipped or delivered Cash on Delivery order as received: it becomes paid (and delivered)",
         params: IdParams,
@@ -97,6 +109,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     "/orders/:id/refund/",
     {
       schema: {
+        operationId: "refundOrder",
         tags,
         summary: "Refund part or all of a paid order through Razorpay; an Idempotency-Key header makes a retry refund once",
         params: IdParams,

@@ -18,6 +18,7 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = 
     "/payments/razorpay/webhook/",
     {
       schema: {
+        operationId: "receiveRazorpayWebhook",
         tags: ["payments"],
         summary: "Razorpay webhook (X-Razorpay-Signature over the raw body; de-duplicated by x-razorpay-event-id)",
         response: { 200: Type.Object({ status: Type.String() }), 400: ErrorBody, 503: ErrorBody },
@@ -72,6 +73,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = as
     "/sandbox/razorpay/pay",
     {
       schema: {
+        operationId: "payInSandbox",
         tags: ["payments"],
         summary: "Sandbox only: pay a sandbox Razorpay order (what Razorpay's servers do)",
         body: SandboxOrder,
@@ -94,6 +96,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = as
     "/sandbox/razorpay/fail",
     {
       schema: {
+        operationId: "failInSandbox",
         tags: ["payments"],
         summary: "Sandbox only: a declined attempt on a sandbox Razorpay order (not final: a later payment still pays)",
         body: SandboxOrder,

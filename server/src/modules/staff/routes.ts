@@ -12,6 +12,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<StaffRoutesOptions> = async 
     "/staff/summary/",
     {
       schema: {
+        operationId: "getStaffSummary",
         tags: ["staff"],
         summary: "Dashboard: sales per day (30 days), orders to deliver, low stock, counts",
         response: { 200: StaffSummarySchema, 401: ErrorBody, 403: ErrorBody },

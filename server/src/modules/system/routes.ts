@@ -34,24 +34,30 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
 
   app.get(
     "/api/config",
-    { schema: { tags: ["system"], summary: "Public runtime settings", response: { 200: PublicConfigSchema } } },
+    { schema: { operationId: "getConfig", tags: ["system"], summary: "Public runtime settings", response: { 200: PublicConfigSchema } } },
     async (_request, reply) => {
       reply.header("Cache-Control", "no-cache");
       return publicConfig;
     },
   );
 
-  app.get("/healthz", { schema: { tags: ["system"], response: { 200: Status } } }, async () => ({ status: "ok" }));
+  app.get("/healthz", { schema: { operationId: "checkHealth", tags: ["system"], response: { 200: Status } } }, async () => ({
+    status: "ok",
+  }));
 
-  app.get("/readyz", { schema: { tags: ["system"], response: { 200: Status, 503: ErrorBody } } }, async (request, reply) => {
-    try {
-      await probeWrite(db);
-      return { status: "ready" };
-    } catch (err) {
-      request.log.error({ err }, "the database cannot be written");
-      return reply.status(503).send({ detail: "Database not writable.", message: "Database not writable." });
-    }
-  });
+  app.get(
+    "/readyz",
+    { schema: { operationId: "checkReadiness", tags: ["system"], response: { 200: Status, 503: ErrorBody } } },
+    async (request, reply) => {
+      try {
+        await probeWrite(db);
+        return { status: "ready" };
+      } catch (err) {
+        request.log.error({ err }, "the database cannot be written");
+        return reply.status(503).send({ detail: "Database not writable.", message: "Database not writable." });
+      }
+    },
+  );
 };
 
 class ProbeDone extends Error {}
