@@ -9,6 +9,7 @@ import * as m0007 from "./migrations/0007_full_text_search.ts";
 import * as m0008 from "./migrations/0008_search_word_counts.ts";
 import * as m0009 from "./migrations/0009_room_for_stock_updates.ts";
 import * as m0010 from "./migrations/0010_search_postings.ts";
+import * as m0011 from "./migrations/0011_version_serviceability.ts";
 import * as m0012 from "./migrations/0012_sign_in_protection.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_search_word_counts": m0008,
   "0009_room_for_stock_updates": m0009,
   "0010_search_postings": m0010,
+  "0011_version_serviceability": m0011,
   "0012_sign_in_protection": m0012,
 };
 

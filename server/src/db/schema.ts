@@ -297,10 +297,22 @@ export interface TaxDocumentsTable {
 }
 
 export interface ServiceablePinsTable {
+  /** The upload the row belongs to: the shop reads the version `serviceability` names. */
+  version: number;
   /** A whole PIN or a prefix of one (1–6 digits): the longest matching prefix wins. */
   prefix: string;
   delivery_days: number;
   cod: Bool;
+}
+
+/** One row (id 1): the serviceability table in force. */
+export interface ServiceabilityTable {
+  id: number;
+  /** The version of serviceable_pins in force, and its rows (0: no table). */
+  version: number;
+  row_count: number;
+  /** The last version handed out to an upload or a removal. */
+  last_version: number;
 }
 
 export interface PaymentEventsTable {
@@ -335,6 +347,7 @@ export interface Database {
   document_series: DocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
   serviceable_pins: ServiceablePinsTable;
+  serviceability: ServiceabilityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

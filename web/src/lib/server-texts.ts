@@ -55,6 +55,7 @@ const SAME: readonly Message[] = [
   "Choose the state: the GST invoice needs it.",
   "Enter an Indian state or union territory.",
   "Cash on Delivery is not available. Please pay online.",
+  "The file has more than 2,00,000 rows: a serviceability table may have at most 2,00,000 PIN codes or prefixes.",
 ];
 
 const SIGN_IN_AGAIN: Message = "Please sign in again to continue.";

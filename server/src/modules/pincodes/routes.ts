@@ -3,6 +3,7 @@ import { ErrorBody, PincodeParams, PincodeSchema, ServiceabilityAnswer } from "@
 import { Type } from "typebox";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { PincodeService } from "./service.ts";
+import { MAX_ROWS } from "./serviceability-csv.ts";
 
 export interface PincodeRoutesOptions {
   pincodes: PincodeService;
@@ -35,7 +36,14 @@ export const pincodeRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = as
 
 const tags = ["pincodes"];
 const errors = { 401: ErrorBody, 403: ErrorBody };
-const CsvBody = Type.String({ description: "CSV, one line per PIN code or prefix: `pin or prefix,deliveryDays,cod` (header optional)" });
+const CsvBody = Type.String({
+  description: `CSV, one line per PIN code or prefix: \`pin or prefix,deliveryDays,cod\` (header optional), at most ${MAX_ROWS} rows and 6 MB`,
+});
+/**
+ * The largest upload: room for MAX_ROWS lines of 31 characters (`"411001","60","false"` with a
+ * Windows line end is 24), and what deploy/nginx.conf lets through (client_max_body_size 6m).
+ */
+const CSV_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** Staff: the serviceability table, uploaded and downloaded as CSV; the staff scope guards these. */
 export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = async (app, { pincodes }) => {
@@ -45,12 +53,13 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
   app.put(
     "/staff/serviceability/",
     {
+      bodyLimit: CSV_BODY_LIMIT,
       schema: {
         tags,
         summary: "Replace the PIN serviceability table with a CSV upload (all rows or none)",
         consumes: ["text/csv", "text/plain"],
         body: CsvBody,
-        response: { 200: ServiceabilityAnswer, 400: ErrorBody, ...errors, 415: ErrorBody },
+        response: { 200: ServiceabilityAnswer, 400: ErrorBody, ...errors, 413: ErrorBody, 415: ErrorBody },
       },
     },
     async (request) => {

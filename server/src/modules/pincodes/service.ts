@@ -1,3 +1,4 @@
+import { setImmediate as turn } from "node:timers/promises";
 import { PIN_PATTERN, type Pincode } from "@krishi/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
@@ -18,6 +19,9 @@ export interface PincodeServiceOptions {
 }
 
 export type ServiceabilityUpload = { ok: true; rows: number } | { ok: false; line: number | null; detail: string };
+
+/** Rows written (or removed) between two turns of the event loop: a few milliseconds of work on SQLite. */
+const ROWS_PER_TURN = 2_000;
 
 /** Queries run on the pool, or on the caller's transaction (a checkout's, so SQLite's one connection is not waited for). */
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -72,11 +76,31 @@ export class PincodeService {
     return this.#hasTable;
   }
 
-  /** Replaces the whole table with the CSV's rows in one transaction, or changes nothing and names the first bad line. */
+  /**
+   * Replaces the whole table with the CSV's rows, or changes nothing and names the first bad line.
+   * The rows are read and written a slice at a time, with the event loop free in between (a
+   * 90 000-line file read and written in one go held the server for up to 2 s), under a version
+   * of their own that one short statement puts in force: readers see the old table whole, then
+   * the new one. Of two uploads at once, the later wins whole.
+   */
   async replaceServiceability(csv: string): Promise<ServiceabilityUpload> {
-    const parsed = parseServiceability(csv);
+    const parsed = await parseServiceability(csv);
     if (!parsed.ok) return parsed;
-    await this.options.db.transaction().execute((trx) => repo.replaceAll(trx, parsed.rows));
+    const { db } = this.options;
+    const version = await repo.newVersion(db);
+    try {
+      for (let start = 0; start < parsed.rows.length; start += ROWS_PER_TURN) {
+        const slice = parsed.rows.slice(start, start + ROWS_PER_TURN);
+        await db.transaction().execute((trx) => repo.insertRows(trx, version, slice));
+        await turn();
+      }
+    } catch (error) {
+      await this.#removeVersion(version).catch(() => {});
+      throw error;
+    }
+    // When an upload or removal that started later is in force already, it has replaced this
+    // one: the switch leaves it, and these rows go with the replaced ones.
+    await repo.switchTo(db, version, parsed.rows.length);
     await this.#changed();
     return { ok: true, rows: parsed.rows.length };
   }
@@ -86,15 +110,30 @@ export class PincodeService {
     return serviceabilityCsv(await repo.findAll(this.options.db));
   }
 
-  /** Removes the table: every PIN the directory knows is served again. Answers how many rows went. */
-  async clearServiceability(): Promise<number> {
-    const removed = await repo.deleteAll(this.options.db);
+  /** Removes the table: every PIN the directory knows is served again. */
+  async clearServiceability(): Promise<void> {
+    const { db } = this.options;
+    await repo.switchTo(db, await repo.newVersion(db), 0);
     await this.#changed();
-    return removed;
   }
 
+  /** Removes the rows of replaced versions, a slice at a time. */
+  async #removeReplaced(): Promise<void> {
+    for (;;) {
+      const version = await repo.replacedVersion(this.options.db);
+      if (version === null) return;
+      await this.#removeVersion(version);
+    }
+  }
+
+  async #removeVersion(version: number): Promise<void> {
+    while ((await repo.deleteRowsOf(this.options.db, version, ROWS_PER_TURN)) > 0) await turn();
+  }
+
+  /** After a switch: readers forget the old table; its rows are removed (left to the next change if that fails). */
   async #changed(): Promise<void> {
     this.forget();
     await this.options.announce?.();
+    await this.#removeReplaced().catch(() => {});
   }
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseServiceability, serviceabilityCsv } from "./serviceability-csv.ts";
+import { MAX_ROWS, parseServiceability, serviceabilityCsv, TOO_MANY_ROWS } from "./serviceability-csv.ts";
 
 describe("parseServiceability", () => {
-  it("reads lines of pin or prefix, days and COD, with or without a header, quotes, blank lines and Windows line ends", () => {
+  it("reads lines of pin or prefix, days and COD, with or without a header, quotes, blank lines and Windows line ends", async () => {
     const text = '\uFEFFpin,deliveryDays,cod\r\n110001,1,yes\r\n\r\n"4110", 3 ,FALSE\r\n5,7,1\r\n56,4,No\r\n';
-    expect(parseServiceability(text)).toEqual({
+    expect(await parseServiceability(text)).toEqual({
       ok: true,
       rows: [
         { prefix: "110001", deliveryDays: 1, cod: true },
@@ -13,7 +13,7 @@ describe("parseServiceability", () => {
         { prefix: "56", deliveryDays: 4, cod: false },
       ],
     });
-    expect(parseServiceability("110001,2,true")).toEqual({ ok: true, rows: [{ prefix: "110001", deliveryDays: 2, cod: true }] });
+    expect(await parseServiceability("110001,2,true")).toEqual({ ok: true, rows: [{ prefix: "110001", deliveryDays: 2, cod: true }] });
   });
 
   it.each([
@@ -28,25 +28,40 @@ describe("parseServiceability", () => {
     ["110001,1,maybe\n", 1, '"maybe" is not a COD value'],
     ["110001,1,yes\n\n110001,2,no\n", 3, "110001 is already on line 1."],
     ["pin,days,cod\nprefix,days,cod\n", 2, '"prefix" is not a PIN code'],
-  ])("refuses %j at line %i", (text, line, message) => {
-    const parsed = parseServiceability(text);
+  ])("refuses %j at line %i", async (text, line, message) => {
+    const parsed = await parseServiceability(text);
     expect(parsed).toMatchObject({ ok: false, line });
     expect(!parsed.ok && parsed.detail).toContain(`Line ${line}: ${message}`);
   });
 
-  it("refuses a file without rows", () => {
+  it("refuses a file without rows", async () => {
     for (const text of ["", "\n\n", "pin,deliveryDays,cod\n"]) {
-      expect(parseServiceability(text)).toMatchObject({ ok: false, line: null, detail: expect.stringMatching(/^The file has no rows/) });
+      expect(await parseServiceability(text)).toMatchObject({
+        ok: false,
+        line: null,
+        detail: expect.stringMatching(/^The file has no rows/),
+      });
     }
   });
 
-  it("writes the table in the format it reads", () => {
+  it(`takes at most ${MAX_ROWS} rows (a header and blank lines are not rows), and refuses one more naming the limit`, async () => {
+    const rows = (count: number) => Array.from({ length: count }, (_, i) => `${100000 + i},1,no`);
+    const full = await parseServiceability(["pin,deliveryDays,cod", ...rows(MAX_ROWS), "", ""].join("\r\n"));
+    expect(full.ok && full.rows.length).toBe(MAX_ROWS);
+    const over = await parseServiceability(rows(MAX_ROWS + 1).join("\n"));
+    expect(over).toEqual({ ok: false, line: null, detail: TOO_MANY_ROWS });
+    expect(TOO_MANY_ROWS).toBe(
+      "The file has more than 2,00,000 rows: a serviceability table may have at most 2,00,000 PIN codes or prefixes.",
+    );
+  });
+
+  it("writes the table in the format it reads", async () => {
     const rows = [
       { prefix: "11", deliveryDays: 2, cod: true },
       { prefix: "560001", deliveryDays: 0, cod: false },
     ];
     const csv = serviceabilityCsv(rows);
     expect(csv).toBe("pin,deliveryDays,cod\n11,2,yes\n560001,0,no\n");
-    expect(parseServiceability(csv)).toEqual({ ok: true, rows });
+    expect(await parseServiceability(csv)).toEqual({ ok: true, rows });
   });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from "node:timers/promises";
 import type { ServiceableRow } from "./repository.ts";
 
 /**
@@ -6,11 +7,26 @@ import type { ServiceableRow } from "./repository.ts";
  * skipped; values may be quoted (as spreadsheets write them). COD reads true/false, yes/no, 1/0.
  */
 
-/** A refusal names the first bad line: `detail` is "Line 3: …" (or says the file has no rows, line null). */
+/**
+ * A refusal names the first bad line: `detail` is "Line 3: …" (or, line null, says the file has
+ * no rows or too many).
+ */
 export type ParsedServiceability = { ok: true; rows: ServiceableRow[] } | { ok: false; line: number | null; detail: string };
 
 /** The most days a delivery may take (the table's check constraint). */
 export const MAX_DELIVERY_DAYS = 60;
+
+/**
+ * The most rows a table may have. The all-India directory has ~19 000 PIN codes: a table of
+ * single PINs fits many times over.
+ */
+export const MAX_ROWS = 200_000;
+
+const maxRows = MAX_ROWS.toLocaleString("en-IN");
+export const TOO_MANY_ROWS = `The file has more than ${maxRows} rows: a serviceability table may have at most ${maxRows} PIN codes or prefixes.`;
+
+/** Lines read between two turns of the event loop: a few milliseconds of work, so a large file holds no request up. */
+const LINES_PER_TURN = 2_000;
 
 const PREFIX = /^[1-9]\d{0,5}$/;
 const DAYS = /^\d{1,2}$/;
@@ -23,13 +39,20 @@ const unquote = (value: string) =>
     .replace(/^"(.*)"$/s, "$1")
     .trim();
 
-export function parseServiceability(text: string): ParsedServiceability {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+/** Reads the upload a slice of lines at a time, letting the event loop run between slices. */
+export async function parseServiceability(text: string): Promise<ParsedServiceability> {
+  const lineEnd = /\r\n|\r|\n/g;
   const rows: ServiceableRow[] = [];
   const firstLine = new Map<string, number>();
   let seenContent = false;
-  for (const [index, raw] of lines.entries()) {
-    const line = index + 1;
+  let line = 0;
+  for (let start = text.startsWith("\uFEFF") ? 1 : 0; start <= text.length; ) {
+    lineEnd.lastIndex = start;
+    const end = lineEnd.exec(text);
+    const raw = text.slice(start, end ? end.index : text.length);
+    start = end ? end.index + end[0].length : text.length + 1;
+    line += 1;
+    if (line % LINES_PER_TURN === 0) await turn();
     if (!raw.trim()) continue;
     const values = raw.split(",").map(unquote);
     const isFirst = !seenContent;
@@ -49,6 +72,7 @@ export function parseServiceability(text: string): ParsedServiceability {
     if (!YES.has(codText) && !NO.has(codText)) return refuse(`"${cod}" is not a COD value: write yes or no (or true/false, 1/0).`);
     const earlier = firstLine.get(prefix);
     if (earlier !== undefined) return refuse(`${prefix} is already on line ${earlier}.`);
+    if (rows.length === MAX_ROWS) return { ok: false, line: null, detail: TOO_MANY_ROWS };
     firstLine.set(prefix, line);
     rows.push({ prefix, deliveryDays: Number(days), cod: YES.has(codText) });
   }
