@@ -1,13 +1,12 @@
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
-import swagger from "@fastify/swagger";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import scalar from "@scalar/fastify-api-reference";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { PgNotifyRelay } from "./db/notify-relay.ts";
+import { registerApiDocs } from "./lib/api-docs.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandler } from "./lib/errors.ts";
@@ -139,10 +138,6 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-/** The API reference page runs inline scripts and styles of its own. */
-const DOCS_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'";
-
 /**
  * The jobs the server runs on a timer, one process at a time (leases): the payment-window sweep
  * (at least every min(60 s, window / 2)), reconciliation with Razorpay, and the mail queue — which
@@ -193,19 +188,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Krishi Bazaar API", version: "1.0.0", description: "Online shop for agricultural products" },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-    },
-  });
-  await app.register(async (docs) => {
-    docs.addHook("onSend", async (_request, reply, payload) => {
-      reply.header("Content-Security-Policy", DOCS_CSP);
-      return payload;
-    });
-    await docs.register(scalar, { routePrefix: "/api/docs" });
-  });
+  await registerApiDocs(app, { siteUrl: config.siteUrl });
 
   const { db } = deps.database;
   const clock = deps.clock ?? systemClock;

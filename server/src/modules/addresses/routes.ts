@@ -30,13 +30,30 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
 
   app.get(
     "/users/addresses/all",
-    { schema: { operationId: "listAddresses", tags, security: bearer, response: { 200: Type.Array(SavedAddressSchema), ...errors } } },
+    {
+      schema: {
+        operationId: "listAddresses",
+        summary: "The signed-in customer's saved addresses",
+        tags,
+        security: bearer,
+        response: { 200: Type.Array(SavedAddressSchema), ...errors },
+      },
+    },
     async (request) => addresses.list(currentUser(request).id),
   );
 
   app.get(
     "/users/addresses/:id/",
-    { schema: { operationId: "getAddress", tags, security: bearer, params: IdParams, response: { 200: SavedAddressSchema, ...errors } } },
+    {
+      schema: {
+        operationId: "getAddress",
+        summary: "One of the signed-in customer's saved addresses",
+        tags,
+        security: bearer,
+        params: IdParams,
+        response: { 200: SavedAddressSchema, ...errors },
+      },
+    },
     async (request) => addresses.get(currentUser(request).id, request.params.id),
   );
 
@@ -46,6 +63,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
       preValidation: checkPhone,
       schema: {
         operationId: "addAddress",
+        summary: "Save a shipping address",
         tags,
         security: bearer,
         body: ShippingAddressInput,
@@ -61,6 +79,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
       preValidation: checkPhone,
       schema: {
         operationId: "editAddress",
+        summary: "Edit a saved address",
         tags,
         security: bearer,
         params: IdParams,
@@ -76,6 +95,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
     {
       schema: {
         operationId: "deleteAddress",
+        summary: "Delete a saved address",
         tags,
         security: bearer,
         params: IdParams,

@@ -141,6 +141,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       preHandler: auth.requireUser,
       schema: {
         operationId: "listMyOrders",
+        summary: "The signed-in customer's orders",
         tags: ["orders"],
         security: bearer,
         response: { 200: Type.Array(OrderSchema), 401: ErrorBody },

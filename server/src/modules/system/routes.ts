@@ -41,13 +41,24 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
     },
   );
 
-  app.get("/healthz", { schema: { operationId: "checkHealth", tags: ["system"], response: { 200: Status } } }, async () => ({
-    status: "ok",
-  }));
+  app.get(
+    "/healthz",
+    { schema: { operationId: "checkHealth", summary: "Liveness probe: the process is up", tags: ["system"], response: { 200: Status } } },
+    async () => ({
+      status: "ok",
+    }),
+  );
 
   app.get(
     "/readyz",
-    { schema: { operationId: "checkReadiness", tags: ["system"], response: { 200: Status, 503: ErrorBody } } },
+    {
+      schema: {
+        operationId: "checkReadiness",
+        summary: "Readiness probe: the database accepts writes (503 when it does not)",
+        tags: ["system"],
+        response: { 200: Status, 503: ErrorBody },
+      },
+    },
     async (request, reply) => {
       try {
         await probeWrite(db);

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+}
+
+let t: TestApp;
+let spec: {
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
+let operations: { method: string; path: string; operation: Operation }[];
+
+beforeAll(async () => {
+  t = await createTestApp({ SITE_URL: "https://shop.example.in" });
+  spec = (await t.app.inject("/api/docs/openapi.json")).json();
+  operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a documented path: every parameter 1 (a PIN code for {pin}). */
+const urlOf = (path: string) => path.replace("{pin}", "411037").replace(/\{[^}]+\}/g, "1");
+
+describe("the OpenAPI document", () => {
+  it("documents the dj-rest-auth routes once, under /api/users/dj-rest-auth/ (the dj_rest_auth spelling is hidden but answers)", async () => {
+    const paths = Object.keys(spec.paths);
+    expect(paths).toContain("/api/users/dj-rest-auth/login/");
+    expect(paths.filter((path) => path.includes("dj_rest_auth"))).toEqual([]);
+    expect((await t.app.inject({ method: "POST", url: "/api/users/dj_rest_auth/login/", payload: {} })).statusCode).toBe(400);
+  });
+
+  it("names the shop's address (SITE_URL) as its server", () => {
+    expect(spec.servers).toEqual([expect.objectContaining({ url: "https://shop.example.in" })]);
+  });
+
+  it("describes every tag an operation carries, and gives every operation a summary", () => {
+    const described = new Map((spec.tags ?? []).map((tag) => [tag.name, tag.description]));
+    for (const { method, path, operation } of operations) {
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? []) expect(described.get(tag), `tag ${tag}`).toBeTruthy();
+      expect(new Set(operation.tags).size, `${method} ${path}`).toBe(operation.tags?.length);
+    }
+  });
+
+  it("declares who may call each operation: a bearer operation refuses a call without a token, a public one does not", async () => {
+    // These check the body before the token (their guard is a preHandler): an empty body is a 400 first.
+    const bodyFirst = new Set([
+      "POST /api/users/addresses/add/",
+      "PUT /api/users/addresses/{id}/edit/",
+      "POST /api/orders/add/",
+      "PUT /api/orders/{id}/pay/",
+    ]);
+    const undeclared = operations.filter(({ operation }) => !operation.security).map(({ method, path }) => `${method} ${path}`);
+    expect(undeclared).toEqual([]);
+    const wrong: string[] = [];
+    for (const { method, path, operation } of operations) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url: urlOf(path),
+        ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
+      });
+      const bearer = operation.security?.some((scheme) => "bearer" in scheme) ?? false;
+      const expected = bearer ? (bodyFirst.has(`${method} ${path}`) ? 400 : 401) : null;
+      if (expected ? res.statusCode !== expected : res.statusCode === 401)
+        wrong.push(`${method} ${path}: documented ${bearer ? "bearer" : "public"}, answered ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(spec.paths["/api/products"]?.get?.security).toEqual([]);
+    expect(spec.paths["/api/staff/summary/"]?.get?.security).toEqual([{ bearer: [] }]);
+  });
+});
