@@ -152,5 +152,17 @@ export function aStaffSummary(overrides: Partial<StaffSummary> = {}, days = 30):
     revenue: "0.00",
     orders: 0,
   }));
-  return { salesByDay, ordersToDeliver: 0, toDeliver: [], lowStock: [], lowStockThreshold: 5, customers: 0, products: 0, ...overrides };
+  return {
+    salesByDay,
+    ordersToDeliver: 0,
+    toDeliver: [],
+    codOrdersToCollect: 0,
+    cashToCollect: "0.00",
+    codToCollect: [],
+    lowStock: [],
+    lowStockThreshold: 5,
+    customers: 0,
+    products: 0,
+    ...overrides,
+  };
 }

@@ -231,19 +231,43 @@ export async function findPaidSince(db: Reader, since: string) {
   return db.selectFrom("orders").select(["paid_at", "total_paise"]).where("is_paid", "=", true).where("paid_at", ">=", since).execute();
 }
 
-/** The states of an order that is paid (or to be paid in cash on delivery) and waiting to reach its customer. */
-export const TO_DELIVER: readonly OrderStatus[] = ["confirmed", "paid", "packed", "shipped"];
+/** The states of a paid order waiting to reach its customer. */
+export const TO_DELIVER: readonly OrderStatus[] = ["paid", "packed", "shipped"];
 
-/** Orders paid or confirmed but not delivered (nor cancelled or refunded), oldest payment (or COD order) first. */
+/** Orders paid but not delivered (nor cancelled or refunded), oldest payment first. */
 export async function findToDeliver(db: Reader, limit: number) {
   return db
     .selectFrom("orders")
     .select(orderColumns)
     .where("status", "in", TO_DELIVER)
-    .orderBy((eb) => eb.fn.coalesce("paid_at", "created_at"))
+    .where("is_paid", "=", true)
+    .orderBy("paid_at")
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/**
+ * The states of a Cash on Delivery order whose cash may still be to collect: placed and not
+ * cancelled (delivered too: the courier may have the cash while the shop has not recorded it).
+ */
+const COD_TO_COLLECT = ["confirmed", "packed", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+
+function codToCollect(db: Reader) {
+  return db.selectFrom("orders").where("payment_method", "=", "COD").where("is_paid", "=", false).where("status", "in", COD_TO_COLLECT);
+}
+
+/** How many Cash on Delivery orders have their cash still to collect, and that cash in all. */
+export async function sumCodToCollect(db: Reader): Promise<{ orders: number; totalPaise: number }> {
+  const row = await codToCollect(db)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number | string | null>("total_paise").as("total")])
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.n), totalPaise: Number(row.total ?? 0) };
+}
+
+/** Cash on Delivery orders whose cash is still to collect, oldest first. */
+export async function findCodToCollect(db: Reader, limit: number) {
+  return codToCollect(db).select(orderColumns).orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
 /** Stores the gateway's order id unless one is already stored; answers the id that is stored. */

@@ -527,12 +527,22 @@ export class OrdersService {
 
   /** Orders paid and still on their way to the customer. */
   countToDeliver(): Promise<number> {
-    return repo.countOrders(this.db, { statuses: repo.TO_DELIVER });
+    return repo.countOrders(this.db, { statuses: repo.TO_DELIVER, paid: true });
   }
 
   /** Orders paid but not yet delivered, oldest payment first. */
   async toDeliver(limit: number): Promise<Order[]> {
     return this.#toJson(await repo.findToDeliver(this.db, limit), { role: "staff" });
+  }
+
+  /** Cash on Delivery orders placed and not cancelled whose cash is not received yet: how many, and that cash in all. */
+  cashToCollect(): Promise<{ orders: number; totalPaise: number }> {
+    return repo.sumCodToCollect(this.db);
+  }
+
+  /** Those orders, oldest first. */
+  async codToCollect(limit: number): Promise<Order[]> {
+    return this.#toJson(await repo.findCodToCollect(this.db, limit), { role: "staff" });
   }
 
   async #record(

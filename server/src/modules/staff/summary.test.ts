@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/database.ts";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
-import { insertOrderRow } from "../../testing/orders.ts";
+import { ADDRESSES, type GstProduct, INDIA_ENV, insertOrderRow, makeGstProduct, placeAt } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { istDate, LOW_STOCK_THRESHOLD, lastDays } from "./summary.ts";
 
@@ -96,5 +96,86 @@ describe("GET /api/orders/ filters", () => {
     const all = await ids("");
     expect(all.total).toBe(6);
     expect((await t.app.inject({ url: "/api/orders/?paid=yes", headers: asStaff })).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/staff/summary/ with Cash on Delivery", () => {
+  const time = testClock(NOW);
+  let india: TestApp;
+  let staff: Record<string, string>;
+  let owner: Record<string, string>;
+  let ownerId: { id: number; email: string };
+  let fertiliser: GstProduct;
+
+  beforeAll(async () => {
+    india = await createTestApp(INDIA_ENV, {}, { clock: time.clock });
+    const { db } = india.database;
+    ownerId = await makeUser(db, { first_name: "Ravi", last_name: "Patil" });
+    owner = await authHeaders(india, ownerId.id);
+    staff = await authHeaders(india, (await makeUser(db, { is_staff: true })).id);
+    fertiliser = await makeGstProduct(db, { pricePaise: 1_249_50, gstRate: 5, stock: 100 });
+  });
+  afterAll(() => india.close());
+
+  const put = async (id: number, action: string, payload?: object) => {
+    const res = await india.app.inject({
+      method: "PUT",
+      url: `/api/orders/${id}/${action}/`,
+      headers: staff,
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const placeCod = async () => {
+    const res = await placeAt(india, owner, [{ product: fertiliser, qty: 1 }], ADDRESSES.nashik, { paymentMethod: "COD" });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { _id: number; totalPrice: string; createdAt: string };
+  };
+  const summary = async () => {
+    const res = await india.app.inject({ url: "/api/staff/summary/", headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const today = (body: { salesByDay: { date: string }[] }) => body.salesByDay.find((day) => day.date === "2026-11-22");
+
+  it("lists COD orders whose cash is not received under their own heading, in their state, never as paid; revenue counts the cash once received", async () => {
+    const paidOnline = await insertOrderRow(india.database.db, {
+      totalPaise: 500_00,
+      paidAt: "2026-11-22T03:00:00Z",
+      userId: ownerId.id,
+      email: ownerId.email,
+    });
+    const confirmed = await placeCod();
+    const shipped = await placeCod();
+    await put(shipped._id, "ship", { courier: "India Post", awb: "EE123456789IN", trackingUrl: "" });
+    // Delivered by the courier, whose cash the shop has not recorded yet.
+    const delivered = await placeCod();
+    await put(delivered._id, "deliver");
+
+    const before = await summary();
+    expect(before.toDeliver.map((order: { _id: number }) => order._id)).toEqual([paidOnline]);
+    expect(before.toDeliver[0]).toMatchObject({ totalPrice: "500.00", paidAt: "2026-11-22T03:00:00.000Z" });
+    expect(before.ordersToDeliver).toBe(1);
+    const cod = (order: { _id: number; totalPrice: string; createdAt: string }, status: string) => ({
+      _id: order._id,
+      customer: "Ravi Patil",
+      totalPrice: order.totalPrice,
+      status,
+      placedAt: order.createdAt,
+    });
+    expect(before.codToCollect).toEqual([cod(confirmed, "confirmed"), cod(shipped, "shipped"), cod(delivered, "delivered")]);
+    expect(before.codOrdersToCollect).toBe(3);
+    expect(before.cashToCollect).toBe((Number(confirmed.totalPrice) * 3).toFixed(2));
+    // Only the money received: the online payment.
+    expect(today(before)).toEqual({ date: "2026-11-22", revenue: "500.00", orders: 1 });
+
+    await put(shipped._id, "cod-received");
+    const after = await summary();
+    expect(after.codToCollect.map((order: { _id: number }) => order._id)).toEqual([confirmed._id, delivered._id]);
+    expect(after.codOrdersToCollect).toBe(2);
+    expect(after.cashToCollect).toBe((Number(confirmed.totalPrice) * 2).toFixed(2));
+    expect(today(after)).toEqual({ date: "2026-11-22", revenue: (500 + Number(shipped.totalPrice)).toFixed(2), orders: 2 });
+    // Received and delivered: nothing left to deliver or collect for it.
+    expect(after.toDeliver.map((order: { _id: number }) => order._id)).toEqual([paidOnline]);
   });
 });

@@ -6,7 +6,7 @@ import type { OrdersService } from "../orders/service.ts";
 
 /** Days of sales on the dashboard, today included. */
 export const SALES_DAYS = 30;
-/** Orders to deliver listed on the dashboard (the oldest first); the rest are in the order list. */
+/** Orders to deliver, and Cash on Delivery orders to collect, listed on the dashboard (the oldest first); the rest are in the order list. */
 const TO_DELIVER_LISTED = 20;
 /** A product with this many units or fewer is "low in stock". */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -26,10 +26,12 @@ export class StaffSummaryService {
     const { orders, catalog, users, clock } = this.deps;
     const days = lastDays(clock(), SALES_DAYS);
     const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
-    const [payments, ordersToDeliver, toDeliver, lowStock, customers, products] = await Promise.all([
+    const [payments, ordersToDeliver, toDeliver, cash, codToCollect, lowStock, customers, products] = await Promise.all([
       orders.paymentsSince(since),
       orders.countToDeliver(),
       orders.toDeliver(TO_DELIVER_LISTED),
+      orders.cashToCollect(),
+      orders.codToCollect(TO_DELIVER_LISTED),
       catalog.lowStock(LOW_STOCK_THRESHOLD, 20),
       users.countCustomers(),
       catalog.countProducts(),
@@ -52,6 +54,15 @@ export class StaffSummaryService {
         customer: order.user.name,
         totalPrice: order.totalPrice,
         paidAt: order.paidAt ?? order.createdAt,
+      })),
+      codOrdersToCollect: cash.orders,
+      cashToCollect: paiseToDecimal(cash.totalPaise),
+      codToCollect: codToCollect.map((order) => ({
+        _id: order._id,
+        customer: order.user.name,
+        totalPrice: order.totalPrice,
+        status: order.status as StaffSummary["codToCollect"][number]["status"],
+        placedAt: order.createdAt,
       })),
       lowStock,
       lowStockThreshold: LOW_STOCK_THRESHOLD,

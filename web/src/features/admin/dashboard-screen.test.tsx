@@ -57,6 +57,38 @@ describe("DashboardScreen", () => {
     expect(within(lowStock).getByRole("link", { name: "Neem cake 5 kg: 2 in stock" })).toHaveAttribute("href", "/admin/product/9/edit");
   });
 
+  it("lists Cash on Delivery orders whose cash is not received under their own heading, in their state, not as paid", async () => {
+    fakeApi(() => ({
+      body: {
+        ...summary,
+        codOrdersToCollect: 2,
+        cashToCollect: "2707.96",
+        codToCollect: [
+          { _id: 52, customer: "Ravi Patil", totalPrice: "1353.98", status: "confirmed", placedAt: "2026-11-29T09:00:00.000Z" },
+          { _id: 53, customer: "Meena Rao", totalPrice: "1353.98", status: "shipped", placedAt: "2026-11-29T11:00:00.000Z" },
+        ],
+      },
+    }));
+    renderDashboard();
+    const cod = await screen.findByRole("region", { name: "Cash on Delivery, to collect" });
+    expect(within(cod).getByText("(₹2,707.96 from 2 orders)")).toBeInTheDocument();
+    expect(within(cod).getByRole("link", { name: "Order 52: Ravi Patil, ₹1,353.98, Confirmed — pay on delivery" })).toHaveAttribute(
+      "href",
+      "/order/52",
+    );
+    expect(within(cod).getByRole("link", { name: "Order 53: Meena Rao, ₹1,353.98, Shipped" })).toHaveAttribute("href", "/order/53");
+    expect(within(cod).queryByText(/paid/)).toBeNull();
+    const toDeliver = screen.getByRole("region", { name: "To deliver" });
+    expect(within(toDeliver).queryByText(/Order 5[23]/)).toBeNull();
+  });
+
+  it("shows no Cash on Delivery heading when no cash is to collect", async () => {
+    fakeApi(() => ({ body: summary }));
+    renderDashboard();
+    expect(await screen.findByRole("region", { name: "To deliver" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Cash on Delivery, to collect" })).toBeNull();
+  });
+
   it("says when there is nothing to deliver and nothing low on stock", async () => {
     fakeApi(() => ({ body: aStaffSummary() }));
     renderDashboard();

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
+import { statusLabel } from "../orders/index.ts";
 import { useGetStaffSummaryQuery } from "./admin-api.ts";
 import { GstAndDelivery } from "./gst-and-delivery.tsx";
 import { RequireStaff } from "./require-staff.tsx";
@@ -15,8 +16,9 @@ import { SalesChart } from "./sales-chart.tsx";
 import { QueryState } from "./staff-list.tsx";
 
 /**
- * /admin (staff): counts, revenue per day for 30 days, orders to deliver and products low on stock;
- * then GST and delivery: the GST report (GST mode) and the upload of the PIN codes served.
+ * /admin (staff): counts, revenue per day for 30 days (money received), paid orders to deliver,
+ * Cash on Delivery orders whose cash is still to collect, and products low on stock; then GST and
+ * delivery: the GST report (GST mode) and the upload of the PIN codes served.
  */
 export function DashboardScreen() {
   return (
@@ -40,6 +42,7 @@ function Summary() {
 
 function SummaryView({ summary }: { summary: StaffSummary }) {
   const { customers, products, salesByDay, ordersToDeliver, toDeliver, lowStock, lowStockThreshold } = summary;
+  const { codOrdersToCollect, cashToCollect, codToCollect } = summary;
   return (
     <>
       <Row className="g-3 mb-4">
@@ -64,6 +67,30 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
             ))}
           </Panel>
         </Col>
+        {codOrdersToCollect > 0 && (
+          <Col md={6}>
+            {/* Not paid until staff record the cash: never under "To deliver" (paid) nor in the revenue. */}
+            <Panel
+              title="Cash on Delivery, to collect"
+              note={t("{total} from {orders, plural, one {# order} other {# orders}}", {
+                total: formatPrice(cashToCollect),
+                orders: codOrdersToCollect,
+              })}
+              empty={null}
+            >
+              {codToCollect.map((order) => (
+                <ListGroup.Item key={order._id} action as={Link} to={`/order/${order._id}`} className="staff-tap">
+                  {t("Order {id}: {customer}, {total}, {state}", {
+                    id: order._id,
+                    customer: order.customer,
+                    total: formatPrice(order.totalPrice),
+                    state: statusLabel(order.status),
+                  })}
+                </ListGroup.Item>
+              ))}
+            </Panel>
+          </Col>
+        )}
         <Col md={6}>
           <Panel
             title="Low stock"
