@@ -1,5 +1,6 @@
 export * from "./api.ts";
 export * from "./constants.ts";
+export * from "./errors.ts";
 export * from "./images.ts";
 export * from "./india.ts";
 export * from "./money.ts";

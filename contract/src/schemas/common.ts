@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { ERROR_CODES } from "../errors.ts";
 
 /** Shapes shared by several parts of the API. */
 
@@ -6,16 +7,20 @@ import { Type } from "typebox";
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const IdParams = Type.Object({ id: Id });
 
+/** What failed, for a client to act on (contract/src/errors.ts). */
+export const ErrorCodeSchema = Type.Enum(ERROR_CODES, { description: "What failed: a client decides by this, never by the text" });
+
 /** The error body of DESIGN §5, for OpenAPI and for serialization of error answers. */
 export const ErrorBody = Type.Object(
   {
     detail: Type.String(),
     message: Type.String(),
-    /** A machine-readable code (Simple JWT's "token_not_valid"), or the messages of a field named code. */
-    code: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    code: ErrorCodeSchema,
+    /** The values the message of the code needs (a product's name, a count, a PIN). */
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
     non_field_errors: Type.Optional(Type.Array(Type.String())),
   },
-  { additionalProperties: Type.Array(Type.String()) },
+  { additionalProperties: Type.Array(Type.String(), { description: "The messages of a field" }) },
 );
 
 export const DetailSchema = Type.Object({ detail: Type.String() });

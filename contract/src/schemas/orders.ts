@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
-import { AmountInput, Id, IsoDate, LongText, Money, Text } from "./common.ts";
+import { AmountInput, ErrorCodeSchema, Id, IsoDate, LongText, Money, Text } from "./common.ts";
 
 export const PlaceOrderBody = Type.Object({
   orderItems: Type.Array(
@@ -73,6 +73,12 @@ export const RefundSchema = Type.Object({
   reason: Type.String(),
   status: Type.Enum(REFUND_STATUSES),
   createdAt: IsoDate,
+  /**
+   * Whether it gives back (part of) the payment that paid the order; false for another payment
+   * Razorpay captured for it, refunded whole: a second payment of a paid order, or one that arrived
+   * after the order was cancelled.
+   */
+  ofOrderPayment: Type.Boolean(),
 });
 
 export const OrderSchema = Type.Object({
@@ -103,8 +109,13 @@ export const OrderSchema = Type.Object({
   events: Type.Array(OrderEventSchema),
   shipment: Type.Union([ShipmentSchema, Type.Null()]),
   refunds: Type.Array(RefundSchema),
-  /** Refunds pending or processed (failed ones give nothing back). */
+  /**
+   * The order's own payment refunded (pending or processed; failed ones give nothing back), at
+   * most its total.
+   */
   amountRefunded: Money,
+  /** Other payments captured for the order and refunded whole (refunds with ofOrderPayment false): not part of amountRefunded. */
+  otherPaymentsRefunded: Money,
   /** What the customer and staff may do now, computed by the server from the state machine. */
   actions: Type.Object({
     cancel: Type.Boolean(),
@@ -157,7 +168,7 @@ export const StartPaymentAnswer = Type.Union([
     bool: Type.Literal(1),
     data: Type.Object({ id: Type.String(), amount: Type.Integer(), currency: Type.String(), key: Type.String() }),
   }),
-  Type.Object({ bool: Type.Literal(0), detail: Type.String(), message: Type.String() }),
+  Type.Object({ bool: Type.Literal(0), detail: Type.String(), message: Type.String(), code: ErrorCodeSchema }),
 ]);
 
 /** Staff: the GST report's period, both days included (Indian dates). */

@@ -1,4 +1,4 @@
-import type { Language } from "@krishi/contract";
+import type { ErrorCode, Language } from "@krishi/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
 import { InvalidTokenError, type TokenService } from "./tokens.ts";
@@ -55,9 +55,9 @@ export const NOT_AUTHENTICATED = "Authentication credentials were not provided."
 export const TOKEN_NOT_VALID = "Given token not valid for any token type";
 export const PERMISSION_DENIED = "You do not have permission to perform this action.";
 
-const unauthorized = (reply: FastifyReply, detail: string, code?: string) => {
+const unauthorized = (reply: FastifyReply, detail: string, code: ErrorCode = "not_authenticated") => {
   reply.header("WWW-Authenticate", 'Bearer realm="api"');
-  return new HttpError(401, detail, {}, code);
+  return new HttpError(401, code, detail);
 };
 
 /** Registers request.user and answers the guards; call once on the root instance. */
@@ -93,7 +93,7 @@ export function installAuth(app: FastifyInstance, { tokens, loadUser, sessionLiv
     },
     async requireStaff(request, reply) {
       const user = await authenticate(request, reply);
-      if (!user.is_staff) throw new HttpError(403, PERMISSION_DENIED);
+      if (!user.is_staff) throw new HttpError(403, "permission_denied", PERMISSION_DENIED);
       request.user = user;
     },
   };
@@ -101,7 +101,7 @@ export function installAuth(app: FastifyInstance, { tokens, loadUser, sessionLiv
 
 /** The user a guard has loaded; a route without a guard gets a 401 rather than a crash. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, NOT_AUTHENTICATED);
+  if (!request.user) throw new HttpError(401, "not_authenticated", NOT_AUTHENTICATED);
   return request.user;
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode, ErrorParams } from "@krishi/contract";
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from "@krishi/contract/schemas";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { isConnectionFailure } from "../db/database.ts";
@@ -5,28 +6,33 @@ import { isConnectionFailure } from "../db/database.ts";
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * An error the client can act on: status, a human `detail`, optional per-field messages and an
- * optional machine-readable `code` (e.g. Simple JWT's "token_not_valid").
+ * An error the client can act on: status, a stable `code` (contract/src/errors.ts: what a client
+ * decides by), a human `detail`, optional per-field messages and the `params` its message needs.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly fields: FieldErrors = {},
-    readonly code?: string,
+    readonly params?: ErrorParams,
   ) {
     super(detail);
     this.name = "HttpError";
   }
 }
 
-export const notFound = (detail = "Not found.") => new HttpError(404, detail);
-export const badRequest = (detail: string, fields: FieldErrors = {}) => new HttpError(400, detail, fields);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const notFound = (code: ErrorCode, detail: string, params?: ErrorParams) => new HttpError(404, code, detail, {}, params);
+export const badRequest = (code: ErrorCode, detail: string, fields: FieldErrors = {}, params?: ErrorParams) =>
+  new HttpError(400, code, detail, fields, params);
+export const conflict = (code: ErrorCode, detail: string, params?: ErrorParams) => new HttpError(409, code, detail, {}, params);
 
-/** The one error body of the API (DESIGN §5): detail and message, plus per-field lists and a code. */
-export function errorBody(detail: string, fields: FieldErrors = {}, code?: string): Record<string, unknown> {
-  return code === undefined ? { ...fields, detail, message: detail } : { ...fields, detail, message: detail, code };
+/**
+ * The one error body of the API (DESIGN §5): detail and message, the code, per-field lists, and
+ * the params of the message. (A request field named `code` has its messages in `detail` only.)
+ */
+export function errorBody(code: ErrorCode, detail: string, fields: FieldErrors = {}, params?: ErrorParams): Record<string, unknown> {
+  return { ...fields, detail, message: detail, code, ...(params ? { params } : {}) };
 }
 
 interface AjvError {
@@ -132,30 +138,46 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.detail, error.fields, error.code));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.detail, error.fields, error.params));
     }
     if (error.validation) {
       const fields = validationFields(error.validation as AjvError[]);
       const first = Object.entries(fields)[0];
       const detail = first ? `${first[0] === "non_field_errors" ? "" : `${first[0]}: `}${first[1][0]}` : "Invalid input.";
-      return reply.status(400).send(errorBody(detail, fields));
+      return reply.status(400).send(errorBody("field_invalid", detail, fields));
     }
     if (isDatabaseUnavailable(error)) {
       // Logged once per outage, not once per request.
       if (!databaseDown) request.log.error({ err: error }, "the database is unavailable");
       databaseDown = true;
       reply.header("Retry-After", "5");
-      return reply.status(503).send(errorBody(DATABASE_UNAVAILABLE));
+      return reply.status(503).send(errorBody("database_unavailable", DATABASE_UNAVAILABLE));
     }
     databaseDown = false;
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.status(500).send(errorBody("A server error occurred."));
+      return reply.status(500).send(errorBody("server_error", "A server error occurred."));
     }
-    // Fastify's own client errors (bad JSON, body too large, unsupported media type, rate limit …).
-    return reply.status(status).send(errorBody(clientErrorText(error)));
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type …).
+    return reply.status(status).send(errorBody(clientErrorCode(error), clientErrorText(error)));
   });
+}
+
+/** The code of one of Fastify's own client errors. */
+export function clientErrorCode(error: FastifyError): ErrorCode {
+  switch (error.statusCode) {
+    case 404:
+      return "not_found";
+    case 413:
+      return "body_too_large";
+    case 415:
+      return "media_type_unsupported";
+    case 429:
+      return "throttled";
+    default:
+      return "body_invalid";
+  }
 }
 
 /** The text of one of Fastify's own client errors (bad JSON, body too large, unsupported media type …). */

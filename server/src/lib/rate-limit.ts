@@ -105,7 +105,13 @@ type Rule = [string, Limit, (request: FastifyRequest) => string | null, ("thrott
 export function throttled(reply: FastifyReply, retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, retryAfterSeconds);
   reply.header("Retry-After", String(seconds));
-  return new HttpError(429, `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`);
+  return new HttpError(
+    429,
+    "throttled",
+    `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    {},
+    { seconds },
+  );
 }
 
 /**

@@ -101,7 +101,7 @@ export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDi
     if (wantsPage && isSpaRoute(pathname)) {
       return reply.status(503).type("text/plain; charset=utf-8").send("The web app is not built yet: run `npm run build` and restart.");
     }
-    return reply.status(404).send(errorBody("Not found."));
+    return reply.status(404).send(errorBody("not_found", "Not found."));
   });
 }
 

@@ -264,6 +264,7 @@ describe("a body that is not JSON", () => {
       bool: 0,
       detail: "JSON parse error - the request body is not valid JSON.",
       message: "JSON parse error - the request body is not valid JSON.",
+      code: "body_invalid",
     });
   });
 

@@ -185,6 +185,7 @@ describe("GET /api/users/{id}/ (staff)", () => {
     expect(forbidden.json()).toEqual({
       detail: "You do not have permission to perform this action.",
       message: "You do not have permission to perform this action.",
+      code: "permission_denied",
     });
     expect((await t.app.inject({ url: `/api/users/${other.id}/` })).statusCode).toBe(401);
   });

@@ -107,7 +107,7 @@ describe("registration → verification e-mail → verify → login", () => {
     ]) {
       const res = await post("/registration/verify-email/", { key: bad });
       expect(res.statusCode, bad).toBe(404);
-      expect(res.json()).toEqual({ detail: "Not found.", message: "Not found." });
+      expect(res.json()).toEqual({ detail: "Not found.", message: "Not found.", code: "verification_link_invalid" });
     }
     const row = await t.database.db
       .selectFrom("users")
@@ -279,7 +279,9 @@ describe("login", () => {
       const res = await post("/login/", payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       const expected = payload.password === "" ? undefined : ["Unable to log in with provided credentials."];
-      if (expected) expect(res.json()).toEqual({ non_field_errors: expected, detail: expected[0], message: expected[0] });
+      if (expected) {
+        expect(res.json()).toEqual({ non_field_errors: expected, detail: expected[0], message: expected[0], code: "credentials_invalid" });
+      }
     }
   });
 });

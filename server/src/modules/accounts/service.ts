@@ -1,4 +1,4 @@
-import type { Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
+import type { ErrorCode, Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { EmailVerification } from "../../config.ts";
@@ -103,7 +103,14 @@ export interface ProfileInput {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const fullName = (user: Pick<UserRow, "first_name" | "last_name">) => `${user.first_name} ${user.last_name}`.trim();
 
-const nonField = (message: string) => badRequest(message, { non_field_errors: [message] });
+const nonField = (code: ErrorCode, message: string) => badRequest(code, message, { non_field_errors: [message] });
+
+/** The code of a profile update's first refused field. */
+function profileErrorCode(field: string, messages: string[]): ErrorCode {
+  if (field === "password") return "password_invalid";
+  if (field !== "current_password") return "field_invalid";
+  return messages[0] === MESSAGES.currentPasswordRequired ? "current_password_required" : "current_password_wrong";
+}
 
 /**
  * Registration, e-mail verification, sign-in (password and Google), sessions (refresh token
@@ -146,8 +153,8 @@ export class AccountsService {
     const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
     if (problems.length > 0) fields.password1 = problems;
     const first = Object.values(fields)[0];
-    if (first) throw badRequest(first[0] as string, fields);
-    if (input.password1 !== input.password2) throw nonField(MESSAGES.passwordMismatch);
+    if (first) throw badRequest(fields.email ? "email_taken" : "password_invalid", first[0] as string, fields);
+    if (input.password1 !== input.password2) throw nonField("password_mismatch", MESSAGES.passwordMismatch);
     if (existing) return this.#registeredAgain(existing, input.password1, mail);
 
     let user: UserRow;
@@ -168,7 +175,7 @@ export class AccountsService {
       // Two registrations for one address at once: the UNIQUE constraint decides.
       const winner = hideTaken ? await repo.findUserByEmail(db, email) : undefined;
       if (winner) return this.#registeredAgain(winner, input.password1, mail);
-      throw badRequest(MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
+      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
     }
 
     if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user));
@@ -202,7 +209,7 @@ export class AccountsService {
     const { db, links } = this.deps;
     const userId = links.verificationKeyUser(key);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user || !links.checkVerificationKey(key, user)) throw notFound(MESSAGES.notFound);
+    if (!user || !links.checkVerificationKey(key, user)) throw notFound("verification_link_invalid", MESSAGES.notFound);
     if (!user.email_verified) await repo.updateUser(db, user.id, { email_verified: true });
   }
 
@@ -231,9 +238,10 @@ export class AccountsService {
     const matches = await verifyPassword(password, user?.password_hash, this.#cost);
     if (!user || !matches || !user.is_active) {
       if ((await this.#signIn.failed(email)) && user) this.#alertLater(user);
-      throw nonField(MESSAGES.badCredentials);
+      throw nonField("credentials_invalid", MESSAGES.badCredentials);
     }
-    if (this.deps.emailVerification === "mandatory" && !user.email_verified) throw nonField(MESSAGES.emailNotVerified);
+    if (this.deps.emailVerification === "mandatory" && !user.email_verified)
+      throw nonField("email_not_verified", MESSAGES.emailNotVerified);
     if (needsRehash(user.password_hash, this.#cost)) {
       // Only if the hash is still the one just checked (a concurrent change wins).
       await repo.replacePasswordHash(this.deps.db, user.id, user.password_hash, await hashPassword(password, this.#cost));
@@ -278,7 +286,7 @@ export class AccountsService {
   async changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<TokenPair> {
     const user = await this.#user(userId);
     if (!(await verifyPassword(oldPassword, user.password_hash, this.#cost))) {
-      throw badRequest(MESSAGES.oldPasswordWrong, { old_password: [MESSAGES.oldPasswordWrong] });
+      throw badRequest("old_password_wrong", MESSAGES.oldPasswordWrong, { old_password: [MESSAGES.oldPasswordWrong] });
     }
     this.#checkNewPassword(password1, password2, user, "new_password2");
     await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1, this.#cost) });
@@ -298,12 +306,13 @@ export class AccountsService {
     const { db, links } = this.deps;
     const userId = decodeUid(input.uid);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user?.is_active) throw badRequest(MESSAGES.resetLinkInvalid, { uid: [MESSAGES.invalidValue] });
-    if (!links.checkResetToken(input.token, user)) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+    if (!user?.is_active) throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { uid: [MESSAGES.invalidValue] });
+    if (!links.checkResetToken(input.token, user))
+      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
     this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
     // Only if the password is still the one the token was made for: two uses at once, one wins.
     const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1, this.#cost));
-    if (!changed) throw badRequest(MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+    if (!changed) throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
     await this.#sessions.revokeAll(user.id);
   }
 
@@ -311,7 +320,7 @@ export class AccountsService {
 
   async googleLogin(code: string): Promise<LoginInfo> {
     const { google, log } = this.deps;
-    if (!google.configured) throw badRequest(MESSAGES.googleNotConfigured);
+    if (!google.configured) throw badRequest("google_not_configured", MESSAGES.googleNotConfigured);
     let identity: GoogleIdentity;
     try {
       identity = await google.identify(code);
@@ -320,19 +329,19 @@ export class AccountsService {
       log.warn({ err: error, cause: error.cause }, `Google sign-in failed: ${error.message}`);
       switch (error.failure) {
         case "not_configured":
-          throw badRequest(MESSAGES.googleNotConfigured);
+          throw badRequest("google_not_configured", MESSAGES.googleNotConfigured);
         case "rejected":
-          throw badRequest(MESSAGES.googleRejected);
+          throw badRequest("google_rejected", MESSAGES.googleRejected);
         case "invalid_token":
-          throw badRequest(MESSAGES.googleInvalidToken);
+          throw badRequest("google_token_invalid", MESSAGES.googleInvalidToken);
         case "unavailable":
-          throw new HttpError(503, MESSAGES.googleUnavailable);
+          throw new HttpError(503, "google_unavailable", MESSAGES.googleUnavailable);
       }
     }
-    if (!identity.email) throw badRequest(MESSAGES.googleNoEmail);
-    if (!identity.emailVerified) throw badRequest(MESSAGES.googleEmailUnverified);
+    if (!identity.email) throw badRequest("google_no_email", MESSAGES.googleNoEmail);
+    if (!identity.emailVerified) throw badRequest("google_email_unverified", MESSAGES.googleEmailUnverified);
     const user = await this.#googleUser(identity, normaliseEmail(identity.email));
-    if (!user.is_active) throw badRequest(MESSAGES.accountDisabled);
+    if (!user.is_active) throw badRequest("account_disabled", MESSAGES.accountDisabled);
     return this.#login(user);
   }
 
@@ -344,7 +353,7 @@ export class AccountsService {
 
     const existing = await repo.findUserByEmail(db, email);
     if (existing) {
-      if (existing.google_sub !== null) throw badRequest(MESSAGES.googleOtherAccount);
+      if (existing.google_sub !== null) throw badRequest("google_other_account", MESSAGES.googleOtherAccount);
       // Google vouches for the mailbox. A password set on an account whose address was never
       // verified was chosen by someone who never proved they own it (possibly an attacker
       // pre-registering the address): it is dropped, with its sessions.
@@ -375,7 +384,7 @@ export class AccountsService {
       // The same person signing in twice at once: the other request created the account.
       if (!isUniqueViolation(error)) throw error;
       const winner = await repo.findUserByGoogleSub(db, identity.sub);
-      if (!winner) throw badRequest(MESSAGES.googleOtherAccount);
+      if (!winner) throw badRequest("google_other_account", MESSAGES.googleOtherAccount);
       return winner;
     }
   }
@@ -389,7 +398,7 @@ export class AccountsService {
   /** A user for staff; 404 when there is none. */
   async userById(id: number): Promise<User> {
     const row = await repo.findUserById(this.deps.db, id);
-    if (!row) throw notFound(MESSAGES.notFound);
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
     return this.#userJson(row);
   }
 
@@ -400,14 +409,14 @@ export class AccountsService {
     if (names.last_name !== undefined) patch.last_name = names.last_name.trim();
     const row =
       Object.keys(patch).length > 0 ? await repo.updateUser(this.deps.db, userId, patch) : await repo.findUserById(this.deps.db, userId);
-    if (!row) throw notFound(MESSAGES.notFound);
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
     return this.#userJson(row);
   }
 
   /** Sets the language of the user's e-mails; answers the user. */
   async updateLanguage(userId: number, language: Language): Promise<User> {
     const row = await repo.updateUser(this.deps.db, userId, { language });
-    if (!row) throw notFound(MESSAGES.notFound);
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
     return this.#userJson(row);
   }
 
@@ -439,8 +448,8 @@ export class AccountsService {
           fields.current_password = [MESSAGES.currentPasswordWrong];
       }
     }
-    const first = Object.values(fields)[0];
-    if (first) throw badRequest(first[0] as string, fields);
+    const [field, messages] = Object.entries(fields)[0] ?? [];
+    if (field && messages) throw badRequest(profileErrorCode(field, messages), messages[0] as string, fields);
 
     const patch: repo.UserPatch = { first_name: firstName, last_name: lastName };
     if (password) patch.password_hash = await hashPassword(password, this.#cost);
@@ -508,7 +517,7 @@ export class AccountsService {
 
   async #user(id: number): Promise<UserRow> {
     const row = await repo.findUserById(this.deps.db, id);
-    if (!row) throw notFound(MESSAGES.notFound);
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
     return row;
   }
 
@@ -518,9 +527,9 @@ export class AccountsService {
   }
 
   #checkNewPassword(password1: string, password2: string, user: UserRow, field: string): void {
-    if (password1 !== password2) throw badRequest(MESSAGES.passwordMismatch, { [field]: [MESSAGES.passwordMismatch] });
+    if (password1 !== password2) throw badRequest("password_mismatch", MESSAGES.passwordMismatch, { [field]: [MESSAGES.passwordMismatch] });
     const problems = passwordProblems(password1, user);
-    if (problems.length > 0) throw badRequest(problems[0] as string, { [field]: problems });
+    if (problems.length > 0) throw badRequest("password_invalid", problems[0] as string, { [field]: problems });
   }
 
   /** A signed-in user: last_login set, expired session rows cleared, a new session. */

@@ -45,6 +45,7 @@ describe("the auth guard", () => {
       expect(res.json()).toEqual({
         detail: "Authentication credentials were not provided.",
         message: "Authentication credentials were not provided.",
+        code: "not_authenticated",
       });
       expect(res.headers["www-authenticate"]).toBe('Bearer realm="api"');
     }

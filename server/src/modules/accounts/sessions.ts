@@ -16,8 +16,8 @@ import * as repo from "./repository.ts";
 export const TOKEN_INVALID = "Token is invalid or expired";
 export const TOKEN_BLACKLISTED = "Token is blacklisted";
 
-const tokenInvalid = () => new HttpError(401, TOKEN_INVALID, {}, "token_not_valid");
-const tokenBlacklisted = () => new HttpError(401, TOKEN_BLACKLISTED, {}, "token_not_valid");
+const tokenInvalid = () => new HttpError(401, "token_not_valid", TOKEN_INVALID);
+const tokenBlacklisted = () => new HttpError(401, "token_not_valid", TOKEN_BLACKLISTED);
 
 export interface SessionsDeps {
   db: Db;

@@ -31,13 +31,13 @@ export class UserAdmin {
       repo.findUsers(this.db, term, pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
-    if (page > pages) throw notFound("Invalid page.");
+    if (page > pages) throw notFound("page_not_found", "Invalid page.");
     return { users: await Promise.all(rows.map((row) => this.#json(row))), total, pages };
   }
 
   /** Names, e-mail and the staff flag; the acting staff member cannot drop their own flag. */
   async update(actorId: number, id: number, input: StaffUserUpdate): Promise<User> {
-    if (id === actorId && !input.isAdmin) throw badRequest(SELF_DEMOTE, { isAdmin: [SELF_DEMOTE] });
+    if (id === actorId && !input.isAdmin) throw badRequest("self_demote", SELF_DEMOTE, { isAdmin: [SELF_DEMOTE] });
     const patch = {
       first_name: input.first_name.trim(),
       last_name: input.last_name.trim(),
@@ -48,16 +48,16 @@ export class UserAdmin {
     try {
       row = await repo.updateUser(this.db, id, patch);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (isUniqueViolation(error)) throw new HttpError(409, "email_taken", EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       throw error;
     }
-    if (!row) throw notFound(MESSAGES.notFound);
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
     return this.#json(row);
   }
 
   async remove(actorId: number, id: number): Promise<void> {
-    if (id === actorId) throw badRequest(SELF_DELETE);
-    if (!(await repo.deleteUser(this.db, id))) throw notFound(MESSAGES.notFound);
+    if (id === actorId) throw badRequest("self_delete", SELF_DELETE);
+    if (!(await repo.deleteUser(this.db, id))) throw notFound("user_not_found", MESSAGES.notFound);
   }
 
   /** Customers (not staff), for the dashboard. */

@@ -117,7 +117,12 @@ describe("saved addresses", () => {
   it.each(["12345", "5876543210", "98765432101", "+1 415 555 0100", "phone"])("refuses the phone number %j", async (phone) => {
     const res = await add(owner, { ...farm, phone });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ phone: [BAD_PHONE], detail: `phone: ${BAD_PHONE}`, message: `phone: ${BAD_PHONE}` });
+    expect(res.json()).toEqual({
+      phone: [BAD_PHONE],
+      detail: `phone: ${BAD_PHONE}`,
+      message: `phone: ${BAD_PHONE}`,
+      code: "address_invalid",
+    });
   });
 
   it("refuses a bad phone number on edit too, and keeps the address as it was", async () => {
@@ -178,7 +183,12 @@ describe("saved addresses in GST mode", () => {
     const before = await gst.database.db.selectFrom("addresses").select("id").execute();
     const res = await addGst({ ...indian, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ [field]: [message], detail: `${field}: ${message}`, message: `${field}: ${message}` });
+    expect(res.json()).toEqual({
+      [field]: [message],
+      detail: `${field}: ${message}`,
+      message: `${field}: ${message}`,
+      code: "address_invalid",
+    });
     expect(await gst.database.db.selectFrom("addresses").select("id").execute()).toHaveLength(before.length);
   });
 

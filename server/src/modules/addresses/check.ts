@@ -72,5 +72,5 @@ export function checkShippingAddress(input: AddressInput, { taxMode }: { taxMode
 
 /** The 400 of a refused address, in the error format of DESIGN §5. */
 export function addressError(problem: { field: string; message: string; fields: FieldErrors }): HttpError {
-  return badRequest(`${problem.field}: ${problem.message}`, problem.fields);
+  return badRequest("address_invalid", `${problem.field}: ${problem.message}`, problem.fields);
 }

@@ -20,7 +20,7 @@ async function checkPhone(request: { body: unknown }): Promise<void> {
   if (!body || typeof body.phone !== "string") return;
   const phone = body.phone.trim();
   body.phone = phone;
-  if (phone && indianMobile(phone) === null) throw badRequest(`phone: ${BAD_PHONE}`, { phone: [BAD_PHONE] });
+  if (phone && indianMobile(phone) === null) throw badRequest("address_invalid", `phone: ${BAD_PHONE}`, { phone: [BAD_PHONE] });
 }
 
 /** A customer's saved addresses; other users' ids are 404, never 403 (existence is not revealed). */

@@ -51,7 +51,7 @@ export class AddressesService {
 
   async get(userId: number, id: number): Promise<SavedAddress> {
     const row = await repo.findAddress(this.db, userId, id);
-    if (!row) throw notFound(ADDRESS_NOT_FOUND);
+    if (!row) throw notFound("address_not_found", ADDRESS_NOT_FOUND);
     return addressJson(row);
   }
 
@@ -61,11 +61,12 @@ export class AddressesService {
   }
 
   async edit(userId: number, id: number, input: AddressInput): Promise<SavedAddress> {
-    if (!(await repo.updateAddress(this.db, userId, id, checkedFields(input, this.options.taxMode)))) throw notFound(ADDRESS_NOT_FOUND);
+    if (!(await repo.updateAddress(this.db, userId, id, checkedFields(input, this.options.taxMode))))
+      throw notFound("address_not_found", ADDRESS_NOT_FOUND);
     return this.get(userId, id);
   }
 
   async remove(userId: number, id: number): Promise<void> {
-    if (!(await repo.deleteAddress(this.db, userId, id))) throw notFound(ADDRESS_NOT_FOUND);
+    if (!(await repo.deleteAddress(this.db, userId, id))) throw notFound("address_not_found", ADDRESS_NOT_FOUND);
   }
 }

@@ -197,7 +197,12 @@ describe("PUT /api/products/update/{id}/", () => {
     expect((await edit(product.id, { ...fields, name: "Taxed", category: seeds.id, hsnCode: "1209", gstRate: 0 })).statusCode).toBe(200);
     const res = await edit(product.id, { ...fields, category: seeds.id, ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ [field]: [message], detail: `${field}: ${message}`, message: `${field}: ${message}` });
+    expect(res.json()).toEqual({
+      [field]: [message],
+      detail: `${field}: ${message}`,
+      message: `${field}: ${message}`,
+      code: "tax_fields_invalid",
+    });
     const row = await t.database.db
       .selectFrom("products")
       .select(["name", "hsn_code", "gst_rate"])

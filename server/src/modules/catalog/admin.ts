@@ -63,15 +63,16 @@ export class CatalogAdmin {
   }
 
   async update(id: number, input: ProductInput): Promise<Product> {
-    if (!input.name.trim()) throw badRequest("name: This field may not be blank.", { name: ["This field may not be blank."] });
+    if (!input.name.trim())
+      throw badRequest("field_invalid", "name: This field may not be blank.", { name: ["This field may not be blank."] });
     await this.db.transaction().execute(async (trx) => {
       const current = await repo.lockProduct(trx, id);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      if (!current) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
       const category = await this.#category(trx, input.category);
       let countInStock = input.countInStock;
       if (input.stockSeen !== undefined && current.count_in_stock !== input.stockSeen) {
         // Sold (or restocked) since the form was loaded: never write the stale count back.
-        if (input.countInStock !== input.stockSeen) throw conflict(STOCK_MOVED);
+        if (input.countInStock !== input.stockSeen) throw conflict("stock_moved", STOCK_MOVED);
         countInStock = current.count_in_stock;
       }
       await repo.updateProduct(
@@ -99,7 +100,7 @@ export class CatalogAdmin {
   async remove(id: number): Promise<void> {
     const paths = await this.db.transaction().execute(async (trx) => {
       const images = await repo.findImages(trx, [id]);
-      if (!(await repo.deleteProduct(trx, id))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await repo.deleteProduct(trx, id))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
       return images.map((image) => image.path);
     });
     this.catalog.invalidate();
@@ -109,17 +110,17 @@ export class CatalogAdmin {
   /** Verifies the upload by decoding it, stores it as WebP variants, appends it to the product. */
   async addImage(productId: number, upload: Buffer): Promise<ProductImages> {
     const product = await repo.findProduct(this.db, productId);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
     try {
       await verifyUpload(upload);
     } catch (error) {
-      if (error instanceof ImageRejected) throw badRequest(error.message, { image: [error.message] });
+      if (error instanceof ImageRejected) throw badRequest("image_rejected", error.message, { image: [error.message] });
       throw error;
     }
     const path = await storeImage(upload, this.media, product.name);
     try {
       await this.db.transaction().execute(async (trx) => {
-        if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+        if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
         await repo.insertImage(trx, productId, path);
       });
     } catch (error) {
@@ -133,7 +134,7 @@ export class CatalogAdmin {
   async removeImage(imageId: number): Promise<ProductImages> {
     const image = await this.db.transaction().execute(async (trx) => {
       const row = await repo.findImage(trx, imageId);
-      if (!row) throw notFound(IMAGE_NOT_FOUND);
+      if (!row) throw notFound("image_not_found", IMAGE_NOT_FOUND);
       await repo.deleteImage(trx, imageId);
       return row;
     });
@@ -145,12 +146,12 @@ export class CatalogAdmin {
   /** Puts the product's images in the given order; the list must name each of them once. */
   async reorderImages(productId: number, order: readonly number[]): Promise<ProductImages> {
     await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
       const current = (await repo.findImages(trx, [productId])).map((image) => image.id);
       const same = order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id));
       if (!same) {
         const detail = "List every image of this product exactly once.";
-        throw badRequest(detail, { images: [detail] });
+        throw badRequest("image_order_invalid", detail, { images: [detail] });
       }
       for (const [position, id] of order.entries()) await repo.setImagePosition(trx, id, position);
     });
@@ -167,11 +168,17 @@ export class CatalogAdmin {
     if (typeof category === "number" || /^\d{1,9}$/.test(category.trim())) {
       const id = Number(category);
       const row = await repo.findCategory(trx, id);
-      if (!row) throw badRequest(`category: No category with id ${id}.`, { category: [`No category with id ${id}.`] });
+      if (!row)
+        throw badRequest(
+          "category_not_found",
+          `category: No category with id ${id}.`,
+          { category: [`No category with id ${id}.`] },
+          { category: id },
+        );
       return row;
     }
     const name = category.trim();
-    if (!name) throw badRequest("category: This field may not be blank.", { category: ["This field may not be blank."] });
+    if (!name) throw badRequest("field_invalid", "category: This field may not be blank.", { category: ["This field may not be blank."] });
     return repo.categoryNamed(trx, name);
   }
 

@@ -138,7 +138,7 @@ describe("GET /api/products", () => {
   it("answers 404 Invalid page past the last page", async () => {
     const res = await get("/api/products?page=3");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: "Invalid page.", message: "Invalid page." });
+    expect(res.json()).toEqual({ detail: "Invalid page.", message: "Invalid page.", code: "page_not_found" });
   });
 
   it("accepts the path with a trailing slash too", async () => {
@@ -174,7 +174,11 @@ describe("GET /api/products/{id}/", () => {
   it("answers 404 with detail for an unknown product", async () => {
     const res = await get("/api/products/999999/");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: "No Product matches the given query.", message: "No Product matches the given query." });
+    expect(res.json()).toEqual({
+      detail: "No Product matches the given query.",
+      message: "No Product matches the given query.",
+      code: "product_not_found",
+    });
   });
 
   it.each(["abc", "0", "-1", "1.5", "99999999999"])("answers 400 for the id %s", async (id) => {
@@ -200,7 +204,7 @@ describe("unknown API paths", () => {
     const res = await get("/api/nothing-here");
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/json");
-    expect(res.json()).toEqual({ detail: "Not found.", message: "Not found." });
+    expect(res.json()).toEqual({ detail: "Not found.", message: "Not found.", code: "not_found" });
   });
 });
 

@@ -67,7 +67,7 @@ describe("POST /api/products/{id}/reviews/", () => {
     expect((await review(id, { rating: 2, comment: "first" }, access)).statusCode).toBe(201);
     const again = await review(id, { rating: 5, comment: "second" }, access);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: "Product already reviewed", message: "Product already reviewed" });
+    expect(again.json()).toEqual({ detail: "Product already reviewed", message: "Product already reviewed", code: "already_reviewed" });
     expect(await product(id)).toMatchObject({ rating: 2, numReviews: 1 });
   });
 

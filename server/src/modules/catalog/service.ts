@@ -114,7 +114,7 @@ export class CatalogService {
     reading?.catch(() => {}); // awaited below, unless the page is past the end
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
-    if (page > pages) throw notFound("Invalid page.");
+    if (page > pages) throw notFound("page_not_found", "Invalid page.");
     const rows = await (reading ?? findPage(this.db, search, { ...wanted, total }));
     return {
       products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
@@ -127,7 +127,7 @@ export class CatalogService {
 
   async getProduct(id: number): Promise<Product> {
     const row = await repo.findProduct(this.db, id);
-    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
     const [images, reviews] = await Promise.all([repo.findImages(this.db, [id]), repo.findReviews(this.db, id)]);
     return productJson(row, images.map(imageJson), reviews.map(reviewJson));
   }
@@ -138,8 +138,8 @@ export class CatalogService {
    */
   async addReview(productId: number, reviewer: Reviewer, input: { rating: number; comment?: string | undefined }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
-      if (await repo.findUserReview(trx, productId, reviewer.id)) throw conflict(ALREADY_REVIEWED);
+      if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      if (await repo.findUserReview(trx, productId, reviewer.id)) throw conflict("already_reviewed", ALREADY_REVIEWED);
       try {
         await repo.insertReview(trx, {
           productId,
@@ -150,7 +150,7 @@ export class CatalogService {
           createdAt: this.clock().toISOString(),
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
+        if (isUniqueViolation(error)) throw conflict("already_reviewed", ALREADY_REVIEWED);
         throw error;
       }
       await repo.recomputeRating(trx, productId);

@@ -29,12 +29,12 @@ function pricePaise(price: number | string): number {
   try {
     paise = toPaise(price);
   } catch {
-    throw badRequest("price: Enter a valid amount with at most two decimals.", {
+    throw badRequest("price_invalid", "price: Enter a valid amount with at most two decimals.", {
       price: ["Enter a valid amount with at most two decimals."],
     });
   }
   if (paise <= 0 || paise > 1_000_000_000) {
-    throw badRequest("price: Enter a price above ₹0 and at most ₹1,00,00,000.", {
+    throw badRequest("price_invalid", "price: Enter a price above ₹0 and at most ₹1,00,00,000.", {
       price: ["Enter a price above ₹0 and at most ₹1,00,00,000."],
     });
   }
@@ -58,10 +58,9 @@ function checkTaxFields(body: unknown): void {
     errors.hsnCode = [BAD_HSN];
   }
   const rate = fields.gstRate;
-  const numeric = typeof rate === "number" || (typeof rate === "string" && /^\d{1,2}$/.test(rate.trim()));
-  if (rate !== undefined && !(numeric && (GST_RATES as readonly number[]).includes(Number(rate)))) errors.gstRate = [BAD_GST_RATE];
+  if (rate !== undefined && !(typeof rate === "number" && (GST_RATES as readonly number[]).includes(rate))) errors.gstRate = [BAD_GST_RATE];
   const first = Object.entries(errors)[0];
-  if (first) throw badRequest(`${first[0]}: ${first[1][0]}`, errors);
+  if (first) throw badRequest("tax_fields_invalid", `${first[0]}: ${first[1][0]}`, errors);
 }
 
 /** The staff's product routes (spec §7); the staff scope guards them (lib/auth.ts). */
@@ -141,7 +140,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest("Send the image as multipart/form-data.");
+      if (!request.isMultipart()) throw badRequest("multipart_required", "Send the image as multipart/form-data.");
       let productId: number | null = null;
       let upload: Buffer | null = null;
       try {
@@ -161,8 +160,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       } catch (error) {
         throw uploadError(error);
       }
-      if (!productId) throw badRequest("product_id: A valid integer is required.", { product_id: ["A valid integer is required."] });
-      if (!upload) throw badRequest("image: No file was submitted.", { image: ["No file was submitted."] });
+      if (!productId)
+        throw badRequest("field_invalid", "product_id: A valid integer is required.", { product_id: ["A valid integer is required."] });
+      if (!upload) throw badRequest("image_missing", "image: No file was submitted.", { image: ["No file was submitted."] });
       return reply.status(201).send(await admin.addImage(productId, upload));
     },
   );
@@ -201,9 +201,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
 function uploadError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE")
-    return new HttpError(413, "The image is larger than 5 MB.", { image: ["The image is larger than 5 MB."] });
+    return new HttpError(413, "image_rejected", "The image is larger than 5 MB.", { image: ["The image is larger than 5 MB."] });
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
-    return badRequest("Send one image and its product_id.");
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("Send the image as multipart/form-data.");
+    return badRequest("image_missing", "Send one image and its product_id.");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("multipart_required", "Send the image as multipart/form-data.");
   return error;
 }

@@ -227,7 +227,11 @@ describe("the tax invoice", () => {
     expect((await invoice(shop.staff, order._id)).statusCode).toBe(200);
     const other = await invoice(stranger, order._id);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ detail: "No Order matches the given query.", message: "No Order matches the given query." });
+    expect(other.json()).toEqual({
+      detail: "No Order matches the given query.",
+      message: "No Order matches the given query.",
+      code: "order_not_found",
+    });
     expect((await invoice({}, order._id)).statusCode).toBe(401);
     expect((await invoice(shop.owner, 999_999)).statusCode).toBe(404);
     expect((await invoice(shop.owner, -1)).statusCode).toBe(400);
@@ -463,7 +467,11 @@ describe("flat mode (the default)", () => {
       expect(paid).toMatchObject({ isPaid: true, invoiceNumber: null, creditNotes: [] });
       const res = await shop.t.app.inject({ url: `/api/orders/${paid._id}/invoice/`, headers: shop.owner });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: "This order has no tax invoice.", message: "This order has no tax invoice." });
+      expect(res.json()).toEqual({
+        detail: "This order has no tax invoice.",
+        message: "This order has no tax invoice.",
+        code: "invoice_not_found",
+      });
       await refund(shop, paid._id, "10.00");
       expect(await shop.t.database.db.selectFrom("tax_documents").select("id").execute()).toEqual([]);
     } finally {

@@ -196,7 +196,7 @@ export class InvoicesService {
   async invoicePdf(user: Customer, orderId: number): Promise<PdfFile> {
     const { order, documents } = await this.#documentsFor(user, orderId);
     const invoice = documents.find((d) => d.kind === "invoice");
-    if (!invoice) throw notFound(NO_INVOICE);
+    if (!invoice) throw notFound("invoice_not_found", NO_INVOICE);
     const pdf = await renderTaxDocument({
       title: "TAX INVOICE",
       number: invoice.number,
@@ -217,7 +217,7 @@ export class InvoicesService {
     const { order, documents } = await this.#documentsFor(user, orderId);
     const invoice = documents.find((d) => d.kind === "invoice");
     const note = documents.filter((d) => d.kind === "credit_note")[n - 1];
-    if (!invoice || !note) throw notFound(`This order has no credit note ${n}.`);
+    if (!invoice || !note) throw notFound("credit_note_not_found", `This order has no credit note ${n}.`, { n });
     const refund = (await this.deps.refundsOf([orderId])).get(orderId)?.find((r) => r.id === note.refund_id);
     const rates = creditByRate(amountsOf(note), byRate(invoiceLines(order)));
     const pdf = await renderTaxDocument({
@@ -240,7 +240,7 @@ export class InvoicesService {
 
   async #documentsFor(user: Customer, orderId: number): Promise<{ order: OrderWithItems; documents: repo.DocumentRow[] }> {
     const order = (await this.deps.orders.rowsWithItems([orderId])).get(orderId);
-    if (!order || (order.row.user_id !== user.id && !user.is_staff)) throw notFound(ORDER_NOT_FOUND);
+    if (!order || (order.row.user_id !== user.id && !user.is_staff)) throw notFound("order_not_found", ORDER_NOT_FOUND);
     return { order, documents: await repo.findDocuments(this.deps.db, [orderId]) };
   }
 
@@ -265,12 +265,15 @@ export class InvoicesService {
   async gstReport(from: string, to: string): Promise<{ fileName: string; csv: string }> {
     const start = startOfIndianDay(from);
     const last = startOfIndianDay(to);
-    if (start === null) throw badRequest("from: Enter a valid date (YYYY-MM-DD).", { from: ["Enter a valid date (YYYY-MM-DD)."] });
-    if (last === null) throw badRequest("to: Enter a valid date (YYYY-MM-DD).", { to: ["Enter a valid date (YYYY-MM-DD)."] });
-    if (last < start) throw badRequest("to: The last day comes before the first.", { to: ["The last day comes before the first."] });
+    if (start === null)
+      throw badRequest("date_invalid", "from: Enter a valid date (YYYY-MM-DD).", { from: ["Enter a valid date (YYYY-MM-DD)."] });
+    if (last === null)
+      throw badRequest("date_invalid", "to: Enter a valid date (YYYY-MM-DD).", { to: ["Enter a valid date (YYYY-MM-DD)."] });
+    if (last < start)
+      throw badRequest("date_invalid", "to: The last day comes before the first.", { to: ["The last day comes before the first."] });
     if ((last - start) / DAY_MS >= MAX_REPORT_DAYS) {
       const message = `Choose a period of at most ${MAX_REPORT_DAYS} days.`;
-      throw badRequest(`to: ${message}`, { to: [message] });
+      throw badRequest("date_invalid", `to: ${message}`, { to: [message] });
     }
     const documents = await repo.findIssuedBetween(this.deps.db, new Date(start).toISOString(), new Date(last + DAY_MS).toISOString());
     const orders = await this.deps.orders.rowsWithItems([...new Set(documents.map((d) => d.order_id))]);

@@ -91,7 +91,13 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     const res = await placeCod(4);
     expect(res.statusCode).toBe(400);
     const detail = "Cash on Delivery is available for orders up to ₹5000.00; this one comes to ₹5289.90. Please pay online.";
-    expect(res.json()).toEqual({ detail, message: detail, paymentMethod: [detail] });
+    expect(res.json()).toEqual({
+      detail,
+      message: detail,
+      paymentMethod: [detail],
+      code: "cod_over_limit",
+      params: { max: "5000.00", total: expect.any(String) },
+    });
     expect(await stockOf(t.database.db, fertiliser.id)).toBe(before);
     // The same order paid online is fine.
     expect((await placeAt(t, owner, [{ product: fertiliser, qty: 4 }], ADDRESSES.nashik)).statusCode).toBe(201);
@@ -300,6 +306,7 @@ describe("Cash on Delivery switched off (the default)", () => {
         detail: "Cash on Delivery is not available. Please pay online.",
         message: "Cash on Delivery is not available. Please pay online.",
         paymentMethod: ["Cash on Delivery is not available. Please pay online."],
+        code: "cod_unavailable",
       });
       expect(await stockOf(t.database.db, seeds.id)).toBe(100);
     } finally {

@@ -13,7 +13,7 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest, clientErrorText, conflict, HttpError } from "../../lib/errors.ts";
+import { badRequest, clientErrorCode, clientErrorText, conflict, HttpError } from "../../lib/errors.ts";
 import { acceptFormFields } from "../../lib/validation.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { PaymentsService } from "../payments/service.ts";
@@ -35,46 +35,59 @@ function isWholeNumber(value: unknown): boolean {
 function refusal(failure: PlaceOrderFailure): HttpError {
   switch (failure.kind) {
     case "empty":
-      return badRequest("No Order Items");
+      return badRequest("order_empty", "No Order Items");
     case "unknown-product":
-      return badRequest(`Product ${failure.productId} is no longer sold.`, { orderItems: [`Unknown product ${failure.productId}.`] });
+      return badRequest(
+        "product_unavailable",
+        `Product ${failure.productId} is no longer sold.`,
+        { orderItems: [`Unknown product ${failure.productId}.`] },
+        { product: failure.productId },
+      );
     case "out-of-stock":
       return conflict(
+        "out_of_stock",
         failure.available > 0
           ? `Only ${failure.available} of ${failure.productName} left in stock.`
           : `${failure.productName} is out of stock.`,
+        { name: failure.productName, available: failure.available },
       );
     case "price-changed":
-      return conflict("Prices have changed since you loaded your cart. Please review your order before paying.");
+      return conflict("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying.");
     case "too-many-units": {
       const message = `At most ${failure.max} units of one product per order.`;
-      return badRequest(message, { orderItems: [message] });
+      return badRequest("too_many_units", message, { orderItems: [message] }, { max: failure.max });
     }
     case "too-many-unpaid":
-      return conflict(`You have ${failure.max} unpaid orders. Please pay for or cancel one of them before placing another.`);
+      return conflict(
+        "too_many_unpaid",
+        `You have ${failure.max} unpaid orders. Please pay for or cancel one of them before placing another.`,
+        { max: failure.max },
+      );
     case "state-mismatch": {
       const message = `PIN code ${failure.pin} is in ${failure.pinState}, not ${failure.addressState}.`;
-      return badRequest(message, { state: [message] });
+      const params = { pin: failure.pin, pinState: failure.pinState, addressState: failure.addressState };
+      return badRequest("pin_state_mismatch", message, { state: [message] }, params);
     }
     case "no-state": {
       const message = "Choose the state of the shipping address in India: the GST invoice needs it.";
-      return badRequest(message, { state: [message] });
+      return badRequest("state_required", message, { state: [message] });
     }
     case "not-served": {
       const message = `Sorry, we do not deliver to PIN code ${failure.pin} yet.`;
-      return badRequest(message, { postalCode: [message] });
+      return badRequest("pin_not_served", message, { postalCode: [message] }, { pin: failure.pin });
     }
     case "cod-off": {
       const message = "Cash on Delivery is not available. Please pay online.";
-      return badRequest(message, { paymentMethod: [message] });
+      return badRequest("cod_unavailable", message, { paymentMethod: [message] });
     }
     case "cod-not-here": {
       const message = `Cash on Delivery is not available for PIN code ${failure.pin}. Please pay online.`;
-      return badRequest(message, { paymentMethod: [message] });
+      return badRequest("cod_not_here", message, { paymentMethod: [message] }, { pin: failure.pin });
     }
     case "cod-over-limit": {
       const message = `Cash on Delivery is available for orders up to ₹${paiseToDecimal(failure.maxPaise)}; this one comes to ₹${paiseToDecimal(failure.totalPaise)}. Please pay online.`;
-      return badRequest(message, { paymentMethod: [message] });
+      const params = { max: paiseToDecimal(failure.maxPaise), total: paiseToDecimal(failure.totalPaise) };
+      return badRequest("cod_over_limit", message, { paymentMethod: [message] }, params);
     }
   }
 }
@@ -98,7 +111,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         const lines = (request.body as { orderItems?: unknown } | undefined)?.orderItems;
         if (!Array.isArray(lines)) return;
         if (lines.some((line) => !isWholeNumber((line as { qty?: unknown } | null)?.qty))) {
-          throw badRequest("qty: A valid integer is required.", { qty: ["A valid integer is required."] });
+          throw badRequest("field_invalid", "qty: A valid integer is required.", { qty: ["A valid integer is required."] });
         }
       },
       schema: {
@@ -120,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       try {
         totalPaise = toPaise(totalPrice);
       } catch {
-        throw badRequest("totalPrice: Enter a valid amount with at most two decimals.", {
+        throw badRequest("field_invalid", "totalPrice: Enter a valid amount with at most two decimals.", {
           totalPrice: ["Enter a valid amount with at most two decimals."],
         });
       }
@@ -229,13 +242,14 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       errorHandler: (error, _request, reply) => {
         if (error.statusCode !== 400) throw error;
         const detail = error instanceof HttpError ? error.detail : clientErrorText(error);
-        return reply.status(400).send({ bool: 0 as const, detail, message: detail });
+        const code = error instanceof HttpError ? error.code : clientErrorCode(error);
+        return reply.status(400).send({ bool: 0 as const, detail, message: detail, code });
       },
     },
     async (request, reply) => {
       if (request.validationError) {
         const detail = "Send the order_id and the amount in paise.";
-        return reply.status(400).send({ bool: 0 as const, detail, message: detail });
+        return reply.status(400).send({ bool: 0 as const, detail, message: detail, code: "field_invalid" as const });
       }
       try {
         const data = await payments.startPayment(currentUser(request), request.body.order_id, request.body.amount);
@@ -244,7 +258,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         if (!(error instanceof HttpError)) throw error;
         return reply
           .status(error.statusCode as 400 | 404 | 409 | 502)
-          .send({ bool: 0 as const, detail: error.detail, message: error.detail });
+          .send({ bool: 0 as const, detail: error.detail, message: error.detail, code: error.code });
       }
     },
   );

@@ -395,7 +395,7 @@ export class OrdersService {
   async withOrder<T>(id: number, work: (trx: Transaction<Database>, order: repo.OrderRow) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, id);
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order) throw notFound("order_not_found", ORDER_NOT_FOUND);
       return work(trx, order);
     });
   }
@@ -403,12 +403,12 @@ export class OrdersService {
   /** A staff or owner move by event (pack, ship, deliver, cancel); answers the order as the viewer sees it. */
   async move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4] = {}): Promise<Order> {
     const result = await this.withOrder(id, async (trx, order) => {
-      if (!user.is_staff && order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+      if (!user.is_staff && order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
       const role: Role = user.is_staff ? "staff" : "owner";
       // A repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
       if (reachedBy(event, order.status)) return { ok: true as const, order, repeated: true };
       const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, options);
-      if (!moved.ok) throw conflict("This order changed while you were looking at it. Please reload it.");
+      if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
       return { ...moved, repeated: false };
     });
     if (!result.repeated) await this.#changed(id, event, []);
@@ -421,10 +421,10 @@ export class OrdersService {
    */
   async collectCash(user: Customer, id: number): Promise<Order> {
     await this.withOrder(id, async (trx, order) => {
-      if (order.payment_method !== "COD") throw conflict("This order is not paid by Cash on Delivery.");
-      if (order.paid_at !== null) throw conflict("The cash of this order has already been recorded as received.");
+      if (order.payment_method !== "COD") throw conflict("order_not_cod", "This order is not paid by Cash on Delivery.");
+      if (order.paid_at !== null) throw conflict("cash_already_received", "The cash of this order has already been recorded as received.");
       const moved = await this.transition(trx, order, "collect", { role: "staff", userId: user.id }, { note: "Cash received" });
-      if (!moved.ok) throw conflict("This order changed while you were looking at it. Please reload it.");
+      if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
     });
     await this.#changed(id, "collect", []);
     return this.getOrderFor(user, id);
@@ -492,7 +492,7 @@ export class OrdersService {
 
   async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
-    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!row) throw notFound("order_not_found", ORDER_NOT_FOUND);
     const [order] = await this.#toJson([row], viewer);
     return order as Order;
   }
@@ -500,7 +500,7 @@ export class OrdersService {
   /** The order if the user may see it (its owner, or staff); otherwise 404, never 403. */
   async getOrderFor(user: Customer, id: number): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || (row.user_id !== user.id && !user.is_staff)) throw notFound(ORDER_NOT_FOUND);
+    if (!row || (row.user_id !== user.id && !user.is_staff)) throw notFound("order_not_found", ORDER_NOT_FOUND);
     const [order] = await this.#toJson([row], viewerOf(user));
     return order as Order;
   }
@@ -515,7 +515,7 @@ export class OrdersService {
       repo.findAllOrders(this.db, filter, pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
-    if (page > pages) throw notFound("Invalid page.");
+    if (page > pages) throw notFound("page_not_found", "Invalid page.");
     return { orders: await this.#toJson(rows, { role: "staff" }), total, pages };
   }
 
@@ -584,12 +584,20 @@ export class OrdersService {
 
   #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
     const label = STATUS_LABELS[status];
-    if (status === "pending_payment" && event !== "cancel" && event !== "expire") return conflict("Order is not paid yet.");
-    if (event === "collect") return conflict(`This order is ${label}: record its cash when the courier has delivered it.`);
-    if (!check.ok && check.reason === "not-allowed") {
-      return conflict(`This order is ${label}: it can no longer be ${PAST_TENSE[event]} online. Please contact us.`);
+    const params = { status, event };
+    if (status === "pending_payment" && event !== "cancel" && event !== "expire")
+      return conflict("order_not_paid", "Order is not paid yet.", params);
+    if (event === "collect") {
+      return conflict("order_wrong_state", `This order is ${label}: record its cash when the courier has delivered it.`, params);
     }
-    return conflict(`This order is ${label} and cannot be ${PAST_TENSE[event]}.`);
+    if (!check.ok && check.reason === "not-allowed") {
+      return conflict(
+        "order_wrong_state",
+        `This order is ${label}: it can no longer be ${PAST_TENSE[event]} online. Please contact us.`,
+        params,
+      );
+    }
+    return conflict("order_wrong_state", `This order is ${label} and cannot be ${PAST_TENSE[event]}.`, params);
   }
 
   async #toJson(rows: repo.OrderRow[], viewer: Viewer): Promise<Order[]> {

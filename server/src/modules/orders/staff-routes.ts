@@ -72,7 +72,8 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     async (request) => {
       const { courier, awb, trackingUrl } = request.body;
       const set = { courier: courier.trim(), awb: awb.trim(), tracking_url: trackingUrl.trim() };
-      if (!set.courier) throw badRequest("courier: This field may not be blank.", { courier: ["This field may not be blank."] });
+      if (!set.courier)
+        throw badRequest("field_invalid", "courier: This field may not be blank.", { courier: ["This field may not be blank."] });
       return orders.move(currentUser(request), request.params.id, "ship", { note: `${set.courier} ${set.awb}`, set });
     },
   );
@@ -126,9 +127,11 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
         amountPaise = 0;
       }
       if (amountPaise <= 0)
-        throw badRequest("amount: Enter an amount of at least ₹0.01.", { amount: ["Enter an amount of at least ₹0.01."] });
+        throw badRequest("refund_amount_invalid", "amount: Enter an amount of at least ₹0.01.", {
+          amount: ["Enter an amount of at least ₹0.01."],
+        });
       const reason = request.body.reason.trim();
-      if (!reason) throw badRequest("reason: This field may not be blank.", { reason: ["This field may not be blank."] });
+      if (!reason) throw badRequest("field_invalid", "reason: This field may not be blank.", { reason: ["This field may not be blank."] });
       return payments.refundOrder(currentUser(request), request.params.id, {
         amountPaise,
         reason,

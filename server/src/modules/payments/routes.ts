@@ -50,7 +50,7 @@ export interface SandboxRoutesOptions {
  */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway, payments }) => {
   const SandboxOrder = Type.Object({ order_id: Text({ minLength: 1, maxLength: 100 }) });
-  const notSandbox = { detail: "Not a sandbox order.", message: "Not a sandbox order." };
+  const notSandbox = { detail: "Not a sandbox order.", message: "Not a sandbox order.", code: "not_found" as const };
 
   // Like Razorpay, the sandbox also tells the shop about a capture on its own (payment.captured),
   // a moment after the browser hears of it: either news pays the order, whichever comes first.

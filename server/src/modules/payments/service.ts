@@ -107,13 +107,15 @@ export class PaymentsService {
   /** Opens (or reopens) payment for the owner's unpaid order; the amount must be its total. */
   async startPayment(user: Customer, orderId: number, amountPaise: number): Promise<CheckoutOrder> {
     let order = await this.orders.row(orderId);
-    if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
-    if (order.payment_method === "COD") throw badRequest(COD_NOT_ONLINE);
+    if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    if (order.payment_method === "COD") throw badRequest("cod_not_online", COD_NOT_ONLINE);
     if (order.status === "pending_payment" && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
-    if (!order || order.status === "cancelled") throw conflict(order?.paid_at ? "This order has been cancelled." : ORDER_EXPIRED);
-    if (order.status !== "pending_payment") throw badRequest("Order is already paid.");
+    if (!order || order.status === "cancelled")
+      throw order?.paid_at ? conflict("order_cancelled", "This order has been cancelled.") : conflict("order_expired", ORDER_EXPIRED);
+    if (order.status !== "pending_payment") throw badRequest("order_already_paid", "Order is already paid.");
     const total = Number(order.total_paise);
-    if (amountPaise !== total) throw badRequest("Amount does not match the order total.", { amount: [`Expected ${total} paise.`] });
+    if (amountPaise !== total)
+      throw badRequest("amount_mismatch", "Amount does not match the order total.", { amount: [`Expected ${total} paise.`] });
 
     let razorpayOrderId = order.razorpay_order_id;
     if (!razorpayOrderId) {
@@ -127,7 +129,7 @@ export class PaymentsService {
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         this.log.error({ err: error, orderId }, "could not create the Razorpay order");
-        throw new HttpError(502, "The payment provider is unavailable. Please try again in a moment.");
+        throw new HttpError(502, "gateway_unavailable", "The payment provider is unavailable. Please try again in a moment.");
       }
       // Two tabs may race here: whichever stored first wins, and both pay that Razorpay order.
       razorpayOrderId = (await this.orders.attachRazorpayOrder(order.id, created.id)) ?? created.id;
@@ -141,9 +143,11 @@ export class PaymentsService {
    */
   async confirmPayment(user: Customer, orderId: number, proof: PaymentProof): Promise<Order> {
     const order = await this.orders.row(orderId);
-    if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
+    if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
     if (!order.razorpay_order_id || proof.razorpay_order_id !== order.razorpay_order_id) {
-      throw badRequest("This payment does not belong to this order.", { razorpay_order_id: ["Does not match the order."] });
+      throw badRequest("payment_mismatch", "This payment does not belong to this order.", {
+        razorpay_order_id: ["Does not match the order."],
+      });
     }
     const genuine = this.gateway.verifyPayment({
       razorpayOrderId: order.razorpay_order_id,
@@ -152,7 +156,7 @@ export class PaymentsService {
     });
     if (!genuine) {
       this.log.warn({ orderId }, "refused a payment with an invalid signature");
-      throw badRequest("Payment signature is invalid.", { razorpay_signature: ["Invalid signature."] });
+      throw badRequest("payment_signature_invalid", "Payment signature is invalid.", { razorpay_signature: ["Invalid signature."] });
     }
     if (order.razorpay_payment_id !== proof.razorpay_payment_id) {
       let payment: GatewayPayment;
@@ -163,14 +167,16 @@ export class PaymentsService {
         this.log.error({ err: error, orderId }, "could not fetch a payment from Razorpay");
         throw new HttpError(
           502,
+          "payment_unconfirmed",
           "We could not confirm your payment with Razorpay just now. If money was taken, your order will show as paid within a few minutes.",
         );
       }
       const outcome = await this.settle(order, payment);
-      if (outcome === "mismatch") throw badRequest("This payment does not match the order.");
-      if (outcome === "not-captured") throw conflict("Razorpay has not completed this payment. Please try again.");
+      if (outcome === "mismatch") throw badRequest("payment_mismatch", "This payment does not match the order.");
+      if (outcome === "not-captured") throw conflict("payment_not_captured", "Razorpay has not completed this payment. Please try again.");
       if (outcome === "refunded-late") {
         throw conflict(
+          "payment_refunded_late",
           "This order was cancelled before your payment arrived, and its items are no longer in stock. Your payment will be refunded in full.",
         );
       }
@@ -249,15 +255,15 @@ export class PaymentsService {
 
   /** Razorpay's webhook: signed raw body; payments settle, refunds follow; replays change nothing. */
   async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
-    if (!this.deps.webhookSecret) throw new HttpError(503, "Webhooks are not configured.");
+    if (!this.deps.webhookSecret) throw new HttpError(503, "service_unavailable", "Webhooks are not configured.");
     if (!signature || !signatureMatches(this.deps.webhookSecret, rawBody, signature)) {
-      throw badRequest("Invalid webhook signature.");
+      throw badRequest("webhook_signature_invalid", "Invalid webhook signature.");
     }
     let event: WebhookEvent;
     try {
       event = JSON.parse(rawBody.toString("utf8")) as WebhookEvent;
     } catch {
-      throw badRequest("JSON parse error - the request body is not valid JSON.");
+      throw badRequest("body_invalid", "JSON parse error - the request body is not valid JSON.");
     }
     const type = String(event.event ?? "unknown").slice(0, 100);
     const payment = toGatewayPayment(event.payload?.payment?.entity);
@@ -305,17 +311,17 @@ export class PaymentsService {
       const existing = await repo.findRefundByKey(trx, order.id, key);
       if (existing) {
         if (Number(existing.amount_paise) !== input.amountPaise) {
-          throw conflict("This Idempotency-Key was used for a different refund.");
+          throw conflict("idempotency_key_reused", "This Idempotency-Key was used for a different refund.");
         }
         return;
       }
-      if (order.payment_method === "COD") throw badRequest(COD_REFUND);
+      if (order.payment_method === "COD") throw badRequest("refund_cod", COD_REFUND);
       if (order.paid_at === null || !order.razorpay_payment_id)
-        throw badRequest("This order has not been paid: there is nothing to refund.");
+        throw badRequest("refund_not_paid", "This order has not been paid: there is nothing to refund.");
       const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
       if (input.amountPaise > left) {
         const message = left <= 0 ? "This order has been refunded in full." : `At most ₹${paiseToDecimal(left)} can still be refunded.`;
-        throw badRequest(message, { amount: [message] });
+        throw badRequest("refund_amount_invalid", message, { amount: [message] });
       }
       await this.#recordRefund(trx, order, {
         paymentId: order.razorpay_payment_id,
@@ -328,7 +334,7 @@ export class PaymentsService {
     await this.processRefunds(orderId);
     const made = await repo.findRefundByKey(this.db, orderId, key);
     if (made?.status === "failed") {
-      throw new HttpError(502, "Razorpay refused this refund. It is recorded as failed; nothing was refunded.");
+      throw new HttpError(502, "refund_refused", "Razorpay refused this refund. It is recorded as failed; nothing was refunded.");
     }
     return this.orders.getOrderFor(staff, orderId);
   }
@@ -389,7 +395,14 @@ export class PaymentsService {
     const byOrder = new Map<number, RefundView[]>();
     for (const row of await repo.findRefunds(this.db, orderIds)) {
       const list = byOrder.get(row.order_id) ?? [];
-      list.push({ id: row.id, amountPaise: Number(row.amount_paise), reason: row.reason, status: row.status, createdAt: row.created_at });
+      list.push({
+        id: row.id,
+        amountPaise: Number(row.amount_paise),
+        reason: row.reason,
+        status: row.status,
+        createdAt: row.created_at,
+        paymentId: row.razorpay_payment_id,
+      });
       byOrder.set(row.order_id, list);
     }
     return byOrder;

@@ -61,7 +61,12 @@ describe("GET /api/pincodes/{pin}/", () => {
   it("answers 404 for a PIN code the directory does not know", async () => {
     const res = await lookup("999999");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: "PIN code 999999 was not found.", message: "PIN code 999999 was not found." });
+    expect(res.json()).toEqual({
+      detail: "PIN code 999999 was not found.",
+      message: "PIN code 999999 was not found.",
+      code: "pin_not_found",
+      params: { pin: "999999" },
+    });
   });
 
   it.each(["12345", "1100011", "011001", "11000A", "%20110001"])("answers 400 for the malformed PIN %j", async (pin) => {
@@ -144,7 +149,7 @@ describe("PUT /api/staff/serviceability/", () => {
     const res = await upload("pin,deliveryDays,cod\n110001,1,yes\n4110,two,yes\n560001,3,no\n");
     expect(res.statusCode).toBe(400);
     const detail = 'Line 3: "two" is not a number of delivery days (a whole number from 0 to 60).';
-    expect(res.json()).toEqual({ detail, message: detail, non_field_errors: [detail] });
+    expect(res.json()).toEqual({ detail, message: detail, non_field_errors: [detail], code: "serviceability_invalid" });
     expect(await table()).toEqual([["11", 3, true]]);
   });
 

@@ -28,7 +28,7 @@ export const pincodeRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = as
       const { pin } = request.params;
       const found = await pincodes.lookup(pin);
       reply.header("Cache-Control", `public, max-age=${CACHE_SECONDS}`);
-      if (!found) throw notFound(`PIN code ${pin} was not found.`);
+      if (!found) throw notFound("pin_not_found", `PIN code ${pin} was not found.`, { pin });
       return found;
     },
   );
@@ -64,7 +64,7 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
     },
     async (request) => {
       const result = await pincodes.replaceServiceability(request.body);
-      if (!result.ok) throw badRequest(result.detail, { non_field_errors: [result.detail] });
+      if (!result.ok) throw badRequest("serviceability_invalid", result.detail, { non_field_errors: [result.detail] });
       const { rows } = result;
       return { rows, detail: `Serviceability updated: ${rows} PIN code${rows === 1 ? "" : "s"} or prefix${rows === 1 ? "" : "es"}.` };
     },

@@ -65,7 +65,9 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = asyn
         return { status: "ready" };
       } catch (err) {
         request.log.error({ err }, "the database cannot be written");
-        return reply.status(503).send({ detail: "Database not writable.", message: "Database not writable." });
+        return reply
+          .status(503)
+          .send({ detail: "Database not writable.", message: "Database not writable.", code: "database_unavailable" as const });
       }
     },
   );
