@@ -1,4 +1,6 @@
+import { CategorySchema, ProductSchema } from "@krishi/contract/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeProduct } from "../testing/factories.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 interface Operation {
@@ -11,6 +13,7 @@ interface Operation {
 let t: TestApp;
 let spec: {
   servers?: { url: string }[];
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
 };
@@ -75,5 +78,36 @@ describe("the OpenAPI document", () => {
     expect(wrong).toEqual([]);
     expect(spec.paths["/api/products"]?.get?.security).toEqual([]);
     expect(spec.paths["/api/staff/summary/"]?.get?.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("names the shared shapes once (components) and refers to them, the order's shape among them", () => {
+    const schemaOf = (path: string, method: string, status: string) => {
+      const operation = spec.paths[path]?.[method] as { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> };
+      return operation?.responses?.[status]?.content?.["application/json"]?.schema;
+    };
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(Object.keys(spec.components.schemas)).toEqual(
+      expect.arrayContaining(["Product", "ProductSummary", "Order", "User", "LoginInfo", "Error", "Category", "SavedAddress"]),
+    );
+    expect(schemaOf("/api/products/{id}/", "get", "200")).toEqual(ref("Product"));
+    expect(schemaOf("/api/products", "get", "200")).toEqual({ type: "array", items: ref("ProductSummary") });
+    expect(schemaOf("/api/products", "get", "400")).toEqual(ref("Error"));
+    expect(schemaOf("/api/orders/{id}/", "get", "200")).toEqual(ref("Order"));
+    expect(schemaOf("/api/users/profile/", "get", "200")).toEqual(ref("User"));
+    expect(schemaOf("/api/users/dj-rest-auth/login/", "post", "200")).toEqual(ref("LoginInfo"));
+    expect(spec.components.schemas.LoginInfo?.properties?.user).toEqual(ref("User"));
+    expect(spec.components.schemas.Product?.properties?.category).toEqual(ref("Category"));
+    // The order's shape is written once, in its component.
+    expect(JSON.stringify(spec).match(/"paymentDueAt":/g)).toHaveLength(1);
+  });
+
+  it("leaves the routes' own schemas alone: answers are serialized as before", async () => {
+    expect(ProductSchema.properties.category).toBe(CategorySchema);
+    const product = await makeProduct(t.database.db, { name: "Neem Oil", pricePaise: 249_50 });
+    const res = await t.app.inject(`/api/products/${product.id}/`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(ProductSchema.properties).sort());
+    expect(body).toMatchObject({ _id: product.id, name: "Neem Oil", price: "249.50", category: product.category, reviews: [] });
   });
 });

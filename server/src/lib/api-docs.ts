@@ -1,4 +1,28 @@
 import swagger from "@fastify/swagger";
+import {
+  AddressSchema,
+  CategorySchema,
+  CreditNoteSchema,
+  DetailSchema,
+  ErrorBody,
+  ImageSchema,
+  LoginInfoSchema,
+  OrderEventSchema,
+  OrderItemSchema,
+  OrderSchema,
+  OrderStatusSchema,
+  PincodeSchema,
+  ProductSchema,
+  ProductSummarySchema,
+  PublicConfigSchema,
+  RefundSchema,
+  ReviewSchema,
+  SavedAddressSchema,
+  ShipmentSchema,
+  TaxBreakupSchema,
+  TokenPairSchema,
+  UserSchema,
+} from "@krishi/contract/schemas";
 import scalar from "@scalar/fastify-api-reference";
 import type { FastifyInstance, FastifySchema } from "fastify";
 
@@ -23,6 +47,46 @@ const TAGS = [
 ];
 
 /**
+ * The shapes the document names once, in components/schemas: wherever a route's body or answer
+ * (or another of these) uses one of these very schema objects, the document refers to it by $ref.
+ * Only the document changes: the routes validate and serialize with their schemas as declared.
+ */
+const COMPONENTS = {
+  Error: ErrorBody,
+  Detail: DetailSchema,
+  Category: CategorySchema,
+  Image: ImageSchema,
+  Review: ReviewSchema,
+  ProductSummary: ProductSummarySchema,
+  Product: ProductSchema,
+  SavedAddress: SavedAddressSchema,
+  User: UserSchema,
+  TokenPair: TokenPairSchema,
+  LoginInfo: LoginInfoSchema,
+  Address: AddressSchema,
+  OrderItem: OrderItemSchema,
+  TaxBreakup: TaxBreakupSchema,
+  CreditNote: CreditNoteSchema,
+  OrderStatus: OrderStatusSchema,
+  OrderEvent: OrderEventSchema,
+  Shipment: ShipmentSchema,
+  Refund: RefundSchema,
+  Order: OrderSchema,
+  PublicConfig: PublicConfigSchema,
+  Pincode: PincodeSchema,
+};
+const componentNames = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, schema]) => [schema, name]));
+
+/** A copy of a schema with each component in it (but `self`) replaced by its $ref. */
+function withRefs<T>(node: T, self?: unknown): T {
+  if (Array.isArray(node)) return node.map((item) => withRefs(item)) as T;
+  if (node === null || typeof node !== "object") return node;
+  const name = node === self ? undefined : componentNames.get(node);
+  if (name) return { $ref: `#/components/schemas/${name}` } as T;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withRefs(value)])) as T;
+}
+
+/**
  * The OpenAPI document at /api/docs/openapi.json (generated from the route schemas) and the API
  * reference page at /api/docs/. An operation that declares no security is public (`security: []`);
  * the guarded ones declare the bearer scheme (the staff scope does it for its routes).
@@ -33,7 +97,10 @@ export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteU
       info: { title: "Krishi Bazaar API", version: "1.0.0", description: "Online shop for agricultural products" },
       servers: [{ url: siteUrl, description: "This shop (SITE_URL)" }],
       tags: TAGS,
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, withRefs(schema, schema)])),
+      },
     },
     transform: ({ schema, url }) => ({ schema: documented(schema), url }),
   });
@@ -46,8 +113,16 @@ export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteU
   });
 }
 
-/** A route's schema as documented: public unless it names a security scheme, each tag once. */
-function documented(schema: FastifySchema | undefined): FastifySchema {
-  if (!schema) return { security: [] };
-  return { ...schema, security: schema.security ?? [], ...(schema.tags ? { tags: [...new Set(schema.tags)] } : {}) };
+/**
+ * A route's schema as documented: public unless it names a security scheme, each tag once, the
+ * components of its body and answers referred to.
+ */
+function documented(schema: FastifySchema = {}): FastifySchema {
+  return {
+    ...schema,
+    security: schema.security ?? [],
+    ...(schema.tags ? { tags: [...new Set(schema.tags)] } : {}),
+    ...(schema.body ? { body: withRefs(schema.body) } : {}),
+    ...(schema.response ? { response: withRefs(schema.response) } : {}),
+  };
 }
