@@ -125,6 +125,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     refunds: [],
     amountRefunded: "0.00",
+    otherPaymentsRefunded: "0.00",
     actions: { cancel: true, pay: true, codReceived: false },
     ...overrides,
   };

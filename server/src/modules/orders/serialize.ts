@@ -15,6 +15,8 @@ export interface RefundView {
   reason: string;
   status: Refund["status"];
   createdAt: Date | string;
+  /** The Razorpay payment it gives back: the order's own, or another (a duplicate or late payment, refunded whole). */
+  paymentId: string;
 }
 
 /** The tax documents of an order as its JSON shows them (invoices owns the rows). */
@@ -46,7 +48,13 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
   const first = row.customer_first_name;
   const last = row.customer_last_name;
   const dueAt = toIso(row.payment_due_at);
-  const refunded = extras.refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountPaise, 0);
+  // Failed refunds give nothing back. A refund of a payment other than the one that paid the
+  // order (a second capture, or one that came after the order was cancelled) is not the order's.
+  const ofOrderPayment = (refund: RefundView) => row.razorpay_payment_id !== null && refund.paymentId === row.razorpay_payment_id;
+  const given = extras.refunds.filter((r) => r.status !== "failed");
+  const sum = (refunds: RefundView[]) => refunds.reduce((total, r) => total + r.amountPaise, 0);
+  const refunded = Math.min(sum(given.filter(ofOrderPayment)), Number(row.total_paise));
+  const otherPaymentsRefunded = sum(given.filter((r) => !ofOrderPayment(r)));
   return {
     _id: row.id,
     user: {
@@ -121,8 +129,10 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       reason: r.reason,
       status: r.status,
       createdAt: toIso(r.createdAt) ?? "",
+      ofOrderPayment: ofOrderPayment(r),
     })),
     amountRefunded: paiseToDecimal(refunded),
+    otherPaymentsRefunded: paiseToDecimal(otherPaymentsRefunded),
     actions: {
       cancel: viewer.role !== "system" && checkTransition(row.status, "cancel", viewer.role).ok,
       pay: row.status === "pending_payment" && dueAt !== null && new Date(dueAt) > extras.now,

@@ -305,4 +305,31 @@ describe("reconciliation", () => {
     expect(refundsAtRazorpay(second.id)).toHaveLength(1);
     expect((await orderOf(order._id)).status).toBe("paid");
   });
+
+  it("counts in amountRefunded only the order's own payment refunded, and tells a refunded second capture apart", async () => {
+    const { order, razorpayOrderId } = await paidOrder();
+    const second = fake.addPayment(razorpayOrderId);
+    const body = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: fake.payments.get(second.id) } } });
+    const webhook = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/razorpay/webhook/",
+      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
+      payload: body,
+    });
+    expect(webhook.json()).toEqual({ status: "refunded-duplicate" });
+    const duplicate = { amount: order.totalPrice, reason: "The order was already paid: duplicate payment", ofOrderPayment: false };
+
+    // The order's own payment is untouched: nothing of it is refunded.
+    const paid = await orderOf(order._id);
+    expect(paid).toMatchObject({ status: "paid", amountRefunded: "0.00", otherPaymentsRefunded: order.totalPrice });
+    expect(paid.refunds).toMatchObject([{ ...duplicate, status: "processed" }]);
+
+    // Staff refund the order in full: that is all the order's refunds come to, never twice its total.
+    const res = await refund(order._id, order.totalPrice);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: "refunded", amountRefunded: order.totalPrice, otherPaymentsRefunded: order.totalPrice });
+    expect(res.json().refunds).toMatchObject([duplicate, { amount: order.totalPrice, reason: "Two bags arrived torn", ofOrderPayment: true }]);
+    // Nothing is left to refund of the order.
+    expect((await refund(order._id, "0.01")).json().detail).toBe("This order has been refunded in full.");
+  });
 });

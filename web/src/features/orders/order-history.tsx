@@ -1,4 +1,4 @@
-import type { Order, Shipment } from "@krishi/contract";
+import { type Order, type Shipment, tryToPaise } from "@krishi/contract";
 import { t } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
@@ -58,8 +58,16 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
 
 const REFUND_COLORS: Record<RefundStatus, string> = { pending: "secondary", processed: "success", failed: "danger" };
 
-/** Each refund (amount, reason, state, when) and the amount given back so far. */
-export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | "amountRefunded">) {
+/**
+ * Each refund (amount, reason, state, when) and the amount of the order given back so far. A
+ * second payment Razorpay took for the order, given back whole, is said so and counted apart:
+ * it is not a refund of the order.
+ */
+export function RefundList({
+  refunds,
+  amountRefunded,
+  otherPaymentsRefunded,
+}: Pick<Order, "refunds" | "amountRefunded" | "otherPaymentsRefunded">) {
   return (
     <>
       <ul className="list-unstyled mb-2">
@@ -67,6 +75,9 @@ export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | 
           <li key={refund.id} className="mb-2">
             <strong>{formatPrice(refund.amount)}</strong>{" "}
             <span className={`badge text-bg-${REFUND_COLORS[refund.status]}`}>{t(REFUND_STATUS_LABELS[refund.status])}</span>
+            {!refund.ofOrderPayment && (
+              <div>{t("A second payment for this order (made twice, or after it was cancelled), given back in full")}</div>
+            )}
             <div>{refund.reason}</div>
             <Moment at={refund.createdAt} className="d-block small text-body-secondary" />
           </li>
@@ -76,6 +87,12 @@ export function RefundList({ refunds, amountRefunded }: Pick<Order, "refunds" | 
         <strong>{t("Refunded:")} </strong>
         {formatPrice(amountRefunded)}
       </p>
+      {(tryToPaise(otherPaymentsRefunded) ?? 0) > 0 && (
+        <p className="mb-0">
+          <strong>{t("Second payments given back:")} </strong>
+          {formatPrice(otherPaymentsRefunded)}
+        </p>
+      )}
     </>
   );
 }

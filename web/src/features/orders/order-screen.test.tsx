@@ -497,8 +497,22 @@ describe("OrderScreen: the order's life", () => {
     renderOrder(
       aPaidOrder({
         refunds: [
-          { id: 1, amount: "120.00", reason: "One bag arrived torn", status: "processed", createdAt: "2026-11-22T10:00:00.000Z" },
-          { id: 2, amount: "80.00", reason: "Late delivery", status: "pending", createdAt: "2026-11-23T10:00:00.000Z" },
+          {
+            id: 1,
+            amount: "120.00",
+            reason: "One bag arrived torn",
+            status: "processed",
+            createdAt: "2026-11-22T10:00:00.000Z",
+            ofOrderPayment: true,
+          },
+          {
+            id: 2,
+            amount: "80.00",
+            reason: "Late delivery",
+            status: "pending",
+            createdAt: "2026-11-23T10:00:00.000Z",
+            ofOrderPayment: true,
+          },
         ],
         amountRefunded: "200.00",
       }),
@@ -513,6 +527,42 @@ describe("OrderScreen: the order's life", () => {
       `₹80.00 PendingLate delivery${dateTimeOf("2026-11-23T10:00:00.000Z")}`,
     ]);
     expect(within(refunds).getByText("Refunded:").parentElement).toHaveTextContent("Refunded: ₹200.00");
+    expect(within(refunds).queryByText(/second payment/)).toBeNull();
+  });
+
+  it("says in words that a second payment was given back whole, apart from the order's own refunds", async () => {
+    renderOrder(
+      aPaidOrder({
+        refunds: [
+          {
+            id: 1,
+            amount: "2703.92",
+            reason: "The order was already paid: duplicate payment",
+            status: "processed",
+            createdAt: "2026-11-21T10:00:00.000Z",
+            ofOrderPayment: false,
+          },
+          {
+            id: 2,
+            amount: "120.00",
+            reason: "One bag arrived torn",
+            status: "processed",
+            createdAt: "2026-11-22T10:00:00.000Z",
+            ofOrderPayment: true,
+          },
+        ],
+        amountRefunded: "120.00",
+        otherPaymentsRefunded: "2703.92",
+      }),
+    );
+    const refunds = (await screen.findByRole("heading", { level: 2, name: "Refunds" })).parentElement as HTMLElement;
+    const [second, own] = within(refunds).getAllByRole("listitem");
+    expect(second).toHaveTextContent("A second payment for this order (made twice, or after it was cancelled), given back in full");
+    expect(own).not.toHaveTextContent("second payment");
+    expect(within(refunds).getByText("Refunded:").parentElement).toHaveTextContent("Refunded: ₹120.00");
+    expect(within(refunds).getByText("Second payments given back:").parentElement).toHaveTextContent(
+      "Second payments given back: ₹2,703.92",
+    );
   });
 
   it("shows no staff actions to a customer", async () => {

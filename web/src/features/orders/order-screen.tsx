@@ -190,7 +190,11 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
           {order.refunds.length > 0 && (
             <section className="panel-card">
               <h2>{t("Refunds")}</h2>
-              <RefundList refunds={order.refunds} amountRefunded={order.amountRefunded} />
+              <RefundList
+                refunds={order.refunds}
+                amountRefunded={order.amountRefunded}
+                otherPaymentsRefunded={order.otherPaymentsRefunded}
+              />
             </section>
           )}
         </div>

@@ -182,7 +182,14 @@ describe("StaffPanel", () => {
           };
         }
         const { amount, reason } = call.body as { amount: string; reason: string };
-        const refund = { id: order.refunds.length + 1, amount, reason, status: "processed" as const, createdAt: SHIPPED_AT };
+        const refund = {
+          id: order.refunds.length + 1,
+          amount,
+          reason,
+          status: "processed" as const,
+          createdAt: SHIPPED_AT,
+          ofOrderPayment: true,
+        };
         order = { ...order, refunds: [...order.refunds, refund], amountRefunded: amount };
         return { body: order };
       },
