@@ -32,6 +32,15 @@ afterAll(() => t.close());
 const urlOf = (path: string) => path.replace("{pin}", "411037").replace(/\{[^}]+\}/g, "1");
 
 describe("the OpenAPI document", () => {
+  it("names every operation, each with an operationId of its own", () => {
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(spec.paths["/api/orders/create-razorpay-order/"]?.post?.operationId).toBe("startRazorpayPayment");
+  });
+
   it("documents the dj-rest-auth routes once, under /api/users/dj-rest-auth/ (the dj_rest_auth spelling is hidden but answers)", async () => {
     const paths = Object.keys(spec.paths);
     expect(paths).toContain("/api/users/dj-rest-auth/login/");

@@ -18,6 +18,7 @@ export const pincodeRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions> = as
     "/pincodes/:pin/",
     {
       schema: {
+        operationId: "getPincode",
         tags: ["pincodes"],
         summary: "Where a PIN code is (district, state) and whether the shop delivers there, in how many days, with COD",
         params: PincodeParams,
@@ -55,6 +56,7 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
     {
       bodyLimit: CSV_BODY_LIMIT,
       schema: {
+        operationId: "replaceServiceability",
         tags,
         summary: "Replace the PIN serviceability table with a CSV upload (all rows or none)",
         consumes: ["text/csv", "text/plain"],
@@ -74,6 +76,7 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
     "/staff/serviceability/",
     {
       schema: {
+        operationId: "getServiceability",
         tags,
         summary: "The PIN serviceability table as CSV (the upload's format)",
         produces: ["text/csv"],
@@ -90,6 +93,7 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
     "/staff/serviceability/",
     {
       schema: {
+        operationId: "deleteServiceability",
         tags,
         summary: "Remove the serviceability table: every PIN code the directory knows is served again",
         response: { 200: ServiceabilityAnswer, ...errors },
