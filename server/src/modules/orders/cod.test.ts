@@ -216,10 +216,11 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     expect((await view(staff, order._id)).refunds).toEqual([]);
   });
 
-  it("lists confirmed COD orders among the orders to deliver", async () => {
+  it("lists confirmed COD orders on the dashboard as cash to collect, not among the paid orders to deliver", async () => {
     const order = (await placeCod()).json();
     const summary = (await t.app.inject({ url: "/api/staff/summary/", headers: staff })).json();
-    expect(summary.toDeliver.map((o: { _id: number }) => o._id)).toContain(order._id);
+    expect(summary.codToCollect.map((o: { _id: number }) => o._id)).toContain(order._id);
+    expect(summary.toDeliver.map((o: { _id: number }) => o._id)).not.toContain(order._id);
   });
 });
 
