@@ -1,13 +1,19 @@
 import { CategorySchema, ProductSchema } from "@krishi/contract/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProduct } from "../testing/factories.ts";
+import { makeCategory, makeProduct } from "../testing/factories.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
+interface Answer {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: unknown }>;
+}
 interface Operation {
   operationId?: string;
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  responses: Record<string, Answer>;
 }
 
 let t: TestApp;
@@ -27,6 +33,10 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
+
+/** The documented answer of an operation (by its operationId) with that status. */
+const answerOf = (id: string, status: number): Answer | undefined =>
+  operations.find(({ operation }) => operation.operationId === id)?.operation.responses[status];
 
 /** A concrete URL for a documented path: every parameter 1 (a PIN code for {pin}). */
 const urlOf = (path: string) => path.replace("{pin}", "411037").replace(/\{[^}]+\}/g, "1");
@@ -90,20 +100,17 @@ describe("the OpenAPI document", () => {
   });
 
   it("names the shared shapes once (components) and refers to them, the order's shape among them", () => {
-    const schemaOf = (path: string, method: string, status: string) => {
-      const operation = spec.paths[path]?.[method] as { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> };
-      return operation?.responses?.[status]?.content?.["application/json"]?.schema;
-    };
+    const schemaOf = (id: string, status: number) => answerOf(id, status)?.content?.["application/json"]?.schema;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     expect(Object.keys(spec.components.schemas)).toEqual(
       expect.arrayContaining(["Product", "ProductSummary", "Order", "User", "LoginInfo", "Error", "Category", "SavedAddress"]),
     );
-    expect(schemaOf("/api/products/{id}/", "get", "200")).toEqual(ref("Product"));
-    expect(schemaOf("/api/products", "get", "200")).toEqual({ type: "array", items: ref("ProductSummary") });
-    expect(schemaOf("/api/products", "get", "400")).toEqual(ref("Error"));
-    expect(schemaOf("/api/orders/{id}/", "get", "200")).toEqual(ref("Order"));
-    expect(schemaOf("/api/users/profile/", "get", "200")).toEqual(ref("User"));
-    expect(schemaOf("/api/users/dj-rest-auth/login/", "post", "200")).toEqual(ref("LoginInfo"));
+    expect(schemaOf("getProduct", 200)).toEqual(ref("Product"));
+    expect(schemaOf("listProducts", 200)).toEqual({ type: "array", items: ref("ProductSummary") });
+    expect(schemaOf("listProducts", 400)).toEqual(ref("Error"));
+    expect(schemaOf("getOrder", 200)).toEqual(ref("Order"));
+    expect(schemaOf("getProfile", 200)).toEqual(ref("User"));
+    expect(schemaOf("logIn", 200)).toEqual(ref("LoginInfo"));
     expect(spec.components.schemas.LoginInfo?.properties?.user).toEqual(ref("User"));
     expect(spec.components.schemas.Product?.properties?.category).toEqual(ref("Category"));
     // The order's shape is written once, in its component.
@@ -118,5 +125,48 @@ describe("the OpenAPI document", () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(Object.keys(ProductSchema.properties).sort());
     expect(body).toMatchObject({ _id: product.id, name: "Neem Oil", price: "249.50", category: product.category, reviews: [] });
+  });
+
+  it("documents the error answers an operation can give: 401 with a token, 403 for staff, 429 when rate-limited, 503 with the database, 500 for all", () => {
+    const missing: string[] = [];
+    for (const { method, path, operation } of operations) {
+      const statuses = Object.keys(operation.responses);
+      const expected = ["500"];
+      if (operation.security?.some((scheme) => "bearer" in scheme)) expected.push("401");
+      if (operation.tags?.includes("staff")) expected.push("403");
+      if (!["checkHealth", "getConfig"].includes(operation.operationId ?? "")) expected.push("503");
+      for (const status of expected) if (!statuses.includes(status)) missing.push(`${method} ${path}: ${status}`);
+      if (!statuses.some((status) => status.startsWith("2"))) missing.push(`${method} ${path}: 2xx`);
+    }
+    expect(missing).toEqual([]);
+    for (const id of ["logIn", "register", "resendVerificationEmail", "refreshToken", "requestPasswordReset"]) {
+      expect(answerOf(id, 429)?.headers, id).toHaveProperty("Retry-After");
+    }
+    expect(answerOf("startRazorpayPayment", 401)?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(answerOf("listProducts", 503)?.headers).toHaveProperty("Retry-After");
+    expect(answerOf("placeOrder", 413)).toBeDefined();
+    expect(answerOf("placeOrder", 415)).toBeDefined();
+  });
+
+  it("documents the PDF and CSV answers", () => {
+    const content = (id: string) => answerOf(id, 200)?.content;
+    expect(content("getInvoice")).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } });
+    expect(content("getCreditNote")).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } });
+    expect(Object.keys(content("getGstReport") ?? {})).toEqual(["text/csv"]);
+    expect(Object.keys(content("getServiceability") ?? {})).toEqual(["text/csv"]);
+  });
+
+  it("declares the paging headers the lists send", async () => {
+    const headersOf = (id: string) => Object.keys(answerOf(id, 200)?.headers ?? {}).sort();
+    expect(headersOf("listProducts")).toEqual(["Link", "X-Page-Count", "X-Total-Count"]);
+    expect(headersOf("listUsers")).toEqual(["X-Page-Count", "X-Total-Count"]);
+    expect(headersOf("listOrders")).toEqual(["X-Page-Count", "X-Total-Count"]);
+    const category = await makeCategory(t.database.db);
+    await makeProduct(t.database.db, { categoryId: category.id });
+    await makeProduct(t.database.db, { categoryId: category.id });
+    const res = await t.app.inject(`/api/products?category=${category.id}&page_size=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(1);
+    expect(res.headers).toMatchObject({ "x-total-count": "2", "x-page-count": "2", link: expect.stringContaining('rel="next"') });
   });
 });

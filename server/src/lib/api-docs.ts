@@ -25,6 +25,7 @@ import {
 } from "@krishi/contract/schemas";
 import scalar from "@scalar/fastify-api-reference";
 import type { FastifyInstance, FastifySchema } from "fastify";
+import { Type } from "typebox";
 
 /** The API reference page runs inline scripts and styles of its own. */
 const DOCS_CSP =
@@ -113,16 +114,58 @@ export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteU
   });
 }
 
+/** Operations that answer without the database (every other one answers 503 while it is unavailable). */
+const WITHOUT_DATABASE = new Set(["checkHealth", "getConfig"]);
+
+const retryAfter = { "Retry-After": Type.Integer({ description: "Seconds to wait before trying again" }) };
+const errorAnswer = (description: string, headers?: typeof retryAfter) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { "application/json": { schema: ErrorBody } },
+});
+
+/** What each error status means, for every operation that can answer it (DESIGN §5's error format). */
+const ERROR_ANSWERS: Record<number, ReturnType<typeof errorAnswer>> = {
+  400: errorAnswer("Bad input: `detail` says what, with a list of messages per field (`non_field_errors` where none applies)"),
+  401: errorAnswer("No bearer token, or one that is not valid (or expired); WWW-Authenticate: Bearer"),
+  403: errorAnswer("Not allowed: the token's user may not do this (staff only, or not their own)"),
+  404: errorAnswer("Not found (also another user's order or address: their existence is not revealed)"),
+  409: errorAnswer("Conflict with the current state (stock, price changed, the order's state, a duplicate)"),
+  413: errorAnswer("The body is too large"),
+  415: errorAnswer("The body's Content-Type is not one this operation takes"),
+  429: errorAnswer("Too many attempts", retryAfter),
+  500: errorAnswer("A server error (the answer holds no internals)"),
+  502: errorAnswer("The payment provider (Razorpay) failed or could not be reached"),
+  503: errorAnswer("The database is unavailable", retryAfter),
+};
+
 /**
  * A route's schema as documented: public unless it names a security scheme, each tag once, the
- * components of its body and answers referred to.
+ * components of its body and answers referred to, and the error answers it can give beside the
+ * ones it declares — 400 for input it checks, 413 and 415 for a body, 401 for a bearer token,
+ * 403 for staff, 503 for the database, 500 for all — each described.
  */
 function documented(schema: FastifySchema = {}): FastifySchema {
+  const security = schema.security ?? [];
+  const declared = (schema.response ?? {}) as Record<string, unknown>;
+  const implied = [
+    ...(schema.body || schema.querystring || schema.params ? [400] : []),
+    ...(schema.body ? [413, 415] : []),
+    ...(security.some((scheme) => "bearer" in scheme) ? [401] : []),
+    ...(schema.tags?.includes("staff") ? [403] : []),
+    500,
+    ...(schema.operationId && WITHOUT_DATABASE.has(schema.operationId) ? [] : [503]),
+  ];
+  const response: Record<string, unknown> = { ...declared };
+  for (const status of new Set([...Object.keys(declared).map(Number), ...implied])) {
+    const answer = declared[status];
+    if ((answer === undefined || answer === ErrorBody) && ERROR_ANSWERS[status]) response[status] = ERROR_ANSWERS[status];
+  }
   return {
     ...schema,
-    security: schema.security ?? [],
+    security,
     ...(schema.tags ? { tags: [...new Set(schema.tags)] } : {}),
     ...(schema.body ? { body: withRefs(schema.body) } : {}),
-    ...(schema.response ? { response: withRefs(schema.response) } : {}),
+    response: withRefs(response),
   };
 }

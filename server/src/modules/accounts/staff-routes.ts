@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { DetailSchema, ErrorBody, IdParams, StaffUserUpdateBody, UserListQuery, UserSchema } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
-import { pagingHeaders } from "../../lib/paging.ts";
+import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
 import type { AccountsService } from "./service.ts";
 import type { UserAdmin } from "./user-admin.ts";
 
@@ -24,7 +24,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
         tags,
         summary: "Users by id, searchable by name or e-mail; paging in X-Total-Count and X-Page-Count",
         querystring: UserListQuery,
-        response: { 200: Type.Array(UserSchema), ...errors },
+        response: { 200: Type.Array(UserSchema, { headers: PAGING_HEADERS }), ...errors },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { pagingHeaders } from "../../lib/paging.ts";
+import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
 import { brotliBody, type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import { type CatalogService, IN_STOCK_TAG, type ProductPage, productTag } from "./service.ts";
 
@@ -32,7 +32,17 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
         tags: ["catalogue"],
         summary: "List products (keyword search, category filter, sort, in-stock filter, paging headers)",
         querystring: ProductListQuery,
-        response: { 200: Type.Array(ProductSummarySchema), ...errors },
+        response: {
+          200: Type.Array(ProductSummarySchema, {
+            headers: {
+              ...PAGING_HEADERS,
+              Link: Type.String({
+                description: 'RFC 8288 links to the first, prev, next and last pages (rel="first" …); absent when there is one page',
+              }),
+            },
+          }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CreditNoteParams, ErrorBody, IdParams } from "@krishi/contract/schemas";
 import type { FastifyReply } from "fastify";
+import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import type { InvoicesService, PdfFile } from "./service.ts";
 
@@ -10,6 +11,8 @@ export interface InvoicesRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+/** The answer of a tax document: the PDF itself. */
+const pdfAnswer = (description: string) => ({ description, content: { "application/pdf": { schema: Type.String({ format: "binary" }) } } });
 const tags = ["orders"];
 
 /** A tax document, shown in the browser (and saved under its number). */
@@ -33,7 +36,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
         summary: "The order's GST tax invoice (application/pdf), issued when it is paid",
         security: bearer,
         params: IdParams,
-        response: errors,
+        response: { 200: pdfAnswer("The tax invoice (PDF, shown inline, named after its number)"), ...errors },
       },
     },
     async (request, reply) => sendPdf(reply, await invoices.invoicePdf(currentUser(request), request.params.id)),
@@ -49,7 +52,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
         summary: "The order's n-th credit note (application/pdf), one per processed refund",
         security: bearer,
         params: CreditNoteParams,
-        response: errors,
+        response: { 200: pdfAnswer("The credit note (PDF, shown inline, named after its number)"), ...errors },
       },
     },
     async (request, reply) => sendPdf(reply, await invoices.creditNotePdf(currentUser(request), request.params.id, request.params.n)),

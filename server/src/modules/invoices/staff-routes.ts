@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody, GstReportQuery } from "@krishi/contract/schemas";
 import type { FastifyReply } from "fastify";
+import { Type } from "typebox";
 import type { InvoicesService } from "./service.ts";
 
 export interface InvoiceStaffRoutesOptions {
@@ -27,7 +28,15 @@ export const invoiceStaffRoutes: FastifyPluginAsyncTypebox<InvoiceStaffRoutesOpt
         summary:
           "GST report (text/csv): invoices and credit notes of a period with taxable value and tax per rate, then totals per rate and state",
         querystring: GstReportQuery,
-        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: {
+          200: {
+            description: "The report as CSV, to save (Content-Disposition: attachment)",
+            content: { "text/csv": { schema: Type.String() } },
+          },
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+        },
       },
     },
     async (request, reply) => sendCsv(reply, await invoices.gstReport(request.query.from, request.query.to)),

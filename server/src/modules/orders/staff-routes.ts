@@ -4,7 +4,7 @@ import { ErrorBody, IdParams, OrderListQuery, OrderSchema, RefundOrderBody, Ship
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { pagingHeaders } from "../../lib/paging.ts";
+import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService } from "./service.ts";
 
@@ -29,7 +29,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
         tags,
         summary: "All orders, newest first, filtered by state, paid and delivered; paging in X-Total-Count and X-Page-Count",
         querystring: OrderListQuery,
-        response: { 200: Type.Array(OrderSchema), ...errors },
+        response: { 200: Type.Array(OrderSchema, { headers: PAGING_HEADERS }), ...errors },
       },
     },
     async (request, reply) => {
