@@ -328,7 +328,10 @@ describe("reconciliation", () => {
     const res = await refund(order._id, order.totalPrice);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "refunded", amountRefunded: order.totalPrice, otherPaymentsRefunded: order.totalPrice });
-    expect(res.json().refunds).toMatchObject([duplicate, { amount: order.totalPrice, reason: "Two bags arrived torn", ofOrderPayment: true }]);
+    expect(res.json().refunds).toMatchObject([
+      duplicate,
+      { amount: order.totalPrice, reason: "Two bags arrived torn", ofOrderPayment: true },
+    ]);
     // Nothing is left to refund of the order.
     expect((await refund(order._id, "0.01")).json().detail).toBe("This order has been refunded in full.");
   });
