@@ -148,6 +148,15 @@ describe("the OpenAPI document", () => {
     expect(answerOf("placeOrder", 415)).toBeDefined();
   });
 
+  it("documents the 304 of the catalogue's cached answers, which a client gets by sending their ETag back", async () => {
+    for (const id of ["listProducts", "listCategories", "getProduct"]) expect(answerOf(id, 304), id).toBeDefined();
+    const product = await makeProduct(t.database.db);
+    const first = await t.app.inject(`/api/products/${product.id}/`);
+    const again = await t.app.inject({ url: `/api/products/${product.id}/`, headers: { "if-none-match": String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
   it("documents the PDF and CSV answers", () => {
     const content = (id: string) => answerOf(id, 200)?.content;
     expect(content("getInvoice")).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } });

@@ -21,6 +21,8 @@ export interface CatalogRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 404: ErrorBody };
+/** The cached answers below carry an ETag; a client that sends it back in If-None-Match gets a bodiless 304. */
+const notModified = { 304: Type.Null({ description: "Not modified: If-None-Match named the answer's current ETag" }) };
 
 export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = async (app, { catalog, auth }) => {
   app.get(
@@ -41,6 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
               }),
             },
           }),
+          ...notModified,
           ...errors,
         },
       },
@@ -76,7 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
         operationId: "listCategories",
         tags: ["catalogue"],
         summary: "List categories",
-        response: { 200: Type.Array(CategorySchema) },
+        response: { 200: Type.Array(CategorySchema), ...notModified },
       },
     },
     async (request, reply) => {
@@ -96,7 +99,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
         tags: ["catalogue"],
         summary: "A product with its images and reviews",
         params: IdParams,
-        response: { 200: ProductSchema, ...errors },
+        response: { 200: ProductSchema, ...notModified, ...errors },
       },
     },
     async (request, reply) => {
