@@ -13,6 +13,7 @@ interface Operation {
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
   responses: Record<string, Answer>;
 }
 
@@ -155,6 +156,17 @@ describe("the OpenAPI document", () => {
     const again = await t.app.inject({ url: `/api/products/${product.id}/`, headers: { "if-none-match": String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
+  });
+
+  it("documents the bodies a client may send as a form: the image upload (multipart) and create-razorpay-order (form or JSON)", () => {
+    const bodyOf = (id: string) => operations.find(({ operation }) => operation.operationId === id)?.operation.requestBody?.content;
+    expect(bodyOf("uploadProductImage")?.["multipart/form-data"]?.schema.properties).toEqual({
+      image: expect.objectContaining({ type: "string", format: "binary" }),
+      product_id: expect.objectContaining({ type: "integer" }),
+    });
+    expect(Object.keys(bodyOf("startRazorpayPayment") ?? {})).toEqual(
+      expect.arrayContaining(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]),
+    );
   });
 
   it("documents the PDF and CSV answers", () => {

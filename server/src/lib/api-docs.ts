@@ -25,7 +25,14 @@ import {
 } from "@krishi/contract/schemas";
 import scalar from "@scalar/fastify-api-reference";
 import type { FastifyInstance, FastifySchema } from "fastify";
-import { Type } from "typebox";
+import { type TSchema, Type } from "typebox";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** OpenAPI only: the fields of a multipart/form-data body the route reads itself (no body schema validates it). */
+    multipartBody?: TSchema;
+  }
+}
 
 /** The API reference page runs inline scripts and styles of its own. */
 const DOCS_CSP =
@@ -103,7 +110,10 @@ export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteU
         schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, withRefs(schema, schema)])),
       },
     },
-    transform: ({ schema, url }) => ({ schema: documented(schema), url }),
+    transform: ({ schema, url, route }) => {
+      const multipartBody = (route.config as { multipartBody?: TSchema } | undefined)?.multipartBody;
+      return { schema: documented(multipartBody ? { ...schema, body: multipartBody } : schema), url };
+    },
   });
   await app.register(async (docs) => {
     docs.addHook("onSend", async (_request, reply, payload) => {

@@ -10,6 +10,7 @@ import {
   ProductSchema,
   ProductUpdateBody,
 } from "@krishi/contract/schemas";
+import { Type } from "typebox";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import type { CatalogAdmin } from "./admin.ts";
 
@@ -131,6 +132,13 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
   app.post(
     "/products/upload/",
     {
+      // Read part by part below, not validated as a body: the document still shows its fields.
+      config: {
+        multipartBody: Type.Object({
+          image: Type.String({ format: "binary", description: "JPEG, PNG or WebP, at most 5 MB" }),
+          product_id: Type.Integer({ minimum: 1 }),
+        }),
+      },
       schema: {
         operationId: "uploadProductImage",
         tags,

@@ -225,6 +225,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         operationId: "startRazorpayPayment",
         tags: ["payments"],
         summary: "Open payment for an order: {amount (paise), order_id} as a form or JSON",
+        consumes: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
         security: bearer,
         body: StartPaymentBody,
         response: {
