@@ -107,3 +107,97 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Values a message of an error needs (see the codes above). */
 export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The codes of a field's problems: an error body lists them per field in `field_errors`
+ * (`{"price": [{"code": "too_small", "params": {"min": 1}}]}`), beside the lists of messages that
+ * Django REST Framework's clients read (`{"price": ["Ensure this value is …"]}`).
+ */
+export const FIELD_ERROR_CODES = [
+  // The schema's checks
+  "required",
+  "blank",
+  "not_integer",
+  "not_number",
+  "not_boolean",
+  "not_text",
+  "too_small", // params: {min}
+  "too_large", // params: {max}
+  "too_short", // params: {min} characters
+  "too_long", // params: {max} characters
+  "invalid_email",
+  "invalid_choice", // params: {choices} (comma-separated)
+  "too_few_items", // params: {min}
+  "too_many_items", // params: {max}
+  "control_characters",
+  "invalid", // any other value the field does not take
+  // Accounts
+  "email_taken",
+  "password_mismatch",
+  "password_too_short", // params: {min}
+  "password_too_common",
+  "password_entirely_numeric",
+  "password_too_similar", // params: {to: first_name | last_name | email}
+  "old_password_wrong",
+  "current_password_required",
+  "current_password_wrong",
+  "credentials_invalid",
+  "email_not_verified",
+  "link_invalid",
+  "self_demote",
+  // Catalogue
+  "amount_invalid", // more than two decimals, or not an amount
+  "price_out_of_range",
+  "hsn_invalid",
+  "gst_rate_invalid",
+  "category_not_found", // params: {category}
+  "image_too_large",
+  "image_empty",
+  "image_not_image",
+  "image_format",
+  "image_damaged",
+  "image_too_many_pixels",
+  "image_too_long",
+  "image_missing",
+  "image_order_invalid",
+  // Addresses and orders
+  "pin_invalid",
+  "phone_invalid",
+  "phone_required",
+  "state_required",
+  "state_unknown",
+  "pin_state_mismatch", // params: {pin, pinState, addressState}
+  "pin_not_served", // params: {pin}
+  "cod_unavailable",
+  "cod_not_here", // params: {pin}
+  "cod_over_limit", // params: {max, total}
+  "product_unavailable", // params: {product}
+  "too_many_units", // params: {max}
+  // Payments and refunds
+  "amount_mismatch", // params: {expected} paise
+  "payment_mismatch",
+  "payment_signature_invalid",
+  "refund_too_small",
+  "refund_too_large", // params: {max} rupees as a decimal string
+  "refunded_in_full",
+  // Tax documents
+  "date_invalid",
+  "date_range_reversed",
+  "date_range_too_long", // params: {max} days
+  // PIN serviceability uploads (field non_field_errors; params.line: the first bad line)
+  "csv_values", // params: {line, found}
+  "csv_prefix_invalid", // params: {line, value}
+  "csv_days_invalid", // params: {line, value, max}
+  "csv_cod_invalid", // params: {line, value}
+  "csv_duplicate", // params: {line, prefix, earlier}
+  "csv_empty",
+  "csv_too_many_rows", // params: {max}
+] as const;
+
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+/** One problem of a field, as `field_errors` lists it. */
+export interface FieldError {
+  code: FieldErrorCode;
+  params?: ErrorParams;
+}

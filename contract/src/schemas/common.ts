@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { ERROR_CODES } from "../errors.ts";
+import { ERROR_CODES, FIELD_ERROR_CODES } from "../errors.ts";
 
 /** Shapes shared by several parts of the API. */
 
@@ -19,6 +19,18 @@ export const ErrorBody = Type.Object(
     /** The values the message of the code needs (a product's name, a count, a PIN). */
     params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
     non_field_errors: Type.Optional(Type.Array(Type.String())),
+    /** Each refused field's problems as codes (FIELD_ERROR_CODES), in the order of its messages. */
+    field_errors: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Array(
+          Type.Object({
+            code: Type.Enum(FIELD_ERROR_CODES),
+            params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+          }),
+        ),
+      ),
+    ),
   },
   { additionalProperties: Type.Array(Type.String(), { description: "The messages of a field" }) },
 );

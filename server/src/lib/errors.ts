@@ -1,13 +1,20 @@
-import type { ErrorCode, ErrorParams } from "@krishi/contract";
+import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode } from "@krishi/contract";
 import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from "@krishi/contract/schemas";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { isConnectionFailure } from "../db/database.ts";
 
-export type FieldErrors = Record<string, string[]>;
+/** One problem of a field: its code (and the values its message needs) for clients, its message for people. */
+export interface FieldProblem extends FieldError {
+  message: string;
+}
+export type FieldErrors = Record<string, FieldProblem[]>;
+
+export const problem = (code: FieldErrorCode, message: string, params?: ErrorParams): FieldProblem =>
+  params ? { code, message, params } : { code, message };
 
 /**
  * An error the client can act on: status, a stable `code` (contract/src/errors.ts: what a client
- * decides by), a human `detail`, optional per-field messages and the `params` its message needs.
+ * decides by), a human `detail`, optional per-field problems and the `params` its message needs.
  */
 export class HttpError extends Error {
   constructor(
@@ -27,12 +34,28 @@ export const badRequest = (code: ErrorCode, detail: string, fields: FieldErrors 
   new HttpError(400, code, detail, fields, params);
 export const conflict = (code: ErrorCode, detail: string, params?: ErrorParams) => new HttpError(409, code, detail, {}, params);
 
+/** A 400 for one field's problem; its detail names the field ("price: Enter …"). */
+export function fieldError(code: ErrorCode, field: string, fieldProblem: FieldProblem, params?: ErrorParams): HttpError {
+  const detail = field === "non_field_errors" ? fieldProblem.message : `${field}: ${fieldProblem.message}`;
+  return badRequest(code, detail, { [field]: [fieldProblem] }, params);
+}
+
 /**
- * The one error body of the API (DESIGN §5): detail and message, the code, per-field lists, and
- * the params of the message. (A request field named `code` has its messages in `detail` only.)
+ * The one error body of the API (DESIGN §5): detail and message, the code, the params of its
+ * message, one list of messages per field (Django REST Framework's shape) and the same problems as
+ * codes in `field_errors`. (A request field named `code` keeps its problems in `field_errors`.)
  */
 export function errorBody(code: ErrorCode, detail: string, fields: FieldErrors = {}, params?: ErrorParams): Record<string, unknown> {
-  return { ...fields, detail, message: detail, code, ...(params ? { params } : {}) };
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return { detail, message: detail, code, ...(params ? { params } : {}) };
+  const messages = Object.fromEntries(entries.map(([field, problems]) => [field, problems.map((p) => p.message)]));
+  const codes = Object.fromEntries(
+    entries.map(([field, problems]) => [
+      field,
+      problems.map((p): FieldError => (p.params ? { code: p.code, params: p.params } : { code: p.code })),
+    ]),
+  );
+  return { ...messages, detail, message: detail, code, ...(params ? { params } : {}), field_errors: codes };
 }
 
 interface AjvError {
@@ -42,40 +65,47 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-/** Django REST Framework's wording for the common schema failures. */
-function fieldMessage(e: AjvError): string {
+/** A schema failure as a field's problem, in Django REST Framework's words. */
+function fieldProblem(e: AjvError): FieldProblem {
   const p = e.params;
+  const limit = Number(p.limit);
   switch (e.keyword) {
     case "required":
-      return "This field is required.";
+      return problem("required", "This field is required.");
     case "type":
-      if (p.type === "integer") return "A valid integer is required.";
-      if (p.type === "number") return "A valid number is required.";
-      if (p.type === "boolean") return "Must be a valid boolean.";
-      if (p.type === "string") return "Not a valid string.";
-      return `Expected ${String(p.type)}.`;
+      if (p.type === "integer") return problem("not_integer", "A valid integer is required.");
+      if (p.type === "number") return problem("not_number", "A valid number is required.");
+      if (p.type === "boolean") return problem("not_boolean", "Must be a valid boolean.");
+      if (p.type === "string") return problem("not_text", "Not a valid string.");
+      return problem("invalid", `Expected ${String(p.type)}.`);
     case "minimum":
-      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
+      return problem("too_small", `Ensure this value is greater than or equal to ${limit}.`, { min: limit });
     case "maximum":
-      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
+      return problem("too_large", `Ensure this value is less than or equal to ${limit}.`, { max: limit });
     case "minLength":
-      return p.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${String(p.limit)} characters.`;
+      return limit === 1
+        ? problem("blank", "This field may not be blank.")
+        : problem("too_short", `Ensure this field has at least ${limit} characters.`, { min: limit });
     case "maxLength":
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+      return problem("too_long", `Ensure this field has no more than ${limit} characters.`, { max: limit });
     case "format":
-      return p.format === "email" ? "Enter a valid email address." : `Enter a valid ${String(p.format)}.`;
-    case "enum":
-      return `Must be one of: ${(p.allowedValues as unknown[]).join(", ")}.`;
+      return p.format === "email"
+        ? problem("invalid_email", "Enter a valid email address.")
+        : problem("invalid", `Enter a valid ${String(p.format)}.`);
+    case "enum": {
+      const choices = (p.allowedValues as unknown[]).join(", ");
+      return problem("invalid_choice", `Must be one of: ${choices}.`, { choices });
+    }
     case "minItems":
-      return `Ensure this list has at least ${String(p.limit)} items.`;
+      return problem("too_few_items", `Ensure this list has at least ${limit} items.`, { min: limit });
     case "maxItems":
-      return `Ensure this list has no more than ${String(p.limit)} items.`;
+      return problem("too_many_items", `Ensure this list has no more than ${limit} items.`, { max: limit });
     case "pattern":
       return p.pattern === SINGLE_LINE_PATTERN || p.pattern === MULTI_LINE_PATTERN
-        ? "Remove the control characters (such as NUL) from this field."
-        : "Enter a valid value.";
+        ? problem("control_characters", "Remove the control characters (such as NUL) from this field.")
+        : problem("invalid", "Enter a valid value.");
     default:
-      return e.message ?? "Invalid value.";
+      return problem("invalid", e.message ?? "Invalid value.");
   }
 }
 
@@ -89,9 +119,9 @@ export function validationFields(errors: AjvError[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const e of errors) {
     const name = fieldName(e);
-    const message = fieldMessage(e);
+    const found = fieldProblem(e);
     const list = fields[name] ?? [];
-    if (!list.includes(message)) fields[name] = [...list, message];
+    if (!list.some((known) => known.message === found.message)) fields[name] = [...list, found];
   }
   return fields;
 }
@@ -142,8 +172,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const fields = validationFields(error.validation as AjvError[]);
-      const first = Object.entries(fields)[0];
-      const detail = first ? `${first[0] === "non_field_errors" ? "" : `${first[0]}: `}${first[1][0]}` : "Invalid input.";
+      const [field, problems] = Object.entries(fields)[0] ?? [];
+      const message = problems?.[0]?.message;
+      const detail = field && message ? `${field === "non_field_errors" ? "" : `${field}: `}${message}` : "Invalid input.";
       return reply.status(400).send(errorBody("field_invalid", detail, fields));
     }
     if (isDatabaseUnavailable(error)) {

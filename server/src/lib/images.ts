@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FieldErrorCode } from "@krishi/contract";
 import { IMAGE_WIDTHS } from "@krishi/contract";
 import type { Metadata } from "sharp";
 import type { MediaStorage } from "./storage.ts";
@@ -17,7 +18,15 @@ export const TOO_LONG_A_SIDE = `Images may be at most ${MAX_SIDE} pixels on a si
 const UPLOAD_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /** Bytes that are not an image the shop accepts, or an image that does not decode completely. */
-export class ImageRejected extends Error {}
+export class ImageRejected extends Error {
+  constructor(
+    /** The field problem's code of the refusal (contract/src/errors.ts). */
+    readonly code: FieldErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Checks an uploaded file by decoding it: JPEG, PNG or WebP only, at most 40 megapixels and 16383
@@ -25,22 +34,22 @@ export class ImageRejected extends Error {}
  * truncated file is refused). Answers nothing; throws ImageRejected.
  */
 export async function verifyUpload(input: Buffer): Promise<void> {
-  if (input.length === 0) throw new ImageRejected("The file is empty.");
+  if (input.length === 0) throw new ImageRejected("image_empty", "The file is empty.");
   const { default: sharp } = await import("sharp");
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new ImageRejected(TOO_MANY_PIXELS);
-    throw new ImageRejected("The file is not an image.");
+    if (/pixel limit/i.test((error as Error).message)) throw new ImageRejected("image_too_many_pixels", TOO_MANY_PIXELS);
+    throw new ImageRejected("image_not_image", "The file is not an image.");
   }
   const { format, width = 0, height = 0 } = metadata;
-  if (!format || !UPLOAD_FORMATS.has(format)) throw new ImageRejected("Upload a JPEG, PNG or WebP image.");
-  if (width > MAX_SIDE || height > MAX_SIDE) throw new ImageRejected(TOO_LONG_A_SIDE);
+  if (!format || !UPLOAD_FORMATS.has(format)) throw new ImageRejected("image_format", "Upload a JPEG, PNG or WebP image.");
+  if (width > MAX_SIDE || height > MAX_SIDE) throw new ImageRejected("image_too_long", TOO_LONG_A_SIDE);
   try {
     await sharp(input, { failOn: "truncated", limitInputPixels: MAX_PIXELS }).raw().toBuffer();
   } catch {
-    throw new ImageRejected("The image is damaged or incomplete.");
+    throw new ImageRejected("image_damaged", "The image is damaged or incomplete.");
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import { type FieldProblem, problem } from "./errors.ts";
 
 /**
  * Password hashing with scrypt (node:crypto) and the server-side password rules of DESIGN §5,
@@ -98,7 +99,7 @@ export interface PasswordOwner {
 
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
-const ATTRIBUTE_NAMES: [keyof PasswordOwner, string][] = [
+const ATTRIBUTE_NAMES: [keyof PasswordOwner & string, string][] = [
   ["first_name", "first name"],
   ["last_name", "last name"],
   ["email", "email address"],
@@ -108,19 +109,21 @@ const ATTRIBUTE_NAMES: [keyof PasswordOwner, string][] = [
  * The rules of DESIGN §5, in the order and words of Django's default validators. Answers every
  * problem found (empty when the password is acceptable).
  */
-export function passwordProblems(password: string, owner: PasswordOwner = {}): string[] {
-  const problems: string[] = [];
+export function passwordProblems(password: string, owner: PasswordOwner = {}): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   const similar = similarAttribute(password, owner);
-  if (similar) problems.push(`The password is too similar to the ${similar}.`);
+  if (similar) problems.push(problem("password_too_similar", `The password is too similar to the ${similar[1]}.`, { to: similar[0] }));
   if ([...password].length < MIN_PASSWORD_LENGTH) {
-    problems.push(`This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const message = `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`;
+    problems.push(problem("password_too_short", message, { min: MIN_PASSWORD_LENGTH }));
   }
-  if (COMMON_PASSWORDS.has(password.toLowerCase().trim())) problems.push("This password is too common.");
-  if (/^\p{Nd}+$/u.test(password)) problems.push("This password is entirely numeric.");
+  if (COMMON_PASSWORDS.has(password.toLowerCase().trim())) problems.push(problem("password_too_common", "This password is too common."));
+  if (/^\p{Nd}+$/u.test(password)) problems.push(problem("password_entirely_numeric", "This password is entirely numeric."));
   return problems;
 }
 
-function similarAttribute(password: string, owner: PasswordOwner): string | null {
+/** The attribute a password is too like, and its name in the message. */
+function similarAttribute(password: string, owner: PasswordOwner): [string, string] | null {
   const lowered = password.toLowerCase();
   for (const [attribute, verboseName] of ATTRIBUTE_NAMES) {
     const value = owner[attribute];
@@ -128,7 +131,7 @@ function similarAttribute(password: string, owner: PasswordOwner): string | null
     const valueLower = value.toLowerCase();
     for (const part of [...valueLower.split(/[^\p{L}\p{N}_]+/u), valueLower]) {
       if (exceedsMaximumLengthRatio(lowered, part)) continue;
-      if (quickRatio(lowered, part) >= MAX_SIMILARITY) return verboseName;
+      if (quickRatio(lowered, part) >= MAX_SIMILARITY) return [attribute, verboseName];
     }
   }
   return null;

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     if (password === undefined && !existing) password = await askPassword();
     if (password !== undefined) {
       const problems = passwordProblems(password, { email, first_name: args["first-name"], last_name: args["last-name"] });
-      if (problems.length > 0) fail(problems.join("\n"));
+      if (problems.length > 0) fail(problems.map((p) => p.message).join("\n"));
     }
     const { created } = await provisionAccount(database.db, {
       email,

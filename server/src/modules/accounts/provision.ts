@@ -33,7 +33,7 @@ export async function provisionAccount(
       first_name: firstName ?? existing?.first_name,
       last_name: lastName ?? existing?.last_name,
     });
-    if (problems.length > 0) throw new Error(problems.join(" "));
+    if (problems.length > 0) throw new Error(problems.map((p) => p.message).join(" "));
   }
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 

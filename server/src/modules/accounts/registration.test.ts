@@ -280,7 +280,13 @@ describe("login", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       const expected = payload.password === "" ? undefined : ["Unable to log in with provided credentials."];
       if (expected) {
-        expect(res.json()).toEqual({ non_field_errors: expected, detail: expected[0], message: expected[0], code: "credentials_invalid" });
+        expect(res.json()).toEqual({
+          non_field_errors: expected,
+          detail: expected[0],
+          message: expected[0],
+          code: "credentials_invalid",
+          field_errors: { non_field_errors: [{ code: "credentials_invalid" }] },
+        });
       }
     }
   });

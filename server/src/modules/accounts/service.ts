@@ -1,4 +1,4 @@
-import type { ErrorCode, Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
+import type { ErrorCode, FieldErrorCode, Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { EmailVerification } from "../../config.ts";
@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database, UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { badRequest, type FieldErrors, type FieldProblem, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
 import type { FailureLimit } from "../../lib/rate-limit.ts";
@@ -103,13 +103,12 @@ export interface ProfileInput {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const fullName = (user: Pick<UserRow, "first_name" | "last_name">) => `${user.first_name} ${user.last_name}`.trim();
 
-const nonField = (code: ErrorCode, message: string) => badRequest(code, message, { non_field_errors: [message] });
+const nonField = (code: ErrorCode & FieldErrorCode, message: string) => fieldError(code, "non_field_errors", problem(code, message));
 
 /** The code of a profile update's first refused field. */
-function profileErrorCode(field: string, messages: string[]): ErrorCode {
+function profileErrorCode(field: string, first: FieldProblem): ErrorCode {
   if (field === "password") return "password_invalid";
-  if (field !== "current_password") return "field_invalid";
-  return messages[0] === MESSAGES.currentPasswordRequired ? "current_password_required" : "current_password_wrong";
+  return first.code === "current_password_required" || first.code === "current_password_wrong" ? first.code : "field_invalid";
 }
 
 /**
@@ -147,13 +146,13 @@ export class AccountsService {
     const lastName = (input.last_name ?? "").trim();
     const hideTaken = emailVerification === "mandatory";
 
-    const fields: Record<string, string[]> = {};
+    const fields: FieldErrors = {};
     const existing = await repo.findUserByEmail(db, email);
-    if (existing && !hideTaken) fields.email = [MESSAGES.duplicateEmail];
+    if (existing && !hideTaken) fields.email = [problem("email_taken", MESSAGES.duplicateEmail)];
     const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
     if (problems.length > 0) fields.password1 = problems;
     const first = Object.values(fields)[0];
-    if (first) throw badRequest(fields.email ? "email_taken" : "password_invalid", first[0] as string, fields);
+    if (first?.[0]) throw badRequest(fields.email ? "email_taken" : "password_invalid", first[0].message, fields);
     if (input.password1 !== input.password2) throw nonField("password_mismatch", MESSAGES.passwordMismatch);
     if (existing) return this.#registeredAgain(existing, input.password1, mail);
 
@@ -175,7 +174,7 @@ export class AccountsService {
       // Two registrations for one address at once: the UNIQUE constraint decides.
       const winner = hideTaken ? await repo.findUserByEmail(db, email) : undefined;
       if (winner) return this.#registeredAgain(winner, input.password1, mail);
-      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [MESSAGES.duplicateEmail] });
+      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [problem("email_taken", MESSAGES.duplicateEmail)] });
     }
 
     if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user));
@@ -286,7 +285,9 @@ export class AccountsService {
   async changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<TokenPair> {
     const user = await this.#user(userId);
     if (!(await verifyPassword(oldPassword, user.password_hash, this.#cost))) {
-      throw badRequest("old_password_wrong", MESSAGES.oldPasswordWrong, { old_password: [MESSAGES.oldPasswordWrong] });
+      throw badRequest("old_password_wrong", MESSAGES.oldPasswordWrong, {
+        old_password: [problem("old_password_wrong", MESSAGES.oldPasswordWrong)],
+      });
     }
     this.#checkNewPassword(password1, password2, user, "new_password2");
     await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1, this.#cost) });
@@ -306,13 +307,15 @@ export class AccountsService {
     const { db, links } = this.deps;
     const userId = decodeUid(input.uid);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user?.is_active) throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { uid: [MESSAGES.invalidValue] });
+    if (!user?.is_active)
+      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { uid: [problem("link_invalid", MESSAGES.invalidValue)] });
     if (!links.checkResetToken(input.token, user))
-      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [problem("link_invalid", MESSAGES.invalidValue)] });
     this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
     // Only if the password is still the one the token was made for: two uses at once, one wins.
     const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1, this.#cost));
-    if (!changed) throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [MESSAGES.invalidValue] });
+    if (!changed)
+      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [problem("link_invalid", MESSAGES.invalidValue)] });
     await this.#sessions.revokeAll(user.id);
   }
 
@@ -433,9 +436,9 @@ export class AccountsService {
     const user = await this.#user(userId);
     const firstName = input.first_name.trim();
     const lastName = input.last_name.trim();
-    const fields: Record<string, string[]> = {};
-    if (!firstName) fields.first_name = [MESSAGES.blank];
-    if (!lastName) fields.last_name = [MESSAGES.blank];
+    const fields: FieldErrors = {};
+    if (!firstName) fields.first_name = [problem("blank", MESSAGES.blank)];
+    if (!lastName) fields.last_name = [problem("blank", MESSAGES.blank)];
     const password = input.password ?? "";
     if (password) {
       const problems = passwordProblems(password, { email: user.email, first_name: firstName, last_name: lastName });
@@ -443,13 +446,13 @@ export class AccountsService {
       // An account with a password proves it again before changing it (one made with Google has none to give).
       if (user.password_hash !== null) {
         const current = input.current_password ?? "";
-        if (!current) fields.current_password = [MESSAGES.currentPasswordRequired];
+        if (!current) fields.current_password = [problem("current_password_required", MESSAGES.currentPasswordRequired)];
         else if (!(await verifyPassword(current, user.password_hash, this.#cost)))
-          fields.current_password = [MESSAGES.currentPasswordWrong];
+          fields.current_password = [problem("current_password_wrong", MESSAGES.currentPasswordWrong)];
       }
     }
-    const [field, messages] = Object.entries(fields)[0] ?? [];
-    if (field && messages) throw badRequest(profileErrorCode(field, messages), messages[0] as string, fields);
+    const [field, problems] = Object.entries(fields)[0] ?? [];
+    if (field && problems?.[0]) throw badRequest(profileErrorCode(field, problems[0]), problems[0].message, fields);
 
     const patch: repo.UserPatch = { first_name: firstName, last_name: lastName };
     if (password) patch.password_hash = await hashPassword(password, this.#cost);
@@ -527,9 +530,12 @@ export class AccountsService {
   }
 
   #checkNewPassword(password1: string, password2: string, user: UserRow, field: string): void {
-    if (password1 !== password2) throw badRequest("password_mismatch", MESSAGES.passwordMismatch, { [field]: [MESSAGES.passwordMismatch] });
+    if (password1 !== password2)
+      throw badRequest("password_mismatch", MESSAGES.passwordMismatch, {
+        [field]: [problem("password_mismatch", MESSAGES.passwordMismatch)],
+      });
     const problems = passwordProblems(password1, user);
-    if (problems.length > 0) throw badRequest("password_invalid", problems[0] as string, { [field]: problems });
+    if (problems[0]) throw badRequest("password_invalid", problems[0].message, { [field]: problems });
   }
 
   /** A signed-in user: last_login set, expired session rows cleared, a new session. */

@@ -2,7 +2,7 @@ import type { SavedAddress, StaffUserUpdate, User } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import type { UserRow } from "../../db/schema.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { badRequest, HttpError, notFound, problem } from "../../lib/errors.ts";
 import * as repo from "./repository.ts";
 import { userJson } from "./serialize.ts";
 import { MESSAGES, normaliseEmail } from "./service.ts";
@@ -37,7 +37,7 @@ export class UserAdmin {
 
   /** Names, e-mail and the staff flag; the acting staff member cannot drop their own flag. */
   async update(actorId: number, id: number, input: StaffUserUpdate): Promise<User> {
-    if (id === actorId && !input.isAdmin) throw badRequest("self_demote", SELF_DEMOTE, { isAdmin: [SELF_DEMOTE] });
+    if (id === actorId && !input.isAdmin) throw badRequest("self_demote", SELF_DEMOTE, { isAdmin: [problem("self_demote", SELF_DEMOTE)] });
     const patch = {
       first_name: input.first_name.trim(),
       last_name: input.last_name.trim(),
@@ -48,7 +48,7 @@ export class UserAdmin {
     try {
       row = await repo.updateUser(this.db, id, patch);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, "email_taken", EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      if (isUniqueViolation(error)) throw new HttpError(409, "email_taken", EMAIL_TAKEN, { email: [problem("email_taken", EMAIL_TAKEN)] });
       throw error;
     }
     if (!row) throw notFound("user_not_found", MESSAGES.notFound);

@@ -121,6 +121,7 @@ describe("saved addresses", () => {
       phone: [BAD_PHONE],
       detail: `phone: ${BAD_PHONE}`,
       message: `phone: ${BAD_PHONE}`,
+      field_errors: { phone: [{ code: "phone_invalid" }] },
       code: "address_invalid",
     });
   });
@@ -174,12 +175,12 @@ describe("saved addresses in GST mode", () => {
   });
 
   it.each([
-    ["no state", { state: undefined }, "state", STATE_NEEDED],
-    ["a blank state", { state: "  " }, "state", STATE_NEEDED],
-    ["a state India does not have", { state: "Atlantis" }, "state", UNKNOWN_STATE],
-    ["no phone number", { phone: undefined }, "phone", PHONE_NEEDED],
-    ["an empty phone number", { phone: "" }, "phone", PHONE_NEEDED],
-  ])("refuses an Indian address with %s, saving nothing", async (_what, change, field, message) => {
+    ["no state", { state: undefined }, "state", STATE_NEEDED, "state_required"],
+    ["a blank state", { state: "  " }, "state", STATE_NEEDED, "state_required"],
+    ["a state India does not have", { state: "Atlantis" }, "state", UNKNOWN_STATE, "state_unknown"],
+    ["no phone number", { phone: undefined }, "phone", PHONE_NEEDED, "phone_required"],
+    ["an empty phone number", { phone: "" }, "phone", PHONE_NEEDED, "phone_required"],
+  ])("refuses an Indian address with %s, saving nothing", async (_what, change, field, message, fieldCode) => {
     const before = await gst.database.db.selectFrom("addresses").select("id").execute();
     const res = await addGst({ ...indian, ...change });
     expect(res.statusCode).toBe(400);
@@ -188,6 +189,7 @@ describe("saved addresses in GST mode", () => {
       detail: `${field}: ${message}`,
       message: `${field}: ${message}`,
       code: "address_invalid",
+      field_errors: { [field]: [{ code: fieldCode }] },
     });
     expect(await gst.database.db.selectFrom("addresses").select("id").execute()).toHaveLength(before.length);
   });

@@ -35,18 +35,21 @@ describe("checkShippingAddress", () => {
 
   it.each([
     ["flat", { state: "", phone: "" }, null],
-    ["flat", { phone: "12345" }, ["phone", BAD_PHONE]],
-    ["flat", { pincode: "022206" }, ["postalCode", "Enter a valid 6-digit PIN code."]],
-    ["flat", { city: "  " }, ["city", BLANK]],
-    ["gst", { state: "" }, ["state", STATE_NEEDED]],
-    ["gst", { state: "Gondwana" }, ["state", UNKNOWN_STATE]],
-    ["gst", { phone: "" }, ["phone", PHONE_NEEDED]],
-    ["gst", { phone: "5876543210" }, ["phone", BAD_PHONE]],
+    ["flat", { phone: "12345" }, ["phone", BAD_PHONE, "phone_invalid"]],
+    ["flat", { pincode: "022206" }, ["postalCode", "Enter a valid 6-digit PIN code.", "pin_invalid"]],
+    ["flat", { city: "  " }, ["city", BLANK, "blank"]],
+    ["gst", { state: "" }, ["state", STATE_NEEDED, "state_required"]],
+    ["gst", { state: "Gondwana" }, ["state", UNKNOWN_STATE, "state_unknown"]],
+    ["gst", { phone: "" }, ["phone", PHONE_NEEDED, "phone_required"]],
+    ["gst", { phone: "5876543210" }, ["phone", BAD_PHONE, "phone_invalid"]],
     ["gst", { country: "Bhutan", state: "", phone: "", pincode: "11001" }, null],
   ] as const)("in %s mode, %j → %j", (taxMode, change, problem) => {
     const check = checkShippingAddress({ ...farm, ...change }, { taxMode });
     if (problem === null) expect(check.ok).toBe(true);
-    else expect(check).toMatchObject({ ok: false, field: problem[0], message: problem[1], fields: { [problem[0]]: [problem[1]] } });
+    else {
+      const [field, message, code] = problem;
+      expect(check).toMatchObject({ ok: false, field, message, fields: { [field]: [{ code, message }] } });
+    }
   });
 
   it("lists every problem, the first as field and message", () => {
@@ -55,7 +58,11 @@ describe("checkShippingAddress", () => {
       ok: false,
       field: "label",
       message: BLANK,
-      fields: { label: [BLANK], state: [STATE_NEEDED], phone: [PHONE_NEEDED] },
+      fields: {
+        label: [{ code: "blank", message: BLANK }],
+        state: [{ code: "state_required", message: STATE_NEEDED }],
+        phone: [{ code: "phone_required", message: PHONE_NEEDED }],
+      },
     });
   });
 });

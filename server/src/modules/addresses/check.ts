@@ -1,7 +1,7 @@
 import { indianMobile, indianState, PIN_PATTERN, type ShippingAddress, type TaxMode } from "@krishi/contract";
 import type { ShippingAddressInput } from "@krishi/contract/schemas";
 import type { Static } from "typebox";
-import { badRequest, type FieldErrors, type HttpError } from "../../lib/errors.ts";
+import { badRequest, type FieldErrors, type HttpError, problem } from "../../lib/errors.ts";
 
 /**
  * The rules of a shipping address, one pure function for saved addresses and for the address a
@@ -55,18 +55,18 @@ export function checkShippingAddress(input: AddressInput, { taxMode }: { taxMode
 
   const fields: FieldErrors = {};
   for (const name of ["label", "address", "city", "postalCode", "country"] as const) {
-    if (!address[name]) fields[name] = [BLANK];
+    if (!address[name]) fields[name] = [problem("blank", BLANK)];
   }
-  if (address.postalCode && inIndia && !PIN_PATTERN.test(address.postalCode)) fields.postalCode = [BAD_PIN];
+  if (address.postalCode && inIndia && !PIN_PATTERN.test(address.postalCode)) fields.postalCode = [problem("pin_invalid", BAD_PIN)];
   if (inIndia && taxMode === "gst") {
-    if (!stateText) fields.state = [STATE_NEEDED];
-    else if (!knownState) fields.state = [UNKNOWN_STATE];
-    if (!phoneText) fields.phone = [PHONE_NEEDED];
+    if (!stateText) fields.state = [problem("state_required", STATE_NEEDED)];
+    else if (!knownState) fields.state = [problem("state_unknown", UNKNOWN_STATE)];
+    if (!phoneText) fields.phone = [problem("phone_required", PHONE_NEEDED)];
   }
-  if (phone === null) fields.phone = [BAD_PHONE];
+  if (phone === null) fields.phone = [problem("phone_invalid", BAD_PHONE)];
 
   const first = Object.entries(fields)[0];
-  if (first) return { ok: false, field: first[0], message: first[1][0] as string, fields };
+  if (first?.[1][0]) return { ok: false, field: first[0], message: first[1][0].message, fields };
   return { ok: true, address };
 }
 

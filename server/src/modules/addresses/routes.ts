@@ -3,7 +3,7 @@ import { indianMobile } from "@krishi/contract";
 import { ErrorBody, IdParams, SavedAddressSchema, ShippingAddressInput } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { fieldError, problem } from "../../lib/errors.ts";
 import { BAD_PHONE } from "./check.ts";
 import type { AddressesService } from "./service.ts";
 
@@ -20,7 +20,7 @@ async function checkPhone(request: { body: unknown }): Promise<void> {
   if (!body || typeof body.phone !== "string") return;
   const phone = body.phone.trim();
   body.phone = phone;
-  if (phone && indianMobile(phone) === null) throw badRequest("address_invalid", `phone: ${BAD_PHONE}`, { phone: [BAD_PHONE] });
+  if (phone && indianMobile(phone) === null) throw fieldError("address_invalid", "phone", problem("phone_invalid", BAD_PHONE));
 }
 
 /** A customer's saved addresses; other users' ids are 404, never 403 (existence is not revealed). */

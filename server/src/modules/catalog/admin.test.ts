@@ -202,6 +202,7 @@ describe("PUT /api/products/update/{id}/", () => {
       detail: `${field}: ${message}`,
       message: `${field}: ${message}`,
       code: "tax_fields_invalid",
+      field_errors: { [field]: [{ code: field === "hsnCode" ? "hsn_invalid" : "gst_rate_invalid" }] },
     });
     const row = await t.database.db
       .selectFrom("products")

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import * as repo from "./repository.ts";
@@ -63,8 +63,7 @@ export class CatalogAdmin {
   }
 
   async update(id: number, input: ProductInput): Promise<Product> {
-    if (!input.name.trim())
-      throw badRequest("field_invalid", "name: This field may not be blank.", { name: ["This field may not be blank."] });
+    if (!input.name.trim()) throw fieldError("field_invalid", "name", problem("blank", "This field may not be blank."));
     await this.db.transaction().execute(async (trx) => {
       const current = await repo.lockProduct(trx, id);
       if (!current) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
@@ -114,7 +113,8 @@ export class CatalogAdmin {
     try {
       await verifyUpload(upload);
     } catch (error) {
-      if (error instanceof ImageRejected) throw badRequest("image_rejected", error.message, { image: [error.message] });
+      if (error instanceof ImageRejected)
+        throw badRequest("image_rejected", error.message, { image: [problem(error.code, error.message)] });
       throw error;
     }
     const path = await storeImage(upload, this.media, product.name);
@@ -151,7 +151,7 @@ export class CatalogAdmin {
       const same = order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id));
       if (!same) {
         const detail = "List every image of this product exactly once.";
-        throw badRequest("image_order_invalid", detail, { images: [detail] });
+        throw badRequest("image_order_invalid", detail, { images: [problem("image_order_invalid", detail)] });
       }
       for (const [position, id] of order.entries()) await repo.setImagePosition(trx, id, position);
     });
@@ -172,13 +172,13 @@ export class CatalogAdmin {
         throw badRequest(
           "category_not_found",
           `category: No category with id ${id}.`,
-          { category: [`No category with id ${id}.`] },
+          { category: [problem("category_not_found", `No category with id ${id}.`, { category: id })] },
           { category: id },
         );
       return row;
     }
     const name = category.trim();
-    if (!name) throw badRequest("field_invalid", "category: This field may not be blank.", { category: ["This field may not be blank."] });
+    if (!name) throw fieldError("field_invalid", "category", problem("blank", "This field may not be blank."));
     return repo.categoryNamed(trx, name);
   }
 

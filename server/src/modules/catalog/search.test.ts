@@ -192,7 +192,13 @@ describe("sorting the product list", () => {
     const res = await list(`sort=${sort}`);
     expect(res.statusCode).toBe(400);
     const message = "Must be one of: newest, price_asc, price_desc, rating.";
-    expect(res.json()).toEqual({ sort: [message], detail: `sort: ${message}`, message: `sort: ${message}`, code: "field_invalid" });
+    expect(res.json()).toEqual({
+      sort: [message],
+      detail: `sort: ${message}`,
+      message: `sort: ${message}`,
+      code: "field_invalid",
+      field_errors: { sort: [{ code: "invalid_choice", params: { choices: "newest, price_asc, price_desc, rating" } }] },
+    });
   });
 });
 

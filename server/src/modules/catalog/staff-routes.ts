@@ -11,7 +11,7 @@ import {
   ProductUpdateBody,
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
-import { badRequest, HttpError } from "../../lib/errors.ts";
+import { badRequest, type FieldErrors, fieldError, HttpError, problem } from "../../lib/errors.ts";
 import type { CatalogAdmin } from "./admin.ts";
 
 export interface CatalogStaffRoutesOptions {
@@ -30,14 +30,10 @@ function pricePaise(price: number | string): number {
   try {
     paise = toPaise(price);
   } catch {
-    throw badRequest("price_invalid", "price: Enter a valid amount with at most two decimals.", {
-      price: ["Enter a valid amount with at most two decimals."],
-    });
+    throw fieldError("price_invalid", "price", problem("amount_invalid", "Enter a valid amount with at most two decimals."));
   }
   if (paise <= 0 || paise > 1_000_000_000) {
-    throw badRequest("price_invalid", "price: Enter a price above ₹0 and at most ₹1,00,00,000.", {
-      price: ["Enter a price above ₹0 and at most ₹1,00,00,000."],
-    });
+    throw fieldError("price_invalid", "price", problem("price_out_of_range", "Enter a price above ₹0 and at most ₹1,00,00,000."));
   }
   return paise;
 }
@@ -53,15 +49,16 @@ export const BAD_GST_RATE = `Choose a GST rate of ${GST_RATES.join(", ")} percen
 function checkTaxFields(body: unknown): void {
   if (!body || typeof body !== "object") return;
   const fields = body as { hsnCode?: unknown; gstRate?: unknown };
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   if (typeof fields.hsnCode === "string") fields.hsnCode = fields.hsnCode.replace(/[\s.]/g, "");
   if (fields.hsnCode !== undefined && !(typeof fields.hsnCode === "string" && /^(\d{4}|\d{6}|\d{8})?$/.test(fields.hsnCode))) {
-    errors.hsnCode = [BAD_HSN];
+    errors.hsnCode = [problem("hsn_invalid", BAD_HSN)];
   }
   const rate = fields.gstRate;
-  if (rate !== undefined && !(typeof rate === "number" && (GST_RATES as readonly number[]).includes(rate))) errors.gstRate = [BAD_GST_RATE];
+  if (rate !== undefined && !(typeof rate === "number" && (GST_RATES as readonly number[]).includes(rate)))
+    errors.gstRate = [problem("gst_rate_invalid", BAD_GST_RATE)];
   const first = Object.entries(errors)[0];
-  if (first) throw badRequest("tax_fields_invalid", `${first[0]}: ${first[1][0]}`, errors);
+  if (first?.[1][0]) throw badRequest("tax_fields_invalid", `${first[0]}: ${first[1][0].message}`, errors);
 }
 
 /** The staff's product routes (spec §7); the staff scope guards them (lib/auth.ts). */
@@ -168,9 +165,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       } catch (error) {
         throw uploadError(error);
       }
-      if (!productId)
-        throw badRequest("field_invalid", "product_id: A valid integer is required.", { product_id: ["A valid integer is required."] });
-      if (!upload) throw badRequest("image_missing", "image: No file was submitted.", { image: ["No file was submitted."] });
+      if (!productId) throw fieldError("field_invalid", "product_id", problem("not_integer", "A valid integer is required."));
+      if (!upload) throw fieldError("image_missing", "image", problem("image_missing", "No file was submitted."));
       return reply.status(201).send(await admin.addImage(productId, upload));
     },
   );
@@ -209,7 +205,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
 function uploadError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE")
-    return new HttpError(413, "image_rejected", "The image is larger than 5 MB.", { image: ["The image is larger than 5 MB."] });
+    return new HttpError(413, "image_rejected", "The image is larger than 5 MB.", {
+      image: [problem("image_too_large", "The image is larger than 5 MB.")],
+    });
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
     return badRequest("image_missing", "Send one image and its product_id.");
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("multipart_required", "Send the image as multipart/form-data.");

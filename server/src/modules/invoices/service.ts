@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { fieldError, notFound, problem } from "../../lib/errors.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
 import type { RefundView, TaxDocumentsView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService, type TransitionContext } from "../orders/service.ts";
@@ -265,15 +265,12 @@ export class InvoicesService {
   async gstReport(from: string, to: string): Promise<{ fileName: string; csv: string }> {
     const start = startOfIndianDay(from);
     const last = startOfIndianDay(to);
-    if (start === null)
-      throw badRequest("date_invalid", "from: Enter a valid date (YYYY-MM-DD).", { from: ["Enter a valid date (YYYY-MM-DD)."] });
-    if (last === null)
-      throw badRequest("date_invalid", "to: Enter a valid date (YYYY-MM-DD).", { to: ["Enter a valid date (YYYY-MM-DD)."] });
-    if (last < start)
-      throw badRequest("date_invalid", "to: The last day comes before the first.", { to: ["The last day comes before the first."] });
+    if (start === null) throw fieldError("date_invalid", "from", problem("date_invalid", "Enter a valid date (YYYY-MM-DD)."));
+    if (last === null) throw fieldError("date_invalid", "to", problem("date_invalid", "Enter a valid date (YYYY-MM-DD)."));
+    if (last < start) throw fieldError("date_invalid", "to", problem("date_range_reversed", "The last day comes before the first."));
     if ((last - start) / DAY_MS >= MAX_REPORT_DAYS) {
       const message = `Choose a period of at most ${MAX_REPORT_DAYS} days.`;
-      throw badRequest("date_invalid", `to: ${message}`, { to: [message] });
+      throw fieldError("date_invalid", "to", problem("date_range_too_long", message, { max: MAX_REPORT_DAYS }));
     }
     const documents = await repo.findIssuedBetween(this.deps.db, new Date(start).toISOString(), new Date(last + DAY_MS).toISOString());
     const orders = await this.deps.orders.rowsWithItems([...new Set(documents.map((d) => d.order_id))]);

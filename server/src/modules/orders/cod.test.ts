@@ -96,7 +96,8 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
       message: detail,
       paymentMethod: [detail],
       code: "cod_over_limit",
-      params: { max: "5000.00", total: expect.any(String) },
+      params: { max: "5000.00", total: "5289.90" },
+      field_errors: { paymentMethod: [{ code: "cod_over_limit", params: { max: "5000.00", total: "5289.90" } }] },
     });
     expect(await stockOf(t.database.db, fertiliser.id)).toBe(before);
     // The same order paid online is fine.
@@ -308,6 +309,7 @@ describe("Cash on Delivery switched off (the default)", () => {
         message: "Cash on Delivery is not available. Please pay online.",
         paymentMethod: ["Cash on Delivery is not available. Please pay online."],
         code: "cod_unavailable",
+        field_errors: { paymentMethod: [{ code: "cod_unavailable" }] },
       });
       expect(await stockOf(t.database.db, seeds.id)).toBe(100);
     } finally {

@@ -13,7 +13,7 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest, clientErrorCode, clientErrorText, conflict, HttpError } from "../../lib/errors.ts";
+import { badRequest, clientErrorCode, clientErrorText, conflict, fieldError, HttpError, problem } from "../../lib/errors.ts";
 import { acceptFormFields } from "../../lib/validation.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { PaymentsService } from "../payments/service.ts";
@@ -40,7 +40,7 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       return badRequest(
         "product_unavailable",
         `Product ${failure.productId} is no longer sold.`,
-        { orderItems: [`Unknown product ${failure.productId}.`] },
+        { orderItems: [problem("product_unavailable", `Unknown product ${failure.productId}.`, { product: failure.productId })] },
         { product: failure.productId },
       );
     case "out-of-stock":
@@ -55,7 +55,12 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       return conflict("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying.");
     case "too-many-units": {
       const message = `At most ${failure.max} units of one product per order.`;
-      return badRequest("too_many_units", message, { orderItems: [message] }, { max: failure.max });
+      return badRequest(
+        "too_many_units",
+        message,
+        { orderItems: [problem("too_many_units", message, { max: failure.max })] },
+        { max: failure.max },
+      );
     }
     case "too-many-unpaid":
       return conflict(
@@ -66,28 +71,38 @@ function refusal(failure: PlaceOrderFailure): HttpError {
     case "state-mismatch": {
       const message = `PIN code ${failure.pin} is in ${failure.pinState}, not ${failure.addressState}.`;
       const params = { pin: failure.pin, pinState: failure.pinState, addressState: failure.addressState };
-      return badRequest("pin_state_mismatch", message, { state: [message] }, params);
+      return badRequest("pin_state_mismatch", message, { state: [problem("pin_state_mismatch", message, params)] }, params);
     }
     case "no-state": {
       const message = "Choose the state of the shipping address in India: the GST invoice needs it.";
-      return badRequest("state_required", message, { state: [message] });
+      return badRequest("state_required", message, { state: [problem("state_required", message)] });
     }
     case "not-served": {
       const message = `Sorry, we do not deliver to PIN code ${failure.pin} yet.`;
-      return badRequest("pin_not_served", message, { postalCode: [message] }, { pin: failure.pin });
+      return badRequest(
+        "pin_not_served",
+        message,
+        { postalCode: [problem("pin_not_served", message, { pin: failure.pin })] },
+        { pin: failure.pin },
+      );
     }
     case "cod-off": {
       const message = "Cash on Delivery is not available. Please pay online.";
-      return badRequest("cod_unavailable", message, { paymentMethod: [message] });
+      return badRequest("cod_unavailable", message, { paymentMethod: [problem("cod_unavailable", message)] });
     }
     case "cod-not-here": {
       const message = `Cash on Delivery is not available for PIN code ${failure.pin}. Please pay online.`;
-      return badRequest("cod_not_here", message, { paymentMethod: [message] }, { pin: failure.pin });
+      return badRequest(
+        "cod_not_here",
+        message,
+        { paymentMethod: [problem("cod_not_here", message, { pin: failure.pin })] },
+        { pin: failure.pin },
+      );
     }
     case "cod-over-limit": {
       const message = `Cash on Delivery is available for orders up to ₹${paiseToDecimal(failure.maxPaise)}; this one comes to ₹${paiseToDecimal(failure.totalPaise)}. Please pay online.`;
       const params = { max: paiseToDecimal(failure.maxPaise), total: paiseToDecimal(failure.totalPaise) };
-      return badRequest("cod_over_limit", message, { paymentMethod: [message] }, params);
+      return badRequest("cod_over_limit", message, { paymentMethod: [problem("cod_over_limit", message, params)] }, params);
     }
   }
 }
@@ -111,7 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         const lines = (request.body as { orderItems?: unknown } | undefined)?.orderItems;
         if (!Array.isArray(lines)) return;
         if (lines.some((line) => !isWholeNumber((line as { qty?: unknown } | null)?.qty))) {
-          throw badRequest("field_invalid", "qty: A valid integer is required.", { qty: ["A valid integer is required."] });
+          throw fieldError("field_invalid", "qty", problem("not_integer", "A valid integer is required."));
         }
       },
       schema: {
@@ -133,9 +148,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       try {
         totalPaise = toPaise(totalPrice);
       } catch {
-        throw badRequest("field_invalid", "totalPrice: Enter a valid amount with at most two decimals.", {
-          totalPrice: ["Enter a valid amount with at most two decimals."],
-        });
+        throw fieldError("field_invalid", "totalPrice", problem("amount_invalid", "Enter a valid amount with at most two decimals."));
       }
       const result = await orders.placeOrder(currentUser(request), {
         orderItems,

@@ -3,7 +3,7 @@ import { toPaise } from "@krishi/contract";
 import { ErrorBody, IdParams, OrderListQuery, OrderSchema, RefundOrderBody, ShipOrderBody } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { fieldError, problem } from "../../lib/errors.ts";
 import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService } from "./service.ts";
@@ -72,8 +72,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     async (request) => {
       const { courier, awb, trackingUrl } = request.body;
       const set = { courier: courier.trim(), awb: awb.trim(), tracking_url: trackingUrl.trim() };
-      if (!set.courier)
-        throw badRequest("field_invalid", "courier: This field may not be blank.", { courier: ["This field may not be blank."] });
+      if (!set.courier) throw fieldError("field_invalid", "courier", problem("blank", "This field may not be blank."));
       return orders.move(currentUser(request), request.params.id, "ship", { note: `${set.courier} ${set.awb}`, set });
     },
   );
@@ -127,11 +126,9 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
         amountPaise = 0;
       }
       if (amountPaise <= 0)
-        throw badRequest("refund_amount_invalid", "amount: Enter an amount of at least ₹0.01.", {
-          amount: ["Enter an amount of at least ₹0.01."],
-        });
+        throw fieldError("refund_amount_invalid", "amount", problem("refund_too_small", "Enter an amount of at least ₹0.01."));
       const reason = request.body.reason.trim();
-      if (!reason) throw badRequest("field_invalid", "reason: This field may not be blank.", { reason: ["This field may not be blank."] });
+      if (!reason) throw fieldError("field_invalid", "reason", problem("blank", "This field may not be blank."));
       return payments.refundOrder(currentUser(request), request.params.id, {
         amountPaise,
         reason,

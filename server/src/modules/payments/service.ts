@@ -5,7 +5,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, HttpError, notFound, problem } from "../../lib/errors.ts";
 import type { OrderEventName } from "../orders/lifecycle.ts";
 import type { OrderNotices } from "../orders/notices.ts";
 import type { OrderRow } from "../orders/repository.ts";
@@ -114,8 +114,10 @@ export class PaymentsService {
       throw order?.paid_at ? conflict("order_cancelled", "This order has been cancelled.") : conflict("order_expired", ORDER_EXPIRED);
     if (order.status !== "pending_payment") throw badRequest("order_already_paid", "Order is already paid.");
     const total = Number(order.total_paise);
-    if (amountPaise !== total)
-      throw badRequest("amount_mismatch", "Amount does not match the order total.", { amount: [`Expected ${total} paise.`] });
+    if (amountPaise !== total) {
+      const expected = problem("amount_mismatch", `Expected ${total} paise.`, { expected: total });
+      throw badRequest("amount_mismatch", "Amount does not match the order total.", { amount: [expected] });
+    }
 
     let razorpayOrderId = order.razorpay_order_id;
     if (!razorpayOrderId) {
@@ -146,7 +148,7 @@ export class PaymentsService {
     if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
     if (!order.razorpay_order_id || proof.razorpay_order_id !== order.razorpay_order_id) {
       throw badRequest("payment_mismatch", "This payment does not belong to this order.", {
-        razorpay_order_id: ["Does not match the order."],
+        razorpay_order_id: [problem("payment_mismatch", "Does not match the order.")],
       });
     }
     const genuine = this.gateway.verifyPayment({
@@ -156,7 +158,9 @@ export class PaymentsService {
     });
     if (!genuine) {
       this.log.warn({ orderId }, "refused a payment with an invalid signature");
-      throw badRequest("payment_signature_invalid", "Payment signature is invalid.", { razorpay_signature: ["Invalid signature."] });
+      throw badRequest("payment_signature_invalid", "Payment signature is invalid.", {
+        razorpay_signature: [problem("payment_signature_invalid", "Invalid signature.")],
+      });
     }
     if (order.razorpay_payment_id !== proof.razorpay_payment_id) {
       let payment: GatewayPayment;
@@ -320,8 +324,11 @@ export class PaymentsService {
         throw badRequest("refund_not_paid", "This order has not been paid: there is nothing to refund.");
       const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
       if (input.amountPaise > left) {
-        const message = left <= 0 ? "This order has been refunded in full." : `At most ₹${paiseToDecimal(left)} can still be refunded.`;
-        throw badRequest("refund_amount_invalid", message, { amount: [message] });
+        const refused =
+          left <= 0
+            ? problem("refunded_in_full", "This order has been refunded in full.")
+            : problem("refund_too_large", `At most ₹${paiseToDecimal(left)} can still be refunded.`, { max: paiseToDecimal(left) });
+        throw badRequest("refund_amount_invalid", refused.message, { amount: [refused] });
       }
       await this.#recordRefund(trx, order, {
         paymentId: order.razorpay_payment_id,

@@ -149,7 +149,13 @@ describe("PUT /api/staff/serviceability/", () => {
     const res = await upload("pin,deliveryDays,cod\n110001,1,yes\n4110,two,yes\n560001,3,no\n");
     expect(res.statusCode).toBe(400);
     const detail = 'Line 3: "two" is not a number of delivery days (a whole number from 0 to 60).';
-    expect(res.json()).toEqual({ detail, message: detail, non_field_errors: [detail], code: "serviceability_invalid" });
+    expect(res.json()).toEqual({
+      detail,
+      message: detail,
+      non_field_errors: [detail],
+      code: "serviceability_invalid",
+      field_errors: { non_field_errors: [{ code: "csv_days_invalid", params: { line: 3, value: "two", max: 60 } }] },
+    });
     expect(await table()).toEqual([["11", 3, true]]);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody, PincodeParams, PincodeSchema, ServiceabilityAnswer } from "@krishi/contract/schemas";
 import { Type } from "typebox";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { fieldError, notFound, problem } from "../../lib/errors.ts";
 import type { PincodeService } from "./service.ts";
 import { MAX_ROWS } from "./serviceability-csv.ts";
 
@@ -66,7 +66,10 @@ export const pincodeStaffRoutes: FastifyPluginAsyncTypebox<PincodeRoutesOptions>
     },
     async (request) => {
       const result = await pincodes.replaceServiceability(request.body);
-      if (!result.ok) throw badRequest("serviceability_invalid", result.detail, { non_field_errors: [result.detail] });
+      if (!result.ok) {
+        const refused = problem(result.code, result.detail, result.params);
+        throw fieldError("serviceability_invalid", "non_field_errors", refused);
+      }
       const { rows } = result;
       return { rows, detail: `Serviceability updated: ${rows} PIN code${rows === 1 ? "" : "s"} or prefix${rows === 1 ? "" : "es"}.` };
     },

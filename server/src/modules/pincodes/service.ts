@@ -5,7 +5,7 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { PinDirectory } from "./directory.ts";
 import * as repo from "./repository.ts";
-import { parseServiceability, serviceabilityCsv } from "./serviceability-csv.ts";
+import { parseServiceability, type ServiceabilityRefusal, serviceabilityCsv } from "./serviceability-csv.ts";
 
 export interface PincodeServiceOptions {
   db: Db;
@@ -18,7 +18,7 @@ export interface PincodeServiceOptions {
   announce?: () => Promise<void>;
 }
 
-export type ServiceabilityUpload = { ok: true; rows: number } | { ok: false; line: number | null; detail: string };
+export type ServiceabilityUpload = { ok: true; rows: number } | ServiceabilityRefusal;
 
 /** Rows written (or removed) between two turns of the event loop: a few milliseconds of work on SQLite. */
 const ROWS_PER_TURN = 2_000;

@@ -49,7 +49,7 @@ describe("parseServiceability", () => {
     const full = await parseServiceability(["pin,deliveryDays,cod", ...rows(MAX_ROWS), "", ""].join("\r\n"));
     expect(full.ok && full.rows.length).toBe(MAX_ROWS);
     const over = await parseServiceability(rows(MAX_ROWS + 1).join("\n"));
-    expect(over).toEqual({ ok: false, line: null, detail: TOO_MANY_ROWS });
+    expect(over).toEqual({ ok: false, line: null, detail: TOO_MANY_ROWS, code: "csv_too_many_rows", params: { max: MAX_ROWS } });
     expect(TOO_MANY_ROWS).toBe(
       "The file has more than 2,00,000 rows: a serviceability table may have at most 2,00,000 PIN codes or prefixes.",
     );

@@ -1,4 +1,5 @@
 import { setImmediate as turn } from "node:timers/promises";
+import type { ErrorParams, FieldErrorCode } from "@krishi/contract";
 import type { ServiceableRow } from "./repository.ts";
 
 /**
@@ -11,7 +12,9 @@ import type { ServiceableRow } from "./repository.ts";
  * A refusal names the first bad line: `detail` is "Line 3: …" (or, line null, says the file has
  * no rows or too many).
  */
-export type ParsedServiceability = { ok: true; rows: ServiceableRow[] } | { ok: false; line: number | null; detail: string };
+/** A refusal: the first bad line (null: the file as a whole), the detail, and its code and values for clients. */
+export type ServiceabilityRefusal = { ok: false; line: number | null; detail: string; code: FieldErrorCode; params?: ErrorParams };
+export type ParsedServiceability = { ok: true; rows: ServiceableRow[] } | ServiceabilityRefusal;
 
 /** The most days a delivery may take (the table's check constraint). */
 export const MAX_DELIVERY_DAYS = 60;
@@ -59,20 +62,34 @@ export async function parseServiceability(text: string): Promise<ParsedServiceab
     seenContent = true;
     // The header: a first line whose first value is a word ("pin", "PIN code", "prefix" …), no digits.
     if (isFirst && /^[^\d]*[a-z][^\d]*$/i.test(values[0] ?? "")) continue;
-    const refuse = (message: string): ParsedServiceability => ({ ok: false, line, detail: `Line ${line}: ${message}` });
+    const refuse = (message: string, code: FieldErrorCode, params: ErrorParams = {}): ParsedServiceability => ({
+      ok: false,
+      line,
+      detail: `Line ${line}: ${message}`,
+      code,
+      params: { line, ...params },
+    });
     if (values.length !== 3) {
-      return refuse(`expected 3 values (pin or prefix, delivery days, COD), found ${values.length}.`);
+      return refuse(`expected 3 values (pin or prefix, delivery days, COD), found ${values.length}.`, "csv_values", {
+        found: values.length,
+      });
     }
     const [prefix, days, cod] = values as [string, string, string];
-    if (!PREFIX.test(prefix)) return refuse(`"${prefix}" is not a PIN code or a PIN prefix (1 to 6 digits, not starting with 0).`);
+    if (!PREFIX.test(prefix))
+      return refuse(`"${prefix}" is not a PIN code or a PIN prefix (1 to 6 digits, not starting with 0).`, "csv_prefix_invalid", {
+        value: prefix,
+      });
     if (!DAYS.test(days) || Number(days) > MAX_DELIVERY_DAYS) {
-      return refuse(`"${days}" is not a number of delivery days (a whole number from 0 to ${MAX_DELIVERY_DAYS}).`);
+      const message = `"${days}" is not a number of delivery days (a whole number from 0 to ${MAX_DELIVERY_DAYS}).`;
+      return refuse(message, "csv_days_invalid", { value: days, max: MAX_DELIVERY_DAYS });
     }
     const codText = cod.toLowerCase();
-    if (!YES.has(codText) && !NO.has(codText)) return refuse(`"${cod}" is not a COD value: write yes or no (or true/false, 1/0).`);
+    if (!YES.has(codText) && !NO.has(codText))
+      return refuse(`"${cod}" is not a COD value: write yes or no (or true/false, 1/0).`, "csv_cod_invalid", { value: cod });
     const earlier = firstLine.get(prefix);
-    if (earlier !== undefined) return refuse(`${prefix} is already on line ${earlier}.`);
-    if (rows.length === MAX_ROWS) return { ok: false, line: null, detail: TOO_MANY_ROWS };
+    if (earlier !== undefined) return refuse(`${prefix} is already on line ${earlier}.`, "csv_duplicate", { prefix, earlier });
+    if (rows.length === MAX_ROWS)
+      return { ok: false, line: null, detail: TOO_MANY_ROWS, code: "csv_too_many_rows", params: { max: MAX_ROWS } };
     firstLine.set(prefix, line);
     rows.push({ prefix, deliveryDays: Number(days), cod: YES.has(codText) });
   }
@@ -81,6 +98,7 @@ export async function parseServiceability(text: string): Promise<ParsedServiceab
       ok: false,
       line: null,
       detail: "The file has no rows: write one line per PIN code or prefix, `pin or prefix,deliveryDays,cod`.",
+      code: "csv_empty",
     };
   }
   return { ok: true, rows };
