@@ -31,6 +31,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** OpenAPI only: the fields of a multipart/form-data body the route reads itself (no body schema validates it). */
     multipartBody?: TSchema;
+    /** OpenAPI only: the body may be left out (the route takes none as `{}`). */
+    optionalBody?: boolean;
   }
 }
 
@@ -100,6 +102,7 @@ function withRefs<T>(node: T, self?: unknown): T {
  * the guarded ones declare the bearer scheme (the staff scope does it for its routes).
  */
 export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteUrl: string }): Promise<void> {
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       info: { title: "Krishi Bazaar API", version: "1.0.0", description: "Online shop for agricultural products" },
@@ -111,8 +114,19 @@ export async function registerApiDocs(app: FastifyInstance, { siteUrl }: { siteU
       },
     },
     transform: ({ schema, url, route }) => {
-      const multipartBody = (route.config as { multipartBody?: TSchema } | undefined)?.multipartBody;
+      const { multipartBody, optionalBody } = (route.config ?? {}) as { multipartBody?: TSchema; optionalBody?: boolean };
+      if (optionalBody && schema?.operationId) optionalBodies.add(schema.operationId);
       return { schema: documented(multipartBody ? { ...schema, body: multipartBody } : schema), url };
+    },
+    // @fastify/swagger marks every body required.
+    transformObject: (document) => {
+      if (!("openapiObject" in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const operation of Object.values(openapiObject.paths ?? {}).flatMap((item) => Object.values(item ?? {}))) {
+        const { operationId, requestBody } = operation as { operationId?: string; requestBody?: { required?: boolean } };
+        if (requestBody && operationId && optionalBodies.has(operationId)) requestBody.required = false;
+      }
+      return openapiObject;
     },
   });
   await app.register(async (docs) => {

@@ -143,11 +143,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       preValidation: async (request) => {
         request.body ??= {};
       },
+      config: { optionalBody: true },
       schema: {
         operationId: "logOut",
         ...hide,
         tags,
         summary: "Sign out: revokes the session of the refresh token given and that of the bearer access token",
+        // The bearer token is optional: without one, only the refresh token's session ends.
+        security: [{}, ...bearer],
         body: LogoutBody,
         response: { 200: DetailSchema, ...E400 },
       },
