@@ -87,6 +87,17 @@ function refund(orderId: number, amount: string, key?: string) {
   });
 }
 
+/** Razorpay's webhook call for an event about one entity (payload key: payment or refund), signed. */
+function webhook(event: string, kind: "payment" | "refund", entity: unknown) {
+  const body = JSON.stringify({ event, payload: { [kind]: { entity } } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/razorpay/webhook/",
+    headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
+    payload: body,
+  });
+}
+
 const orderOf = async (id: number) => (await t.app.inject({ url: `/api/orders/${id}/`, headers: staff })).json();
 const refundsAtRazorpay = (paymentId: string) => [...fake.refunds.values()].filter((r) => r.payment_id === paymentId);
 
@@ -214,15 +225,7 @@ describe("refunds", () => {
     await refund(order._id, "20.00", "refund-hook-0001");
     await refund(order._id, "30.00", "refund-hook-0002");
     const [first, second] = refundsAtRazorpay(paymentId);
-    const send = (event: string, entity: object) => {
-      const body = JSON.stringify({ event, payload: { refund: { entity } } });
-      return t.app.inject({
-        method: "POST",
-        url: "/api/payments/razorpay/webhook/",
-        headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
-        payload: body,
-      });
-    };
+    const send = (event: string, entity: object) => webhook(event, "refund", entity);
     expect((await send("refund.processed", { ...first, status: "processed" })).json()).toEqual({ status: "refund-processed" });
     expect((await send("refund.failed", { ...second, status: "failed" })).json()).toEqual({ status: "refund-failed" });
     expect((await send("refund.failed", { ...second, status: "failed" })).json()).toEqual({ status: "duplicate" });
@@ -294,13 +297,7 @@ describe("reconciliation", () => {
     const second = fake.addPayment(razorpayOrderId);
     await advance(3 * 60_000);
     // A paid order is not a candidate; the webhook for the second capture still settles it.
-    const body = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: fake.payments.get(second.id) } } });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/razorpay/webhook/",
-      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
-      payload: body,
-    });
+    const res = await webhook("payment.captured", "payment", fake.payments.get(second.id));
     expect(res.json()).toEqual({ status: "refunded-duplicate" });
     expect(refundsAtRazorpay(second.id)).toHaveLength(1);
     expect((await orderOf(order._id)).status).toBe("paid");
@@ -309,14 +306,8 @@ describe("reconciliation", () => {
   it("counts in amountRefunded only the order's own payment refunded, and tells a refunded second capture apart", async () => {
     const { order, razorpayOrderId } = await paidOrder();
     const second = fake.addPayment(razorpayOrderId);
-    const body = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: fake.payments.get(second.id) } } });
-    const webhook = await t.app.inject({
-      method: "POST",
-      url: "/api/payments/razorpay/webhook/",
-      headers: { "content-type": "application/json", "x-razorpay-signature": hmacHex(WEBHOOK_SECRET, body) },
-      payload: body,
-    });
-    expect(webhook.json()).toEqual({ status: "refunded-duplicate" });
+    const captured = await webhook("payment.captured", "payment", fake.payments.get(second.id));
+    expect(captured.json()).toEqual({ status: "refunded-duplicate" });
     const duplicate = { amount: order.totalPrice, reason: "The order was already paid: duplicate payment", ofOrderPayment: false };
 
     // The order's own payment is untouched: nothing of it is refunded.
