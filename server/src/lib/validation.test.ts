@@ -120,6 +120,26 @@ describe("JSON bodies take the types their schema says", () => {
     expect(order.totalPrice).toBe(paiseToDecimal(amount));
     expect((await t.app.inject({ url: "/api/products?page=1&page_size=2" })).statusCode).toBe(200);
   });
+
+  it("refuses a number too long to be one (Infinity once converted) in a path, a query string and a form, as it refuses 1001", async () => {
+    // Ajv converts 400 nines to Infinity and lets it past the maximum: the credit note's 404 then
+    // carried {n: Infinity}, which the error serializer cannot write (a 500).
+    const order = await placeOrder(t, asCustomer, { id: product.id, pricePaise: 450_00 });
+    const huge = "9".repeat(400);
+    const notes = await t.app.inject({ url: `/api/orders/${order._id}/credit-notes/${huge}/`, headers: asCustomer });
+    expect(notes.statusCode, notes.body).toBe(400);
+    expect(notes.json()).toMatchObject({ code: "field_invalid", field_errors: { n: [{ code: "not_integer" }] } });
+    const page = await t.app.inject({ url: `/api/products?page=${huge}` });
+    expect(page.statusCode, page.body).toBe(400);
+    expect(page.json()).toMatchObject({ code: "field_invalid", field_errors: { page: [{ code: "not_integer" }] } });
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/create-razorpay-order/",
+      headers: { ...asCustomer, "content-type": "application/x-www-form-urlencoded" },
+      payload: `amount=${huge}&order_id=${order._id}`,
+    });
+    expect(form.statusCode, form.body).toBe(400);
+  });
 });
 
 describe("control characters", () => {

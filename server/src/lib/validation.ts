@@ -17,6 +17,38 @@ type Factory = AjvCompiler.ValidatorFactory;
 type Validate = ReturnType<ReturnType<Factory>>;
 
 /**
+ * Where converted data holds a number that is not finite: Ajv turns text of 309 digits or more into
+ * Infinity and lets it past `maximum`. As Ajv's own "type" failure, so it answers like any
+ * other text that is not a number.
+ */
+function infinite(
+  data: unknown,
+  path = "",
+): { keyword: string; instancePath: string; params: { type: string }; message: string } | undefined {
+  if (typeof data === "number" && !Number.isFinite(data)) {
+    return { keyword: "type", instancePath: path, params: { type: "integer" }, message: "must be a finite number" };
+  }
+  if (typeof data !== "object" || data === null) return undefined;
+  for (const [key, value] of Object.entries(data)) {
+    const found = infinite(value, `${path}/${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A converting validator that also refuses the Infinity its conversion can make. */
+function finite(validate: Validate): Validate {
+  const checked = (data: unknown) => {
+    const valid = validate(data);
+    const failure = valid ? infinite(data) : undefined;
+    checked.errors = failure ? [failure] : validate.errors;
+    return valid && !failure;
+  };
+  checked.errors = validate.errors;
+  return checked as unknown as Validate;
+}
+
+/**
  * Fastify's validator factory with two Ajv instances: query strings, path parameters, headers and
  * form fields are text, so their values are converted to the schema's types ("3" → 3); a JSON body
  * already has types and is taken as sent: `"price": true` or `"rating": "5"` is a 400, not ₹1.00 or
@@ -28,9 +60,9 @@ export const buildValidator: Factory = (externalSchemas, options) => {
   const converting = pool(externalSchemas, { plugins, customOptions: { ...AJV_OPTIONS, coerceTypes: true } });
   const exact = pool(externalSchemas, { plugins, customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
   const compile = (route: AjvCompiler.RouteDefinition) => {
-    if (route.httpPart !== "body") return converting(route);
+    if (route.httpPart !== "body") return finite(converting(route));
     const asSent: Validate = exact(route);
-    const asFields: Validate = converting(route);
+    const asFields: Validate = finite(converting(route));
     const validate = (data: unknown) => {
       const chosen = typeof data === "object" && data !== null && formBodies.has(data) ? asFields : asSent;
       const valid = chosen(data);
