@@ -21,12 +21,17 @@ type Validate = ReturnType<ReturnType<Factory>>;
  * Infinity and lets it past `maximum`. As Ajv's own "type" failure, so it answers like any
  * other text that is not a number.
  */
-function infinite(
-  data: unknown,
-  path = "",
-): { keyword: string; instancePath: string; params: { type: string }; message: string } | undefined {
+interface TypeFailure {
+  keyword: "type";
+  instancePath: string;
+  schemaPath: string;
+  params: { type: string };
+  message: string;
+}
+
+function infinite(data: unknown, path = ""): TypeFailure | undefined {
   if (typeof data === "number" && !Number.isFinite(data)) {
-    return { keyword: "type", instancePath: path, params: { type: "integer" }, message: "must be a finite number" };
+    return { keyword: "type", instancePath: path, schemaPath: "#/type", params: { type: "integer" }, message: "must be a finite number" };
   }
   if (typeof data !== "object" || data === null) return undefined;
   for (const [key, value] of Object.entries(data)) {
