@@ -188,11 +188,17 @@ function requestFor(operation: Operation): fc.Arbitrary<GeneratedRequest> {
   return fc.record({ path, query, body, anonymous: bearer ? fc.integer({ min: 0, max: 9 }).map((n) => n === 0) : fc.constant(true) });
 }
 
+/** A path segment as UTF-8, percent-encoded (a lone surrogate as U+FFFD, which encodeURIComponent refuses to encode). */
+const percentEncoded = (text: string) =>
+  Array.from(Buffer.from(text, "utf8"), (byte) =>
+    /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
+
 function urlOf(template: string, request: GeneratedRequest): string {
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = request.path[name];
     if (typeof value === "string" && /%[0-9a-fA-F]{2}/.test(value)) return value;
-    return encodeURIComponent(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+    return percentEncoded(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(request.query)) search.set(key, typeof value === "string" ? value : JSON.stringify(value));
