@@ -35,5 +35,7 @@ export default defineConfig({
     css: false,
     // Vitest's default leaves one of a 2-core machine's cores idle; each file has its own jsdom.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Room for a few waits of Testing Library's (5 s each at most, see src/testing/setup.ts).
+    testTimeout: 20_000,
   },
 });
