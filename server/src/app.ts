@@ -2,14 +2,14 @@ import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { PgNotifyRelay } from "./db/notify-relay.ts";
 import { registerApiDocs } from "./lib/api-docs.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
-import { installErrorHandler } from "./lib/errors.ts";
+import { errorBody, installErrorHandler, problem } from "./lib/errors.ts";
 import { ClusterRelay, type EventRelay } from "./lib/event-relay.ts";
 import { EventBus } from "./lib/events.ts";
 import { JobScheduler } from "./lib/jobs.ts";
@@ -166,6 +166,8 @@ function scheduleJobs(
   return jobs;
 }
 
+const BAD_PATH = "This URL is not valid: a part of its path is malformed or too long.";
+
 /** Builds the whole application without listening: main.ts listens, tests use app.inject(). */
 export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -174,6 +176,15 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     genReqId: requestIdOptions.genReqId,
     requestIdHeader: requestIdOptions.requestIdHeader,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A path part the router cannot take (past maxParamLength, or percent-encoding that is not
+    // UTF-8) is bad input in the shop's error format: Fastify's own answer is a 414 or 400 of its
+    // own shape, with none of detail, message or code.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code !== "FST_ERR_BAD_URL" && error.code !== "FST_ERR_MAX_PARAM_LENGTH") {
+        return reply.status(500).send(errorBody("server_error", "A server error occurred."));
+      }
+      return reply.status(400).send(errorBody("field_invalid", BAD_PATH, { non_field_errors: [problem("invalid", BAD_PATH)] }));
+    },
     bodyLimit: 1024 * 1024,
     // A hop count as proxy-addr's function: trust the nearest N proxies, never the client's own claims.
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,

@@ -121,6 +121,20 @@ describe("JSON bodies take the types their schema says", () => {
     expect((await t.app.inject({ url: "/api/products?page=1&page_size=2" })).statusCode).toBe(200);
   });
 
+  it("refuses a path part too long (past 500 characters) or not valid percent-encoding with the shop's 400, not Fastify's own 414 or 400", async () => {
+    for (const part of ["9".repeat(501), "%E0%A4", "%zz"]) {
+      const res = await t.app.inject({ method: "PUT", url: `/api/users/addresses/${part}/edit/`, headers: asCustomer, payload: {} });
+      expect(res.statusCode, part).toBe(400);
+      expect(res.json(), part).toEqual({
+        detail: "This URL is not valid: a part of its path is malformed or too long.",
+        message: "This URL is not valid: a part of its path is malformed or too long.",
+        code: "field_invalid",
+        non_field_errors: ["This URL is not valid: a part of its path is malformed or too long."],
+        field_errors: { non_field_errors: [{ code: "invalid" }] },
+      });
+    }
+  });
+
   it("refuses a number too long to be one (Infinity once converted) in a path, a query string and a form, as it refuses 1001", async () => {
     // Ajv converts 400 nines to Infinity and lets it past the maximum: the credit note's 404 then
     // carried {n: Infinity}, which the error serializer cannot write (a 500).
