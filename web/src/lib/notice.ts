@@ -1,3 +1,4 @@
+import type { ErrorParams, FieldError } from "@krishi/contract";
 import type { Message } from "../i18n/index.ts";
 
 /** A message to show and its values; a value may be a message itself, translated with it. */
@@ -8,6 +9,13 @@ export interface Notice {
   server?: string;
 }
 export type NoticeValues = Record<string, string | number | Notice>;
+
+/** What a server's error body tells a client: its code, the values of its message, and each field's problems. */
+export interface ErrorAnswer {
+  code?: string;
+  params?: ErrorParams;
+  fields?: Partial<Record<string, FieldError[]>>;
+}
 
 /**
  * What ./server-texts.ts knows: the server's texts as notices, the API fields' labels, and

@@ -1,0 +1,115 @@
+import { ERROR_CODES, type ErrorCode, type ErrorParams, FIELD_ERROR_CODES, type FieldErrorCode } from "@krishi/contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage, t } from "../i18n/index.ts";
+import { answerNotice, ERROR_MESSAGES, FIELD_MESSAGES, fieldNotice } from "./error-messages.ts";
+import type { Notice } from "./notice.ts";
+
+const catalogs = import.meta.glob<Record<string, string>>("../i18n/hi/*.json", { import: "default", eager: true });
+const hindi: Record<string, string> = Object.assign({}, ...Object.values(catalogs));
+
+/**
+ * The params the server sends with each code (contract/src/errors.ts names them beside the code),
+ * one set per message a code can choose.
+ */
+const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
+  throttled: [{ seconds: 1 }, { seconds: 30 }],
+  category_not_found: [{ category: 7 }],
+  product_unavailable: [{ product: 12 }],
+  out_of_stock: [
+    { name: "Neem oil 1 L", available: 2 },
+    { name: "Neem oil 1 L", available: 0 },
+  ],
+  too_many_units: [{ max: 10 }],
+  too_many_unpaid: [{ max: 3 }],
+  pin_state_mismatch: [{ pin: "422001", pinState: "Maharashtra", addressState: "Goa" }],
+  pin_not_served: [{ pin: "744101" }],
+  cod_not_here: [{ pin: "744101" }],
+  cod_over_limit: [{ max: "5000.00", total: "5200.00" }],
+  order_wrong_state: ["pay", "repay", "pack", "ship", "deliver", "cancel", "expire", "refund", "collect", "place"].flatMap((event) => [
+    { status: "delivered", event },
+    { status: "shipped", event },
+  ]),
+  pin_not_found: [{ pin: "999999" }],
+  credit_note_not_found: [{ n: 2 }],
+};
+
+const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
+  too_small: [{ min: 1 }],
+  too_large: [{ max: 100 }],
+  too_short: [{ min: 8 }],
+  too_long: [{ max: 150 }],
+  invalid_choice: [{ choices: "0, 5, 12, 18, 28" }],
+  too_few_items: [{ min: 1 }],
+  too_many_items: [{ max: 50 }],
+  password_too_short: [{ min: 8 }],
+  password_too_similar: [{ to: "first_name" }, { to: "last_name" }, { to: "email" }],
+  category_not_found: [{ category: 7 }],
+  pin_state_mismatch: [{ pin: "422001", pinState: "Maharashtra", addressState: "Goa" }],
+  pin_not_served: [{ pin: "744101" }],
+  cod_not_here: [{ pin: "744101" }],
+  cod_over_limit: [{ max: "5000.00", total: "5200.00" }],
+  product_unavailable: [{ product: 12 }],
+  too_many_units: [{ max: 10 }],
+  amount_mismatch: [{ expected: 51936 }],
+  refund_too_large: [{ max: "519.36" }],
+  date_range_too_long: [{ max: 366 }],
+  csv_values: [{ line: 2, found: 2 }],
+  csv_prefix_invalid: [{ line: 3, value: "4x" }],
+  csv_days_invalid: [{ line: 3, value: "99", max: 60 }],
+  csv_cod_invalid: [{ line: 3, value: "maybe" }],
+  csv_duplicate: [{ line: 5, prefix: "4220", earlier: 2 }],
+  csv_too_many_rows: [{ max: 200000 }],
+};
+
+/** Every notice a table gives, with the code and params it was given for. */
+const notices: [string, ErrorParams, Notice][] = [
+  ...ERROR_CODES.flatMap((code) =>
+    (ERROR_PARAMS[code] ?? [{}]).map((params): [string, ErrorParams, Notice] => [code, params, answerNotice({ code, params }) as Notice]),
+  ),
+  ...FIELD_ERROR_CODES.flatMap((code) =>
+    (FIELD_PARAMS[code] ?? [{}]).map((params): [string, ErrorParams, Notice] => [`field ${code}`, params, fieldNotice({ code, params })]),
+  ),
+];
+
+/** The ICU argument names of a message: "{count, plural, …}" and "{name}" give count and name. */
+function argumentsOf(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1] as string))].sort();
+}
+
+afterEach(() => setLanguage("en"));
+
+describe("the messages of the server's error codes", () => {
+  it("cover every code of the contract, and only those", () => {
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...ERROR_CODES].sort());
+    expect(Object.keys(FIELD_MESSAGES).sort()).toEqual([...FIELD_ERROR_CODES].sort());
+    for (const [code, , notice] of notices) expect(notice?.message, code).toEqual(expect.any(String));
+  });
+
+  it("are all translated to Hindi, with the same values", () => {
+    for (const [code, params, notice] of notices) {
+      expect(hindi[notice.message], `${code} ${JSON.stringify(params)}: "${notice.message}"`).toBeDefined();
+      expect(argumentsOf(hindi[notice.message] ?? ""), code).toEqual(argumentsOf(notice.message));
+    }
+  });
+
+  it("are given every value they name, from the code's params", () => {
+    for (const [code, params, { message, values = {} }] of notices) {
+      const what = `${code} ${JSON.stringify(params)}`;
+      expect(Object.keys(values).sort(), what).toEqual(argumentsOf(message));
+      for (const value of Object.values(values)) {
+        expect(value, what).not.toBe("");
+        expect(value, what).not.toBeNaN();
+      }
+    }
+  });
+
+  it("read as whole sentences in English and in Hindi", async () => {
+    const said = () => notices.map(([code, , { message, values }]) => [code, t(message, values as never)] as const);
+    for (const [code, text] of said()) expect(text, code).not.toMatch(/[{}]|NaN|undefined/);
+    await setLanguage("hi");
+    for (const [code, text] of said()) {
+      expect(text, code).not.toMatch(/[{}]|NaN|undefined/);
+      expect(text, code).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+});
