@@ -56,6 +56,7 @@ let ajv: Ajv;
 let customer: { id: number; email: string; password: string };
 const owned = { orders: [] as number[], addresses: [] as number[], products: [] as number[], categories: [] as string[] };
 const orderTotals: { id: number; paise: number }[] = [];
+let proof: Record<"razorpay_order_id" | "razorpay_payment_id" | "razorpay_signature", string>;
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { rateLimit: { limits: RELAXED_LIMITS } });
@@ -80,6 +81,18 @@ beforeAll(async () => {
     owned.orders.push(order._id);
     orderTotals.push({ id: order._id, paise: Math.round(Number(order.totalPrice) * 100) });
   }
+  // A signed sandbox proof for the last order, so the payment confirmation reaches its checks (and success).
+  const last = orderTotals.at(-1) as { id: number; paise: number };
+  const opened = await t.app.inject({
+    method: "POST",
+    url: "/api/orders/create-razorpay-order/",
+    headers,
+    payload: { order_id: last.id, amount: last.paise },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const proofAnswer = await t.app.inject({ method: "POST", url: "/sandbox/razorpay/pay", payload: { order_id: opened.json().data.id } });
+  expect(proofAnswer.statusCode, proofAnswer.body).toBe(200);
+  proof = proofAnswer.json();
   const address = await t.app.inject({
     method: "POST",
     url: "/api/users/addresses/add/",
@@ -139,6 +152,12 @@ function hints(): Hints {
     new_password1: fc.constant("Monsoon-Harvest-2025!"),
     new_password2: fc.constant("Monsoon-Harvest-2025!"),
     amount: fc.constantFrom(...orderTotals.map((order) => order.paise), 1),
+    razorpay_order_id: fc.oneof(fc.constant(proof.razorpay_order_id), fc.string({ minLength: 1, maxLength: 30 })),
+    razorpay_payment_id: fc.oneof(fc.constant(proof.razorpay_payment_id), fc.string({ minLength: 1, maxLength: 30 })),
+    razorpay_signature: fc.oneof(
+      fc.constant(proof.razorpay_signature),
+      fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 64, maxLength: 64 }),
+    ),
     paymentMethod: fc.constantFrom("RazorPay", "RazorPay", "COD", "Cash"),
   };
 }
@@ -146,7 +165,23 @@ function hints(): Hints {
 function pathParameter(parameter: Parameter): fc.Arbitrary<unknown> {
   const known = parameter.name === "pin" ? [] : [...owned.orders, ...owned.addresses, ...owned.products, 1];
   // Not "%2e%2e": a URL parser (inject's, fetch's) resolves it as "..", so the request goes to another route.
-  const odd = fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, "1e3", "0x10", "abc", "%00", "%2F", "1.5", " 1", "१२", "9".repeat(400));
+  const odd = fc.constantFrom(
+    0,
+    -1,
+    2 ** 31,
+    2 ** 53,
+    "1e3",
+    "0x10",
+    "abc",
+    "%00",
+    "%2F",
+    "%zz",
+    "%E0%A4",
+    "1.5",
+    " 1",
+    "१२",
+    "9".repeat(400),
+  );
   return fc.oneof(
     { arbitrary: valueFor(parameter.schema), weight: 2 },
     { arbitrary: known.length ? fc.constantFrom(...known) : fc.constantFrom("411037", "110001", "422001"), weight: 3 },
@@ -197,7 +232,8 @@ const percentEncoded = (text: string) =>
 function urlOf(template: string, request: GeneratedRequest): string {
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = request.path[name];
-    if (typeof value === "string" && /%[0-9a-fA-F]{2}/.test(value)) return value;
+    // The odd values written percent-encoded ("%00", "%zz") go as they are.
+    if (typeof value === "string" && value.startsWith("%")) return value;
     return percentEncoded(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
   });
   const search = new URLSearchParams();
