@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from "./hooks.ts";
  * Plain Bootstrap markup: this is on every page, so it brings no react-bootstrap components.
  */
 export function AlertArea() {
-  const { message, values, server, resendTo, variant } = useAppSelector((state) => state.auth);
+  const { message, values, answer, resendTo, variant } = useAppSelector((state) => state.auth);
   const dispatch = useAppDispatch();
   const [sending, setSending] = useState(false);
   if (!message) return null;
@@ -24,7 +24,7 @@ export function AlertArea() {
 
   return (
     <div className={`alert alert-${variant} alert-dismissible mb-3`} role="alert">
-      <span>{noticeText({ message, values, server })}</span>
+      <span>{noticeText({ message, values, answer })}</span>
       {resendTo && (
         <div className="mt-2">
           <button

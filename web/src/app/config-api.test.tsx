@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { anErrorBody } from "../testing/factories.ts";
 import { fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
 import { configApi, useImageConfig } from "./config-api.ts";
@@ -27,7 +28,9 @@ describe("useImageConfig", () => {
   it("keeps the defaults after /api/config failed, while a newly mounted reader asks again", async () => {
     // The first answer fails; the next one does not come while the test looks.
     const calls = fakeApi((call) =>
-      calls.length > 1 && call.path === "/api/config" ? new Promise(() => {}) : { status: 500, body: { detail: "down" } },
+      calls.length > 1 && call.path === "/api/config"
+        ? new Promise(() => {})
+        : { status: 500, body: anErrorBody("server_error", "A server error occurred.") },
     );
     const { user } = renderApp(<Screen />, {
       seed: (s) => s.dispatch(configApi.util.resetApiState()),

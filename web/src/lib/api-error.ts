@@ -1,26 +1,28 @@
-import { currentLanguage, type Message, t } from "../i18n/index.ts";
-import type { Notice, ServerTexts } from "./notice.ts";
+import type { ErrorParams, FieldError } from "@krishi/contract";
+import { type Message, t } from "../i18n/index.ts";
+import type { ErrorAnswer, Notice } from "./notice.ts";
 
 /**
- * What a failed request shows: a friendly message from the catalogs, never a raw server text
- * ("No Product matches the given query.", "id: A valid integer is required.", a status code, a
- * fetch failure). The server's error bodies carry `detail` and `message` (the same text, DESIGN
- * §5) and, for invalid input, one list of messages per field.
+ * What a failed request shows: a friendly message from the catalogs, never a server's text. The
+ * server's error bodies carry a `code` (contract/src/errors.ts) and the `params` of its message,
+ * and for invalid input each field's problems as codes in `field_errors` (DESIGN §5); their
+ * `detail` and `message` are English for people, and not read here.
  *
- * 1. A text the server is known to send becomes its catalog message (./server-texts.ts, a chunk
- *    of its own that loads after the first page, so the first page stays small).
- * 2. A field's message becomes "Please check {field}: …" with the field's label.
- * 3. Otherwise the status says it: 401 sign in again, 404 not found, 409 changed meanwhile, 429
+ * 1. The code's message (./error-messages.ts, a chunk of its own that loads after the first page,
+ *    so the first page stays small); for a code that says "see the fields", what the fields'
+ *    problems say ("Please check {field}: …" with the field's label).
+ * 2. Otherwise, and for a body without a code (no connection, a proxy's HTML page, an older
+ *    server), the status says it: 401 sign in again, 404 not found, 409 changed meanwhile, 429
  *    too many attempts, 5xx server error, no connection, time-out.
- * An unknown text that reads like a sentence is shown as it is to English readers (the server
- * writes such texts for people); a Hindi reader gets step 3.
  */
+
+/** Where the spec's client read the server's text; the code decides now, so neither is read. */
 export type ErrorField = "detail" | "message";
 
 export const GENERIC_ERROR = "Something went wrong. Please try again." satisfies Message;
 const NETWORK = "The shop cannot be reached. Please check your internet connection and try again." satisfies Message;
 const TIMEOUT = "The shop took too long to answer. Please try again." satisfies Message;
-const CHECK_FIELD = "Please check {field}: {problem}" satisfies Message;
+const CHECK = "Please check this field." satisfies Message;
 
 const BY_STATUS: Partial<Record<number, Message>> = {
   400: "Please check what you entered and try again.",
@@ -34,56 +36,45 @@ const BY_STATUS: Partial<Record<number, Message>> = {
 };
 const SERVER_ERROR = "A server error occurred. Please try again in a moment." satisfies Message;
 
-/** Until ./server-texts.ts has loaded, a failure is told by its status. */
-let texts: ServerTexts = { lookup: () => null, fieldLabel: () => undefined, readable: () => false };
-const lookup = (text: string) => texts.lookup(text);
+/** The codes' messages, once loaded; until then a failure is told by its status. */
+let messages: typeof import("./error-messages.ts") | null = null;
 
-/** Loads the known server texts (after the first page has loaded; at once where the page already has). */
-export async function loadServerTexts(): Promise<void> {
-  texts = (await import("./server-texts.ts")).serverTexts;
+/** Loads the codes' messages (after the first page has loaded; at once where the page already has). */
+export async function loadErrorMessages(): Promise<void> {
+  messages = await import("./error-messages.ts");
 }
 
 if (typeof window !== "undefined") {
-  const load = () => void loadServerTexts().catch(() => undefined);
+  const load = () => void loadErrorMessages().catch(() => undefined);
   if (document.readyState === "complete") load();
   else window.addEventListener("load", load, { once: true });
 }
 
 /** The notice's text in the current language. */
-export function noticeText({ message, values, server }: Notice): string {
-  if (server) {
-    const known = lookup(server);
-    if (known) return noticeText(known);
-    if (currentLanguage() === "en" && texts.readable(server)) return server;
-  }
+export function noticeText({ message, values, answer }: Notice): string {
+  const said = answer && messages?.answerNotice(answer);
+  if (said) return noticeText(said);
   if (!values) return t(message);
   const formatted: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(values)) formatted[name] = typeof value === "object" ? noticeText(value) : value;
   return t(message, formatted);
 }
 
-/** What to tell about a failed request (an RTK Query error, an {status, data} answer, or a thrown Error). */
-export function errorNotice(error: unknown, field: ErrorField = "detail"): Notice {
+/**
+ * What to tell about a failed request (an RTK Query error, an {status, data} answer, or a thrown
+ * Error). The second argument is the spec's choice of text; the code decides now.
+ */
+export function errorNotice(error: unknown, _field: ErrorField = "detail"): Notice {
   if (!error || typeof error !== "object") return { message: GENERIC_ERROR };
   const status = statusOf(error);
   if (status === "network") return { message: NETWORK };
   if (status === "timeout") return { message: TIMEOUT };
-  const fallback = { message: statusMessage(status) };
-  const data = "data" in error && error.data && typeof error.data === "object" ? (error.data as Record<string, unknown>) : null;
-  if (!data) return withServerText(fallback, "message" in error && !("status" in error) ? error.message : null);
-
-  const other = field === "detail" ? "message" : "detail";
-  const text = textOf(data[field]) ?? textOf(data[other]);
-  const known = text === null ? null : lookup(text);
-  if (known) return known;
-  const fields = rawFieldErrors(data);
-  const nonField = fields.non_field_errors?.[0];
-  if (nonField) return fieldNotice(nonField);
-  for (const [name, messages] of Object.entries(fields)) {
-    const label = texts.fieldLabel(name);
-    if (label && messages?.[0]) return { message: CHECK_FIELD, values: { field: { message: label }, problem: fieldNotice(messages[0]) } };
-  }
-  return withServerText(fallback, text);
+  const fallback: Notice = { message: statusMessage(status) };
+  const answer = answerOf(error);
+  if (!answer) return fallback;
+  // Not loaded yet: the status for now, and the answer to say again when shown.
+  if (!messages) return { ...fallback, answer };
+  return messages.answerNotice(answer) ?? fallback;
 }
 
 /** The text of `errorNotice`, in the current language. */
@@ -91,50 +82,72 @@ export function errorText(error: unknown, field: ErrorField = "detail"): string 
   return noticeText(errorNotice(error, field));
 }
 
+/** The code of a failed request's answer (contract/src/errors.ts), or null for an answer without one. */
+export function errorCode(error: unknown): string | null {
+  const code = dataOf(error)?.code;
+  return typeof code === "string" ? code : null;
+}
+
 /** Per-field messages of a validation failure (`{"email": ["..."], "non_field_errors": [...]}`), in friendly words. */
 export type FieldErrors = Partial<Record<string, string[]>>;
 
+/**
+ * Each refused field's problems (`field_errors`), in friendly words. A field an older server lists
+ * without codes, or before the messages have loaded, is "Please check this field."
+ */
 export function fieldErrors(error: unknown): FieldErrors {
-  const data = error && typeof error === "object" && "data" in error ? error.data : null;
-  if (!data || typeof data !== "object") return {};
+  const data = dataOf(error);
+  if (!data) return {};
   const fields: FieldErrors = {};
-  for (const [field, messages] of Object.entries(rawFieldErrors(data as Record<string, unknown>))) {
-    fields[field] = [...new Set((messages ?? []).map((message) => noticeText(fieldNotice(message))))];
+  for (const [field, value] of Object.entries(data)) {
+    if (Array.isArray(value) && value.some((message) => typeof message === "string" && message.trim())) fields[field] = [t(CHECK)];
+  }
+  for (const [field, problems] of Object.entries(fieldProblems(data.field_errors) ?? {})) {
+    if (!problems?.length) continue;
+    const known = messages;
+    fields[field] = known ? [...new Set(problems.map((problem) => noticeText(known.fieldNotice(problem))))] : [t(CHECK)];
   }
   return fields;
 }
 
-/** Sign-in and registration failures (spec §8): the first non_field_errors message, else the error's. */
+/** Sign-in and registration failures (spec §8): the first problem of non_field_errors, else the error's. */
 export function formErrorNotice(error: unknown): Notice {
-  const data = error && typeof error === "object" && "data" in error ? error.data : null;
-  const nonField = data && typeof data === "object" ? rawFieldErrors(data as Record<string, unknown>).non_field_errors?.[0] : undefined;
-  return nonField ? fieldNotice(nonField) : errorNotice(error, "detail");
+  const nonField = fieldProblems(dataOf(error)?.field_errors)?.non_field_errors?.[0];
+  return nonField && messages ? messages.fieldNotice(nonField) : errorNotice(error, "detail");
 }
 
 export function formErrorText(error: unknown): string {
   return noticeText(formErrorNotice(error));
 }
 
-/** A field's message: known, else kept for English readers, else "Please check this field." */
-function fieldNotice(text: string): Notice {
-  return lookup(text) ?? { message: "Please check this field.", server: text };
+function dataOf(error: unknown): Record<string, unknown> | null {
+  const data = error && typeof error === "object" && "data" in error ? error.data : null;
+  return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
 }
 
-function withServerText(notice: Notice, text: unknown): Notice {
-  return typeof text === "string" && text.trim() ? { ...notice, server: text.trim() } : notice;
+/** The code, params and field problems of an error body; null for a body with none of them. */
+function answerOf(error: object): ErrorAnswer | null {
+  const data = dataOf(error);
+  if (!data) return null;
+  const answer: ErrorAnswer = {};
+  if (typeof data.code === "string") answer.code = data.code;
+  if (data.params && typeof data.params === "object" && !Array.isArray(data.params)) answer.params = data.params as ErrorParams;
+  const fields = fieldProblems(data.field_errors);
+  if (fields) answer.fields = fields;
+  return answer.code === undefined && !answer.fields ? null : answer;
 }
 
-function rawFieldErrors(data: Record<string, unknown>): Partial<Record<string, string[]>> {
-  const fields: Partial<Record<string, string[]>> = {};
-  for (const [field, value] of Object.entries(data)) {
-    const messages = Array.isArray(value) ? value.filter((m): m is string => typeof m === "string" && m.trim() !== "") : [];
-    if (messages.length > 0) fields[field] = messages;
+/** `field_errors` ({"price": [{"code": "too_small", "params": {"min": 1}}]}), its problems without a code left out. */
+function fieldProblems(value: unknown): ErrorAnswer["fields"] | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const fields: NonNullable<ErrorAnswer["fields"]> = {};
+  for (const [field, problems] of Object.entries(value)) {
+    const known = Array.isArray(problems)
+      ? problems.filter((p): p is FieldError => !!p && typeof p === "object" && typeof (p as { code?: unknown }).code === "string")
+      : [];
+    if (known.length > 0) fields[field] = known;
   }
-  return fields;
-}
-
-function textOf(value: unknown): string | null {
-  return typeof value === "string" && value.trim() ? value.trim() : null;
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 type Status = number | "network" | "timeout" | null;

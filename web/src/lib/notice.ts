@@ -5,8 +5,8 @@ import type { Message } from "../i18n/index.ts";
 export interface Notice {
   message: Message;
   values?: NoticeValues;
-  /** The server's own text when it was not known yet: looked up again when shown. */
-  server?: string;
+  /** The server's error when its messages had not loaded yet (api-error.ts): said by its code when shown. */
+  answer?: ErrorAnswer;
 }
 export type NoticeValues = Record<string, string | number | Notice>;
 
@@ -15,14 +15,4 @@ export interface ErrorAnswer {
   code?: string;
   params?: ErrorParams;
   fields?: Partial<Record<string, FieldError[]>>;
-}
-
-/**
- * What ./server-texts.ts knows: the server's texts as notices, the API fields' labels, and
- * whether an unknown text reads as written for people (api-error.ts loads it after the first page).
- */
-export interface ServerTexts {
-  lookup: (text: string) => Notice | null;
-  fieldLabel: (field: string) => Message | undefined;
-  readable: (text: string) => boolean;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PRICING } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../app/config-api.ts";
+import { anErrorBody } from "../testing/factories.ts";
 import { formatRupeesShort, isUnknownPin, pinOf, SPEC_SHOP, sellsInIndia, shopConfigOf } from "./shop-config.ts";
 
 describe("the shop's settings for checkout", () => {
@@ -46,7 +47,9 @@ describe("PIN codes", () => {
   });
 
   it("knows the server's 404 for a PIN code it does not know", () => {
-    expect(isUnknownPin({ status: 404, data: { detail: "PIN code 999999 was not found." } })).toBe(true);
+    expect(isUnknownPin({ status: 404, data: anErrorBody("pin_not_found", "PIN code 999999 was not found.", {}, { pin: "999999" }) })).toBe(
+      true,
+    );
     expect(isUnknownPin({ status: 500 })).toBe(false);
     expect(isUnknownPin(undefined)).toBe(false);
   });

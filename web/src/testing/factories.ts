@@ -1,4 +1,4 @@
-import type { Order, OrderEvent, Product, SavedAddress, StaffSummary } from "@krishi/contract";
+import type { ErrorCode, ErrorParams, FieldErrorCode, Order, OrderEvent, Product, SavedAddress, StaffSummary } from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
 /** A product as the API answers it; override what a test is about. */
@@ -166,4 +166,32 @@ export function aStaffSummary(overrides: Partial<StaffSummary> = {}, days = 30):
     products: 0,
     ...overrides,
   };
+}
+
+/** One problem of a field as the server has it: its code, its English message, the values of its message. */
+export interface FieldProblem {
+  code: FieldErrorCode;
+  message: string;
+  params?: ErrorParams;
+}
+
+/**
+ * An error body as the server writes it (server/src/lib/errors.ts, errorBody): detail and message,
+ * the code and its params, each field's messages (Django REST Framework's lists) and the same
+ * problems as codes in `field_errors`.
+ */
+export function anErrorBody(
+  code: ErrorCode,
+  detail: string,
+  fields: Record<string, FieldProblem[]> = {},
+  params?: ErrorParams,
+): Record<string, unknown> {
+  const entries = Object.entries(fields);
+  const withParams = params ? { params } : {};
+  if (entries.length === 0) return { detail, message: detail, code, ...withParams };
+  const messages = Object.fromEntries(entries.map(([field, problems]) => [field, problems.map((p) => p.message)]));
+  const codes = Object.fromEntries(
+    entries.map(([field, problems]) => [field, problems.map((p) => (p.params ? { code: p.code, params: p.params } : { code: p.code }))]),
+  );
+  return { ...messages, detail, message: detail, code, ...withParams, field_errors: codes };
 }

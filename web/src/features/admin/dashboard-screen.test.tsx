@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { aStaffSummary, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aStaffSummary, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { DashboardScreen } from "./dashboard-screen.tsx";
@@ -98,7 +98,7 @@ describe("DashboardScreen", () => {
   });
 
   it("says in plain words why the summary cannot be read", async () => {
-    fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    fakeApi(() => ({ status: 403, body: anErrorBody("permission_denied", "You do not have permission to perform this action.") }));
     renderDashboard();
     expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });

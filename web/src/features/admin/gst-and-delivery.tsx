@@ -163,7 +163,6 @@ function Serviceability() {
     await upload(await file.text());
   }
 
-  const problem = error ? uploadProblem(error) : null;
   return (
     <Card body className="h-100">
       <form noValidate aria-labelledby="serviceability" onSubmit={(event) => void submit(event)}>
@@ -175,12 +174,8 @@ function Serviceability() {
             {t("Saved: {rows, plural, one {# PIN code or prefix} other {# PIN codes or prefixes}} served.", { rows: data.rows })}
           </Message>
         )}
-        {problem && (
-          <Message variant="danger">
-            {problem.text}
-            {problem.line && <div className="mt-1 font-monospace small">{problem.line}</div>}
-          </Message>
-        )}
+        {/* A refused file names its first bad line and value (the code's message), so staff can mend it. */}
+        {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
         <div className="mb-3">
           <label htmlFor="serviceability-file" className="form-label">
             {t("PIN code table (CSV)")}
@@ -213,16 +208,4 @@ function Serviceability() {
       </form>
     </Card>
   );
-}
-
-/**
- * A refused upload in friendly words, and the server's own text when it says more (the line at
- * fault, in English): staff need it to mend the file.
- */
-function uploadProblem(error: unknown): { text: string; line: string | null } {
-  const text = errorText(error, "detail");
-  const data = typeof error === "object" && error && "data" in error ? (error.data as { detail?: unknown } | null) : null;
-  const detail = typeof data?.detail === "string" ? data.detail.trim() : "";
-  const status = (error as { status?: unknown }).status;
-  return { text, line: status === 400 && detail && detail !== text ? detail : null };
 }

@@ -21,7 +21,7 @@ export function imageProblem(file: File): Notice | null {
 /** An upload the server refused, or that could not be sent: what to tell. */
 export class UploadFailed extends Error {
   constructor(readonly notice: Notice) {
-    super(notice.server ?? notice.message);
+    super(notice.message);
     this.name = "UploadFailed";
   }
 }

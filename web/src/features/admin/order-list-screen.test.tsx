@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderListScreen } from "./order-list-screen.tsx";
@@ -53,7 +53,7 @@ describe("OrderListScreen", () => {
   });
 
   it("says in plain words why the list cannot be read", async () => {
-    fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    fakeApi(() => ({ status: 403, body: anErrorBody("permission_denied", "You do not have permission to perform this action.") }));
     renderList();
     expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });

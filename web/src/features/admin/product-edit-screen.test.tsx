@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductEditScreen } from "./product-edit-screen.tsx";
@@ -86,7 +86,10 @@ describe("ProductEditScreen", () => {
 
   it("shows a field's messages under that field and stays on the form", async () => {
     const text = "Enter a valid amount with at most two decimals.";
-    fakeProductApi(() => ({ status: 400, body: { price: [text], detail: `price: ${text}`, message: `price: ${text}` } }));
+    fakeProductApi(() => ({
+      status: 400,
+      body: anErrorBody("price_invalid", `price: ${text}`, { price: [{ code: "amount_invalid", message: text }] }),
+    }));
     const { user, location } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -98,7 +101,7 @@ describe("ProductEditScreen", () => {
   it("says so in plain words when the product cannot be found", async () => {
     const detail = "No Product matches the given query.";
     fakeApi((call) =>
-      call.path === "/api/products/category/" ? { body: CATEGORIES } : { status: 404, body: { detail, message: detail } },
+      call.path === "/api/products/category/" ? { body: CATEGORIES } : { status: 404, body: anErrorBody("product_not_found", detail) },
     );
     renderEdit();
     expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this product. It may no longer be sold.");
@@ -198,19 +201,17 @@ describe("ProductEditScreen", () => {
   it("shows the server's messages for the HSN code and the GST rate under them", async () => {
     fakeProductApi(() => ({
       status: 400,
-      body: {
-        detail: "Invalid input.",
-        message: "Invalid input.",
-        hsnCode: ["Enter 4, 6 or 8 digits."],
-        gstRate: ["GST rate in percent: 0, 5, 12, 18 or 28"],
-      },
+      body: anErrorBody("tax_fields_invalid", "hsnCode: Enter an HSN code of 4, 6 or 8 digits (or leave it empty).", {
+        hsnCode: [{ code: "hsn_invalid", message: "Enter an HSN code of 4, 6 or 8 digits (or leave it empty)." }],
+        gstRate: [{ code: "gst_rate_invalid", message: "Choose a GST rate of 0, 5, 12, 18 or 28 percent." }],
+      }),
     }));
     const { user } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
-    expect(await screen.findByText("Enter 4, 6 or 8 digits.")).toBeInTheDocument();
+    expect(await screen.findByText("Enter an HSN code of 4, 6 or 8 digits, or leave it empty.")).toBeInTheDocument();
     expect(screen.getByLabelText("HSN code")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("GST rate")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText("GST rate")).toHaveAccessibleDescription("GST rate in percent: 0, 5, 12, 18 or 28");
+    expect(screen.getByLabelText("GST rate")).toHaveAccessibleDescription("Choose a GST rate from the list.");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 

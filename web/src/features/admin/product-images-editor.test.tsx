@@ -1,7 +1,7 @@
 import type { ProductImage } from "@krishi/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { fakeXhr } from "../../testing/fake-xhr.ts";
 import { renderApp } from "../../testing/render-app.tsx";
@@ -133,7 +133,12 @@ describe("product images", () => {
     await expectPreviews([P1]);
     await user.upload(screen.getByLabelText("Upload image"), png("huge.png"));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    await sent[0]?.respond(413, { detail: "The image is larger than 5 MB.", message: "The image is larger than 5 MB." });
+    await sent[0]?.respond(
+      413,
+      anErrorBody("image_rejected", "The image is larger than 5 MB.", {
+        image: [{ code: "image_too_large", message: "The image is larger than 5 MB." }],
+      }),
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("huge.png: The image is larger than 5 MB.");
   });
 
@@ -146,7 +151,7 @@ describe("product images", () => {
     await expectPreviews([P1]);
     await user.upload(screen.getByLabelText("Upload image"), png("bag.png"));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    await sent[0]?.respond(401, { detail: "Given token not valid for any token type" });
+    await sent[0]?.respond(401, anErrorBody("token_not_valid", "Given token not valid for any token type"));
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]?.headers.Authorization).toBe("Bearer access-2");
     expect(api.calls.find((call) => call.method === "POST")?.body).toEqual({ refresh: "refresh-1" });

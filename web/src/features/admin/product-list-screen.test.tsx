@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductListScreen } from "./product-list-screen.tsx";
@@ -91,7 +91,7 @@ describe("ProductListScreen", () => {
   });
 
   it("says so when a product cannot be created", async () => {
-    fakeProducts(() => ({ status: 500, body: { detail: "A server error occurred.", message: "A server error occurred." } }));
+    fakeProducts(() => ({ status: 500, body: anErrorBody("server_error", "A server error occurred.") }));
     const { user } = renderList();
     await user.click(await screen.findByRole("button", { name: "Create Product" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("A server error occurred. Please try again in a moment.");

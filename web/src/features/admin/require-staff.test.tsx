@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { DashboardScreen } from "./dashboard-screen.tsx";
@@ -22,14 +22,17 @@ const STAFF_SCREENS: [string, string, ComponentType][] = [
 
 describe("staff screens", () => {
   it.each(STAFF_SCREENS)("%s sends a signed-in customer to /login without asking the server", async (url, path, Screen) => {
-    const calls = fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    const calls = fakeApi(() => ({
+      status: 403,
+      body: anErrorBody("permission_denied", "You do not have permission to perform this action."),
+    }));
     const { location } = renderApp(<Screen />, { url, path, preloadedState: { auth: signedIn(aUser()) } });
     await vi.waitFor(() => expect(location().pathname).toBe("/login"));
     expect(calls).toEqual([]);
   });
 
   it.each(STAFF_SCREENS)("%s sends a guest to sign in, coming back afterwards", async (url, path, Screen) => {
-    fakeApi(() => ({ status: 401, body: { detail: "Authentication credentials were not provided." } }));
+    fakeApi(() => ({ status: 401, body: anErrorBody("not_authenticated", "Authentication credentials were not provided.") }));
     const { location } = renderApp(<Screen />, { url, path });
     await vi.waitFor(() => expect(location().pathname + location().search).toBe(`/login?redirect=${url}`));
   });

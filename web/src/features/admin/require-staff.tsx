@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-// The server's texts in friendly words, before any staff call can fail.
-import "../../lib/server-texts.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import "./admin.css";
 

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { UserEditScreen } from "./user-edit-screen.tsx";
@@ -74,32 +74,40 @@ describe("UserEditScreen", () => {
     expect(store.getState().auth.user?.name).toBe("Ravi Kumar");
   });
 
-  it("shows the server's detail on a refusal and stays on the form", async () => {
+  it("says beside the staff flag why it cannot be removed, and stays on the form", async () => {
     const detail = "You cannot remove your own staff status.";
-    fakeUserApi(() => ({ status: 400, body: { detail, message: detail } }));
+    fakeUserApi(() => ({ status: 400, body: anErrorBody("self_demote", detail, { isAdmin: [{ code: "self_demote", message: detail }] }) }));
     const { user, location } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(await screen.findByText("You cannot remove your own staff status.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Is Admin")).toHaveClass("is-invalid");
+    expect(location().pathname).toBe("/admin/user/3/edit");
+  });
+
+  it("shows a refusal without a field in the red alert", async () => {
+    fakeUserApi(() => ({ status: 403, body: anErrorBody("permission_denied", "You do not have permission to perform this action.") }));
+    const { user, location } = renderEdit();
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
     expect(location().pathname).toBe("/admin/user/3/edit");
   });
 
   it("shows a field's messages under that field", async () => {
     fakeUserApi(() => ({
       status: 409,
-      body: {
-        email: ["A user with that email already exists."],
-        detail: "A user with that email already exists.",
-      },
+      body: anErrorBody("email_taken", "A user with that email already exists.", {
+        email: [{ code: "email_taken", message: "A user with that email already exists." }],
+      }),
     }));
     const { user } = renderEdit();
     await user.click(await screen.findByRole("button", { name: "Update" }));
-    expect(await screen.findByText("Another account already uses this e-mail address.")).toBeInTheDocument();
+    expect(await screen.findByText("An account with this e-mail address already exists.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email Address")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("says so when the user cannot be found", async () => {
-    fakeApi(() => ({ status: 404, body: { detail: "Not found.", message: "Not found." } }));
+    fakeApi(() => ({ status: 404, body: anErrorBody("user_not_found", "Not found.") }));
     renderEdit();
     expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this. It may have been removed.");
   });

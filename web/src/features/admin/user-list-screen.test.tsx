@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { UserListScreen } from "./user-list-screen.tsx";
@@ -92,7 +92,7 @@ describe("UserListScreen", () => {
     vi.spyOn(window, "confirm").mockReturnValue(true);
     fakeUsers(() => ({
       status: 400,
-      body: { detail: "You cannot delete your own account.", message: "You cannot delete your own account." },
+      body: anErrorBody("self_delete", "You cannot delete your own account."),
     }));
     const { user } = renderList();
     await user.click(await screen.findByRole("button", { name: "Delete Ravi Kumar" }));
@@ -100,7 +100,7 @@ describe("UserListScreen", () => {
   });
 
   it("says in plain words why the list cannot be read", async () => {
-    fakeApi(() => ({ status: 403, body: { detail: "You do not have permission to perform this action." } }));
+    fakeApi(() => ({ status: 403, body: anErrorBody("permission_denied", "You do not have permission to perform this action.") }));
     renderList();
     expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
   });

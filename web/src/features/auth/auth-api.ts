@@ -9,9 +9,7 @@ import type {
 } from "@krishi/contract";
 import { api } from "../../app/api.ts";
 import type { Message } from "../../i18n/index.ts";
-import { formErrorNotice } from "../../lib/api-error.ts";
-// The server's texts in friendly words, before any sign-in can fail.
-import "../../lib/server-texts.ts";
+import { errorCode, formErrorNotice } from "../../lib/api-error.ts";
 import { loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
 
 /** The auth service (DESIGN §5); the spec's register screen uses the underscore spelling. */
@@ -34,9 +32,6 @@ export const ACCOUNT_MESSAGES = {
   setPasswordFail: "Set new password failed",
 } as const satisfies Record<string, Message>;
 
-/** The server's reason for refusing to sign in an address that is not verified yet. */
-const NOT_VERIFIED: Message = "E-mail is not verified.";
-
 /** The auth screens' calls; loaded with those screens (the session's own calls are in session.ts). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -51,16 +46,16 @@ export const authApi = api.injectEndpoints({
         try {
           dispatch(loginSucceeded((await queryFulfilled).data));
         } catch (failure) {
-          const notice = formErrorNotice((failure as { error?: unknown }).error);
+          const error = (failure as { error?: unknown }).error;
           dispatch(
             loginFailed(
-              notice.message === NOT_VERIFIED
+              errorCode(error) === "email_not_verified"
                 ? {
                     message: "E-mail is not verified. Please open the link we sent to {email} to verify your account, then sign in.",
                     values: { email },
                     resendTo: email,
                   }
-                : notice,
+                : formErrorNotice(error),
             ),
           );
         }

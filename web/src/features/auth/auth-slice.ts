@@ -16,9 +16,9 @@ export interface AuthState {
   user: User | null;
   /** The current auth message (a catalog id, translated when shown), in the top alert until closed. */
   message: Message | null;
-  /** The message's values, and the server's own text it stands for (see Notice in lib/api-error.ts). */
+  /** The message's values, and the server's error it stands for (see Notice in lib/notice.ts). */
   values?: Notice["values"];
-  server?: string | undefined;
+  answer?: Notice["answer"];
   /** Sign-in was refused because this e-mail address is not verified yet: the alert offers to send the link again. */
   resendTo?: string | undefined;
   variant: AlertVariant;
@@ -61,8 +61,8 @@ export function saveAuth({ access, refresh, user }: Pick<AuthState, "access" | "
 export type Said = Notice & { resendTo?: string | undefined };
 
 function say(state: AuthState, said: Message | Said, variant: AlertVariant): void {
-  const { message, values, server, resendTo } = typeof said === "string" ? { message: said } : said;
-  Object.assign(state, { message, values, server, resendTo, variant });
+  const { message, values, answer, resendTo } = typeof said === "string" ? { message: said } : said;
+  Object.assign(state, { message, values, answer, resendTo, variant });
 }
 
 function signIn(state: AuthState, { access, refresh, user }: LoginInfo): void {
@@ -137,7 +137,7 @@ export const authSlice = createSlice({
     builder
       .addCase(showMessage, (state, { payload: { variant, ...said } }) => say(state, said, variant))
       .addCase(closeAlert, (state) => {
-        Object.assign(state, { message: null, values: undefined, server: undefined, resendTo: undefined });
+        Object.assign(state, { message: null, values: undefined, answer: undefined, resendTo: undefined });
       });
   },
 });

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { aUser } from "../../testing/factories.ts";
+import { anErrorBody, aUser } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OldLoginScreen, SignupScreen } from "./legacy-screens.tsx";
@@ -52,10 +52,10 @@ describe("SignupScreen", () => {
 
   it("says 'Signup fail' and shows why", async () => {
     const text = "A user is already registered with this e-mail address.";
-    fakeApi(() => ({ status: 400, body: { email: [text], detail: text, message: text } }));
+    fakeApi(() => ({ status: 400, body: anErrorBody("email_taken", text, { email: [{ code: "email_taken", message: text }] }) }));
     const { user, store } = renderApp(<SignupScreen />, { url: "/old_signup/" });
     await fillIn(user);
-    expect(await screen.findByText("An account with this e-mail address already exists. Please sign in instead.")).toBeInTheDocument();
+    expect(await screen.findByText("An account with this e-mail address already exists.")).toBeInTheDocument();
     expect(store.getState().auth.message).toBe("Signup fail");
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { configApi } from "../../app/config-api.ts";
 import type { AppStore } from "../../app/store.ts";
 import { setLanguage } from "../../i18n/index.ts";
-import { aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "../catalog/index.ts";
@@ -15,6 +15,12 @@ const withCategories = (store: AppStore) => {
 };
 
 const loginInfo = { access: "access-9", refresh: "refresh-9", user: aUser() };
+
+/** The server's refusals of a sign-in (spec §8: the reason in non_field_errors). */
+const refusal = (code: "credentials_invalid" | "email_not_verified", text: string) =>
+  anErrorBody(code, text, { non_field_errors: [{ code, message: text }] });
+const credentialsInvalid = refusal("credentials_invalid", "Unable to log in with provided credentials.");
+const notVerified = refusal("email_not_verified", "E-mail is not verified.");
 
 async function signIn(user: ReturnType<typeof renderApp>["user"]) {
   await user.type(screen.getByLabelText("Email Address"), "asha.patil@example.in");
@@ -45,8 +51,7 @@ describe("LoginScreen", () => {
   });
 
   it("says plainly in the top alert when the e-mail address or password is wrong", async () => {
-    const text = "Unable to log in with provided credentials.";
-    fakeApi(() => ({ status: 400, body: { non_field_errors: [text], detail: text, message: text } }));
+    fakeApi(() => ({ status: 400, body: credentialsInvalid }));
     const { user, location, store } = renderApp(null, { url: "/login", seed: withCategories });
     await screen.findByRole("heading", { level: 1, name: "Sign In" });
     await signIn(user);
@@ -56,12 +61,7 @@ describe("LoginScreen", () => {
   });
 
   it("gives an unverified address one message, where the link went, and a button to send it again", async () => {
-    const text = "E-mail is not verified.";
-    const calls = fakeApi((call) =>
-      call.path.endsWith("/login/")
-        ? { status: 400, body: { non_field_errors: [text], detail: text, message: text } }
-        : { body: { detail: "ok" } },
-    );
+    const calls = fakeApi((call) => (call.path.endsWith("/login/") ? { status: 400, body: notVerified } : { body: { detail: "ok" } }));
     const email = "meera.iyer@example.in";
     const { user } = renderApp(null, { url: "/login", seed: withCategories });
     await screen.findByRole("heading", { level: 1, name: "Sign In" });
@@ -84,11 +84,10 @@ describe("LoginScreen", () => {
   });
 
   it("after registering, says where the verification link went, filled in; a refused sign-in replaces that message", async () => {
-    const text = "E-mail is not verified.";
     fakeApi((call) =>
       call.path.endsWith("/registration/")
         ? { status: 201, body: { detail: "Verification e-mail sent." } }
-        : { status: 400, body: { non_field_errors: [text], detail: text, message: text } },
+        : { status: 400, body: notVerified },
     );
     const email = "meera.iyer@example.in";
     const { user } = renderApp(null, { url: "/register", seed: withCategories });
@@ -109,8 +108,7 @@ describe("LoginScreen", () => {
   });
 
   it("shows the screen in Hindi, and the top alert follows a language switch", async () => {
-    const text = "Unable to log in with provided credentials.";
-    fakeApi(() => ({ status: 400, body: { non_field_errors: [text], detail: text, message: text } }));
+    fakeApi(() => ({ status: 400, body: credentialsInvalid }));
     await setLanguage("hi");
     const { user } = renderApp(null, { url: "/login", seed: withCategories });
     expect(await screen.findByRole("heading", { level: 1, name: "साइन इन करें" })).toBeInTheDocument();

@@ -6,7 +6,6 @@ import { useAppSelector } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { t } from "../../i18n/index.ts";
-import { noticeText } from "../../lib/api-error.ts";
 import "./auth.css";
 import { selectSession } from "./auth-slice.ts";
 import { googleConsentUrl, newGoogleState } from "./google.ts";
@@ -81,8 +80,8 @@ function registeredState(state: unknown): LoginState | null {
 }
 
 /** "Verification e-mail sent.", saying where it went and what to do next. */
-function registeredText({ detail, email }: LoginState): string {
+function registeredText({ email }: LoginState): string {
   return email
     ? t("Verification e-mail sent. Please open the link we sent to {email} to verify your account, then sign in here.", { email })
-    : noticeText({ message: "Verification e-mail sent.", server: detail });
+    : t("Verification e-mail sent.");
 }

@@ -1,13 +1,18 @@
+import type { ErrorCode, FieldErrorCode } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { signedIn } from "../../testing/factories.ts";
+import { anErrorBody, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ActivateScreen } from "./activate-screen.tsx";
 import { ChangePasswordScreen, ResetPasswordConfirmScreen, ResetPasswordScreen } from "./password-screens.tsx";
 
 const ok = { detail: "ok" };
-const bad = (field: string, text: string) => ({ status: 400, body: { [field]: [text], detail: text, message: text } });
+/** A refusal of one field, as the server answers it: the error's code, the field's problem and its English text. */
+const bad = (code: ErrorCode, field: string, problem: FieldErrorCode, text: string) => ({
+  status: 400,
+  body: anErrorBody(code, `${field}: ${text}`, { [field]: [{ code: problem, message: text }] }),
+});
 
 describe("ResetPasswordScreen", () => {
   it("asks for a reset link ('Reset password success'), then says to check the e-mail, where it went", async () => {
@@ -38,7 +43,7 @@ describe("ResetPasswordScreen", () => {
   });
 
   it("says 'Reset password fail' and shows why", async () => {
-    fakeApi(() => bad("email", "Enter a valid email address."));
+    fakeApi(() => bad("field_invalid", "email", "invalid_email", "Enter a valid email address."));
     const { user, store } = renderApp(<ResetPasswordScreen />, { url: "/reset/password/" });
     await user.type(screen.getByLabelText("Email Address"), "asha@example");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
@@ -67,7 +72,10 @@ describe("ResetPasswordConfirmScreen", () => {
 
   it("says 'Set new password failed' for a used link, why, and where to ask for a new one", async () => {
     const detail = "The password reset link is invalid or has expired.";
-    fakeApi(() => ({ status: 400, body: { token: ["Invalid value"], detail, message: detail } }));
+    fakeApi(() => ({
+      status: 400,
+      body: anErrorBody("reset_link_invalid", detail, { token: [{ code: "link_invalid", message: "Invalid value" }] }),
+    }));
     const { user, store } = renderApp(<ResetPasswordConfirmScreen />, { url, path });
     await user.type(screen.getByLabelText("New Password"), "Cotton-Bolls-31");
     await user.type(screen.getByLabelText("Confirm New Password"), "Cotton-Bolls-31");
@@ -102,7 +110,9 @@ describe("ChangePasswordScreen", () => {
   });
 
   it("says 'Change password fail' and shows the field's message", async () => {
-    fakeApi(() => bad("old_password", "Your old password was entered incorrectly. Please enter it again."));
+    fakeApi(() =>
+      bad("old_password_wrong", "old_password", "old_password_wrong", "Your old password was entered incorrectly. Please enter it again."),
+    );
     const { user, store } = renderApp(<ChangePasswordScreen />, { url: "/change/password/", preloadedState: { auth: signedIn() } });
     await user.type(screen.getByLabelText("Old Password"), "wrong-one-123");
     await user.type(screen.getByLabelText("New Password"), "Cotton-Bolls-31");
@@ -128,7 +138,7 @@ describe("ActivateScreen", () => {
   });
 
   it("says 'Verification account has failed' for a bad key", async () => {
-    fakeApi(() => ({ status: 404, body: { detail: "Not found.", message: "Not found." } }));
+    fakeApi(() => ({ status: 404, body: anErrorBody("verification_link_invalid", "Not found.") }));
     const { user, location, store } = renderApp(<ActivateScreen />, { url, path });
     await user.click(screen.getByRole("button", { name: "Verify" }));
     await vi.waitFor(() => expect(store.getState().auth.message).toBe("Verification account has failed"));

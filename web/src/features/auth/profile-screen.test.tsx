@@ -1,7 +1,7 @@
 import type { Order } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, anOrder, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProfileScreen } from "./profile-screen.tsx";
@@ -71,10 +71,11 @@ describe("ProfileScreen", () => {
   it("asks for the current password only with a new one, and shows the server's answer under it", async () => {
     fakeProfileApi(() => ({
       status: 400,
-      body: {
-        detail: "Your current password was entered incorrectly. Please enter it again.",
-        current_password: ["Your current password was entered incorrectly. Please enter it again."],
-      },
+      body: anErrorBody("current_password_wrong", "Your current password was entered incorrectly. Please enter it again.", {
+        current_password: [
+          { code: "current_password_wrong", message: "Your current password was entered incorrectly. Please enter it again." },
+        ],
+      }),
     }));
     const { user } = renderProfile();
     expect(screen.queryByLabelText("Current Password")).not.toBeInTheDocument();
@@ -127,8 +128,8 @@ describe("ProfileScreen", () => {
   });
 
   it("shows why My Orders could not be read", async () => {
-    fakeApi(() => ({ status: 500, body: { detail: "The shop is resting. Try again soon." } }));
+    fakeApi(() => ({ status: 503, body: anErrorBody("database_unavailable", "The shop is resting. Try again soon.") }));
     renderProfile();
-    expect(await screen.findByRole("alert")).toHaveTextContent("The shop is resting. Try again soon.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("The shop is busy just now. Please try again in a moment.");
   });
 });

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { anErrorBody } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "../catalog/index.ts";
@@ -25,20 +26,21 @@ describe("RegisterScreen", () => {
   it("shows the server's messages under their fields", async () => {
     fakeApi(() => ({
       status: 400,
-      body: {
-        email: ["A user is already registered with this e-mail address."],
-        password1: ["This password is too short. It must contain at least 8 characters.", "This password is too common."],
-        detail: "A user is already registered with this e-mail address.",
-        message: "A user is already registered with this e-mail address.",
-      },
+      body: anErrorBody("email_taken", "A user is already registered with this e-mail address.", {
+        email: [{ code: "email_taken", message: "A user is already registered with this e-mail address." }],
+        password1: [
+          { code: "password_too_short", message: "This password is too short. It must contain at least 8 characters.", params: { min: 8 } },
+          { code: "password_too_common", message: "This password is too common." },
+        ],
+      }),
     }));
     const { user } = renderApp(<RegisterScreen />, { url: "/register" });
     await fillIn(user, "kheti", "kheti");
     await user.click(screen.getByRole("button", { name: "Register" }));
     const email = screen.getByLabelText("Email Address");
-    expect(await screen.findByText("An account with this e-mail address already exists. Please sign in instead.")).toBeInTheDocument();
+    expect(await screen.findByText("An account with this e-mail address already exists.")).toBeInTheDocument();
     expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(email).toHaveAccessibleDescription("An account with this e-mail address already exists. Please sign in instead.");
+    expect(email).toHaveAccessibleDescription("An account with this e-mail address already exists.");
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
       "At least 8 characters, not only numbers. The password is too short: use at least 8 characters. This password is too common.",
     );

@@ -1,14 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { makeStore } from "../../app/store.ts";
-import { loadServerTexts } from "../../lib/api-error.ts";
-import { aUser } from "../../testing/factories.ts";
+import { anErrorBody, aUser } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { saveAuth } from "./auth-slice.ts";
 import { newGoogleState } from "./google.ts";
 import { GOOGLE_NOT_VERIFIED, logout, resendVerification, startSession } from "./session.ts";
 
 const user = aUser();
-const invalid = { status: 401, body: { detail: "Token is invalid or expired", code: "token_not_valid" } };
+const invalid = { status: 401, body: anErrorBody("token_not_valid", "Token is invalid or expired") };
 
 /** Starts a visit with the given stored session, against a fake auth service. */
 async function visit(storedAccess: string | null, answer: (call: FakeCall) => FakeAnswer) {
@@ -21,7 +20,6 @@ async function visit(storedAccess: string | null, answer: (call: FakeCall) => Fa
 
 const route = (call: FakeCall) => `${call.method} ${call.path.replace("/api/users/dj-rest-auth/", "")}`;
 
-beforeAll(() => loadServerTexts());
 afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("startSession (on load)", () => {
@@ -94,7 +92,7 @@ describe("startSession (on load)", () => {
   it("says why Google sign-in was refused (spec §8: the detail), in the shop's words", async () => {
     window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
     const detail = "Google did not accept the sign-in code. Please sign in with Google again.";
-    const { auth } = await visit(null, () => ({ status: 400, body: { detail, message: detail } }));
+    const { auth } = await visit(null, () => ({ status: 400, body: anErrorBody("google_rejected", detail) }));
     expect(window.location.search).toBe("");
     expect(auth).toMatchObject({ access: null, user: null, message: detail, variant: "danger" });
   });
@@ -102,7 +100,7 @@ describe("startSession (on load)", () => {
   it("says a technical refusal of Google sign-in in plain words", async () => {
     window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
     const detail = "Google sign-in failed: the identity token from Google could not be verified.";
-    const { auth } = await visit(null, () => ({ status: 400, body: { detail, message: detail } }));
+    const { auth } = await visit(null, () => ({ status: 400, body: anErrorBody("google_token_invalid", detail) }));
     expect(auth).toMatchObject({ message: "Google sign-in failed. Please try again.", variant: "danger" });
   });
 });
@@ -143,7 +141,7 @@ describe("resendVerification", () => {
 
   it("says when it must wait", async () => {
     const detail = "Request was throttled. Expected available in 60 seconds.";
-    fakeApi(() => ({ status: 429, body: { detail, message: detail } }));
+    fakeApi(() => ({ status: 429, body: anErrorBody("throttled", detail, {}, { seconds: 60 }) }));
     const store = makeStore({ persist: false });
     await store.dispatch(resendVerification("meera.iyer@example.in"));
     expect(store.getState().auth).toMatchObject({

@@ -1,5 +1,6 @@
 import type { BaseQueryApi, FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { describe, expect, it, vi } from "vitest";
+import { anErrorBody } from "../../testing/factories.ts";
 import { requestTokenRefresh } from "./auth-http.ts";
 import type { Tokens } from "./auth-slice.ts";
 import { createRefresher, type SessionStore } from "./token-refresh.ts";
@@ -38,7 +39,7 @@ function refresherFor(s: ReturnType<typeof session>, request: (refresh: string) 
   });
 }
 
-const unauthorized = { error: { status: 401, data: { detail: "Given token not valid for any token type", code: "token_not_valid" } } };
+const unauthorized = { error: { status: 401, data: anErrorBody("token_not_valid", "Given token not valid for any token type") } };
 
 /** A base query that answers 401 to the expired token and 200 to any other. */
 function baseQueryAgainst(s: ReturnType<typeof session>) {
@@ -138,7 +139,7 @@ describe("requestTokenRefresh", () => {
   });
 
   it("answers null when the server refuses the token", async () => {
-    const refused = { detail: "Token is invalid or expired", code: "token_not_valid" };
+    const refused = anErrorBody("token_not_valid", "Token is invalid or expired");
     expect(await requestTokenRefresh("r1", answer(401, refused))).toBeNull();
     expect(await requestTokenRefresh("r1", answer(200, { access: "a2" }))).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { Pincode, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct } from "../../testing/factories.ts";
+import { anErrorBody, aProduct } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "./catalog-api.ts";
@@ -22,7 +22,7 @@ function renderProduct(config: Partial<PublicConfig>, pins: Record<string, Pinco
     const pin = /^\/api\/pincodes\/(\d+)\/$/.exec(call.path)?.[1];
     const found = pin ? pins[pin] : undefined;
     if (found) return { body: found };
-    return { status: 404, body: { detail: `PIN code ${pin} was not found.` } };
+    return { status: 404, body: anErrorBody("pin_not_found", `PIN code ${pin} was not found.`, {}, { pin: pin ?? "" }) };
   });
   const product = aProduct();
   const rendered = renderApp(<ProductScreen />, {

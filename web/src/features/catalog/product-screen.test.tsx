@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct, aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "./catalog-api.ts";
@@ -228,7 +228,7 @@ describe("ProductScreen review form", () => {
   });
 
   it("shows why a review was refused", async () => {
-    fakeApi(() => ({ status: 409, body: { detail: "Product already reviewed", message: "Product already reviewed" } }));
+    fakeApi(() => ({ status: 409, body: anErrorBody("already_reviewed", "Product already reviewed") }));
     const { user } = renderProduct(aProduct(), { auth: signedIn() });
     await review(user);
     expect(await screen.findByText("Product already reviewed")).toBeInTheDocument();
@@ -236,7 +236,7 @@ describe("ProductScreen review form", () => {
   });
 
   it("asks to sign in again when the session has ended", async () => {
-    const expired = { detail: "Given token not valid for any token type", message: "x", code: "token_not_valid" };
+    const expired = anErrorBody("token_not_valid", "Given token not valid for any token type");
     // The review meets an expired access token, and the refresh token is refused too; signing
     // out empties the API cache, so the settings and the product are read again.
     fakeApi((call) =>

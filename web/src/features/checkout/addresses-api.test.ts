@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeStore } from "../../app/store.ts";
-import { anAddress } from "../../testing/factories.ts";
+import { anAddress, anErrorBody } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { addressesApi, appendAddress, removeAddress, replaceAddress } from "./addresses-api.ts";
 
@@ -59,7 +59,7 @@ describe("addressesApi cache", () => {
   });
 
   it("keeps the list as it was when the server refuses", async () => {
-    fakeApi(() => ({ status: 404, body: { detail: "No Address matches the given query." } }));
+    fakeApi(() => ({ status: 404, body: anErrorBody("address_not_found", "No Address matches the given query.") }));
     const { store, cached } = await storeWith([home, farm]);
     await store.dispatch(addressesApi.endpoints.deleteAddress.initiate(1));
     expect(cached()).toEqual([home, farm]);

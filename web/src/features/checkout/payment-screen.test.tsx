@@ -2,7 +2,7 @@ import type { Pincode, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { type CartItem, emptyCart } from "../cart/cart-slice.ts";
@@ -62,7 +62,9 @@ function renderCod({ pin = nashik, cartItems = [urea], paymentMethod = null, con
   const calls = fakeApi(
     answer ??
       ((call) =>
-        call.path === "/api/pincodes/422001/" && pin ? { body: pin } : { status: 404, body: { detail: "PIN code 422001 was not found." } }),
+        call.path === "/api/pincodes/422001/" && pin
+          ? { body: pin }
+          : { status: 404, body: anErrorBody("pin_not_found", "PIN code 422001 was not found.", {}, { pin: "422001" }) }),
   );
   const rendered = renderApp(<PaymentScreen />, {
     url: "/payment",
@@ -109,7 +111,7 @@ describe("PaymentScreen with Cash on Delivery", () => {
   });
 
   it("falls back to RazorPay, saying nothing about the PIN code, when the lookup fails", async () => {
-    renderCod({ answer: () => ({ status: 500, body: { detail: "A server error occurred." } }) });
+    renderCod({ answer: () => ({ status: 500, body: anErrorBody("server_error", "A server error occurred.") }) });
     expect(await screen.findByRole("radio", { name: "RazorPay" })).toBeChecked();
     await vi.waitFor(() => expect(screen.queryByRole("status")).toBeNull());
     expect(screen.getAllByRole("radio")).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anOrder, aProduct, aUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, anOrder, aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { type CartItem, type CartState, emptyCart } from "../cart/cart-slice.ts";
@@ -149,7 +149,10 @@ describe("PlaceOrderScreen", () => {
     const { user, store, calls } = await renderPlaceOrder({ cartItems: [line({ price: "100.00" })] }, ({ path }) =>
       path.startsWith("/api/products/7")
         ? { body: repriced }
-        : { status: 409, body: { detail: "Prices have changed since you loaded your cart. Please review your order before paying." } },
+        : {
+            status: 409,
+            body: anErrorBody("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying."),
+          },
     );
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -165,7 +168,10 @@ describe("PlaceOrderScreen", () => {
     const { user, store } = await renderPlaceOrder({ cartItems: [line({ qty: 2 })] }, ({ path }) =>
       path.startsWith("/api/products/")
         ? { body: aProduct({ _id: 7, name: "Neem oil 1 L", price: "100.00", countInStock: 1 }) }
-        : { status: 409, body: { detail: "Only 1 of Neem oil 1 L left in stock." } },
+        : {
+            status: 409,
+            body: anErrorBody("out_of_stock", "Only 1 of Neem oil 1 L left in stock.", {}, { name: "Neem oil 1 L", available: 1 }),
+          },
     );
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Only 1 of Neem oil 1 L left in stock.");

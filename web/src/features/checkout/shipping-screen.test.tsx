@@ -2,7 +2,7 @@ import type { Pincode, PublicConfig, SavedAddress } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { anAddress, aUser, signedIn } from "../../testing/factories.ts";
+import { anAddress, anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { emptyCart } from "../cart/cart-slice.ts";
@@ -116,7 +116,9 @@ describe("ShippingScreen", () => {
   it("shows the server's field errors under the fields", async () => {
     const { user } = renderShipping([], () => ({
       status: 400,
-      body: { postalCode: ["Enter a valid 6-digit PIN code."], detail: "postalCode: Enter a valid 6-digit PIN code." },
+      body: anErrorBody("address_invalid", "postalCode: Enter a valid 6-digit PIN code.", {
+        postalCode: [{ code: "pin_invalid", message: "Enter a valid 6-digit PIN code." }],
+      }),
     }));
     await fillForm(user, { ...FARM_FORM, "Pin Code": "422001" });
     await user.click(screen.getByRole("button", { name: "Save address" }));
@@ -307,7 +309,9 @@ describe("ShippingScreen: mobile number", () => {
   it("shows the server's refusal of a mobile number in the shop's words", async () => {
     const { user } = renderShipping([], () => ({
       status: 400,
-      body: { phone: ["Enter a valid 10-digit mobile number."], detail: "phone: Enter a valid 10-digit mobile number." },
+      body: anErrorBody("address_invalid", "phone: Enter a valid 10-digit mobile number.", {
+        phone: [{ code: "phone_invalid", message: "Enter a valid 10-digit mobile number." }],
+      }),
     }));
     await fillForm(user, { ...FARM_FORM, "Mobile number (optional)": "9876543210" });
     await user.click(screen.getByRole("button", { name: "Save address" }));
@@ -334,7 +338,7 @@ function pincodes(pins: Record<string, Pincode>) {
     const pin = /^\/api\/pincodes\/(\d+)\/$/.exec(call.path)?.[1];
     if (!pin) return { status: 500 };
     const found = pins[pin];
-    return found ? { body: found } : { status: 404, body: { detail: `PIN code ${pin} was not found.` } };
+    return found ? { body: found } : { status: 404, body: anErrorBody("pin_not_found", `PIN code ${pin} was not found.`, {}, { pin }) };
   };
 }
 

@@ -3,7 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
-import { anAddress, anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
+import { anAddress, anErrorBody, anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderScreen } from "./order-screen.tsx";
@@ -119,10 +119,10 @@ describe("OrderScreen", () => {
     expect(await screen.findByText("Order is empty")).toBeInTheDocument();
   });
 
-  it("shows the server's detail for an order it will not show", async () => {
-    fakeApi(() => ({ status: 404, body: { detail: "Order does not exist" } }));
+  it("says so in plain words when the order is not there (or not theirs)", async () => {
+    fakeApi(() => ({ status: 404, body: anErrorBody("order_not_found", "No Order matches the given query.") }));
     renderApp(<OrderScreen />, { url: "/order/42", path: "/order/:id", preloadedState: { auth: signedIn(customer) } });
-    expect(await screen.findByRole("alert")).toHaveTextContent("Order does not exist");
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this order.");
   });
 
   it("lets staff mark a paid order delivered, with a real call, and shows it delivered", async () => {
@@ -312,10 +312,10 @@ describe("OrderScreen", () => {
     const opened = fakeRazorpay(() => undefined);
     const { user } = renderOrder(anOrder(), customer, () => ({
       status: 502,
-      body: { bool: 0, detail: "Razorpay is not answering. Try again." },
+      body: { bool: 0, detail: "Razorpay is not answering. Try again.", code: "gateway_unavailable" },
     }));
     await user.click(await screen.findByRole("button", { name: "Pay Now" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Razorpay is not answering. Try again.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("The payment provider is unavailable. Please try again in a moment.");
     expect(log).toHaveBeenCalled();
     expect(opened).toEqual([]);
   });
@@ -414,13 +414,14 @@ describe("OrderScreen: the order's life", () => {
   });
 
   it("shows the server's refusal to cancel", async () => {
+    const detail = "This order is shipped: it can no longer be cancelled online. Please contact us.";
     const { user } = renderOrder(anOrder(), customer, () => ({
       status: 409,
-      body: { detail: "This order has been shipped and can no longer be cancelled.", message: "…" },
+      body: anErrorBody("order_wrong_state", detail, {}, { status: "shipped", event: "cancel" }),
     }));
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
     await user.click(screen.getByRole("button", { name: "Yes, cancel order" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("This order has been shipped and can no longer be cancelled.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This order can no longer be cancelled online. Please contact us.");
     expect(screen.getByRole("button", { name: "Yes, cancel order" })).toBeEnabled();
   });
 
@@ -438,7 +439,7 @@ describe("OrderScreen: the order's life", () => {
   it("shows the 409 of an order that can no longer be paid beside Pay Now, and reads the order again", async () => {
     let order = anOrder();
     const opened = fakeRazorpay(() => undefined);
-    const detail = "This order was cancelled because it was not paid in time.";
+    const detail = "This order was not paid in time and has been cancelled; its items went back on sale. Please place your order again.";
     const { user, calls } = renderOrder(
       () => order,
       customer,
@@ -448,7 +449,7 @@ describe("OrderScreen: the order's life", () => {
           ...cancelledOrder(order),
           events: [...order.events, anEvent({ from: "pending_payment", to: "cancelled", event: "expire", actor: "system" })],
         };
-        return { status: 409, body: { bool: 0, detail, message: detail } };
+        return { status: 409, body: { bool: 0, detail, message: detail, code: "order_expired" } };
       },
     );
     await user.click(await screen.findByRole("button", { name: "Pay Now" }));
@@ -738,7 +739,10 @@ describe("OrderScreen tax documents", () => {
 
   it("says in the shop's words why a document could not be had, and saves nothing", async () => {
     const { saved } = watchDownloads();
-    const { user } = renderOrder(invoiced(), customer, () => ({ status: 404, body: { detail: "No Order matches the given query." } }));
+    const { user } = renderOrder(invoiced(), customer, () => ({
+      status: 404,
+      body: anErrorBody("order_not_found", "No Order matches the given query."),
+    }));
     await user.click(await screen.findByRole("button", { name: "Download tax invoice" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("We could not find this order.");
     expect(saved).toEqual([]);

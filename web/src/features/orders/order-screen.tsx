@@ -339,9 +339,10 @@ function usePayment(order: Order) {
     const started = await startPayment({ order_id: order._id, amount });
     const answer = started.data;
     if (answer?.bool !== 1) {
-      const detail = answer?.bool === 0 ? answer.detail : errorText(started.error, "detail");
-      console.error("Could not create the Razorpay order:", detail);
-      setState({ status: "error", text: detail });
+      // A refusal is {bool: 0, detail, code}, as an error answer (4xx/5xx) or, from an older server, as data.
+      const refusal = started.error ?? { data: answer };
+      console.error("Could not create the Razorpay order:", refusal);
+      setState({ status: "error", text: errorText(refusal, "detail") });
       return;
     }
     const config = await dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false }));

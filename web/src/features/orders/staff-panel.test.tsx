@@ -1,7 +1,7 @@
 import type { Order } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anEvent, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, anEvent, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderScreen } from "./order-screen.tsx";
@@ -157,13 +157,18 @@ describe("StaffPanel", () => {
   it("shows the server's messages on the Ship form's fields", async () => {
     const { user } = renderForStaff(
       () => aPaidOrder(),
-      () => ({ status: 400, body: { detail: "Invalid input.", message: "Invalid input.", awb: ["This AWB number is already in use."] } }),
+      () => ({
+        status: 400,
+        body: anErrorBody("field_invalid", "awb: Ensure this field has no more than 100 characters.", {
+          awb: [{ code: "too_long", message: "Ensure this field has no more than 100 characters.", params: { max: 100 } }],
+        }),
+      }),
     );
     const form = await screen.findByRole("form", { name: "Ship" });
     await user.type(within(form).getByLabelText("Courier"), "Delhivery");
     await user.type(within(form).getByLabelText("AWB number"), "DLV-1");
     await user.click(within(form).getByRole("button", { name: "Mark As Shipped" }));
-    expect(await within(form).findByText("This AWB number is already in use.")).toBeInTheDocument();
+    expect(await within(form).findByText("Please use at most 100 characters.")).toBeInTheDocument();
     expect(within(form).queryByRole("alert")).toBeNull();
   });
 
@@ -177,8 +182,8 @@ describe("StaffPanel", () => {
         if (failNext) {
           failNext = false;
           return {
-            status: 503,
-            body: { detail: "Razorpay is not answering. Try again.", message: "Razorpay is not answering. Try again." },
+            status: 502,
+            body: anErrorBody("gateway_unavailable", "The payment provider is unavailable. Please try again in a moment."),
           };
         }
         const { amount, reason } = call.body as { amount: string; reason: string };
@@ -199,7 +204,7 @@ describe("StaffPanel", () => {
     await user.type(within(form).getByLabelText("Amount"), "120");
     await user.type(within(form).getByLabelText("Reason"), "One bag arrived torn");
     await user.click(within(form).getByRole("button", { name: "Refund" }));
-    expect(await within(form).findByRole("alert")).toHaveTextContent("Razorpay is not answering. Try again.");
+    expect(await within(form).findByRole("alert")).toHaveTextContent("The payment provider is unavailable. Please try again in a moment.");
 
     await user.click(within(form).getByRole("button", { name: "Refund" }));
     expect(await within(form).findByText("Refund of ₹120.00 recorded.")).toBeInTheDocument();
@@ -353,10 +358,10 @@ describe("StaffPanel", () => {
     const detail = "The cash of this order has already been recorded as received.";
     const { user, calls } = renderForStaff(
       () => aShippedCodOrder(),
-      () => ({ status: 409, body: { detail, message: detail } }),
+      () => ({ status: 409, body: anErrorBody("cash_already_received", detail) }),
     );
     await user.click(await screen.findByRole("button", { name: "Cash received" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(detail);
+    expect(await screen.findByRole("alert")).toHaveTextContent("The cash for this order is already recorded as received.");
     expect(screen.getByRole("button", { name: "Cash received" })).toBeEnabled();
     expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/cod-received/"]);
   });
@@ -365,7 +370,7 @@ describe("StaffPanel", () => {
     const detail = "You do not have permission to perform this action.";
     const { user } = renderForStaff(
       () => aShippedCodOrder(),
-      () => ({ status: 403, body: { detail, message: detail } }),
+      () => ({ status: 403, body: anErrorBody("permission_denied", detail) }),
     );
     await user.click(await screen.findByRole("button", { name: "Cash received" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to do this.");
