@@ -48,7 +48,8 @@ interface GeneratedRequest {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   body: { kind: "json"; value: unknown } | { kind: "none" } | { kind: "raw"; text: string; type: string };
-  anonymous: boolean;
+  /** Who calls: the customer (bearer operations only), nobody, or someone with a broken Authorization header. */
+  caller: "customer" | "nobody" | string;
 }
 
 let t: TestApp;
@@ -248,7 +249,22 @@ function requestFor(operation: Operation): fc.Arbitrary<GeneratedRequest> {
       )
     : fc.constant({ kind: "none" as const });
   const bearer = operation.security?.some((scheme) => "bearer" in scheme) ?? false;
-  return fc.record({ path, query, body, anonymous: bearer ? fc.integer({ min: 0, max: 9 }).map((n) => n === 0) : fc.constant(true) });
+  const broken = fc.constantFrom(
+    "Bearer",
+    "Bearer ",
+    "Bearer x.y.z",
+    "Bearer eyJhbGciOiJub25lIn0.eyJ1c2VyX2lkIjoxfQ.",
+    "Basic YTpi",
+    "bearer  a b",
+    `Bearer ${"A".repeat(5000)}`,
+    "Bearer \u00e9t\u00e9",
+  );
+  const caller = fc.oneof(
+    { arbitrary: fc.constant(bearer ? "customer" : "nobody"), weight: 8 },
+    { arbitrary: fc.constant("nobody"), weight: 1 },
+    { arbitrary: broken, weight: 1 },
+  );
+  return fc.record({ path, query, body, caller });
 }
 
 /** A path segment as UTF-8, percent-encoded (a lone surrogate as U+FFFD, which encodeURIComponent refuses to encode). */
@@ -311,8 +327,12 @@ describe.each([
         await fc.assert(
           fc.asyncProperty(requestFor(operation), async (request) => {
             sent++;
-            const bearer = operation.security?.some((scheme) => "bearer" in scheme);
-            const headers: Record<string, string> = bearer && !request.anonymous ? await authHeaders(t, customer.id) : {};
+            const headers: Record<string, string> =
+              request.caller === "customer"
+                ? await authHeaders(t, customer.id)
+                : request.caller === "nobody"
+                  ? {}
+                  : { authorization: request.caller };
             let payload: string | undefined;
             if (request.body.kind === "json") {
               payload = JSON.stringify(request.body.value) ?? "null";
