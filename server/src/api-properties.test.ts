@@ -50,6 +50,8 @@ interface GeneratedRequest {
   body: { kind: "json"; value: unknown } | { kind: "none" } | { kind: "raw"; text: string; type: string };
   /** Who calls: the customer (bearer operations only), nobody, or someone with a broken Authorization header. */
   caller: "customer" | "nobody" | string;
+  /** An If-None-Match header to send, if any (the catalogue's cached answers take one). */
+  ifNoneMatch: string | null;
 }
 
 let t: TestApp;
@@ -264,7 +266,11 @@ function requestFor(operation: Operation): fc.Arbitrary<GeneratedRequest> {
     { arbitrary: fc.constant("nobody"), weight: 1 },
     { arbitrary: broken, weight: 1 },
   );
-  return fc.record({ path, query, body, caller });
+  const ifNoneMatch = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 6 },
+    { arbitrary: fc.constantFrom("*", 'W/"x"', '"', "\u0000"), weight: 1 },
+  );
+  return fc.record({ path, query, body, caller, ifNoneMatch });
 }
 
 /** A path segment as UTF-8, percent-encoded (a lone surrogate as U+FFFD, which encodeURIComponent refuses to encode). */
@@ -333,6 +339,7 @@ describe.each([
                 : request.caller === "nobody"
                   ? {}
                   : { authorization: request.caller };
+            if (request.ifNoneMatch !== null && method === "GET") headers["if-none-match"] = request.ifNoneMatch;
             let payload: string | undefined;
             if (request.body.kind === "json") {
               payload = JSON.stringify(request.body.value) ?? "null";
