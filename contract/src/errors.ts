@@ -113,8 +113,8 @@ export type ErrorParams = Record<string, string | number>;
  * (`{"price": [{"code": "too_small", "params": {"min": 1}}]}`), beside the lists of messages that
  * Django REST Framework's clients read (`{"price": ["Ensure this value is …"]}`).
  */
-export const FIELD_ERROR_CODES = [
-  // The schema's checks
+/** The schema's checks: their messages need the field's name to say what is wrong. */
+export const SCHEMA_FIELD_ERROR_CODES = [
   "required",
   "blank",
   "not_integer",
@@ -131,6 +131,10 @@ export const FIELD_ERROR_CODES = [
   "too_many_items", // params: {max}
   "control_characters",
   "invalid", // any other value the field does not take
+] as const;
+
+export const FIELD_ERROR_CODES = [
+  ...SCHEMA_FIELD_ERROR_CODES,
   // Accounts
   "email_taken",
   "password_mismatch",

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode } from "@krishi/contract";
-import { formatRupees, tryToPaise } from "@krishi/contract";
+import { formatRupees, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
 import type { Message } from "../i18n/index.ts";
 import type { ErrorAnswer, Notice } from "./notice.ts";
 
@@ -328,25 +328,8 @@ const FIELD_LABELS: Partial<Record<string, Message>> = {
 
 const said = (entry: Said, params: ErrorParams = {}): Notice => (typeof entry === "string" ? { message: entry } : entry(params));
 
-/** The schema's checks (the first codes of FIELD_ERROR_CODES): their message needs the field's name. */
-const NAMES_NO_FIELD: ReadonlySet<string> = new Set<FieldErrorCode>([
-  "required",
-  "blank",
-  "not_integer",
-  "not_number",
-  "not_boolean",
-  "not_text",
-  "too_small",
-  "too_large",
-  "too_short",
-  "too_long",
-  "invalid_email",
-  "invalid_choice",
-  "too_few_items",
-  "too_many_items",
-  "control_characters",
-  "invalid",
-]);
+/** The schema's checks: their message needs the field's name. */
+const NAMES_NO_FIELD: ReadonlySet<string> = new Set(SCHEMA_FIELD_ERROR_CODES);
 
 /** A field's problem in the catalogs' words; a code this app does not know yet is "Please check this field." */
 export function fieldNotice({ code, params }: FieldError): Notice {
