@@ -74,7 +74,7 @@ export const ERROR_CODES = [
   "cod_over_limit", // params: {max, total} (rupees as decimal strings)
   "order_changed",
   "order_not_paid",
-  "order_wrong_state", // params: {status, event}
+  "order_wrong_state", // params: {status, event, reason: not_allowed (not for this actor: ask the shop) | wrong_state}
   "order_not_cod",
   "cash_already_received",
   "order_cancelled",

@@ -52,6 +52,7 @@ describe("errorText: the message of the answer's code", () => {
         {
           status: "shipped",
           event: "cancel",
+          reason: "not_allowed",
         },
       ),
       "This order can no longer be cancelled online. Please contact us.",

@@ -59,8 +59,8 @@ function wrongState(params: ErrorParams): Notice {
       return { message: "This order can no longer be marked delivered." };
     case "cancel":
     case "expire":
-      // Shipped, only staff may still cancel it (the parcel comes back): a customer asks them.
-      return params.status === "shipped"
+      // Only staff may still cancel it (shipped: the parcel comes back): a customer asks them.
+      return params.reason === "not_allowed"
         ? { message: "This order can no longer be cancelled online. Please contact us." }
         : { message: "This order can no longer be cancelled." };
     case "refund":

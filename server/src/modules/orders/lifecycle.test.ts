@@ -124,6 +124,15 @@ describe("the state machine, every state × event × role through the API", () =
             // Staff routes answer 403 to a customer before anything else; the rest 409 with a reason.
             expect(res.statusCode, res.body).toBe(role === "owner" && event !== "cancel" ? 403 : 409);
             expect(after).toEqual({ status: from, events: [] });
+            if (res.statusCode === 409) {
+              // The code and params tell a client which: not for this actor (ask the shop), or not from this state.
+              const check = checkTransition(from, event, role);
+              const reason = !check.ok && check.reason === "not-allowed" ? "not_allowed" : "wrong_state";
+              expect(res.json()).toMatchObject({
+                code: expect.stringMatching(/^order_(wrong_state|not_paid)$/),
+                params: { status: from, event, reason },
+              });
+            }
           }
         });
       }

@@ -584,7 +584,9 @@ export class OrdersService {
 
   #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
     const label = STATUS_LABELS[status];
-    const params = { status, event };
+    // not_allowed: the move exists from this state, but not for this actor (a customer cancelling a shipped order).
+    const reason = !check.ok && check.reason === "not-allowed" ? "not_allowed" : "wrong_state";
+    const params = { status, event, reason };
     if (status === "pending_payment" && event !== "cancel" && event !== "expire")
       return conflict("order_not_paid", "Order is not paid yet.", params);
     if (event === "collect") {

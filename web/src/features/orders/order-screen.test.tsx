@@ -417,7 +417,7 @@ describe("OrderScreen: the order's life", () => {
     const detail = "This order is shipped: it can no longer be cancelled online. Please contact us.";
     const { user } = renderOrder(anOrder(), customer, () => ({
       status: 409,
-      body: anErrorBody("order_wrong_state", detail, {}, { status: "shipped", event: "cancel" }),
+      body: anErrorBody("order_wrong_state", detail, {}, { status: "shipped", event: "cancel", reason: "not_allowed" }),
     }));
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
     await user.click(screen.getByRole("button", { name: "Yes, cancel order" }));
