@@ -24,7 +24,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first page needs in one chunk: split into shared chunks (once several
-        // lazy screens use the same modules) it compresses ~2 KB worse (DESIGN §9 budget).
+        // lazy screens use the same modules) it compresses ~2 KB worse (its budget: 120 KB).
         codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
       },
     },

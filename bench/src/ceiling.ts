@@ -1,4 +1,4 @@
-// The ceiling of DESIGN §9: bare Fastify sending the same JSON bodies from memory.
+// The throughput ceiling: bare Fastify sending the same JSON bodies from memory.
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
 

@@ -118,7 +118,7 @@ export async function startShop(
   };
 }
 
-/** The ceiling of DESIGN §9 (bare Fastify sending `bodies` from memory) as a process of its own. */
+/** The throughput ceiling (bare Fastify sending `bodies` from memory) as a process of its own. */
 export async function startCeiling(dataDir: string, port: number, bodies: Record<string, string>): Promise<Running> {
   const bodiesFile = path.join(dataDir, `bodies-${port}.json`);
   writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -187,7 +187,7 @@ export interface ThroughputCase {
   ceilingRoute: string;
 }
 
-/** The list (24 items) and a product's detail: the two hot routes of DESIGN §9. */
+/** The list (24 items) and a product's detail: the two hot routes the budget measures. */
 export function hotRoutes(detailId: number): ThroughputCase[] {
   return [
     { name: "GET /api/products (24 items)", route: "/api/products", ceilingRoute: "/list" },

@@ -1,4 +1,4 @@
-// Checkouts under load (DESIGN §9): the race for the last units, and the mixed run — shoppers
+// Checkouts under load: the race for the last units, and the mixed run — shoppers
 // browsing (list pages, products, searches, categories) while signed-in buyers place orders, all
 // at once on one shop; p99 of every answer and of the checkouts.
 

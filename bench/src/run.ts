@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance budgets of DESIGN §9, measured on this machine. Parts:
+ * `npm run bench`: the performance budgets, measured on this machine. Parts:
  * - api: the real server on a 10 000-product SQLite catalogue against its ceiling (bare Fastify
  *   sending the same JSON from memory), both as separate processes loaded by autocannon with
  *   50 connections; p99 latency; keyword search median; the checkout race for the last 50 units.

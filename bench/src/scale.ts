@@ -1,5 +1,5 @@
 // Keyword search and deep list pages, timed one request after another with no answer cache:
-// DESIGN §9 "at scale" (100 000 products: search median ≤ 5 ms, p95 ≤ 15 ms; a deep page ≤ 5 ms).
+// The budget "at scale" (100 000 products: search median ≤ 5 ms, p95 ≤ 15 ms; a deep page ≤ 5 ms).
 import { PAGE_SIZE } from "@krishi/contract";
 import { ms, percentile, type Row, sequentialTimings } from "./harness.ts";
 

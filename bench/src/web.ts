@@ -1,4 +1,4 @@
-// The web budgets of DESIGN §9: Lighthouse on the demo shop, and the initial JavaScript of "/".
+// The web budgets: Lighthouse on the demo shop, and the initial JavaScript of "/".
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

@@ -46,7 +46,7 @@ import type {
 } from "./schemas/index.ts";
 
 /**
- * The JSON shapes of the HTTP API (DESIGN §5), derived from the schemas in ./schemas/ that the
+ * The JSON shapes of the HTTP API, derived from the schemas in ./schemas/ that the
  * server validates and serializes with: a field cannot exist here and vanish from an answer.
  * Type-only imports: the schema library never reaches the web bundle.
  */

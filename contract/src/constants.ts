@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (spec §9, DESIGN §5). */
+/** Business constants shared by server and web (spec §9). */
 export const CURRENCY = "INR";
 export const DEFAULT_PAYMENT_METHOD = "RazorPay";
 /** How an order is paid: online through Razorpay, or cash to the courier (when COD is on). */
@@ -15,7 +15,7 @@ export const DEFAULT_IMAGE_BASE_URL = "/media/";
 export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
 
 /**
- * The states of an order (DESIGN §4), in the order an order normally passes them. "confirmed": a
+ * The states of an order, in the order an order normally passes them. "confirmed": a
  * Cash on Delivery order, placed and waiting to be packed, paid when its cash is received.
  */
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;

@@ -5,7 +5,7 @@ import type { Paise } from "./money.ts";
  * page reads the defaults, and only the screens that price a cart load the rule.
  */
 
-/** How tax is charged: the spec's flat rate on the items, or GST per line (DESIGN §4). */
+/** How tax is charged: the spec's flat rate on the items, or GST per line. */
 export type TaxMode = "flat" | "gst";
 
 /** The GST rates a product may carry, in percent. */

@@ -98,7 +98,7 @@ export interface Services {
   events: EventBus;
 }
 
-/** Razorpay with keys; the sandbox of DESIGN §6 without (config refuses that in production). */
+/** Razorpay with keys; the payment sandbox without (config refuses that in production). */
 function paymentGateway(config: Readonly<Config>): PaymentGateway {
   const { keyId, keySecret, apiBase } = config.razorpay;
   if (keyId && keySecret) return new RazorpayClient({ keyId, keySecret, apiBase });

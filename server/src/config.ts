@@ -13,7 +13,7 @@ import {
 } from "@krishi/contract";
 
 /**
- * The only module that reads process.env (DESIGN §7). Everything is parsed once into a frozen,
+ * The only module that reads process.env. Everything is parsed once into a frozen,
  * typed object; a wrong value stops start-up with a message naming the variable.
  */
 export type EmailVerification = "mandatory" | "optional" | "none";
@@ -45,9 +45,9 @@ export interface Config {
   logFormat: LogFormat;
   /** Where image paths are joined: "/media/" (this server), or a CDN's absolute https address. */
   imageBaseUrl: string;
-  /** The pricing rule's parameters (DESIGN §4), published to the web through /api/config. */
+  /** The pricing rule's parameters, published to the web through /api/config. */
   pricing: PricingRules;
-  /** Checkout limits and the payment window (DESIGN §4). */
+  /** Checkout limits and the payment window. */
   orders: { paymentWindowSeconds: number; maxUnpaidOrders: number; maxUnitsPerLine: number };
   /**
    * Which proxies in front may name the client in X-Forwarded-For: none (false), the nearest N

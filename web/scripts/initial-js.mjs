@@ -1,5 +1,5 @@
 // Reports the JavaScript the first page loads: the scripts and modulepreloads of index.html,
-// gzipped (level 9). DESIGN §9 budget: ≤ 120 KB for /.
+// gzipped (level 9). Budget: ≤ 120 KB for /.
 // Usage: node scripts/initial-js.mjs [dist] [budgetKB]
 import { readFile } from "node:fs/promises";
 import path from "node:path";

@@ -3,7 +3,7 @@ import { LANGUAGES } from "../constants.ts";
 import { SavedAddressSchema } from "./addresses.ts";
 import { DetailSchema, Text } from "./common.ts";
 
-/** Request and answer shapes of the accounts API (dj-rest-auth's field names, DESIGN §5). */
+/** Request and answer shapes of the accounts API (dj-rest-auth's field names). */
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 /** Passwords are checked by the server's rules; the schema only bounds their size. */

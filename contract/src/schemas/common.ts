@@ -10,7 +10,7 @@ export const IdParams = Type.Object({ id: Id });
 /** What failed, for a client to act on (contract/src/errors.ts). */
 export const ErrorCodeSchema = Type.Enum(ERROR_CODES, { description: "What failed: a client decides by this, never by the text" });
 
-/** The error body of DESIGN §5, for OpenAPI and for serialization of error answers. */
+/** The API's one error body, for OpenAPI and for serialization of error answers. */
 export const ErrorBody = Type.Object(
   {
     detail: Type.String(),

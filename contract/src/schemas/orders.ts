@@ -46,7 +46,7 @@ export const CreditNoteSchema = Type.Object({
   issuedAt: IsoDate,
 });
 
-/** The order's life (DESIGN §4); isPaid / isDelivered stay in the JSON, derived from it. */
+/** The order's life; isPaid / isDelivered stay in the JSON, derived from it. */
 export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
 
 /** One step of the order's timeline: who moved it from where to where, and why. */

@@ -2,7 +2,7 @@ import { Type } from "typebox";
 
 export const PincodeParams = Type.Object({ pin: Type.String({ pattern: "^[1-9]\\d{5}$", description: "A six-digit PIN code" }) });
 
-/** Where a PIN is and whether the shop delivers there (DESIGN §5). */
+/** Where a PIN is and whether the shop delivers there. */
 export const PincodeSchema = Type.Object({
   pin: Type.String(),
   district: Type.String(),

@@ -148,7 +148,7 @@ const errorAnswer = (description: string, headers?: typeof retryAfter) => ({
   content: { "application/json": { schema: ErrorBody } },
 });
 
-/** What each error status means, for every operation that can answer it (DESIGN §5's error format). */
+/** What each error status means, for every operation that can answer it (the API's error format, lib/errors.ts). */
 const ERROR_ANSWERS: Record<number, ReturnType<typeof errorAnswer>> = {
   400: errorAnswer("Bad input: `detail` says what, with a list of messages per field (`non_field_errors` where none applies)"),
   401: errorAnswer("No bearer token, or one that is not valid (or expired); WWW-Authenticate: Bearer"),

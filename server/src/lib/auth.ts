@@ -12,7 +12,7 @@ import { InvalidTokenError, type TokenService } from "./tokens.ts";
  *     const user = currentUser(request);
  *   });
  *
- * The answers are Simple JWT's (DESIGN §5 keeps the spec's dj-rest-auth client working).
+ * The answers are Simple JWT's (so the spec's dj-rest-auth client keeps working).
  */
 
 /** The signed-in user as the guards load it (booleans normalised for both dialects). */

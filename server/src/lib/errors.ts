@@ -41,7 +41,7 @@ export function fieldError(code: ErrorCode, field: string, fieldProblem: FieldPr
 }
 
 /**
- * The one error body of the API (DESIGN §5): detail and message, the code, the params of its
+ * The one error body of the API: detail and message, the code, the params of its
  * message, one list of messages per field (Django REST Framework's shape) and the same problems as
  * codes in `field_errors`. (A request field named `code` keeps its problems in `field_errors`.)
  */

@@ -25,7 +25,7 @@ export interface DrainResult {
 }
 
 /**
- * Customer mail as a table (DESIGN §4): written by enqueue() in the transaction that causes it, so
+ * Customer mail as a table: written by enqueue() in the transaction that causes it, so
  * a rollback queues nothing and a commit loses nothing; drain() sends what is due, one claim per
  * mail (a conditional UPDATE), retrying with back-off. A crash after sending and before marking
  * can repeat one mail: the only case, and bounded by the lease.

@@ -3,7 +3,7 @@ import { COMMON_PASSWORDS } from "./common-passwords.ts";
 import { type FieldProblem, problem } from "./errors.ts";
 
 /**
- * Password hashing with scrypt (node:crypto) and the server-side password rules of DESIGN §5,
+ * Password hashing with scrypt (node:crypto) and the server-side password rules,
  * with Django's messages.
  *
  * A hash is stored as `scrypt$N$r$p$salt$key` (base64url), so the cost can be raised later
@@ -106,7 +106,7 @@ const ATTRIBUTE_NAMES: [keyof PasswordOwner & string, string][] = [
 ];
 
 /**
- * The rules of DESIGN §5, in the order and words of Django's default validators. Answers every
+ * The password rules, in the order and words of Django's default validators. Answers every
  * problem found (empty when the password is acceptable).
  */
 export function passwordProblems(password: string, owner: PasswordOwner = {}): FieldProblem[] {

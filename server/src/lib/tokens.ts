@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import type { Clock } from "./clock.ts";
 
 /**
- * The JWTs of DESIGN §5: HS256, a `token_type` claim ("access" or "refresh", as Simple JWT
+ * The API's JWTs: HS256, a `token_type` claim ("access" or "refresh", as Simple JWT
  * writes it), a unique `jti`, the user id in `sub`, and our issuer and audience. Access tokens
  * live 15 minutes and are checked by signature alone; refresh tokens live 7 days and are also
  * recorded in the database (rotation and reuse detection live in the accounts module).

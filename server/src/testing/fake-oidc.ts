@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 
 /**
- * A small OpenID provider on 127.0.0.1 standing in for Google in tests (DESIGN §8): discovery
+ * A small OpenID provider on 127.0.0.1 standing in for Google in tests: discovery
  * document, JWKS with a real RSA key, an authorisation endpoint that consents at once, and a token
  * endpoint that issues RS256 ID tokens for the codes a test registers. Codes can be made to
  * misbehave: wrong audience or issuer, expired, signed with a key that is not in the JWKS.

@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
 /**
  * The screens for the current address. Declarative routing (`<BrowserRouter>` + `useRoutes`) rather
  * than a data router: data comes from RTK Query, and the data router's loaders/actions machinery
- * would add ~16 KB gzipped to the first page (DESIGN §9 budget).
+ * would add ~16 KB gzipped to the first page (its budget: 120 KB).
  */
 export function AppRoutes() {
   return useRoutes(routes);

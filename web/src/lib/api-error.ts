@@ -5,7 +5,7 @@ import type { ErrorAnswer, Notice } from "./notice.ts";
 /**
  * What a failed request shows: a friendly message from the catalogs, never a server's text. The
  * server's error bodies carry a `code` (contract/src/errors.ts) and the `params` of its message,
- * and for invalid input each field's problems as codes in `field_errors` (DESIGN §5); their
+ * and for invalid input each field's problems as codes in `field_errors`; their
  * `detail` and `message` are English for people, and not read here.
  *
  * 1. The code's message (./error-messages.ts, a chunk of its own that loads after the first page,

@@ -12,7 +12,7 @@ import { api } from "../app/api.ts";
 import { useGetConfigQuery } from "../app/config-api.ts";
 
 /**
- * Selling in India (DESIGN §4), as the product page and checkout read it: the shop's settings from
+ * Selling in India, as the product page and checkout read it: the shop's settings from
  * /api/config (the pricing rule with its tax mode, the seller's GST state code, Cash on Delivery)
  * and where a PIN code is and whether the shop delivers there. Beside app/config-api.ts, but kept
  * out of the first page (one chunk for the screens that need it).

@@ -24,7 +24,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A signed-in customer as the API answers it (DESIGN §5 user JSON). */
+/** A signed-in customer as the API answers it (the API's user JSON). */
 export function aUser(overrides: Partial<User> = {}): User {
   return {
     _id: 3,

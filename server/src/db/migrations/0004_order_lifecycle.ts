@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { idColumn, timestampType } from "../dialect.ts";
 
 /**
- * The order lifecycle (DESIGN §4): states beyond created/paid/delivered, the timeline of every
+ * The order lifecycle: states beyond created/paid/delivered, the timeline of every
  * transition, shipments, refunds, the customer-mail queue and the leases that let one process at a
  * time run each scheduled job.
  */

@@ -51,7 +51,7 @@ const E401 = { 401: ErrorBody };
 const E429 = { 429: ErrorBody };
 
 /**
- * The dj-rest-auth compatible API (DESIGN §5), registered under /api/users/dj-rest-auth and
+ * The dj-rest-auth compatible API, registered under /api/users/dj-rest-auth and
  * /api/users/dj_rest_auth. The rate-limit guards are shared by both, so are their counters.
  */
 export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { accounts, auth, limits, hidden = false }) => {

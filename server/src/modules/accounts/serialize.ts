@@ -4,12 +4,12 @@ import type { AuthUser } from "../../lib/auth.ts";
 
 type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff" | "language">;
 
-/** First and last name, or the e-mail address when both are empty (DESIGN §5). */
+/** First and last name, or the e-mail address when both are empty. */
 export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name">): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
 
-/** The one place that defines the user JSON of DESIGN §5. */
+/** The one place that defines the user JSON of the API. */
 export function userJson(row: UserFields, addresses: SavedAddress[] = []): User {
   const isStaff = Boolean(row.is_staff);
   return {

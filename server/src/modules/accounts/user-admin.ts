@@ -17,7 +17,7 @@ export interface UserPage {
   pages: number;
 }
 
-/** Staff's management of users (spec §7); no one can lock themselves out (DESIGN §4). */
+/** Staff's management of users (spec §7); no one can lock themselves out. */
 export class UserAdmin {
   constructor(
     private readonly db: Db,

@@ -18,7 +18,7 @@ export type CheckedAddress = Required<ShippingAddress>;
 
 export type AddressCheck =
   | { ok: true; address: CheckedAddress }
-  /** `field` and `message` are the first problem; `fields` has every one (DESIGN §5). */
+  /** `field` and `message` are the first problem; `fields` has every one. */
   | { ok: false; field: string; message: string; fields: FieldErrors };
 
 export const BLANK = "This field may not be blank.";
@@ -70,7 +70,7 @@ export function checkShippingAddress(input: AddressInput, { taxMode }: { taxMode
   return { ok: true, address };
 }
 
-/** The 400 of a refused address, in the error format of DESIGN §5. */
+/** The 400 of a refused address, in the API's error format (lib/errors.ts). */
 export function addressError(problem: { field: string; message: string; fields: FieldErrors }): HttpError {
   return badRequest("address_invalid", `${problem.field}: ${problem.message}`, problem.fields);
 }

@@ -2,7 +2,7 @@ import { type Category, type Product, type ProductImage, type ProductSummary, pa
 import { toIso } from "../../db/dialect.ts";
 import type { ProductWithCategory } from "./columns.ts";
 
-/** The one place that defines the product JSON of DESIGN §5. */
+/** The one place that defines the product JSON of the API. */
 export function productSummaryJson(row: ProductWithCategory, images: ProductImage[]): ProductSummary {
   return {
     _id: row.id,

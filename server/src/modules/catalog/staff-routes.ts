@@ -18,7 +18,7 @@ export interface CatalogStaffRoutesOptions {
   admin: CatalogAdmin;
 }
 
-/** Uploads: one image of at most 5 MB (DESIGN §5). */
+/** Uploads: one image of at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

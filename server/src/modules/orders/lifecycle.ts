@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@krishi/contract";
 
 /**
- * The order's state machine (DESIGN §4), the one place that says how an order may move: each
+ * The order's state machine, the one place that says how an order may move: each
  * transition names the states it leaves, the state it reaches, who may make it and what it does to
  * stock. OrdersService.transition() is the only writer of an order's status, and it asks here.
  */

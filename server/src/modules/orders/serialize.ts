@@ -43,7 +43,7 @@ function paymentMethod(value: string): PaymentMethod {
   return value === "COD" ? "COD" : "RazorPay";
 }
 
-/** The one place that defines the order JSON of DESIGN §5. */
+/** The one place that defines the order JSON of the API. */
 export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExtras, viewer: Viewer): Order {
   const first = row.customer_first_name;
   const last = row.customer_last_name;

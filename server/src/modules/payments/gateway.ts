@@ -87,7 +87,7 @@ export interface RazorpayClientOptions {
 }
 
 /**
- * A small typed Razorpay client on fetch (DESIGN §2: no SDK — it hard-codes the host and
+ * A small typed Razorpay client on fetch (no SDK — it hard-codes the host and
  * compares signatures with ===). Basic auth with the key pair; every call has a time-out.
  */
 export class RazorpayClient implements PaymentGateway {
@@ -213,7 +213,7 @@ export class RazorpayClient implements PaymentGateway {
 }
 
 /**
- * The payment sandbox of DESIGN §6: it plays Razorpay offline. Orders, payments and refunds live
+ * The payment sandbox: it plays Razorpay offline. Orders, payments and refunds live
  * in this process's memory (a restart forgets unpaid attempts: development only); the sandbox
  * checkout (served by the server in sandbox mode only) asks `pay()` for a payment id and a
  * signature made with the sandbox secret, so the browser completes payment through the very same

@@ -45,7 +45,7 @@ export interface SandboxRoutesOptions {
 }
 
 /**
- * The payment sandbox (DESIGN §6), registered only when no Razorpay keys are configured: a local
+ * The payment sandbox, registered only when no Razorpay keys are configured: a local
  * checkout.js with Pay / Fail, and the endpoint that plays Razorpay's part in a payment.
  */
 export const sandboxRoutes: FastifyPluginAsyncTypebox<SandboxRoutesOptions> = async (app, { gateway, payments }) => {

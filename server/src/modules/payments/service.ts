@@ -79,7 +79,7 @@ export interface PaymentsServiceDeps {
 }
 
 /**
- * Payments (DESIGN §4, §6): an order is paid only when Razorpay says its payment is captured for
+ * Payments: an order is paid only when Razorpay says its payment is captured for
  * the stored Razorpay order, the order's amount and INR — whether the news comes from checkout,
  * a webhook or reconciliation, all of which end in settle(). Refunds carry an idempotency key and
  * are recorded before Razorpay is asked, so a crash or time-out is retried, never doubled.

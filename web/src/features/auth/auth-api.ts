@@ -12,7 +12,7 @@ import type { Message } from "../../i18n/index.ts";
 import { errorCode, formErrorNotice } from "../../lib/api-error.ts";
 import { loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";
 
-/** The auth service (DESIGN §5); the spec's register screen uses the underscore spelling. */
+/** The auth service; the spec's register screen uses the underscore spelling. */
 const AUTH = "/users/dj-rest-auth";
 const REGISTRATION = "/users/dj_rest_auth/registration/";
 

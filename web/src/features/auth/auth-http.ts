@@ -1,6 +1,6 @@
 import { isUser, type LoginInfo, type Tokens } from "./auth-slice.ts";
 
-/** The auth service (DESIGN §5, dj-rest-auth compatible). */
+/** The auth service (dj-rest-auth compatible). */
 export const AUTH_URL = "/api/users/dj-rest-auth/";
 
 export interface Answer {

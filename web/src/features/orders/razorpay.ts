@@ -40,7 +40,7 @@ declare global {
 }
 
 export const RAZORPAY_CHECKOUT_URL = "https://checkout.razorpay.com/v1/checkout.js";
-/** Served by our own server in sandbox mode (DESIGN §6): the same API, with Pay / Fail buttons. */
+/** Served by our own server in sandbox mode: the same API, with Pay / Fail buttons. */
 export const SANDBOX_CHECKOUT_URL = "/sandbox/razorpay/checkout.js";
 
 export const CHECKOUT_LOAD_FAILED = "Could not load the payment window. Check your connection and try again.";
