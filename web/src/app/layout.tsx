@@ -6,6 +6,7 @@ import { AlertArea } from "./alert-area.tsx";
 import { Header } from "./header.tsx";
 import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
+import { useScrollRestoration } from "./scroll-restoration.ts";
 import { SidePanel } from "./side-panel.tsx";
 
 /** Below the fold (the screen is at least a screen tall): loaded after the first page. */
@@ -18,6 +19,7 @@ const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: mo
 export function Layout() {
   const { pathname } = useLocation();
   useLanguageSync();
+  useScrollRestoration();
   return (
     <>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light">
