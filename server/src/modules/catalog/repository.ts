@@ -100,6 +100,11 @@ export async function recomputeRating(trx: Transaction<Database>, productId: num
 export async function findCategories(db: Kysely<Database>) {
   return db.selectFrom("categories").select(["id", "name", "name_hi"]).orderBy("name").execute();
 }
+
+/** Up to `limit` products after `afterId` in id order (keyset paging), with when each last changed. */
+export async function sitemapEntries(db: Kysely<Database>, afterId: number, limit: number) {
+  return db.selectFrom("products").select(["id", "updated_at"]).where("id", ">", afterId).orderBy("id").limit(limit).execute();
+}
 // ---- Writes of the staff back office. The catalogue is the one writer of products, their
 // images and categories; search_text is set here, beside every write of the fields it covers.
 

@@ -35,6 +35,12 @@ export interface ProductPage {
   pageSize: number;
 }
 
+/** A product as a sitemap lists it: its id and when it last changed (ISO 8601). */
+export interface SitemapEntry {
+  id: number;
+  updatedAt: string;
+}
+
 /** A product as a checkout sees it (catalogue.productsForOrder); `gst_rate` is a percent of GST_RATES. */
 export type ProductForOrder = Awaited<ReturnType<typeof repo.productsForOrder>>[number];
 
@@ -189,6 +195,15 @@ export class CatalogService {
   async lowStock(threshold: number, limit: number): Promise<{ _id: number; name: string; countInStock: number }[]> {
     const rows = await repo.findLowStock(this.db, threshold, limit);
     return rows.map((row) => ({ _id: row.id, name: row.name, countInStock: row.count_in_stock }));
+  }
+
+  /**
+   * The products on sale after `afterId`, at most `limit`, in id order (a page of a keyset walk
+   * over the whole catalogue: pass the last id read), with when each last changed (ISO 8601).
+   */
+  async sitemapEntries(afterId: number, limit: number): Promise<SitemapEntry[]> {
+    const rows = await repo.sitemapEntries(this.db, afterId, limit);
+    return rows.map((row) => ({ id: row.id, updatedAt: new Date(row.updated_at).toISOString() }));
   }
 
   countProducts(): Promise<number> {
