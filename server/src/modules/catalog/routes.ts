@@ -136,13 +136,13 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
  * Sends a cached answer, or 304 when the client already has it (phones on slow networks keep
  * their copy), Brotli-compressed for a client that accepts it (compressed once per cached
  * answer). These hot JSON routes skip helmet's per-request work: a JSON answer is never rendered,
- * so of its headers only nosniff matters, and that is set here.
+ * so of its headers only nosniff matters, and that is set here. `type`: the body's media type.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type = "application/json; charset=utf-8") {
   const { body, headers } = answer;
   reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === headers.ETag) return reply.status(304).send();
-  reply.type("application/json; charset=utf-8");
+  reply.type(type);
   const compressed = acceptsBrotli(request) ? brotliBody(answer) : null;
   return compressed ? reply.header("Content-Encoding", "br").send(compressed) : reply.send(body);
 }
