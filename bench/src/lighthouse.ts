@@ -13,9 +13,10 @@ export interface PageScores {
 
 /**
  * Lighthouse's default (mobile) run — emulated mid-range phone, simulated slow 4G — in Debian's
- * Chromium, for the performance and accessibility categories.
+ * Chromium, for the performance and accessibility categories; each URL `runs` times in a row, the
+ * browser's storage cleared before each run (Lighthouse's default).
  */
-export async function lighthouseScores(urls: string[], chromePath: string): Promise<PageScores[]> {
+export async function lighthouseScores(urls: string[], chromePath: string, runs = 1): Promise<PageScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -31,7 +32,7 @@ export async function lighthouseScores(urls: string[], chromePath: string): Prom
   });
   try {
     const scores: PageScores[] = [];
-    for (const url of urls) {
+    for (const url of urls.flatMap((url) => Array<string>(runs).fill(url))) {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",

@@ -5,6 +5,7 @@
 import { Agent, request } from "node:http";
 import { type PricingRules, paiseToDecimal, priceOrder, toPaise } from "@krishi/contract";
 import autocannon from "autocannon";
+import { figureOf, verdict } from "./budget.ts";
 import { BENCH_BUYER, LAST_UNITS, MIXED_BUYERS } from "./catalogue.ts";
 import { CONNECTIONS, ms, percentile, type Row, seconds } from "./harness.ts";
 import { KEYWORDS } from "./scale.ts";
@@ -172,8 +173,11 @@ const statusText = (statuses: Map<number, number>) =>
     .map(([status, n]) => `${status}×${n}`)
     .join(" ");
 
-/** One row: browsing and checkouts together for `seconds`, after a warm-up of both. */
-export async function mixedRow(base: string, label: string, products: number): Promise<Row> {
+/**
+ * One row: browsing and checkouts together for `seconds`, after a warm-up of both. `sqlite`: for
+ * PostgreSQL, this run's SQLite mixed row, whose p99s it may be within twice of instead (budget.ts).
+ */
+export async function mixedRow(base: string, label: string, products: number, sqlite?: Row): Promise<Row> {
   // Orders past a buyer's allowance of unpaid ones would be refused: keep to 90 % of it.
   const rate = Math.max(
     1,
@@ -228,7 +232,13 @@ export async function mixedRow(base: string, label: string, products: number): P
     orders: `${buying.statuses.get(201) ?? 0} placed (${statusText(buying.statuses)})`,
     errors,
     // An order lost to a connection error is not placed either.
-    budget: p99 <= 25 && checkoutP99 <= 25 && errors === 0 ? "met" : "MISSED (p99 ≤ 25 ms, every order placed)",
+    budget: verdict(
+      [
+        { name: "p99 ms", value: p99, max: 25, sqlite: figureOf(sqlite, "p99 ms") },
+        { name: "checkout p99 ms", value: checkoutP99, max: 25, sqlite: figureOf(sqlite, "checkout p99 ms") },
+      ],
+      errors > 0 ? [`${errors} answers failed or orders not placed (every order must be placed)`] : [],
+    ),
   };
 }
 

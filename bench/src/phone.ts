@@ -1,0 +1,114 @@
+// A phone on a slow network, in Playwright: how long after navigation starts a page shows what a
+// shopper came for (a product's name, its price), timed by the page itself.
+import { chromium } from "playwright-core";
+
+/**
+ * Chrome DevTools' "Slow 4G" preset: 150 ms × 3.75 latency, 1.6 Mbit/s × 0.9 down and
+ * 750 kbit/s × 0.9 up, in bytes a second as the protocol takes them.
+ */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
+/** A mid-range phone's CPU against this machine's, as Lighthouse's mobile run has it. */
+export const CPU_SLOWDOWN = 4;
+/** A 390 × 844 phone screen (an iPhone 12 to 15's). */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+/** How long a page may take to show its elements before the run counts as never showing them. */
+export const GIVE_UP_MS = 30_000;
+
+/**
+ * The script that runs in the page before any of its own: `window.__benchShown`, a promise of the
+ * time from navigation start (performance.now()) of the first frame in which every element of
+ * `selectors` is there, has a box and text and is neither hidden nor transparent; null if that
+ * does not happen within GIVE_UP_MS. DOM changes say when to look; once all are there it looks
+ * each frame, as a stylesheet may still hide them. A frame's callback runs only when the page may
+ * paint (not while a stylesheet blocks rendering), so the time is that of the frame that paints
+ * them, not of the markup's arrival. Plain JavaScript in a string: a function would be sent as the
+ * text the TypeScript loader made of it, which may call helpers the page does not have.
+ */
+function watcher(selectors: readonly string[]): string {
+  return `(() => {
+  const selectors = ${JSON.stringify(selectors)};
+  const shows = (element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && element.textContent.trim() !== "" &&
+      element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  };
+  window.__benchShown = new Promise((resolve) => {
+    let looking = false;
+    const look = () => {
+      looking = false;
+      const elements = selectors.map((selector) => document.querySelector(selector));
+      if (elements.some((element) => element === null)) return;
+      if (elements.every(shows)) {
+        observer.disconnect();
+        resolve(performance.now());
+        return;
+      }
+      looking = true;
+      requestAnimationFrame(look);
+    };
+    const observer = new MutationObserver(() => {
+      if (looking) return;
+      looking = true;
+      requestAnimationFrame(look);
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => resolve(null), ${GIVE_UP_MS});
+  });
+})();`;
+}
+
+export interface PhoneCase {
+  url: string;
+  /** What must show, as CSS selectors (the first match of each). */
+  selectors: readonly string[];
+}
+
+/**
+ * Each case `runs` times, each in a fresh browser context (nothing cached, no cookies) of one
+ * Chromium, throttled as a phone on slow 4G; milliseconds from navigation start until its
+ * elements showed, in run order (null: not within GIVE_UP_MS).
+ */
+export async function phoneTimings(cases: readonly PhoneCase[], chromePath: string, runs: number): Promise<(number | null)[][]> {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const timings: (number | null)[][] = [];
+    for (const { url, selectors } of cases) {
+      const times: (number | null)[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext(PHONE);
+        try {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+          await page.addInitScript(watcher(selectors));
+          await page.goto(url, { waitUntil: "commit" });
+          // A page that navigates again (a reload, a redirect) loses the watch: that run never showed them.
+          const shown = await page.evaluate<number | null>("window.__benchShown").catch((error: unknown) => {
+            console.error(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+            return null;
+          });
+          times.push(typeof shown === "number" ? Math.round(shown) : null);
+        } finally {
+          await context.close();
+        }
+      }
+      timings.push(times);
+    }
+    return timings;
+  } finally {
+    await browser.close();
+  }
+}
