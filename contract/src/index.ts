@@ -7,3 +7,4 @@ export * from "./money.ts";
 export * from "./pricing.ts";
 export * from "./pricing-rules.ts";
 export * from "./routes.ts";
+export * from "./storefront.ts";

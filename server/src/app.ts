@@ -31,7 +31,6 @@ import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
 import { CatalogAdmin } from "./modules/catalog/admin.ts";
-import { mainImageOf } from "./modules/catalog/main-image.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
@@ -48,8 +47,13 @@ import { PaymentsService } from "./modules/payments/service.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
 import { PincodeService } from "./modules/pincodes/service.ts";
+import { seoRoutes } from "./modules/seo/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffSummaryService } from "./modules/staff/summary.ts";
+import { StorefrontPages } from "./modules/storefront/pages.ts";
+import { loadPageRenderer } from "./modules/storefront/renderer.ts";
+import { sendNotFoundPage, storefrontRoutes } from "./modules/storefront/routes.ts";
+import { publicConfigOf } from "./modules/system/public-config.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 
 /** What buildApp needs from outside, and the policies that vary (CONVENTIONS): defaults come from config. */
@@ -164,6 +168,18 @@ function scheduleJobs(
   if (config.runJobs)
     deps.events.on("orderChanged", () => void jobs.runNow("send-mail").catch((err) => deps.log.error({ err }, "sending mail failed")));
   return jobs;
+}
+
+/**
+ * The server-rendered public pages, when the web app's server entry is built (else the shell
+ * serves them); a catalogue change drops the pages it makes stale, in every process.
+ */
+async function storefrontPages(config: Readonly<Config>, catalog: CatalogService, events: EventBus): Promise<StorefrontPages | null> {
+  const renderer = await loadPageRenderer(config.webDistDir);
+  if (!renderer) return null;
+  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config) });
+  events.on("productsChanged", (change) => pages.forget(change));
+  return pages;
 }
 
 const BAD_PATH = "This URL is not valid: a part of its path is malformed or too long.";
@@ -326,11 +342,14 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(pincodeStaffRoutes, { pincodes });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
+  await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
 
+  const pages = await storefrontPages(config, catalog, events);
+  if (pages) await app.register(storefrontRoutes, { pages });
   await registerStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: config.mediaDir,
-    mainImage: mainImageOf(catalog, config.imageBaseUrl),
+    ...(pages ? { pages: { notFound: (request, reply) => sendNotFoundPage(pages, request, reply) } } : {}),
   });
   return app;
 }

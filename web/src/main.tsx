@@ -2,17 +2,27 @@ import "bootstrap/dist/css/bootstrap.min.css";
 import "./fonts.css";
 import "./index.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import { BrowserRouter } from "react-router";
+import { hydrate } from "./app/api.ts";
 import { configApi } from "./app/config-api.ts";
 import { AppRoutes } from "./app/router.tsx";
-import { makeStore } from "./app/store.ts";
+import { makeStore, type RootState } from "./app/store.ts";
 import { followOtherTabs, startSession } from "./features/auth/session.ts";
-import { initialLanguage, setLanguage } from "./i18n/index.ts";
+import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
 
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+/** A server-rendered page (the public pages) carries the state it was rendered with. */
+const rendered = document.getElementById("page-state")?.textContent;
+const serverState = rendered ? (JSON.parse(rendered) as RootState) : undefined;
+
 const store = makeStore();
+// The server's API answers go into the cache: the hydrated screens show them without asking again.
+if (serverState) store.dispatch(hydrate(serverState));
 // Ask for the runtime settings before the first render (read again by the screens after a sign-out
 // empties the API cache).
 store.dispatch(configApi.endpoints.getConfig.initiate());
@@ -20,27 +30,41 @@ store.dispatch(configApi.endpoints.getConfig.initiate());
 store.dispatch(startSession());
 followOtherTabs(store);
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
-function render() {
-  createRoot(root as HTMLElement).render(
+function app() {
+  // Hydration sees the state the server rendered with (no cart, no session): the cart badge and
+  // the user menu fill in right after, rather than mismatch what the server sent.
+  return (
     <StrictMode>
-      <Provider store={store}>
+      <Provider store={store} serverState={serverState}>
         <BrowserRouter>
           <LanguageRoot>
             <AppRoutes />
           </LanguageRoot>
         </BrowserRouter>
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
 }
 
-// English renders at once; another language first loads its catalog (English if that fails).
-const language = initialLanguage();
-if (language === "en") render();
-else
-  setLanguage(language)
+if (serverState) {
+  // The page is in the language the server rendered it in; a shopper who chose the other one before
+  // (on an address that names none) gets it once the page is live.
+  const pageLanguage = document.documentElement.lang;
+  const language = isLanguage(pageLanguage) ? pageLanguage : "en";
+  const wanted = initialLanguage();
+  activateLanguage(language)
     .catch(() => undefined)
-    .finally(render);
+    .finally(() => {
+      hydrateRoot(root, app());
+      if (wanted !== language) void setLanguage(wanted).catch(() => undefined);
+    });
+} else {
+  // English renders at once; another language first loads its catalog (English if that fails).
+  const language = initialLanguage();
+  const render = () => createRoot(root).render(app());
+  if (language === "en") render();
+  else
+    setLanguage(language)
+      .catch(() => undefined)
+      .finally(render);
+}

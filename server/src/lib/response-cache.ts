@@ -36,6 +36,11 @@ export function brotliBody(answer: CachedAnswer): Buffer | null {
   return compressed;
 }
 
+/** Whether an Accept-Encoding header takes Brotli (and not with q=0). */
+export function acceptsBrotli(accepted: string | string[] | undefined): boolean {
+  return typeof accepted === "string" && /(^|[\s,])br(\s*;\s*q=(0?\.\d*[1-9]|1(\.0*)?))?\s*(,|$)/.test(accepted);
+}
+
 /** A strong validator for a serialized body, computed once per cache fill. */
 export function etagOf(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;

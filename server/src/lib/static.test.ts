@@ -3,9 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { CARD_IMAGE_SIZES, IMAGE_WIDTHS, PRODUCT_IMAGE_SIZES } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProduct } from "../testing/factories.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -34,33 +32,6 @@ describe("serving the SPA and media", () => {
       expect(res.body).toContain("<title>Krishi Bazaar</title>");
     },
   );
-
-  it("starts the data of the landing pages while their script loads (Link preload)", async () => {
-    const home = await t.app.inject("/");
-    expect(home.headers.link).toBe(
-      "</api/config>; rel=preload; as=fetch; crossorigin=anonymous, </api/products>; rel=preload; as=fetch; crossorigin=anonymous, </api/products/category/>; rel=preload; as=fetch; crossorigin=anonymous",
-    );
-    expect((await t.app.inject("/product/12")).headers.link).toContain("</api/products/12/>; rel=preload");
-    expect((await t.app.inject("/?keyword=neem")).headers.link).toBeUndefined();
-    expect((await t.app.inject("/cart")).headers.link).toBeUndefined();
-  });
-
-  it("hints the main image of the home list and of a product page, with the sizes the web app draws it at", async () => {
-    const { id } = await makeProduct(t.database.db, { name: "Neem Coated Urea", images: ["images/urea-1a2b.webp"] });
-    const srcset = IMAGE_WIDTHS.map((w) => `/media/urea-1a2b-w${w}.webp ${w}w`).join(", ");
-    const home = (await t.app.inject("/")).headers.link;
-    expect(home).toContain(
-      `</media/urea-1a2b.webp>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${CARD_IMAGE_SIZES}"; fetchpriority=high`,
-    );
-    const page = (await t.app.inject(`/product/${id}`)).headers.link;
-    expect(page).toContain(`</media/urea-1a2b.webp>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${PRODUCT_IMAGE_SIZES}"`);
-
-    const bare = await makeProduct(t.database.db, { name: "No Picture Yet" });
-    expect((await t.app.inject(`/product/${bare.id}`)).headers.link).not.toContain("as=image");
-    const missing = await t.app.inject("/product/999999");
-    expect(missing.statusCode).toBe(200);
-    expect(missing.headers.link).not.toContain("as=image");
-  });
 
   it("answers an unknown path with the SPA (its not-found page) and status 404", async () => {
     const res = await t.app.inject("/no/such/page");

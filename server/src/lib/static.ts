@@ -2,24 +2,18 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isSpaRoute } from "@krishi/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody } from "./errors.ts";
-
-/** A screen's main image (its largest paint), named in the page's preload hints. */
-export interface MainImage {
-  href: string;
-  srcset: string | undefined;
-  sizes: string;
-}
-
-/** The screen whose main image to hint: the bare home list, or a product page. */
-export type ShellPage = { home: true } | { productId: number };
 
 export interface StaticOptions {
   webDistDir: string;
   mediaDir: string;
-  /** The main image of a screen, or null; the shell is sent without the hint if this fails. */
-  mainImage?: (page: ShellPage) => Promise<MainImage | null>;
+  /**
+   * The server-rendered public pages: "/" and /product/{id} have routes of their own, and an
+   * address no screen has gets the rendered not-found page. Without them (the web app's server
+   * entry not built) every screen gets the shell.
+   */
+  pages?: { notFound(request: FastifyRequest, reply: FastifyReply): Promise<unknown> };
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -29,7 +23,7 @@ const YEAR = 365 * 24 * 60 * 60;
  * /media/, and index.html for every screen route of the spec (history fallback). Other paths get
  * the SPA's not-found page with status 404; unknown API paths get a JSON 404.
  */
-export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDir, mainImage }: StaticOptions): Promise<void> {
+export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDir, pages }: StaticOptions): Promise<void> {
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
@@ -65,38 +59,17 @@ export async function registerStatic(app: FastifyInstance, { webDistDir, mediaDi
   // Read once: the SPA shell is small and served for every screen route.
   const indexHtml = hasSpa ? readFileSync(indexFile) : null;
 
-  /**
-   * The shell, with preload hints for the screen's first API answers and its main image, so they
-   * load while the script does (the main image is the page's largest paint: waiting for the script
-   * and the answer before asking for it would put the two one after the other).
-   */
-  const sendShell = async (reply: FastifyReply, status: number, preload: string[] = [], page?: ShellPage) => {
-    const links = preload.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
-    const image = page && mainImage ? await mainImage(page).catch(() => null) : null;
-    if (image) {
-      const srcset = image.srcset ? `; imagesrcset="${image.srcset}"; imagesizes="${image.sizes}"` : "";
-      links.push(`<${image.href}>; rel=preload; as=image${srcset}; fetchpriority=high`);
-    }
-    if (links.length > 0) reply.header("Link", links.join(", "));
-    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
-  };
+  const sendShell = (reply: FastifyReply, status: number) =>
+    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   // The static plugin refuses a directory listing for "/", so the home screen gets its own route.
-  if (indexHtml) {
-    app.get("/", { schema: { hide: true } }, (request, reply) => {
-      // The bare home page is the usual landing: start its data while the script loads.
-      const bare = !request.url.includes("?");
-      if (!bare) return sendShell(reply, 200);
-      return sendShell(reply, 200, ["/api/config", "/api/products", "/api/products/category/"], { home: true });
-    });
-  }
+  if (indexHtml && !pages) app.get("/", { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const { pathname } = new URL(request.url, "http://shop.invalid");
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathname);
     if (wantsPage && indexHtml) {
-      const product = /^\/product\/(\d{1,9})\/?$/.exec(pathname)?.[1];
-      const preload = product ? ["/api/config", `/api/products/${product}/`, "/api/products/category/"] : [];
-      return sendShell(reply, isSpaRoute(pathname) ? 200 : 404, preload, product ? { productId: Number(product) } : undefined);
+      if (isSpaRoute(pathname)) return sendShell(reply, 200);
+      return pages ? pages.notFound(request, reply) : sendShell(reply, 404);
     }
     if (wantsPage && isSpaRoute(pathname)) {
       return reply.status(503).type("text/plain; charset=utf-8").send("The web app is not built yet: run `npm run build` and restart.");

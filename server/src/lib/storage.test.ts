@@ -99,16 +99,7 @@ describe("images from a CDN (IMAGE_BASE_URL)", () => {
   });
   afterAll(() => t.close());
 
-  it("points the page's preload hint, its image srcset and the published base at the CDN", async () => {
-    const { id } = await makeProduct(t.database.db, { name: "Neem Oil", images: ["images/neem-oil-1a2b3c4d.webp"] });
-    const link = (await t.app.inject(`/product/${id}`)).headers.link as string;
-    const imageHint = link.split(", </").find((part) => part.includes("as=image")) as string;
-    expect(imageHint).toContain("<https://cdn.krishi.test/media/neem-oil-1a2b3c4d.webp>; rel=preload; as=image");
-    for (const width of IMAGE_WIDTHS)
-      expect(imageHint).toContain(`https://cdn.krishi.test/media/neem-oil-1a2b3c4d-w${width}.webp ${width}w`);
-    expect(imageHint).not.toMatch(/<\/media\/|"\/media\//);
-    expect((await t.app.inject("/")).headers.link).toContain("<https://cdn.krishi.test/media/");
-
+  it("publishes the CDN's base to the web app", async () => {
     const config = (await t.app.inject("/api/config")).json();
     expect(config.imageBaseUrl).toBe("https://cdn.krishi.test/media");
   });

@@ -1,3 +1,4 @@
+import { createAction } from "@reduxjs/toolkit";
 import { createApi, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
 import { requestTokenRefresh } from "../features/auth/auth-http.ts";
 import { type AuthState, refreshFailed, tokensRefreshed } from "../features/auth/auth-slice.ts";
@@ -28,10 +29,18 @@ export const session = createRefresher({
   },
 });
 
+/**
+ * The state a server-rendered page was rendered with (embedded in the page): its API answers are
+ * taken into the cache, so the hydrated screens show them without asking again.
+ */
+export const hydrate = createAction<{ api?: unknown }>("app/hydrate");
+
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: "api",
   baseQuery: session.retrying(rawBaseQuery),
   tagTypes: ["Product", "Category", "Order", "Address", "User", "Summary"],
   endpoints: () => ({}),
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    hydrate.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
 });

@@ -86,7 +86,7 @@ function LanguageSwitch() {
   );
 }
 
-/** Submitting goes to /?keyword={text}; an empty search goes to /. The box keeps the query. */
+/** Submitting goes to /?keyword={text}; an empty search goes to /. The box keeps the query (and works without JavaScript). */
 function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -102,7 +102,7 @@ function SearchBox() {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones (and unknown to jsdom)
-    <form role="search" onSubmit={submit} className="site-header__search">
+    <form role="search" action="/" method="get" onSubmit={submit} className="site-header__search">
       <input
         type="search"
         name="keyword"

@@ -4,7 +4,7 @@ import { t } from "../i18n/index.ts";
 export function Loader() {
   return (
     <div role="status" className="d-flex flex-column align-items-center my-4">
-      <div className="spinner-border text-primary" aria-hidden="true" style={{ width: "100px", height: "100px" }} />
+      <div className="spinner-border text-primary loader__spinner" aria-hidden="true" />
       <span className="mt-2">{t("Loading...")}</span>
     </div>
   );

@@ -51,8 +51,13 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
 
-/** The language to start in: the one chosen before, else the browser's first choice if we have it. */
+/**
+ * The language to start in: the one the address names, else the one chosen before, else the
+ * browser's first choice if we have it.
+ */
 export function initialLanguage(): Language {
+  const named = languageOfAddress(new URLSearchParams(globalThis.location?.search));
+  if (named) return named;
   const stored = readString(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
   const preferred = globalThis.navigator?.languages?.[0]?.slice(0, 2);
@@ -73,12 +78,29 @@ function loadCatalog(language: Language): Promise<void> {
   return hindi;
 }
 
-/** Loads the language's catalog, switches to it, remembers it, and sets `<html lang>`. */
-export async function setLanguage(language: Language): Promise<void> {
+/** Loads the language's catalog and switches to it (the server renders a page in it so). */
+export async function activateLanguage(language: Language): Promise<void> {
   await loadCatalog(language);
   i18n.activate(language);
+}
+
+/** Loads the language's catalog, switches to it, remembers it, and sets `<html lang>`. */
+export async function setLanguage(language: Language): Promise<void> {
+  await activateLanguage(language);
   writeString(STORAGE_KEY, language);
   document.documentElement.lang = language;
+}
+
+/**
+ * The query parameter of a page's language. The public pages have an address in each language
+ * (English without it, Hindi at ?lang=hi) that crawlers follow and a shared link keeps.
+ */
+export const LANGUAGE_PARAM = "lang";
+
+/** The language an address asks for, or null when it names none (or one the shop does not have). */
+export function languageOfAddress(params: URLSearchParams): Language | null {
+  const named = params.get(LANGUAGE_PARAM);
+  return isLanguage(named) ? named : null;
 }
 
 export function currentLanguage(): Language {

@@ -11,9 +11,10 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
-import { brotliBody, type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
-import { type CatalogService, IN_STOCK_TAG, type ProductPage, productTag } from "./service.ts";
+import { PAGING_HEADERS } from "../../lib/paging.ts";
+import { acceptsBrotli, brotliBody, type CachedAnswer } from "../../lib/response-cache.ts";
+import { categoriesAnswer, productAnswer, productListAnswer } from "./answers.ts";
+import type { CatalogService } from "./service.ts";
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
@@ -49,24 +50,10 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await catalog.cache.get(`list ${request.url}`, async () => {
-        const { keyword, category, sort, in_stock, page, page_size: pageSize } = request.query;
-        const inStock = in_stock === "true" || in_stock === "1";
-        const result = await catalog.listProducts({
-          keyword,
-          category,
-          sort,
-          inStock,
-          page,
-          pageSize,
-        });
-        const headers = pagingHeaders(result);
-        const link = linkHeader(request.url, result);
-        if (link) headers.Link = link;
-        const tags = result.products.map((product) => productTag(product._id));
-        if (inStock) tags.push(IN_STOCK_TAG);
-        return cachedAnswer(String(reply.serialize(result.products)), headers, tags);
-      });
+      const { keyword, category, sort, in_stock, page, page_size: pageSize } = request.query;
+      const inStock = in_stock === "true" || in_stock === "1";
+      const query = { keyword, category, sort, inStock, page, pageSize };
+      const answer = await productListAnswer(catalog, request.url, query, (data) => String(reply.serialize(data)));
       return sendCached(request, reply, answer);
     },
   );
@@ -83,9 +70,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = await catalog.cache.get("categories", async () =>
-        cachedAnswer(String(reply.serialize(await catalog.listCategories())), {}, []),
-      );
+      const answer = await categoriesAnswer(catalog, (data) => String(reply.serialize(data)));
       return sendCached(request, reply, answer);
     },
   );
@@ -103,10 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const answer = await catalog.cache.get(`product ${id}`, async () =>
-        cachedAnswer(String(reply.serialize(await catalog.getProduct(id))), {}, [productTag(id)]),
-      );
+      const answer = await productAnswer(catalog, request.params.id, (data) => String(reply.serialize(data)));
       return sendCached(request, reply, answer);
     },
   );
@@ -143,28 +125,6 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === headers.ETag) return reply.status(304).send();
   reply.type(type);
-  const compressed = acceptsBrotli(request) ? brotliBody(answer) : null;
+  const compressed = acceptsBrotli(request.headers["accept-encoding"]) ? brotliBody(answer) : null;
   return compressed ? reply.header("Content-Encoding", "br").send(compressed) : reply.send(body);
-}
-
-function acceptsBrotli(request: FastifyRequest): boolean {
-  const accepted = request.headers["accept-encoding"];
-  return typeof accepted === "string" && /(^|[\s,])br(\s*;\s*q=(0?\.\d*[1-9]|1(\.0*)?))?\s*(,|$)/.test(accepted);
-}
-
-function cachedAnswer(body: string, headers: Record<string, string>, tags: readonly string[]): CachedAnswer {
-  return { body, headers: { ...headers, ETag: etagOf(body) }, tags: new Set(tags) };
-}
-
-/** RFC 8288 links to the neighbouring pages, keeping the caller's other query parameters. */
-function linkHeader(requestUrl: string, { page, pages }: ProductPage): string | null {
-  const url = new URL(requestUrl, "http://shop.invalid");
-  const to = (n: number, rel: string) => {
-    url.searchParams.set("page", String(n));
-    return `<${url.pathname}${url.search}>; rel="${rel}"`;
-  };
-  const links: string[] = [];
-  if (page > 1) links.push(to(1, "first"), to(page - 1, "prev"));
-  if (page < pages) links.push(to(page + 1, "next"), to(pages, "last"));
-  return links.length > 0 ? links.join(", ") : null;
 }

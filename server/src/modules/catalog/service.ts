@@ -67,6 +67,15 @@ const CACHE_TTL_MS = 30_000;
 /** The tags of a cached answer (ResponseCache.dropTagged): the products it shows, and whether stock filtered them. */
 export const productTag = (id: number) => `product:${id}`;
 export const IN_STOCK_TAG = "in-stock";
+/**
+ * The cached answers a change makes stale, by tag; null for all of them. A change of stock alone
+ * (every order placed or cancelled) stales the answers showing those products and those filtered
+ * by stock; any other change may move any product into or out of any list.
+ */
+export function staleTags(change: ShopEvents["productsChanged"]): string[] | null {
+  if (!change.stockOnly || change.productIds.length === 0) return null;
+  return [IN_STOCK_TAG, ...change.productIds.map(productTag)];
+}
 /** Filters whose counts are kept at most (then the count cache starts again). */
 const MAX_COUNTS = 1_000;
 
@@ -100,12 +109,13 @@ export class CatalogService {
    * keeps its cache while shoppers buy; any other change drops everything.
    */
   forget(change: ShopEvents["productsChanged"] = { productIds: [] }): void {
-    if (!change.stockOnly || change.productIds.length === 0) {
+    const stale = staleTags(change);
+    if (!stale) {
       this.cache.clear();
       this.#counts.clear();
       return;
     }
-    this.cache.dropTagged([IN_STOCK_TAG, ...change.productIds.map(productTag)]);
+    this.cache.dropTagged(stale);
     for (const [key, count] of this.#counts) if (count.inStock) this.#counts.delete(key);
   }
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { IMAGE_WIDTHS, PAGE_SIZE, type PublicConfig } from "@krishi/contract";
 import { ErrorBody, PublicConfigSchema } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
+import { publicConfigOf } from "./public-config.ts";
 
 export interface SystemRoutesOptions {
   config: Readonly<Config>;
@@ -14,23 +14,7 @@ const Status = Type.Object({ status: Type.String() });
 
 /** Runtime settings for the SPA (one build serves every environment) and the health probes. */
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemRoutesOptions> = async (app, { config, db }) => {
-  const publicConfig: PublicConfig = {
-    googleClientId: config.google.clientId,
-    googleAuthUrl: config.google.clientId ? config.google.authUrl : null,
-    razorpayKeyId: config.razorpay.keyId,
-    paymentSandbox: config.razorpay.keyId === null,
-    imageBaseUrl: config.imageBaseUrl,
-    imageWidths: [...IMAGE_WIDTHS],
-    pageSize: PAGE_SIZE,
-    pricing: {
-      freeShippingAbovePaise: config.pricing.freeShippingAbovePaise,
-      shippingPaise: config.pricing.shippingPaise,
-      taxBasisPoints: config.pricing.taxBasisPoints,
-      taxMode: config.tax.mode,
-    },
-    sellerStateCode: config.tax.seller.stateCode,
-    cod: { enabled: config.cod.enabled, feePaise: config.cod.feePaise, maxOrderPaise: config.cod.maxOrderPaise },
-  };
+  const publicConfig = publicConfigOf(config);
 
   app.get(
     "/api/config",

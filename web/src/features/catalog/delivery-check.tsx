@@ -32,11 +32,18 @@ export function DeliveryCheck() {
 }
 
 function DeliveryCheckForm({ cod }: { cod: boolean }) {
-  const [text, setText] = useState(() => readString(DELIVERY_PIN_KEY) ?? "");
-  const [asked, setAsked] = useState(() => pinOf(text));
+  const [text, setText] = useState("");
+  const [asked, setAsked] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const { currentData: place, error, isFetching } = useGetPincodeQuery(asked ?? skipToken);
   const language = useLanguage();
+
+  // The remembered PIN is read after the first render: the server renders the page without it.
+  useEffect(() => {
+    const saved = readString(DELIVERY_PIN_KEY) ?? "";
+    setText(saved);
+    setAsked(pinOf(saved));
+  }, []);
 
   useEffect(() => {
     if (place) writeString(DELIVERY_PIN_KEY, place.pin);

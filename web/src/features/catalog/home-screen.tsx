@@ -8,9 +8,10 @@ import { Message } from "../../components/message.tsx";
 import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
-import { productSort, useGetCategoriesQuery, useGetProductsQuery } from "./catalog-api.ts";
+import { type ProductQuery, productSort, useGetCategoriesQuery, useGetProductsQuery } from "./catalog-api.ts";
 import { ProductCard } from "./product-card.tsx";
 import "./catalog.css";
+import { PageTitle } from "../../app/page-title.tsx";
 
 /** Below the products: loaded after the first page. */
 const Paginate = lazy(() => import("../../components/paginate.tsx").then((module) => ({ default: module.Paginate })));
@@ -31,6 +32,28 @@ interface ListQuery {
   category: string;
   sort: ProductSort | undefined;
   inStock: boolean;
+}
+
+function listQueryOf(params: URLSearchParams): ListQuery {
+  return {
+    keyword: params.get("keyword") ?? "",
+    category: params.get("category") ?? "",
+    sort: productSort(params.get("sort")),
+    inStock: params.get("in_stock") === "true",
+  };
+}
+
+/** The products a home address shows (the server renders the page with the same query's answer). */
+export function homeProductsQuery(params: URLSearchParams): ProductQuery {
+  const { keyword, category, sort, inStock } = listQueryOf(params);
+  return { keyword, category, page: pageNumber(params.get("page")), sort, inStock: inStock || undefined };
+}
+
+/** The list's heading: the category it shows, the search, or "Latest Products". */
+export function homeHeading(params: URLSearchParams, categories: Category[] | undefined): string {
+  const { keyword, category } = listQueryOf(params);
+  const named = categoryNamed(categories, keyword, category);
+  return named ? localized(named.name, named.nameHi) : keyword ? t("Results for “{keyword}”", { keyword }) : t("Latest Products");
 }
 
 /** The home address of a list: the spec's keyword (or category) and page, plus sort and in_stock. */
@@ -61,22 +84,15 @@ function categoryNamed(categories: Category[] | undefined, keyword: string, cate
 export function HomeScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const query: ListQuery = {
-    keyword: params.get("keyword") ?? "",
-    category: params.get("category") ?? "",
-    sort: productSort(params.get("sort")),
-    inStock: params.get("in_stock") === "true",
-  };
+  const query = listQueryOf(params);
   const { keyword, category, sort, inStock } = query;
   const page = pageNumber(params.get("page"));
   // currentData: never show the previous search's products while the next one loads.
-  const { currentData, error, isFetching } = useGetProductsQuery({ keyword, category, page, sort, inStock: inStock || undefined });
+  const { currentData, error, isFetching } = useGetProductsQuery(homeProductsQuery(params));
   const { data: categories } = useGetCategoriesQuery();
   const images = useImageConfig();
   const searching = Boolean(keyword || category);
-  const named = categoryNamed(categories, keyword, category);
-
-  const heading = named ? localized(named.name, named.nameHi) : keyword ? t("Results for “{keyword}”", { keyword }) : t("Latest Products");
+  const heading = homeHeading(params, categories);
 
   /** Sort or filter: the same search from its first page. */
   function change(next: Partial<ListQuery>) {
@@ -85,7 +101,7 @@ export function HomeScreen() {
 
   return (
     <>
-      <title>{`${heading} | Krishi Bazaar`}</title>
+      <PageTitle text={heading} />
       {!searching && page === 1 && <Welcome categories={categories} />}
       <h1 className="home-heading">{heading}</h1>
       <div className="list-toolbar">

@@ -52,7 +52,6 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                   height={thumb.height}
                   loading="lazy"
                   decoding="async"
-                  style={{ objectFit: "cover" }}
                 />
               </button>
             </li>

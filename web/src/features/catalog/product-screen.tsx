@@ -19,6 +19,7 @@ import { DeliveryCheck } from "./delivery-check.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
 import "./product.css";
+import { PageTitle } from "../../app/page-title.tsx";
 
 /** At or below this stock (and above 0) the page says how many are left. */
 export const LOW_STOCK = 5;
@@ -61,7 +62,7 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <>
-      <title>{`${name} | Krishi Bazaar`}</title>
+      <PageTitle text={name} />
       <Row className="product-top">
         <Col md={6}>
           <ProductGallery images={product.images} name={name} />

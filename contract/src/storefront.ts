@@ -1,0 +1,44 @@
+import type { Category, Product, ProductSummary, PublicConfig } from "./api.ts";
+
+/**
+ * The server-rendered storefront: the server gathers a public page's API answers from its own
+ * services and hands them to the web app's server entry (web/src/entry-server.tsx), which
+ * renders the page with them and embeds them for hydration.
+ */
+
+/** The languages a public page has an address in. */
+export type PageLanguage = "en" | "hi";
+
+/** What a public page shows, as the API answers it (the same bodies, so the cache holds them as they are). */
+export interface PageAnswers {
+  config: PublicConfig;
+  categories: Category[];
+  /** The home page's list: GET /api/products's body and its paging headers. */
+  products?: { body: ProductSummary[]; headers: Record<string, string> };
+  /** The product page's product: GET /api/products/{id}/'s body. */
+  product?: Product;
+}
+
+export interface PageRenderRequest {
+  /** Path and query of the page, as the shop links it (only the parameters the page reads). */
+  url: string;
+  language: PageLanguage;
+  /** The shop's public origin (SITE_URL), for absolute links in the head. */
+  siteUrl: string;
+  answers: PageAnswers;
+  /** Render the not-found page (answered with 404 and kept out of search engines). */
+  notFound?: boolean;
+}
+
+export interface RenderedPage {
+  /** The tags of the page's head: title, description, canonical and language links, Open Graph, JSON-LD. */
+  head: string;
+  /** The rendered app, the content of `<div id="root">`. */
+  body: string;
+  /** The store's state (JSON, safe inside a script element) the page hydrates with; null: not hydrated. */
+  state: string | null;
+  /** Stylesheets and scripts of the lazily loaded screens the page shows (source paths, for the build's manifest). */
+  modules: string[];
+}
+
+export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage>;

@@ -1,0 +1,150 @@
+import { type PageAnswers, type PageLanguage, PRODUCT_SORTS, type PublicConfig } from "@krishi/contract";
+import { ProductListQuery } from "@krishi/contract/schemas";
+import { Check } from "typebox/value";
+import type { ShopEvents } from "../../lib/events.ts";
+import { type CachedAnswer, etagOf, ResponseCache } from "../../lib/response-cache.ts";
+import { categoriesAnswer, productAnswer, productListAnswer, type Serialize } from "../catalog/answers.ts";
+import { type CatalogService, type ProductQuery, staleTags } from "../catalog/service.ts";
+import type { PageRenderer } from "./renderer.ts";
+
+/** The serializers of the API answers a page embeds: the API's own schemas, so a page holds what the API sends. */
+export interface AnswerSerializers {
+  list: Serialize;
+  product: Serialize;
+  categories: Serialize;
+}
+
+export interface RenderedAnswer {
+  status: 200 | 404;
+  answer: CachedAnswer;
+}
+
+/** A rendered page is kept as long as the catalogue's answers it shows (and dropped with them). */
+const PAGE_TTL_MS = 30_000;
+/** Pages kept at most: odd query strings cannot grow memory. */
+const MAX_PAGES = 500;
+
+/**
+ * The server-rendered public pages: the home list (keyword, category, sort, stock filter, page)
+ * and a product, in English and Hindi, rendered from the catalogue's cached API answers and
+ * cached themselves, per page and language. A change to the catalogue drops the pages it makes
+ * stale, in every process (productsChanged).
+ */
+export class StorefrontPages {
+  readonly #cache = new ResponseCache(PAGE_TTL_MS, MAX_PAGES);
+
+  constructor(
+    private readonly deps: {
+      catalog: CatalogService;
+      renderer: PageRenderer;
+      siteUrl: string;
+      config: PublicConfig;
+    },
+  ) {}
+
+  /** The home list for the address's query; a query the API would refuse gets the not-found page. */
+  async home(params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+    const language = languageOf(params);
+    const query = listQuery(params);
+    if (!query) return this.notFound(language, serializers);
+    const url = withQuery("/", listParams(query, language));
+    const answer = await this.#cache.get(`${language} ${url}`, async () => {
+      const apiUrl = withQuery("/api/products", listParams({ ...query, pageSize: undefined }, "en"));
+      const [list, answers] = await Promise.all([
+        productListAnswer(this.deps.catalog, apiUrl, query, serializers.list),
+        this.#common(serializers),
+      ]);
+      const products = { body: JSON.parse(list.body), headers: list.headers };
+      return this.#render({ url, language, answers: { ...answers, products } }, list.tags);
+    });
+    return { status: 200, answer };
+  }
+
+  /** A product's page; an unknown or deleted product (or an id that is not one) gets the not-found page. */
+  async product(id: string, params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+    const language = languageOf(params);
+    if (!/^[1-9]\d{0,8}$/.test(id)) return this.notFound(language, serializers);
+    const url = withQuery(`/product/${id}`, language === "en" ? {} : { lang: language });
+    try {
+      const answer = await this.#cache.get(`${language} ${url}`, async () => {
+        const [product, answers] = await Promise.all([
+          productAnswer(this.deps.catalog, Number(id), serializers.product),
+          this.#common(serializers),
+        ]);
+        return this.#render({ url, language, answers: { ...answers, product: JSON.parse(product.body) } }, product.tags);
+      });
+      return { status: 200, answer };
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers);
+      throw error;
+    }
+  }
+
+  /** The shop's not-found page (its header, categories and footer), answered with 404. */
+  async notFound(language: PageLanguage, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+    const answer = await this.#cache.get(`${language} 404`, async () =>
+      this.#render({ url: "/", language, answers: await this.#common(serializers), notFound: true }, undefined),
+    );
+    return { status: 404, answer };
+  }
+
+  /** Drops the pages a catalogue change makes stale (as the catalogue's own answers are dropped). */
+  forget(change: ShopEvents["productsChanged"]): void {
+    const stale = staleTags(change);
+    if (stale) this.#cache.dropTagged(stale);
+    else this.#cache.clear();
+  }
+
+  async #common(serializers: AnswerSerializers): Promise<Omit<PageAnswers, "products" | "product">> {
+    const categories = await categoriesAnswer(this.deps.catalog, serializers.categories);
+    return { config: this.deps.config, categories: JSON.parse(categories.body) };
+  }
+
+  async #render(
+    request: { url: string; language: PageLanguage; answers: PageAnswers; notFound?: boolean },
+    tags: ReadonlySet<string> | undefined,
+  ): Promise<CachedAnswer> {
+    const html = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl });
+    return { body: html, headers: { ETag: etagOf(html), "Content-Language": request.language }, tags: new Set(tags) };
+  }
+}
+
+function languageOf(params: URLSearchParams): PageLanguage {
+  return params.get("lang") === "hi" ? "hi" : "en";
+}
+
+/**
+ * The list a home address asks for, read as the web app reads it (a sort or page it does not
+ * know is the default), or null when the API would refuse it (a keyword too long, a control character).
+ */
+function listQuery(params: URLSearchParams): ProductQuery | null {
+  const keyword = params.get("keyword") || undefined;
+  const category = params.get("category") || undefined;
+  if (!Check(ProductListQuery, { ...(keyword ? { keyword } : {}), ...(category ? { category } : {}) })) return null;
+  const sort = PRODUCT_SORTS.find((s) => s === params.get("sort") && s !== "newest");
+  const page = Number(params.get("page") ?? "1");
+  return {
+    keyword,
+    category,
+    sort,
+    inStock: params.get("in_stock") === "true",
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+/** The query parameters of a list, in the order the web app writes them (so its address and the page's agree). */
+function listParams(query: ProductQuery, language: PageLanguage): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (query.keyword) params.keyword = query.keyword;
+  if (query.category) params.category = query.category;
+  if (query.sort) params.sort = query.sort;
+  if (query.inStock) params.in_stock = "true";
+  if (query.page && query.page > 1) params.page = String(query.page);
+  if (language !== "en") params.lang = language;
+  return params;
+}
+
+function withQuery(path: string, params: Record<string, string>): string {
+  const search = new URLSearchParams(params).toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,128 @@
+import type { PageRenderRequest, RenderedPage } from "@krishi/contract";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { Provider } from "react-redux";
+import { StaticRouter } from "react-router";
+import { configApi } from "./app/config-api.ts";
+import { ServerRendering } from "./app/page-title.tsx";
+import { AppRoutes } from "./app/router.tsx";
+import { makeStore } from "./app/store.ts";
+import { catalogApi, toProductPage } from "./features/catalog/catalog-api.ts";
+import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
+import { activateLanguage, localized, t } from "./i18n/index.ts";
+import { headTags, listDescription, productDescription, scriptJson } from "./ssr/head.ts";
+
+/**
+ * The web app's server entry (Vite's SSR build, loaded by the server): renders a public page —
+ * the home list or a product — with the API answers the server gathered, the same components
+ * and routes as the browser, and the store's state for hydration (see main.tsx).
+ */
+
+/** The lazily loaded screens each page shows: their stylesheets and scripts go in its head. */
+const LAZY_MODULES = {
+  home: ["src/components/paginate.tsx", "src/app/footer.tsx"],
+  product: ["src/features/catalog/product-screen.tsx", "src/app/footer.tsx"],
+  notFound: ["src/app/footer.tsx"],
+};
+
+/** An address no route but the not-found screen's matches. */
+const NOT_FOUND_PATH = "/404";
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders one page at a time: the language is the i18n runtime's, one for the whole process,
+ * and a render that waits (a lazy screen loading) must not see another page's language.
+ */
+export function renderPage(request: PageRenderRequest): Promise<RenderedPage> {
+  const rendered = queue.then(() => render(request));
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function render(request: PageRenderRequest): Promise<RenderedPage> {
+  const { url, language, answers, notFound } = request;
+  await activateLanguage(language);
+  const store = makeStore({ persist: false });
+  const address = new URL(url, "http://shop.invalid");
+  const productId = /^\/product\/([^/]+)$/.exec(address.pathname)?.[1];
+  const query = homeProductsQuery(address.searchParams);
+  const fills: Promise<unknown>[] = [
+    store.dispatch(configApi.util.upsertQueryData("getConfig", undefined, answers.config)),
+    store.dispatch(catalogApi.util.upsertQueryData("getCategories", undefined, answers.categories)),
+  ];
+  if (answers.products) {
+    const { body, headers } = answers.products;
+    const page = toProductPage(body, new Headers(headers), query.page ?? 1);
+    fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProducts", query, page)));
+  }
+  if (answers.product && productId) fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProduct", productId, answers.product)));
+  await Promise.all(fills);
+
+  const body = await renderApp(store, notFound ? NOT_FOUND_PATH : url);
+  const common = { url, language, siteUrl: request.siteUrl, config: answers.config };
+  if (notFound) {
+    const title = t("Page not found");
+    return {
+      head: headTags({ ...common, title, description: t("There is nothing at this address."), notFound }),
+      body,
+      state: null,
+      modules: LAZY_MODULES.notFound,
+    };
+  }
+  const { product } = answers;
+  const head = product
+    ? headTags({ ...common, title: localized(product.name, product.nameHi), description: productDescription(product), product })
+    : listHead(common, homeHeading(address.searchParams, answers.categories), answers.products?.headers);
+  return { head, body, state: scriptJson(store.getState()), modules: product ? LAZY_MODULES.product : LAZY_MODULES.home };
+}
+
+function listHead(
+  common: Omit<Parameters<typeof headTags>[0], "title" | "description">,
+  heading: string,
+  headers?: Record<string, string>,
+) {
+  const total = Number(headers?.["X-Total-Count"] ?? 0);
+  return headTags({ ...common, title: heading, description: listDescription(heading, total) });
+}
+
+/**
+ * Streams the app into a string once everything is ready, lazy screens included: piped before,
+ * React would send the unfinished parts as fallbacks with inline scripts to swap them in, which
+ * the page's Content-Security-Policy refuses and crawlers do not run.
+ */
+function renderApp(store: ReturnType<typeof makeStore>, location: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    const sink = new Writable({
+      write(chunk: Uint8Array | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
+        done();
+      },
+      final(done) {
+        resolve(chunks.join("") + decoder.decode());
+        done();
+      },
+    });
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(
+      <ServerRendering value={true}>
+        <Provider store={store}>
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        </Provider>
+      </ServerRendering>,
+      {
+        // Every part in place, however large: by default React sends a large finished part after
+        // the rest, with an inline script to move it in.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A part that failed would be rendered again by the browser: the server sends the shell instead.
+        onError: (error) => void (failed ??= error),
+        onShellError: reject,
+        onAllReady: () => (failed ? reject(failed) : stream.pipe(sink)),
+      },
+    );
+  });
+}

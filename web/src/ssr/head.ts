@@ -1,0 +1,199 @@
+import type { Category, PageLanguage, Product, PublicConfig } from "@krishi/contract";
+import { pageTitle } from "../app/page-title.tsx";
+import { LANGUAGE_PARAM, localized, t } from "../i18n/index.ts";
+import { imageUrl, imageVariant } from "../lib/image-url.ts";
+import { formatPrice } from "../lib/price.ts";
+
+/**
+ * The head of a server-rendered page, as crawlers and link previews (WhatsApp, Facebook, X,
+ * Google) read it: they run no JavaScript, so everything they show comes from here.
+ */
+export interface PageHead {
+  /** The heading the title is made of ("Urea 45 kg", "Latest Products"). */
+  title: string;
+  description: string;
+  /** The page's own address, path and query ("/product/12?lang=hi"). */
+  url: string;
+  language: PageLanguage;
+  siteUrl: string;
+  config: PublicConfig;
+  product?: Product;
+  /** The not-found page: kept out of search indexes. */
+  notFound?: boolean;
+}
+
+const SITE_NAME = "Krishi Bazaar";
+/** Search engines show about this much of a description. */
+const DESCRIPTION_LENGTH = 160;
+/** A preview image wide enough for WhatsApp's large card (it wants at least 300 px). */
+const PREVIEW_WIDTH = 640;
+
+export function headTags(head: PageHead): string {
+  const { language, siteUrl, product } = head;
+  const canonical = absolute(siteUrl, head.url);
+  const tags = [element("title", pageTitle(head.title)), meta("description", head.description)];
+  if (head.notFound) tags.push(meta("robots", "noindex"));
+  if (!head.notFound) tags.push(link("canonical", canonical), ...alternates(siteUrl, head.url));
+  const image = product && productImages(product, head.config, siteUrl)[0];
+  tags.push(
+    property("og:site_name", SITE_NAME),
+    property("og:type", product ? "product" : "website"),
+    property("og:title", head.title),
+    property("og:description", head.description),
+    property("og:url", canonical),
+    property("og:locale", language === "hi" ? "hi_IN" : "en_IN"),
+    property("og:locale:alternate", language === "hi" ? "en_IN" : "hi_IN"),
+  );
+  if (image) {
+    tags.push(property("og:image", image), property("og:image:alt", head.title));
+    if (image.endsWith(".webp")) tags.push(property("og:image:type", "image/webp"));
+  }
+  if (product) {
+    tags.push(property("product:price:amount", product.price), property("product:price:currency", "INR"));
+    tags.push(property("og:price:amount", product.price), property("og:price:currency", "INR"));
+  }
+  tags.push(
+    meta("twitter:card", image ? "summary_large_image" : "summary"),
+    meta("twitter:title", head.title),
+    meta("twitter:description", head.description),
+  );
+  if (image) tags.push(meta("twitter:image", image));
+  if (product && !head.notFound) {
+    tags.push(jsonLd(productData(product, head, canonical)), jsonLd(breadcrumbs(product, head)));
+  }
+  return tags.join("");
+}
+
+/** A line for a product's description: its name, price and the first sentence of its text. */
+export function productDescription(product: Product): string {
+  const name = localized(product.name, product.nameHi);
+  const text = localized(product.description, product.descriptionHi).split(/\n/)[0]?.trim() ?? "";
+  return clip(`${name}: ${formatPrice(product.price)}. ${text}`.trim());
+}
+
+/** A list page's description: its heading, how many products, and the shop's line. */
+export function listDescription(heading: string, total: number): string {
+  const count = t("{count, plural, one {# product} other {# products}}", { count: total });
+  return clip(`${heading}: ${count}. ${t("Seeds, fertilisers and tools delivered to your farm")}`);
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length <= DESCRIPTION_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/** schema.org Product: what Google shows of a product in its results (price, stock, stars). */
+function productData(product: Product, head: PageHead, url: string) {
+  const name = localized(product.name, product.nameHi);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name,
+    description: localized(product.description, product.descriptionHi) || name,
+    image: productImages(product, head.config, head.siteUrl),
+    sku: String(product._id),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
+    category: product.category.name,
+    offers: {
+      "@type": "Offer",
+      url,
+      price: product.price,
+      priceCurrency: "INR",
+      availability: product.countInStock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+    ...(product.numReviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: Math.round(product.rating * 10) / 10,
+            reviewCount: product.numReviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Shop › category › product, each an address in the page's language. */
+function breadcrumbs(product: Product, head: PageHead) {
+  const category: Category = product.category;
+  const inLanguage = (path: string) => absolute(head.siteUrl, withLanguage(path, head.language));
+  const steps = [
+    { name: SITE_NAME, item: inLanguage("/") },
+    { name: localized(category.name, category.nameHi), item: inLanguage(`/?${new URLSearchParams({ keyword: category.name })}`) },
+    { name: localized(product.name, product.nameHi), item: inLanguage(`/product/${product._id}`) },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: steps.map((step, index) => ({ "@type": "ListItem", position: index + 1, ...step })),
+  };
+}
+
+/** Absolute addresses of the product's images, at a width link previews show well. */
+function productImages(product: Product, config: PublicConfig, siteUrl: string): string[] {
+  return product.images
+    .map(
+      (image) =>
+        imageVariant(image.image, config.imageBaseUrl, config.imageWidths, PREVIEW_WIDTH) ?? imageUrl(image.image, config.imageBaseUrl),
+    )
+    .filter((url): url is string => Boolean(url))
+    .map((url) => absolute(siteUrl, url));
+}
+
+/** The page in each language, and English for everyone else (hreflang). */
+function alternates(siteUrl: string, url: string): string[] {
+  const english = absolute(siteUrl, withLanguage(url, "en"));
+  return [alternate("en", english), alternate("hi", absolute(siteUrl, withLanguage(url, "hi"))), alternate("x-default", english)];
+}
+
+/** The address in a language: English has no language parameter, another language its ?lang=. */
+export function withLanguage(url: string, language: PageLanguage): string {
+  const address = new URL(url, "http://shop.invalid");
+  if (language === "en") address.searchParams.delete(LANGUAGE_PARAM);
+  else address.searchParams.set(LANGUAGE_PARAM, language);
+  return `${address.pathname}${address.search}`;
+}
+
+function absolute(siteUrl: string, url: string): string {
+  return new URL(url, `${siteUrl.replace(/\/+$/, "")}/`).href;
+}
+
+function alternate(language: string, href: string): string {
+  return `<link rel="alternate" hreflang="${language}" href="${escapeHtml(href)}">`;
+}
+
+function link(rel: string, href: string): string {
+  return `<link rel="${rel}" href="${escapeHtml(href)}">`;
+}
+
+function meta(name: string, content: string): string {
+  return `<meta name="${name}" content="${escapeHtml(content)}">`;
+}
+
+function property(name: string, content: string): string {
+  return `<meta property="${name}" content="${escapeHtml(content)}">`;
+}
+
+function element(name: string, text: string): string {
+  return `<${name}>${escapeHtml(text)}</${name}>`;
+}
+
+/** JSON-LD in a data block: `<` escaped, so no text of a product can close the script element. */
+function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
+}
+
+/** JSON safe inside a script element: nothing in it can end the element or start a comment. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
