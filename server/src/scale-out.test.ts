@@ -95,6 +95,8 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
     // B has the product in its cache, fresh, when A edits it.
     const before = (await (await b.fetch(`/api/products/${productId}/`)).json()) as Record<string, unknown>;
     await b.fetch(`/api/products/${productId}/`);
+    // And its server-rendered page.
+    expect((await b.fetch(`/product/${productId}`)).status).toBe(200);
 
     const price = "4321.00";
     const edit = await a.fetch(`/api/products/update/${productId}/`, {
@@ -119,6 +121,8 @@ describe.skipIf(!pgUrl || !redisUrl)("two server processes sharing PostgreSQL an
     }
     expect(seen, "B still served the price from before the edit").toBe(price);
     expect(Date.now() - edited).toBeLessThan(1_000);
+    const page = await (await b.fetch(`/product/${productId}`)).text();
+    expect(page, "B still served the page from before the edit").toContain("₹4,321.00");
   });
 
   it("applies a serviceability table uploaded through A to B within a second, and its removal too", async () => {
