@@ -19,10 +19,11 @@ import { headTags, listDescription, productDescription, scriptJson } from "./ssr
  */
 
 /** The lazily loaded screens each page shows: their stylesheets and scripts go in its head. */
+const LAYOUT_MODULES = ["src/app/footer.tsx"];
 const LAZY_MODULES = {
-  home: ["src/components/paginate.tsx", "src/app/footer.tsx"],
-  product: ["src/features/catalog/product-screen.tsx", "src/app/footer.tsx"],
-  notFound: ["src/app/footer.tsx"],
+  home: ["src/components/paginate.tsx", ...LAYOUT_MODULES],
+  product: ["src/features/catalog/product-screen.tsx", ...LAYOUT_MODULES],
+  notFound: LAYOUT_MODULES,
 };
 
 /** An address no route but the not-found screen's matches. */

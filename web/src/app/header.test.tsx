@@ -16,7 +16,7 @@ describe("Header", () => {
     const { user } = renderApp(<Header />, { preloadedState: { auth: signedIn() } });
     expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Admin" })).not.toBeInTheDocument();
-    const toggle = screen.getByRole("button", { name: "Asha Patil" });
+    const toggle = await screen.findByRole("button", { name: "Asha Patil" });
     expect(toggle).toHaveAttribute("aria-haspopup", "true");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
 
@@ -40,7 +40,7 @@ describe("Header", () => {
 
   it("closes a menu on Escape (focus back on its button), on a click elsewhere, and after choosing", async () => {
     const { user, location } = renderApp(<Header />, { preloadedState: { auth: signedIn() } });
-    const toggle = screen.getByRole("button", { name: "Asha Patil" });
+    const toggle = await screen.findByRole("button", { name: "Asha Patil" });
     await user.click(toggle);
     await user.keyboard("{Escape}");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -59,7 +59,7 @@ describe("Header", () => {
   it("logs out: back to the Login link, the refresh token revoked", async () => {
     const calls = fakeApi(() => ({ body: { detail: "Successfully logged out." } }));
     const { user, store } = renderApp(<Header />, { preloadedState: { auth: signedIn() } });
-    await user.click(screen.getByRole("button", { name: "Asha Patil" }));
+    await user.click(await screen.findByRole("button", { name: "Asha Patil" }));
     await user.click(screen.getByRole("button", { name: "Logout" }));
     expect(await screen.findByRole("link", { name: "Login" })).toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ access: null, refresh: null, user: null, message: "User Logged Out Successfully" });

@@ -6,11 +6,12 @@ import { AlertArea } from "./alert-area.tsx";
 import { Header } from "./header.tsx";
 import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
-import { useScrollRestoration } from "./scroll-restoration.ts";
 import { SidePanel } from "./side-panel.tsx";
 
 /** Below the fold (the screen is at least a screen tall): loaded after the first page. */
 const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: module.Footer })));
+/** Not needed before the first page change: loaded after the first page. */
+const ScrollRestoration = lazy(() => import("./scroll-restoration.ts").then((module) => ({ default: module.ScrollRestoration })));
 
 /**
  * Header, the alert area, the side panel (left column; above the content on phones), the screen,
@@ -19,7 +20,6 @@ const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: mo
 export function Layout() {
   const { pathname } = useLocation();
   useLanguageSync();
-  useScrollRestoration();
   return (
     <>
       <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light">
@@ -43,6 +43,7 @@ export function Layout() {
       </div>
       <Suspense fallback={null}>
         <Footer />
+        <ScrollRestoration />
       </Suspense>
     </>
   );

@@ -129,3 +129,9 @@ export function useScrollRestoration(): void {
     });
   }, [location, navigationType, positions]);
 }
+
+/** The hook as a component, so the layout can load it after the first page. */
+export function ScrollRestoration(): null {
+  useScrollRestoration();
+  return null;
+}
