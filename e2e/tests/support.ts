@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, type Page } from "@playwright/test";
+import { type ConsoleMessage, expect, type Page } from "@playwright/test";
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e", "outbox");
 
@@ -135,4 +135,42 @@ export async function payInSandbox(page: Page): Promise<void> {
     .getByRole("button", { name: /^Pay ₹/ })
     .click();
   await expect(page.getByText(/Paid on/)).toBeVisible();
+}
+
+/**
+ * Every console error and warning and every uncaught error of the page, as they happen, for a
+ * test to assert there were none. React's production build reports a hydration mismatch this
+ * way (minified error #418, #419, #423, #425), so a server-rendered page that the browser does
+ * not take over as it was sent shows up here. `expected` names a message the test causes on
+ * purpose; keep it as narrow as the message.
+ */
+export function watchConsole(page: Page, expected: (message: ConsoleMessage) => boolean = () => false): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if ((message.type() === "error" || message.type() === "warning") && !expected(message)) {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/**
+ * Waits until React has taken over the whole server-rendered page: every element under #root
+ * (the embedded state aside) belongs to React's tree, lazily loaded screens included. React
+ * marks the elements it owns with a `__reactFiber$…` property; nothing public says a page has
+ * hydrated, and a page that looks ready may not answer clicks yet.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const owned = (node: Node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"));
+          const elements = Array.from(document.getElementById("root")?.querySelectorAll("*") ?? []);
+          return elements.length > 0 && elements.every((element) => element.id === "page-state" || owned(element));
+        }),
+      { message: "React owns every element of the page" },
+    )
+    .toBe(true);
 }
