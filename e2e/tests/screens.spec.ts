@@ -138,3 +138,39 @@ test.describe("in Hindi", () => {
     });
   });
 });
+
+test.describe("page changes on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a product opens at its top, and Back returns to where the shopper was in the list, after a reload too", async ({ page }) => {
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const backInTheList = async (listY: number) => {
+      await expect.poll(async () => Math.abs((await scrollY()) - listY), { message: "back where the shopper was" }).toBeLessThanOrEqual(1);
+    };
+    await page.goto("/");
+    const cards = page.getByRole("main").getByRole("heading", { level: 2 }).getByRole("link");
+    await expect(cards.first()).toBeVisible();
+    // Half-way down: clear of the page's end, where the position depends on how tall the page came out.
+    const card = cards.nth(Math.floor((await cards.count()) / 2));
+    await card.scrollIntoViewIfNeeded();
+    const listY = await scrollY();
+    expect(listY, "the list scrolled down").toBeGreaterThan(844);
+    const name = (await card.textContent()) ?? "";
+
+    await card.click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeInViewport();
+    expect(await scrollY()).toBeLessThan(50);
+
+    await page.goBack();
+    await backInTheList(listY);
+    await expect(page.getByRole("link", { name, exact: true })).toBeInViewport();
+
+    // The positions outlive a reload, and the list (no longer in memory) is waited for.
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeInViewport();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.goBack();
+    await backInTheList(listY);
+  });
+});
