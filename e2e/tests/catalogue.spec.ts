@@ -118,7 +118,11 @@ test("a failing API shows the red alert", async ({ page }) => {
   await page.route(/\/api\/products(\?.*)?$/, (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(failure) }),
   );
-  await page.goto("/");
+  // The server renders the home page with its list: the browser asks the API for the list when
+  // it opens the home page from a screen of its own.
+  await page.goto("/cart");
+  await page.getByRole("banner").getByRole("link", { name: "Krishi Bazaar" }).click();
+  await expect(page).toHaveURL(/\/$/);
   const alert = page.locator(".alert-danger");
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("A server error occurred.");
