@@ -174,10 +174,13 @@ function scheduleJobs(
  * The server-rendered public pages, when the web app's server entry is built (else the shell
  * serves them); a catalogue change drops the pages it makes stale, in every process.
  */
-async function storefrontPages(config: Readonly<Config>, catalog: CatalogService, events: EventBus): Promise<StorefrontPages | null> {
+async function storefrontPages(
+  config: Readonly<Config>,
+  { catalog, events, log }: { catalog: CatalogService; events: EventBus; log: FastifyInstance["log"] },
+): Promise<StorefrontPages | null> {
   const renderer = await loadPageRenderer(config.webDistDir);
   if (!renderer) return null;
-  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config) });
+  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log });
   events.on("productsChanged", (change) => pages.forget(change));
   return pages;
 }
@@ -344,7 +347,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
   await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
 
-  const pages = await storefrontPages(config, catalog, events);
+  const pages = await storefrontPages(config, { catalog, events, log: app.log });
   if (pages) await app.register(storefrontRoutes, { pages });
   await registerStatic(app, {
     webDistDir: config.webDistDir,

@@ -1,5 +1,6 @@
 import { type PageAnswers, type PageLanguage, PRODUCT_SORTS, type PublicConfig } from "@krishi/contract";
 import { ProductListQuery } from "@krishi/contract/schemas";
+import type { FastifyBaseLogger } from "fastify";
 import { Check } from "typebox/value";
 import type { ShopEvents } from "../../lib/events.ts";
 import { type CachedAnswer, etagOf, ResponseCache } from "../../lib/response-cache.ts";
@@ -39,8 +40,27 @@ export class StorefrontPages {
       renderer: PageRenderer;
       siteUrl: string;
       config: PublicConfig;
+      log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.#shell = { body: deps.renderer.shell, headers: { ETag: etagOf(deps.renderer.shell) } };
+  }
+
+  readonly #shell: CachedAnswer;
+
+  /**
+   * A page the server could not render (a fault in a component, a build replaced under a running
+   * server) goes to the browser as the app's shell, which renders it itself: the shop stays open.
+   */
+  async #orShell(language: PageLanguage, render: () => Promise<RenderedAnswer>, status: 200 | 404 = 200): Promise<RenderedAnswer> {
+    try {
+      return await render();
+    } catch (err) {
+      if (!(err instanceof RenderFailure)) throw err;
+      this.deps.log.error({ err: err.cause, language }, "rendering a page failed: sent the shell");
+      return { status, answer: this.#shell };
+    }
+  }
 
   /** The home list for the address's query; a query the API would refuse gets the not-found page. */
   async home(params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
@@ -48,16 +68,18 @@ export class StorefrontPages {
     const query = listQuery(params);
     if (!query) return this.notFound(language, serializers);
     const url = withQuery("/", listParams(query, language));
-    const answer = await this.#cache.get(`${language} ${url}`, async () => {
-      const apiUrl = withQuery("/api/products", listParams({ ...query, pageSize: undefined }, "en"));
-      const [list, answers] = await Promise.all([
-        productListAnswer(this.deps.catalog, apiUrl, query, serializers.list),
-        this.#common(serializers),
-      ]);
-      const products = { body: JSON.parse(list.body), headers: list.headers };
-      return this.#render({ url, language, answers: { ...answers, products } }, list.tags);
+    return this.#orShell(language, async () => {
+      const answer = await this.#cache.get(`${language} ${url}`, async () => {
+        const apiUrl = withQuery("/api/products", listParams({ ...query, pageSize: undefined }, "en"));
+        const [list, answers] = await Promise.all([
+          productListAnswer(this.deps.catalog, apiUrl, query, serializers.list),
+          this.#common(serializers),
+        ]);
+        const products = { body: JSON.parse(list.body), headers: list.headers };
+        return this.#render({ url, language, answers: { ...answers, products } }, list.tags);
+      });
+      return { status: 200, answer };
     });
-    return { status: 200, answer };
   }
 
   /** A product's page; an unknown or deleted product (or an id that is not one) gets the not-found page. */
@@ -66,14 +88,16 @@ export class StorefrontPages {
     if (!/^[1-9]\d{0,8}$/.test(id)) return this.notFound(language, serializers);
     const url = withQuery(`/product/${id}`, language === "en" ? {} : { lang: language });
     try {
-      const answer = await this.#cache.get(`${language} ${url}`, async () => {
-        const [product, answers] = await Promise.all([
-          productAnswer(this.deps.catalog, Number(id), serializers.product),
-          this.#common(serializers),
-        ]);
-        return this.#render({ url, language, answers: { ...answers, product: JSON.parse(product.body) } }, product.tags);
+      return await this.#orShell(language, async () => {
+        const answer = await this.#cache.get(`${language} ${url}`, async () => {
+          const [product, answers] = await Promise.all([
+            productAnswer(this.deps.catalog, Number(id), serializers.product),
+            this.#common(serializers),
+          ]);
+          return this.#render({ url, language, answers: { ...answers, product: JSON.parse(product.body) } }, product.tags);
+        });
+        return { status: 200, answer };
       });
-      return { status: 200, answer };
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers);
       throw error;
@@ -82,10 +106,16 @@ export class StorefrontPages {
 
   /** The shop's not-found page (its header, categories and footer), answered with 404. */
   async notFound(language: PageLanguage, serializers: AnswerSerializers): Promise<RenderedAnswer> {
-    const answer = await this.#cache.get(`${language} 404`, async () =>
-      this.#render({ url: "/", language, answers: await this.#common(serializers), notFound: true }, undefined),
+    return this.#orShell(
+      language,
+      async () => {
+        const answer = await this.#cache.get(`${language} 404`, async () =>
+          this.#render({ url: "/", language, answers: await this.#common(serializers), notFound: true }, undefined),
+        );
+        return { status: 404, answer };
+      },
+      404,
     );
-    return { status: 404, answer };
   }
 
   /** Drops the pages a catalogue change makes stale (as the catalogue's own answers are dropped). */
@@ -104,8 +134,17 @@ export class StorefrontPages {
     request: { url: string; language: PageLanguage; answers: PageAnswers; notFound?: boolean },
     tags: ReadonlySet<string> | undefined,
   ): Promise<CachedAnswer> {
-    const html = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl });
+    const html = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl }).catch((cause: unknown) => {
+      throw new RenderFailure(cause);
+    });
     return { body: html, headers: { ETag: etagOf(html), "Content-Language": request.language }, tags: new Set(tags) };
+  }
+}
+
+/** The renderer failed (not the data it was given): the page goes as the shell. */
+class RenderFailure extends Error {
+  constructor(cause: unknown) {
+    super("rendering the page failed", { cause });
   }
 }
 

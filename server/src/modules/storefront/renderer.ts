@@ -9,6 +9,8 @@ import type { PageLanguage, PageRenderRequest, RenderPage } from "@krishi/contra
  */
 export interface PageRenderer {
   render(request: PageRenderRequest): Promise<string>;
+  /** The page for the browser to render itself (index.html as built). */
+  readonly shell: string;
 }
 
 interface ManifestChunk {
@@ -25,8 +27,10 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
   if (!existsSync(entry) || !existsSync(indexFile) || !existsSync(manifestFile)) return null;
   const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const template = pageTemplate(readFileSync(indexFile, "utf8"));
+  const shell = readFileSync(indexFile, "utf8");
+  const template = pageTemplate(shell);
   return {
+    shell,
     async render(request) {
       const page = await renderPage(request);
       const { head, body } = hoistResourceHints(page.head, page.body);

@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { publicConfigOf } from "../system/public-config.ts";
+import { StorefrontPages } from "./pages.ts";
 
 /**
  * The server-rendered public pages, as a crawler or a link preview (which run no JavaScript)
@@ -88,7 +90,12 @@ describe("the home page without JavaScript", () => {
     ]);
     const list = queries['getProducts({"category":"","keyword":"","page":1})'];
     expect(list?.status).toBe("fulfilled");
-    expect(list?.data).toMatchObject({ total: 2, page: 1, pages: 1, products: [{ name: "Neem Coated Urea" }, { name: "Wheat Seed HD-2967" }] });
+    expect(list?.data).toMatchObject({
+      total: 2,
+      page: 1,
+      pages: 1,
+      products: [{ name: "Neem Coated Urea" }, { name: "Wheat Seed HD-2967" }],
+    });
     // Exactly the JSON the API sends for the same list.
     const api = await t.app.inject("/api/products");
     expect((list?.data as { products: unknown }).products).toEqual(api.json());
@@ -207,14 +214,17 @@ describe("a product page without JavaScript", () => {
 });
 
 describe("pages that are not there", () => {
-  it.each(["/product/999999", "/product/abc", "/product/0", "/no/such/page"])("answers %s with 404 and the shop's not-found page, kept out of indexes", async (url) => {
-    const { status, html } = await page(url);
-    expect(status).toBe(404);
-    expect(html).toContain("<h1>Page not found</h1>");
-    expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toContain('href="/"');
-    expect(html).not.toContain('id="page-state"');
-  });
+  it.each(["/product/999999", "/product/abc", "/product/0", "/no/such/page"])(
+    "answers %s with 404 and the shop's not-found page, kept out of indexes",
+    async (url) => {
+      const { status, html } = await page(url);
+      expect(status).toBe(404);
+      expect(html).toContain("<h1>Page not found</h1>");
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain('href="/"');
+      expect(html).not.toContain('id="page-state"');
+    },
+  );
 
   it("answers a deleted product with 404 at once", async () => {
     const gone = await makeProduct(t.database.db, { name: "Sprayer 16 L", categoryId: seeds });
@@ -265,8 +275,34 @@ describe("images from a CDN (IMAGE_BASE_URL)", () => {
     const { id } = await makeProduct(cdn.database.db, { name: "Neem Oil", images: ["images/neem-oil-1a2b3c4d.webp"] });
     const html = (await cdn.app.inject(`/product/${id}`)).body;
     expect(html).toContain('<meta property="og:image" content="https://cdn.krishi.test/media/neem-oil-1a2b3c4d-w640.webp">');
-    expect(html).toMatch(/<link rel="preload" as="image" imageSrcSet="https:\/\/cdn\.krishi\.test\/media\/neem-oil-1a2b3c4d-w160\.webp 160w, [^"]+"[^>]*fetchPriority="high"\/>[^]*<\/head>/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="https:\/\/cdn\.krishi\.test\/media\/neem-oil-1a2b3c4d-w160\.webp 160w, [^"]+"[^>]*fetchPriority="high"\/>[^]*<\/head>/,
+    );
     expect(html).toContain('src="https://cdn.krishi.test/media/neem-oil-1a2b3c4d.webp"');
     expect(html).not.toMatch(/"\/media\//);
+  });
+});
+
+describe("a page the server cannot render", () => {
+  it("goes out as the app's shell, which the browser renders itself, and says so in the log", async () => {
+    const logged: unknown[] = [];
+    const pages = new StorefrontPages({
+      catalog: t.app.services.catalog,
+      renderer: { shell: "<!doctype html><div id=root></div>", render: () => Promise.reject(new Error("a chunk of the build is gone")) },
+      siteUrl: SITE,
+      config: publicConfigOf(t.config),
+      log: { ...t.app.log, error: (...args: unknown[]) => void logged.push(args) } as never,
+    });
+    const json = { list: JSON.stringify, product: JSON.stringify, categories: JSON.stringify };
+    const home = await pages.home(new URLSearchParams(), json);
+    expect(home.status).toBe(200);
+    expect(home.answer.body).toBe("<!doctype html><div id=root></div>");
+    const product = await pages.product(String(wheat.id), new URLSearchParams(), json);
+    expect(product.answer.body).toBe("<!doctype html><div id=root></div>");
+    // An unknown product is still not found, whatever the renderer does.
+    const missing = await pages.product("999999", new URLSearchParams(), json);
+    expect(missing.status).toBe(404);
+    expect(missing.answer.body).toBe("<!doctype html><div id=root></div>");
+    expect(logged).toHaveLength(3);
   });
 });
