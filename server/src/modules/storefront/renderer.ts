@@ -51,9 +51,11 @@ function pageTemplate(html: string): (language: PageLanguage, head: string, body
     .replace(/<meta\s+name="description"[^>]*>\s*/, "")
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, "")
     // The page shows without the script and the fonts (font-display: optional): on a slow
-    // connection the stylesheet and the main image come first.
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="preload" as="font"/g, '<link rel="preload" as="font" fetchpriority="low"');
+    // connection the stylesheet and the main image come first. The app's module is asked for
+    // once the stylesheet is in (start-app.js, a deferred script); the fonts when the stylesheet
+    // names them (in time for the next page when not for this one).
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script defer src="/start-app.js" data-entry="$1"></script>')
+    .replace(/\s*<link rel="preload" as="font"[^>]*>/g, "");
   const [start, rest] = split(stripped, "</head>");
   const [middle, end] = split(rest, '<div id="root"></div>');
   const [doctype, afterLang] = split(start, '<html lang="en">');

@@ -16,12 +16,6 @@ import { PageTitle } from "../../app/page-title.tsx";
 /** Below the products: loaded after the first page. */
 const Paginate = lazy(() => import("../../components/paginate.tsx").then((module) => ({ default: module.Paginate })));
 
-/**
- * Cards in a phone's first row load their images at once; the rest once the page is laid out (on
- * a slow connection the eager ones share it with the stylesheet the page waits for).
- */
-const FIRST_ROW = 2;
-
 /** The list's orders as the sort box names them; "newest" is the default and stays out of the address. */
 const SORTS: [ProductSort, MessageId][] = [
   ["newest", "Newest"],
@@ -167,7 +161,9 @@ export function HomeScreen() {
           <ul className="row list-unstyled g-2 g-sm-3">
             {currentData.products.map((product, index) => (
               <li key={product._id} className="col-6 col-lg-4 col-xl-3">
-                <ProductCard product={product} eager={index < FIRST_ROW} priority={index === 0} />
+                {/* The first card's image is the page's main one; the others load once the page is laid out
+                    (on a slow connection they would share it with the stylesheet the page waits for). */}
+                <ProductCard product={product} priority={index === 0} />
               </li>
             ))}
           </ul>
