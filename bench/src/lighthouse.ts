@@ -1,6 +1,17 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
+/** The browser as the bench runs it: no background traffic or updates to disturb a measure. */
+export const CHROME_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export interface PageScores {
   url: string;
   performance: number;
@@ -19,16 +30,7 @@ export interface PageScores {
 export async function lighthouseScores(urls: string[], chromePath: string, runs = 1): Promise<PageScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...CHROME_FLAGS],
   });
   try {
     const scores: PageScores[] = [];

@@ -1,6 +1,8 @@
 // A phone on a slow network, in Playwright: how long after navigation starts a page shows what a
 // shopper came for (a product's name, its price), timed by the page itself.
+
 import { chromium } from "playwright-core";
+import { CHROME_FLAGS } from "./lighthouse.ts";
 
 /**
  * Chrome DevTools' "Slow 4G" preset: 150 ms × 3.75 latency, 1.6 Mbit/s × 0.9 down and
@@ -71,15 +73,7 @@ export interface PhoneCase {
 export async function phoneTimings(cases: readonly PhoneCase[], chromePath: string, runs: number): Promise<(number | null)[][]> {
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROME_FLAGS,
   });
   try {
     const timings: (number | null)[][] = [];
