@@ -210,8 +210,9 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await waitForHydration(page);
     await page.getByLabel("Quantity", { exact: true }).selectOption("3");
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page).toHaveURL(new RegExp(`/cart/${product._id}\\?qty=3$`));
+    // The cart's own address (/cart/{id}?qty=3) is replaced by /cart once the line is in.
     await expect(page.getByText("Subtotal (3) items")).toBeVisible();
+    await expect(page.getByRole("link", { name: TOMATO, exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -223,8 +224,8 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.nameHi ?? "");
     await page.getByLabel("मात्रा", { exact: true }).selectOption("2");
     await page.getByRole("button", { name: "कार्ट में डालें" }).click();
-    await expect(page).toHaveURL(new RegExp(`/cart/${product._id}\\?qty=2$`));
     await expect(page.getByText("उप-योग (2) आइटम")).toBeVisible();
+    await expect(page.getByRole("link", { name: product.nameHi ?? "", exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
