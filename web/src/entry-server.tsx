@@ -1,5 +1,5 @@
-import type { PageRenderRequest, RenderedPage } from "@krishi/contract";
 import { Writable } from "node:stream";
+import type { PageRenderRequest, RenderedPage } from "@krishi/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";

@@ -35,17 +35,17 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
       const page = await renderPage(request);
       const { head, body } = hoistResourceHints(page.head, page.body);
       const state = page.state === null ? "" : `<script type="application/json" id="page-state">${page.state}</script>`;
-      return template(request.language, head + lazyAssets(manifest, page.modules), body + state);
+      return template(request.language, head + lazyAssets(manifest, page.modules), body, state);
     },
   };
 }
 
 /**
- * index.html as a function of the page's language, head tags and body. Its own title and
+ * index.html as a function of the page's language, head tags, body and state. Its own title and
  * description give way to the page's; its note that the shop needs JavaScript goes, since a
  * rendered page does not.
  */
-function pageTemplate(html: string): (language: PageLanguage, head: string, body: string) => string {
+function pageTemplate(html: string): (language: PageLanguage, head: string, body: string, state: string) => string {
   const stripped = html
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[^>]*>\s*/, "")
@@ -59,8 +59,9 @@ function pageTemplate(html: string): (language: PageLanguage, head: string, body
   const [start, rest] = split(stripped, "</head>");
   const [middle, end] = split(rest, '<div id="root"></div>');
   const [doctype, afterLang] = split(start, '<html lang="en">');
-  return (language, head, body) =>
-    `${doctype}<html lang="${language}">${afterLang}${head}</head>${middle}<div id="root">${body}</div>${end}`;
+  // The state beside the app's root, not in it: React hydrates the root's children.
+  return (language, head, body, state) =>
+    `${doctype}<html lang="${language}">${afterLang}${head}</head>${middle}<div id="root">${body}</div>${state}${end}`;
 }
 
 function split(text: string, marker: string): [string, string] {
