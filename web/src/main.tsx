@@ -1,7 +1,7 @@
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./fonts.css";
 import "./index.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import { BrowserRouter } from "react-router";
@@ -55,7 +55,9 @@ if (serverState) {
   activateLanguage(language)
     .catch(() => undefined)
     .finally(() => {
-      hydrateRoot(root, app());
+      // A transition: React hydrates in slices, giving the phone's main thread back between them
+      // (one long task otherwise, and a tap on the page waits for all of it).
+      startTransition(() => void hydrateRoot(root, app()));
       if (wanted !== language) void setLanguage(wanted).catch(() => undefined);
     });
 } else {
