@@ -1,6 +1,9 @@
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./fonts.css";
 import "./index.css";
+// The product page is server-rendered: its styles come with the first stylesheet rather than as a
+// second one the page would wait for.
+import "./features/catalog/product.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";

@@ -18,7 +18,6 @@ import { useGetProductQuery } from "./catalog-api.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
-import "./product.css";
 import { PageTitle } from "../../app/page-title.tsx";
 
 /** At or below this stock (and above 0) the page says how many are left. */
