@@ -158,7 +158,7 @@ export function HomeScreen() {
         </div>
       ) : (
         <>
-          <ul className="row list-unstyled g-2 g-sm-3">
+          <ul className="row list-unstyled g-2 g-sm-3 product-grid">
             {currentData.products.map((product, index) => (
               <li key={product._id} className="col-6 col-lg-4 col-xl-3">
                 {/* The first card's image is the page's main one; the others load once the page is laid out
