@@ -86,7 +86,15 @@ function restoreTo(y: number, onEnd: () => void): () => void {
 export function useScrollRestoration(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const [positions] = useState(loadPositions);
+  // Read from storage at first use (a page change, a scroll), not while the page starts: a
+  // tab's first read of its session storage takes tens of milliseconds on a phone.
+  const [positions] = useState(() => {
+    let loaded: Positions | undefined;
+    return () => {
+      loaded ??= loadPositions();
+      return loaded;
+    };
+  });
   /** The entry on screen: the one the shopper's scrolling is recorded for. */
   const shown = useRef(location);
   /** A restore waiting for its page to grow: the scrolling it does is not the shopper's. */
@@ -97,9 +105,9 @@ export function useScrollRestoration(): void {
     const browsers = history.scrollRestoration;
     history.scrollRestoration = "manual";
     const record = () => {
-      if (!restoring.current) remember(positions, shown.current.key, window.scrollY);
+      if (!restoring.current) remember(positions(), shown.current.key, window.scrollY);
     };
-    const save = () => savePositions(positions);
+    const save = () => savePositions(positions());
     window.addEventListener("scroll", record, { passive: true });
     window.addEventListener("pagehide", save);
     return () => {
@@ -115,10 +123,10 @@ export function useScrollRestoration(): void {
     if (before.key === location.key) return;
     shown.current = location;
     // The page left is recorded: kept for a Back after a reload.
-    savePositions(positions);
+    savePositions(positions());
     const samePage = before.pathname === location.pathname && before.search === location.search;
     if (samePage || (navigationType !== "POP" && location.hash)) return;
-    const saved = navigationType === "POP" ? positions.get(location.key) : undefined;
+    const saved = navigationType === "POP" ? positions().get(location.key) : undefined;
     if (saved === undefined) {
       scrollToY(0);
       return;
