@@ -120,7 +120,9 @@ function renderApp(store: ReturnType<typeof makeStore>, location: string): Promi
         // the rest, with an inline script to move it in.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A part that failed would be rendered again by the browser: the server sends the shell instead.
-        onError: (error) => void (failed ??= error),
+        onError(error) {
+          failed ??= error;
+        },
         onShellError: reject,
         onAllReady: () => (failed ? reject(failed) : stream.pipe(sink)),
       },

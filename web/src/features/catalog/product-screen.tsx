@@ -6,6 +6,7 @@ import Row from "react-bootstrap/Row";
 import { Link, useNavigate, useParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
 import { useAppSelector } from "../../app/hooks.ts";
+import { PageTitle } from "../../app/page-title.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { ProductRating, Rating } from "../../components/rating.tsx";
@@ -18,7 +19,6 @@ import { useGetProductQuery } from "./catalog-api.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
-import { PageTitle } from "../../app/page-title.tsx";
 
 /** At or below this stock (and above 0) the page says how many are left. */
 export const LOW_STOCK = 5;
