@@ -49,27 +49,29 @@ function app() {
   );
 }
 
-if (serverState) {
-  // The page is in the language the server rendered it in; a shopper who chose the other one before
-  // (on an address that names none) gets it once the page is live.
-  const pageLanguage = document.documentElement.lang;
-  const language = isLanguage(pageLanguage) ? pageLanguage : "en";
-  const wanted = initialLanguage();
-  activateLanguage(language)
+const render = () => createRoot(root).render(app());
+
+if (serverState && initialLanguage() === pageLanguage()) {
+  activateLanguage(pageLanguage())
     .catch(() => undefined)
-    .finally(() => {
-      // A transition: React hydrates in slices, giving the phone's main thread back between them
-      // (one long task otherwise, and a tap on the page waits for all of it).
-      startTransition(() => void hydrateRoot(root, app()));
-      if (wanted !== language) void setLanguage(wanted).catch(() => undefined);
-    });
+    // A transition: React hydrates in slices, giving the phone's main thread back between them
+    // (one long task otherwise, and a tap on the page waits for all of it).
+    .finally(() => startTransition(() => void hydrateRoot(root, app())));
 } else {
-  // English renders at once; another language first loads its catalog (English if that fails).
+  // English renders at once; another language first loads its catalog (English if that fails). A
+  // server-rendered page in the other language than the shopper chose before is rendered afresh in
+  // theirs (its API answers are in the store already): hydrating it, then switching while React
+  // still hydrates its parts, would not match.
   const language = initialLanguage();
-  const render = () => createRoot(root).render(app());
-  if (language === "en") render();
+  if (language === "en" && !serverState) render();
   else
     setLanguage(language)
       .catch(() => undefined)
       .finally(render);
+}
+
+/** The language the server rendered the page in (`<html lang>`). */
+function pageLanguage() {
+  const named = document.documentElement.lang;
+  return isLanguage(named) ? named : "en";
 }
