@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -41,6 +41,25 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, "outbox");
 }
 
+let outboxSequence = 0;
+
+/**
+ * Writes one outbox record (mail, or a text message) as its own JSON file and answers its path.
+ * Names sort by time (the counter and random suffix keep them unique within a millisecond); the
+ * file appears under its .json name only once complete, so a reader polling the directory (tests,
+ * Playwright) never parses half a message.
+ */
+export async function writeOutboxFile(dir: string, date: Date, record: object): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const sequence = String(++outboxSequence % 1_000_000).padStart(6, "0");
+  const name = `${date.toISOString().replace(/[:.]/g, "-")}-${sequence}-${randomBytes(3).toString("hex")}`;
+  const file = path.join(dir, `${name}.json`);
+  const partial = path.join(dir, `.${name}.partial`);
+  await writeFile(partial, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  await rename(partial, file);
+  return file;
+}
+
 /** The http(s) links of a text, in order. */
 export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
@@ -77,8 +96,6 @@ export interface OutboxMessage extends MailMessage {
 }
 
 export class OutboxMailer implements Mailer {
-  #sequence = 0;
-
   constructor(
     readonly dir: string,
     private readonly from: string,
@@ -88,14 +105,10 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const date = new Date().toISOString();
+    const date = new Date();
     const links = linksIn(message.text);
-    const record: OutboxMessage = { from: this.from, date, links, ...message };
-    // Sortable by time; the counter and random suffix keep names unique within a millisecond.
-    const name = `${date.replace(/[:.]/g, "-")}-${String(++this.#sequence).padStart(4, "0")}-${randomBytes(3).toString("hex")}.json`;
-    const file = path.join(this.dir, name);
-    await writeFile(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+    const record: OutboxMessage = { from: this.from, date: date.toISOString(), links, ...message };
+    const file = await writeOutboxFile(this.dir, date, record);
     const logged = this.options.logLinks ? { links } : { links: links.length };
     this.log.info({ to: message.to, subject: message.subject, ...logged, file }, "e-mail written to the outbox (no SMTP_URL)");
   }
