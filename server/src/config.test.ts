@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { MESSAGE_KINDS } from "./lib/messenger.ts";
 
 const base = { NODE_ENV: "test", DATA_DIR: "/tmp/kb-config-test", JWT_SECRET: "s".repeat(32) };
+
+/** Every DLT template MSG91 needs: 1107…<kind><language>. */
+const templateIds = (skip = "") =>
+  MESSAGE_KINDS.flatMap((kind, k) => [`${kind}.en=1107160000000000${k}01`, `${kind}.hi=1107160000000000${k}02`])
+    .filter((entry) => !entry.startsWith(`${skip}=`))
+    .join(",");
+const msg91 = { MSG91_AUTH_KEY: "msg91-key", MSG91_SENDER_ID: "KRSHIB", MSG91_TEMPLATES: templateIds() };
+const whatsapp = { WHATSAPP_TOKEN: "EAAGtoken", WHATSAPP_PHONE_NUMBER_ID: "109876543210123" };
 
 describe("loadConfig", () => {
   it("defaults to SQLite in DATA_DIR, port 8000, sandbox payments and mandatory e-mail verification", () => {
@@ -18,6 +27,8 @@ describe("loadConfig", () => {
     expect(config.pricing).toEqual({ freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "flat" });
     expect(config.tax.mode).toBe("flat");
     expect(config.cod).toEqual({ enabled: false, feePaise: 40_00, maxOrderPaise: 5_000_00 });
+    expect(config.messaging).toEqual({ msg91: null, whatsapp: null, toOutbox: true });
+    expect(config.otp.countries).toEqual(["IN"]);
   });
 
   it.each([
@@ -37,6 +48,28 @@ describe("loadConfig", () => {
       "RAZORPAY_WEBHOOK_SECRET",
     ],
     [{ NODE_ENV: "production", RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" }, "SMTP_URL"],
+    [
+      {
+        NODE_ENV: "production",
+        RAZORPAY_KEY_ID: "rzp_live_x",
+        RAZORPAY_KEY_SECRET: "s",
+        RAZORPAY_WEBHOOK_SECRET: "w",
+        SMTP_URL: "smtp://mail:25",
+      },
+      "MSG91_AUTH_KEY",
+    ],
+    [
+      {
+        NODE_ENV: "production",
+        RAZORPAY_KEY_ID: "rzp_live_x",
+        RAZORPAY_KEY_SECRET: "s",
+        RAZORPAY_WEBHOOK_SECRET: "w",
+        SMTP_URL: "smtp://mail:25",
+        WHATSAPP_TOKEN: "EAAG",
+        WHATSAPP_PHONE_NUMBER_ID: "1098",
+      },
+      "MSG91_AUTH_KEY",
+    ],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ FREE_SHIPPING_ABOVE: "lots" }, "FREE_SHIPPING_ABOVE"],
     [{ SHIPPING_PRICE: "-5" }, "SHIPPING_PRICE"],
@@ -96,6 +129,7 @@ describe("loadConfig", () => {
   it("accepts PostgreSQL URLs and production with keys", () => {
     const config = loadConfig({
       ...base,
+      ...msg91,
       NODE_ENV: "production",
       DATABASE_URL: "postgres://shop@db.internal:5432/shop",
       RAZORPAY_KEY_ID: "rzp_live_x",
@@ -113,7 +147,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
   });
 
-  it("lets production run without webhooks or SMTP only when told so", () => {
+  it("lets production run without webhooks, SMTP or an SMS provider only when told so", () => {
     const config = loadConfig({
       ...base,
       NODE_ENV: "production",
@@ -121,8 +155,10 @@ describe("loadConfig", () => {
       RAZORPAY_KEY_SECRET: "secret",
       RAZORPAY_WEBHOOKS_DISABLED: "true",
       MAIL_TO_OUTBOX: "true",
+      MESSAGES_TO_OUTBOX: "true",
     });
     expect([config.razorpay.webhookSecret, config.smtpUrl]).toEqual([null, null]);
+    expect(config.messaging).toEqual({ msg91: null, whatsapp: null, toOutbox: true });
   });
 
   it("keeps media in DATA_DIR/media unless MEDIA_DIR names a (shared) directory", () => {
@@ -154,5 +190,72 @@ describe("loadConfig", () => {
     [{ IMAGE_BASE_URL: "javascript:alert(1)" }, "IMAGE_BASE_URL"],
   ])("stops on %o naming %s", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
+  });
+
+  it("reads MSG91: the sender, a DLT template per kind and language, the API base", () => {
+    const config = loadConfig({ ...base, ...msg91, MSG91_SENDER_ID: "krshib", MSG91_API_BASE: "http://127.0.0.1:9999/" });
+    const settings = config.messaging.msg91;
+    expect(settings).toMatchObject({ authKey: "msg91-key", senderId: "KRSHIB", apiBase: "http://127.0.0.1:9999" });
+    expect(settings?.templates.otp).toEqual({ en: "1107160000000000001", hi: "1107160000000000002" });
+    expect(settings?.templates.order_refunded.hi).toBe(`1107160000000000${MESSAGE_KINDS.indexOf("order_refunded")}02`);
+    expect(loadConfig({ ...base, ...msg91 }).messaging.msg91?.apiBase).toBe("https://control.msg91.com");
+    expect(config.messaging.toOutbox).toBe(false);
+    expect(loadConfig({ ...base, ...msg91, MESSAGES_TO_OUTBOX: "true" }).messaging.toOutbox).toBe(true);
+  });
+
+  it("reads WhatsApp: the number's id, Graph's address and version, template names kb_<kind> unless overridden", () => {
+    const settings = loadConfig({ ...base, ...whatsapp }).messaging.whatsapp;
+    expect(settings).toMatchObject({
+      token: "EAAGtoken",
+      phoneNumberId: "109876543210123",
+      apiBase: "https://graph.facebook.com",
+      version: "v21.0",
+    });
+    expect(settings?.templates).toEqual(Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, `kb_${kind}`])));
+    const custom = loadConfig({
+      ...base,
+      ...whatsapp,
+      WHATSAPP_API_BASE: "http://127.0.0.1:9998",
+      WHATSAPP_API_VERSION: "v22.0",
+      WHATSAPP_TEMPLATES: "otp=krishi_login, order_shipped=krishi_shipped_v2",
+    }).messaging;
+    expect(custom.whatsapp).toMatchObject({ apiBase: "http://127.0.0.1:9998", version: "v22.0" });
+    expect(custom.whatsapp?.templates).toMatchObject({
+      otp: "krishi_login",
+      order_shipped: "krishi_shipped_v2",
+      order_placed: "kb_order_placed",
+    });
+    expect(custom).toMatchObject({ msg91: null, toOutbox: false });
+  });
+
+  it("reads OTP_COUNTRIES as country codes, India alone by default", () => {
+    expect(loadConfig({ ...base, OTP_COUNTRIES: "in, np,IN" }).otp.countries).toEqual(["IN", "NP"]);
+    expect(loadConfig({ ...base, OTP_COUNTRIES: "AE" }).otp.countries).toEqual(["AE"]);
+  });
+
+  it.each([
+    [{ MSG91_AUTH_KEY: "k" }, "MSG91_SENDER_ID", ""],
+    [{ ...msg91, MSG91_SENDER_ID: "KRISHIB" }, "MSG91_SENDER_ID", "6 letters"],
+    [{ ...msg91, MSG91_SENDER_ID: "KRSH1B" }, "MSG91_SENDER_ID", "6 letters"],
+    [{ ...msg91, MSG91_TEMPLATES: "" }, "MSG91_TEMPLATES", "otp.en"],
+    [{ ...msg91, MSG91_TEMPLATES: templateIds("order_cancelled.hi") }, "MSG91_TEMPLATES", "is missing order_cancelled.hi ("],
+    [{ ...msg91, MSG91_TEMPLATES: `${templateIds()},otp.ta=1107` }, "MSG91_TEMPLATES", "unknown template otp.ta"],
+    [{ ...msg91, MSG91_TEMPLATES: `${templateIds()},coupon.en=1107` }, "MSG91_TEMPLATES", "unknown template coupon.en"],
+    [{ ...msg91, MSG91_TEMPLATES: `${templateIds()},otp.en=1108` }, "MSG91_TEMPLATES", "otp.en twice"],
+    [{ ...msg91, MSG91_TEMPLATES: `${templateIds()},otp` }, "MSG91_TEMPLATES", '(got "otp")'],
+    [{ ...msg91, MSG91_API_BASE: "control.msg91.com" }, "MSG91_API_BASE", ""],
+    [{ WHATSAPP_TOKEN: "t" }, "WHATSAPP_PHONE_NUMBER_ID", ""],
+    [{ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: "+919876543210" }, "WHATSAPP_PHONE_NUMBER_ID", "all digits"],
+    [{ WHATSAPP_API_VERSION: "21" }, "WHATSAPP_API_VERSION", ""],
+    [{ WHATSAPP_API_BASE: "ftp://graph.facebook.com" }, "WHATSAPP_API_BASE", ""],
+    [{ WHATSAPP_TEMPLATES: "otp=Login-Code" }, "WHATSAPP_TEMPLATES", '(got "otp=Login-Code")'],
+    [{ WHATSAPP_TEMPLATES: "coupon=kb_coupon" }, "WHATSAPP_TEMPLATES", "unknown kind coupon"],
+    [{ MESSAGES_TO_OUTBOX: "maybe" }, "MESSAGES_TO_OUTBOX", ""],
+    [{ OTP_COUNTRIES: "IN,FR" }, "OTP_COUNTRIES", '(got "IN,FR")'],
+    [{ OTP_COUNTRIES: "," }, "OTP_COUNTRIES", ""],
+    [{ OTP_COUNTRIES: "India" }, "OTP_COUNTRIES", ""],
+  ])("stops on %o naming %s", (env, variable, detail) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
+    if (detail) expect(() => loadConfig({ ...base, ...env })).toThrow(detail);
   });
 });

@@ -7,10 +7,18 @@ import {
   gstinProblem,
   type IndianState,
   indianState,
+  isPhoneCountry,
+  LANGUAGES,
+  type Language,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
   type PricingRules,
   type TaxMode,
   tryToPaise,
 } from "@krishi/contract";
+import { isMessageKind, MESSAGE_KINDS, type MessageKind } from "./lib/messenger.ts";
+import type { Msg91Settings } from "./lib/msg91.ts";
+import type { WhatsAppSettings } from "./lib/whatsapp-cloud.ts";
 
 /**
  * The only module that reads process.env. Everything is parsed once into a frozen,
@@ -38,6 +46,16 @@ export interface Config {
   /** authUrl: the consent page the browser is sent to (Google's, or GOOGLE_AUTH_URL). */
   google: { clientId: string | null; clientSecret: string | null; issuer: string; authUrl: string };
   razorpay: { keyId: string | null; keySecret: string | null; webhookSecret: string | null; apiBase: string };
+  /**
+   * Text messages (sign-in codes, order news). msg91: SMS under India's DLT rules (a registered
+   * sender, and a registered template per kind and language); whatsapp: Meta's Cloud API (an
+   * approved template per kind). toOutbox: a channel without a provider is written to
+   * DATA_DIR/outbox/<channel>/ (no provider is set at all, or MESSAGES_TO_OUTBOX=true); otherwise
+   * that channel is not offered.
+   */
+  messaging: { msg91: Msg91Settings | null; whatsapp: WhatsAppSettings | null; toOutbox: boolean };
+  /** The countries whose mobile numbers may sign in by code (OTP_COUNTRIES, default India only). */
+  otp: { countries: readonly PhoneCountry[] };
   redisUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
@@ -261,6 +279,72 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     throw new ConfigError("SMTP_URL", "is required in production (or set MAIL_TO_OUTBOX=true to write mail to DATA_DIR/outbox/)");
   }
 
+  const commaList = (name: string): string[] | undefined =>
+    read(name)
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+
+  const msg91AuthKey = read("MSG91_AUTH_KEY");
+  const msg91ApiBase = url("MSG91_API_BASE", "https://control.msg91.com", ["http:", "https:"]) as string;
+  let msg91: Msg91Settings | null = null;
+  if (msg91AuthKey) {
+    const senderId = read("MSG91_SENDER_ID");
+    if (!senderId) throw new ConfigError("MSG91_SENDER_ID", "is required when MSG91_AUTH_KEY is set (the DLT header SMS are sent from)");
+    if (!/^[A-Za-z]{6}$/.test(senderId)) throw new ConfigError("MSG91_SENDER_ID", `must be 6 letters, the DLT header (got "${senderId}")`);
+    msg91 = Object.freeze({
+      authKey: msg91AuthKey,
+      senderId: senderId.toUpperCase(),
+      templates: msg91Templates(commaList("MSG91_TEMPLATES") ?? []),
+      apiBase: msg91ApiBase,
+    });
+  }
+
+  const whatsappToken = read("WHATSAPP_TOKEN");
+  const whatsappApiBase = url("WHATSAPP_API_BASE", "https://graph.facebook.com", ["http:", "https:"]) as string;
+  const whatsappVersion = read("WHATSAPP_API_VERSION") ?? "v21.0";
+  if (!/^v\d+\.\d+$/.test(whatsappVersion)) {
+    throw new ConfigError("WHATSAPP_API_VERSION", `must be a Graph API version such as v21.0 (got "${whatsappVersion}")`);
+  }
+  const whatsappTemplateNames = whatsappTemplates(commaList("WHATSAPP_TEMPLATES") ?? []);
+  let whatsapp: WhatsAppSettings | null = null;
+  if (whatsappToken) {
+    const phoneNumberId = read("WHATSAPP_PHONE_NUMBER_ID");
+    if (!phoneNumberId) throw new ConfigError("WHATSAPP_PHONE_NUMBER_ID", "is required when WHATSAPP_TOKEN is set");
+    if (!/^\d+$/.test(phoneNumberId)) {
+      throw new ConfigError(
+        "WHATSAPP_PHONE_NUMBER_ID",
+        `must be the number's id in Meta's WhatsApp Manager, all digits (got "${phoneNumberId}")`,
+      );
+    }
+    whatsapp = Object.freeze({
+      token: whatsappToken,
+      phoneNumberId,
+      apiBase: whatsappApiBase,
+      version: whatsappVersion,
+      templates: whatsappTemplateNames,
+    });
+  }
+  const messagesToOutbox = bool("MESSAGES_TO_OUTBOX", false);
+  // Sign-in codes go by SMS: production sends them through MSG91 unless the outbox is chosen on purpose.
+  if (production && !msg91 && !messagesToOutbox) {
+    throw new ConfigError(
+      "MSG91_AUTH_KEY",
+      "is required in production (or set MESSAGES_TO_OUTBOX=true to write text messages to DATA_DIR/outbox/)",
+    );
+  }
+  const messaging = Object.freeze({ msg91, whatsapp, toOutbox: messagesToOutbox || (!msg91 && !whatsapp) });
+
+  const otpCountries = [...new Set((commaList("OTP_COUNTRIES") ?? ["IN"]).map((code) => code.toUpperCase()))];
+  const notCountry = otpCountries.find((code) => !isPhoneCountry(code));
+  if (notCountry !== undefined || otpCountries.length === 0) {
+    throw new ConfigError(
+      "OTP_COUNTRIES",
+      `must be country codes among ${Object.keys(PHONE_COUNTRIES).join(", ")}, separated by commas (got "${read("OTP_COUNTRIES")}")`,
+    );
+  }
+  const otp = Object.freeze({ countries: Object.freeze(otpCountries as PhoneCountry[]) });
+
   const googleIssuer = url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string;
 
   const logLevel = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "silent" : "info");
@@ -295,6 +379,8 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
       authUrl: url("GOOGLE_AUTH_URL", `${googleIssuer}/o/oauth2/v2/auth`, ["http:", "https:"]) as string,
     },
     razorpay,
+    messaging,
+    otp,
     redisUrl: url("REDIS_URL", undefined, ["redis:", "rediss:"]) ?? null,
     seedDemo: bool("SEED_DEMO", !production),
     logLevel,
@@ -309,6 +395,46 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
     webConcurrency: integer("WEB_CONCURRENCY", 1, 1, 64),
   });
+}
+
+/** MSG91_TEMPLATES: `kind.language=id` entries; India's DLT rules need a template for every kind in every language. */
+function msg91Templates(entries: string[]): Msg91Settings["templates"] {
+  const ids = new Map<string, string>();
+  for (const entry of entries) {
+    const match = /^([a-z_]+)\.([a-z]+)=([A-Za-z0-9_-]+)$/.exec(entry);
+    if (!match) throw new ConfigError("MSG91_TEMPLATES", `must be kind.language=template id entries separated by commas (got "${entry}")`);
+    const [, kind = "", language = "", id = ""] = match;
+    const key = `${kind}.${language}`;
+    if (!isMessageKind(kind) || !(LANGUAGES as readonly string[]).includes(language)) {
+      throw new ConfigError(
+        "MSG91_TEMPLATES",
+        `names an unknown template ${key} (kinds: ${MESSAGE_KINDS.join(", ")}; languages: ${LANGUAGES.join(", ")})`,
+      );
+    }
+    if (ids.has(key)) throw new ConfigError("MSG91_TEMPLATES", `names ${key} twice`);
+    ids.set(key, id);
+  }
+  const missing = MESSAGE_KINDS.flatMap((kind) => LANGUAGES.map((language) => `${kind}.${language}`)).filter((key) => !ids.has(key));
+  if (missing.length > 0) {
+    throw new ConfigError("MSG91_TEMPLATES", `is missing ${missing.join(", ")} (every message needs a DLT template in each language)`);
+  }
+  const inLanguages = (kind: MessageKind) =>
+    Object.freeze(Object.fromEntries(LANGUAGES.map((language) => [language, ids.get(`${kind}.${language}`)])) as Record<Language, string>);
+  return Object.freeze(Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, inLanguages(kind)])) as Msg91Settings["templates"]);
+}
+
+/** WHATSAPP_TEMPLATES: `kind=name` overrides of the approved template names (default `kb_` + kind). */
+function whatsappTemplates(entries: string[]): WhatsAppSettings["templates"] {
+  const names = Object.fromEntries(MESSAGE_KINDS.map((kind) => [kind, `kb_${kind}`])) as Record<MessageKind, string>;
+  for (const entry of entries) {
+    const match = /^([a-z_]+)=([a-z0-9_]{1,512})$/.exec(entry);
+    if (!match) throw new ConfigError("WHATSAPP_TEMPLATES", `must be kind=template name entries separated by commas (got "${entry}")`);
+    const [, kind = "", name = ""] = match;
+    if (!isMessageKind(kind))
+      throw new ConfigError("WHATSAPP_TEMPLATES", `names an unknown kind ${kind} (kinds: ${MESSAGE_KINDS.join(", ")})`);
+    names[kind] = name;
+  }
+  return Object.freeze(names);
 }
 
 /** Outside production, a random secret generated once and kept in DATA_DIR so sessions survive restarts. */
