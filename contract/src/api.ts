@@ -1,5 +1,6 @@
 import type { Static } from "typebox";
 import type {
+  AddEmailBody,
   CancelOrderBody,
   CategorySchema,
   CreditNoteSchema,
@@ -10,10 +11,15 @@ import type {
   LanguageBody,
   LoginBody,
   LoginInfoSchema,
+  NoticePreferencesBody,
   OrderEventSchema,
   OrderItemSchema,
   OrderListQuery,
   OrderSchema,
+  OtpRequestAnswer as OtpRequestAnswerSchema,
+  OtpRequestBody,
+  OtpVerifyAnswer as OtpVerifyAnswerSchema,
+  OtpVerifyBody,
   PasswordChangeBody,
   PasswordResetConfirmBody,
   PaymentProofBody,
@@ -107,6 +113,12 @@ export type RegistrationAnswer = Static<typeof RegistrationAnswerSchema>;
 export type PasswordChange = Static<typeof PasswordChangeBody>;
 export type PasswordResetConfirm = Static<typeof PasswordResetConfirmBody>;
 export type LanguageUpdate = Static<typeof LanguageBody>;
+export type OtpRequest = Static<typeof OtpRequestBody>;
+export type OtpRequestAnswer = Static<typeof OtpRequestAnswerSchema>;
+export type OtpVerify = Static<typeof OtpVerifyBody>;
+export type OtpVerifyAnswer = Static<typeof OtpVerifyAnswerSchema>;
+export type AddEmail = Static<typeof AddEmailBody>;
+export type NoticePreferences = Static<typeof NoticePreferencesBody>;
 export type ProfileUpdate = Static<typeof ProfileUpdateBody> & { id?: number };
 export type PaymentProof = Static<typeof PaymentProofBody>;
 export type StartPaymentAnswer = Static<typeof StartPaymentAnswerSchema>;

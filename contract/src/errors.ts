@@ -43,6 +43,13 @@ export const ERROR_CODES = [
   "user_not_found",
   "self_delete",
   "self_demote",
+  "phone_invalid", // not a mobile number
+  "phone_country_unsupported", // a number of a country the shop does not send codes to
+  "phone_taken", // another account holds the number
+  "otp_invalid", // a wrong code; params: {tries_left}
+  "otp_expired", // no live code for the number: never asked, expired, used or out of tries
+  "staff_password_required", // a staff account signs in with its code AND its password
+  "email_already_set", // only an account without an e-mail address adds one
   // Catalogue
   "product_not_found",
   "already_reviewed",
@@ -149,6 +156,11 @@ export const FIELD_ERROR_CODES = [
   "email_not_verified",
   "link_invalid",
   "self_demote",
+  "phone_country_unsupported",
+  "phone_taken",
+  "otp_invalid", // params: {tries_left}
+  "otp_expired",
+  "staff_password_required",
   // Catalogue
   "amount_invalid", // more than two decimals, or not an amount
   "price_out_of_range",

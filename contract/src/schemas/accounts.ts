@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { LANGUAGES } from "../constants.ts";
+import { OTP_CHANNELS, OTP_LENGTH } from "../phone.ts";
 import { SavedAddressSchema } from "./addresses.ts";
 import { DetailSchema, Text } from "./common.ts";
 
@@ -26,6 +27,10 @@ export const UserSchema = Type.Object({
   addresses: Type.Array(SavedAddressSchema),
   /** The language of the user's e-mails. */
   language: LanguageSchema,
+  /** The verified mobile number (E.164, "+919876543210"), or null. An account made with it alone has email "". */
+  phone: Type.Union([Type.String(), Type.Null()]),
+  /** Order news on WhatsApp as well as SMS (the customer opted in). */
+  whatsapp: Type.Boolean(),
 });
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
@@ -99,3 +104,47 @@ export const UserListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
+
+// ── Mobile numbers ───────────────────────────────────────────────────────────────────────────────
+
+/** A number as typed ("98765 43210", "+91 98765-43210", "09876543210"); the server reads it (readPhone). */
+const Phone = Text({ minLength: 1, maxLength: 32 });
+
+/** Asks for a sign-in code by SMS (default) or WhatsApp. */
+export const OtpRequestBody = Type.Object({
+  phone: Phone,
+  channel: Type.Optional(Type.Enum(OTP_CHANNELS, { description: "sms (default) or whatsapp" })),
+  /** The language of the message (default: the account's, else English). */
+  language: Type.Optional(LanguageSchema),
+});
+
+/** The same answer whether or not the number has an account. */
+export const OtpRequestAnswer = Type.Object({
+  detail: Type.String(),
+  /** Seconds until another code may be asked for. */
+  resend_after: Type.Integer(),
+  /** Seconds the code lives. */
+  expires_in: Type.Integer(),
+});
+
+export const OtpVerifyBody = Type.Object({
+  phone: Phone,
+  code: Type.String({ pattern: `^\\d{${OTP_LENGTH}}$`, description: "The six digits sent" }),
+  /** A staff account's password: a code alone never opens the back office. */
+  password: Type.Optional(Password),
+  /** The name of a new customer (first word: first name); ignored for a number with an account. */
+  name: Type.Optional(Text({ maxLength: 150 })),
+  /** Order news on WhatsApp too (the checkbox of the checkout). */
+  whatsapp: Type.Optional(Type.Boolean()),
+  /** The language of a new customer's messages and e-mails. */
+  language: Type.Optional(LanguageSchema),
+});
+
+/** Without a bearer token: login info (a new account for a new number). With one: the number is added to that account. */
+export const OtpVerifyAnswer = Type.Union([LoginInfoSchema, Type.Object({ user: UserSchema })]);
+
+/** A phone-only customer adds an e-mail address; a verification mail goes to it. */
+export const AddEmailBody = Type.Object({ email: Email });
+
+/** Order news on WhatsApp (opt-in). */
+export const NoticePreferencesBody = Type.Object({ whatsapp: Type.Boolean() });
