@@ -11,7 +11,8 @@ export type Bool = ColumnType<boolean | number, boolean, boolean>;
 
 export interface UsersTable {
   id: Generated<number>;
-  email: string;
+  /** Null for an account made with a mobile number alone, until its owner adds an address. */
+  email: string | null;
   password_hash: string | null;
   first_name: string;
   last_name: string;
@@ -25,6 +26,22 @@ export interface UsersTable {
   language: Generated<Language>;
   /** When the owner was last mailed that someone is trying their password (at most once a day). */
   sign_in_alert_at: Timestamp | null;
+  /** The verified mobile number, E.164; one account per number. */
+  phone: string | null;
+  /** Order news on WhatsApp as well as SMS. */
+  whatsapp_opt_in: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+/** The live sign-in code of a mobile number (one at a time). */
+export interface PhoneCodesTable {
+  phone: string;
+  /** HMAC-SHA-256 of the number and the code, hex. */
+  code_hash: string;
+  channel: "sms" | "whatsapp";
+  /** Wrong codes tried against it (it dies at OTP_MAX_TRIES). */
+  tries: Generated<number>;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -245,6 +262,10 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** email; or sms / whatsapp: to_address a number, subject the template, text_body the text, payload its values. */
+  channel: Generated<"email" | "sms" | "whatsapp">;
+  /** A text message's template: JSON {kind, language, params}. */
+  payload: string | null;
 }
 
 export interface JobLeasesTable {
@@ -330,6 +351,7 @@ export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   recognised_sign_ins: RecognisedSignInsTable;
+  phone_codes: PhoneCodesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   search_words: SearchWordsTable;

@@ -18,7 +18,8 @@ import { InvalidTokenError, type TokenService } from "./tokens.ts";
 /** The signed-in user as the guards load it (booleans normalised for both dialects). */
 export interface AuthUser {
   id: number;
-  email: string;
+  /** Null for an account made with a mobile number alone. */
+  email: string | null;
   first_name: string;
   last_name: string;
   is_staff: boolean;
@@ -41,6 +42,8 @@ export interface AuthGuards {
   requireUser: Guard;
   /** As requireUser, then 403 unless the user is staff. */
   requireStaff: Guard;
+  /** As requireUser when an Authorization header is sent (a bad token is still a 401); else request.user stays null. */
+  optionalUser: Guard;
 }
 
 export interface AuthOptions {
@@ -95,6 +98,9 @@ export function installAuth(app: FastifyInstance, { tokens, loadUser, sessionLiv
       const user = await authenticate(request, reply);
       if (!user.is_staff) throw new HttpError(403, "permission_denied", PERMISSION_DENIED);
       request.user = user;
+    },
+    async optionalUser(request, reply) {
+      if (request.headers.authorization !== undefined) request.user = await authenticate(request, reply);
     },
   };
 }

@@ -17,7 +17,7 @@ export const LINK_LIFETIME_SECONDS = 3 * 24 * 60 * 60;
 
 export interface LinkSubject {
   id: number;
-  email: string;
+  email: string | null;
   password_hash: string | null;
 }
 
@@ -48,7 +48,7 @@ export class LinkSigner {
 
   verificationKey(user: Pick<LinkSubject, "id" | "email">): string {
     const issued = this.#now().toString(36);
-    return `${encodeUid(user.id)}.${issued}.${this.#sign(this.#verifyKey, [user.id, user.email, issued])}`;
+    return `${encodeUid(user.id)}.${issued}.${this.#sign(this.#verifyKey, [user.id, user.email ?? "", issued])}`;
   }
 
   /** The user id a verification key claims to be for (check it with checkVerificationKey). */
@@ -61,12 +61,12 @@ export class LinkSigner {
   checkVerificationKey(key: string, user: Pick<LinkSubject, "id" | "email">): boolean {
     const [uid, issued = "", signature = ""] = key.split(".");
     if (uid !== encodeUid(user.id) || !this.#fresh(issued)) return false;
-    return this.#same(signature, this.#sign(this.#verifyKey, [user.id, user.email, issued]));
+    return this.#same(signature, this.#sign(this.#verifyKey, [user.id, user.email ?? "", issued]));
   }
 
   resetToken(user: LinkSubject): string {
     const issued = this.#now().toString(36);
-    return `${issued}-${this.#sign(this.#resetKey, [user.id, user.email, user.password_hash ?? "", issued])}`;
+    return `${issued}-${this.#sign(this.#resetKey, [user.id, user.email ?? "", user.password_hash ?? "", issued])}`;
   }
 
   checkResetToken(token: string, user: LinkSubject): boolean {
@@ -74,7 +74,7 @@ export class LinkSigner {
     if (dash < 1) return false;
     const issued = token.slice(0, dash);
     if (!this.#fresh(issued)) return false;
-    return this.#same(token.slice(dash + 1), this.#sign(this.#resetKey, [user.id, user.email, user.password_hash ?? "", issued]));
+    return this.#same(token.slice(dash + 1), this.#sign(this.#resetKey, [user.id, user.email ?? "", user.password_hash ?? "", issued]));
   }
 
   #now(): number {

@@ -37,6 +37,8 @@ describe("GET /api/users/profile/", () => {
         isAdmin: false,
         addresses: [],
         language: "en",
+        phone: null,
+        whatsapp: false,
       });
     }
   });

@@ -70,6 +70,8 @@ describe("registration → verification e-mail → verify → login", () => {
       isAdmin: false,
       addresses: [],
       language: "en",
+      phone: null,
+      whatsapp: false,
     });
     const me = await t.app.inject({ url: `${AUTH}/user/`, headers: bearer(session.access) });
     expect(me.json().email).toBe("meera.iyer@example.in");

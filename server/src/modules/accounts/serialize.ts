@@ -1,12 +1,12 @@
-import type { SavedAddress, User } from "@krishi/contract";
+import { formatPhone, type SavedAddress, type User } from "@krishi/contract";
 import type { UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 
-type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff" | "language">;
+type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff" | "language" | "phone" | "whatsapp_opt_in">;
 
-/** First and last name, or the e-mail address when both are empty. */
-export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name">): string {
-  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+/** First and last name, else the e-mail address, else the mobile number. */
+export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name" | "phone">): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email || (user.phone ? formatPhone(user.phone) : "");
 }
 
 /** The one place that defines the user JSON of the API. */
@@ -16,7 +16,8 @@ export function userJson(row: UserFields, addresses: SavedAddress[] = []): User 
     _id: row.id,
     pk: row.id,
     id: row.id,
-    email: row.email,
+    // "" for an account made with a mobile number alone: the spec's clients read a string.
+    email: row.email ?? "",
     first_name: row.first_name,
     last_name: row.last_name,
     name: displayName(row),
@@ -24,6 +25,8 @@ export function userJson(row: UserFields, addresses: SavedAddress[] = []): User 
     isAdmin: isStaff,
     addresses,
     language: row.language,
+    phone: row.phone,
+    whatsapp: Boolean(row.whatsapp_opt_in),
   };
 }
 

@@ -32,7 +32,7 @@ describe("GET /api/users/", () => {
     expect(users).toHaveLength(2);
     expect(users[0]._id).toBeLessThan(users[1]._id);
     expect(Object.keys(users[0]).sort()).toEqual(
-      ["_id", "pk", "id", "email", "first_name", "last_name", "name", "is_staff", "isAdmin", "addresses", "language"].sort(),
+      ["_id", "pk", "id", "email", "first_name", "last_name", "name", "is_staff", "isAdmin", "addresses", "language", "phone", "whatsapp"].sort(),
     );
   });
 

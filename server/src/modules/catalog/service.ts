@@ -52,7 +52,7 @@ export const ALREADY_REVIEWED = "Product already reviewed";
 
 export interface Reviewer {
   id: number;
-  email: string;
+  email: string | null;
   first_name: string;
   last_name: string;
 }
@@ -233,9 +233,12 @@ export class CatalogService {
   }
 }
 
-/** The name shown on a review: the user's name, else the part of the e-mail address before the @ (never the whole address). */
+/**
+ * The name shown on a review: the user's name, else the part of the e-mail address before the @
+ * (never the whole address), else "Customer" (an account with a mobile number alone: never the number).
+ */
 export function reviewerName(user: Pick<Reviewer, "email" | "first_name" | "last_name">): string {
-  return `${user.first_name} ${user.last_name}`.trim() || (user.email.split("@")[0] as string);
+  return `${user.first_name} ${user.last_name}`.trim() || user.email?.split("@")[0] || "Customer";
 }
 
 function toFilter(query: ProductQuery): ProductFilter {

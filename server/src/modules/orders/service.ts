@@ -30,7 +30,8 @@ import { NO_TAX_DOCUMENTS, type OrderExtras, orderJson, type RefundView, type Ta
 
 export interface Customer {
   id: number;
-  email: string;
+  /** Null for a customer with a mobile number alone (the order's notices then go by SMS). */
+  email: string | null;
   first_name: string;
   last_name: string;
   is_staff: boolean;
@@ -251,7 +252,7 @@ export class OrdersService {
             user_id: customer.id,
             customer_first_name: customer.first_name,
             customer_last_name: customer.last_name,
-            customer_email: customer.email,
+            customer_email: customer.email ?? "",
             ship_label: address.label,
             ship_address: address.address,
             ship_city: address.city,
