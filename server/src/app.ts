@@ -16,6 +16,7 @@ import { JobScheduler } from "./lib/jobs.ts";
 import { echoRequestId, loggerOptions, requestIdOptions } from "./lib/logging.ts";
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { MailQueue } from "./lib/mail-queue.ts";
+import { createMessenger, type Messenger } from "./lib/messenger.ts";
 import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { mediaOrigin, registerStatic } from "./lib/static.ts";
@@ -61,6 +62,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Default: SMTP when SMTP_URL is set, else the DATA_DIR/outbox/ writer. */
   mailer?: Mailer;
+  /** Default: MSG91 (SMS) and WhatsApp Cloud API when configured, else the DATA_DIR/outbox/{sms,whatsapp}/ writer. */
+  messenger?: Messenger;
   /** Default: openid-client against GOOGLE_ISSUER with GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET. */
   google?: GoogleSignIn;
   /** Default: the system clock. */
@@ -224,7 +227,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const clock = deps.clock ?? systemClock;
   const tokens = new TokenService(config.jwtSecret, clock);
   const mailer = deps.mailer ?? createMailer(config, app.log);
-  const mailQueue = new MailQueue(db, mailer, clock, app.log);
+  const messenger = deps.messenger ?? createMessenger(config, app.log);
+  const mailQueue = new MailQueue(db, { mail: mailer, messages: messenger }, clock, app.log);
   const rateLimits = await installRateLimits(app, config.redisUrl, deps.rateLimit);
   const accounts = new AccountsService({
     db,
@@ -244,6 +248,18 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     addressesOf: (userId) => addresses.list(userId),
     signInFailures: rateLimits.signInFailures,
     signInPlaceKey: deriveKey(config.jwtSecret, "sign-in places"),
+    phoneCodes: {
+      key: deriveKey(config.jwtSecret, "phone codes"),
+      countries: config.otp.countries,
+      channels: messenger.channels,
+      limits: rateLimits.limits.otp,
+      counter: rateLimits.counter,
+      // A code goes out at once; one that cannot be sent now stays queued for the worker's retries.
+      sendMessage: async (message) => {
+        await mailQueue.enqueueMessage(db, message);
+        await mailQueue.drain();
+      },
+    },
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
@@ -271,7 +287,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     cod: config.cod,
     pincodes,
   });
-  const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.languageOf(trx, userId));
+  const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
   orders.onTransition(notices.onTransition);
   const gateway = deps.gateway ?? paymentGateway(config);
   const payments: PaymentsService = new PaymentsService({
@@ -317,6 +333,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await events.close();
     await accounts.drain();
     if (!deps.mailer) await mailer.close();
+    if (!deps.messenger) await messenger.close();
   });
 
   const auth = installAuth(app, {
@@ -330,7 +347,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog, auth });
   await app.register(authRoutes, { prefix: "/api/users/dj-rest-auth", accounts, auth, limits });
   await app.register(authRoutes, { prefix: "/api/users/dj_rest_auth", accounts, auth, limits, hidden: true });
-  await app.register(userRoutes, { prefix: "/api/users", accounts, auth });
+  await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });

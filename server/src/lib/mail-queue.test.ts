@@ -71,7 +71,7 @@ beforeEach(async () => {
   log = recordingLog();
 });
 
-const newQueue = (mailer: Mailer, options: MailQueueOptions = {}) => new MailQueue(db, mailer, time.clock, log, options);
+const newQueue = (mailer: Mailer, options: MailQueueOptions = {}) => new MailQueue(db, { mail: mailer }, time.clock, log, options);
 
 let sequence = 0;
 function aMail(key = `test-mail:${++sequence}`): QueuedMail {

@@ -4,10 +4,29 @@ import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import type { Clock } from "./clock.ts";
 import type { Mailer, MailMessage } from "./mail.ts";
+import type { MessageKind, Messenger, TextMessage } from "./messenger.ts";
 
 /** A mail to queue; `key` names its cause, so the same cause never queues it twice. */
 export interface QueuedMail extends MailMessage {
   key: string;
+}
+
+/** A text message to queue (SMS or WhatsApp); `key` as for mail. */
+export interface QueuedMessage extends TextMessage {
+  key: string;
+}
+
+/** What sends the queue's rows: mail, and text messages when the shop has a messenger. */
+export interface Senders {
+  mail: Mailer;
+  messages?: Messenger | undefined;
+}
+
+/** A text message's template as the queue stores it (payload). */
+interface MessagePayload {
+  kind: MessageKind;
+  language: TextMessage["language"];
+  params: string[];
 }
 
 export interface MailQueueOptions {
@@ -25,7 +44,8 @@ export interface DrainResult {
 }
 
 /**
- * Customer mail as a table: written by enqueue() in the transaction that causes it, so
+ * Customer mail — and text messages (SMS, WhatsApp), rows of the same table with their channel —
+ * as a table: written by enqueue() in the transaction that causes it, so
  * a rollback queues nothing and a commit loses nothing; drain() sends what is due, one claim per
  * mail (a conditional UPDATE), retrying with back-off. A crash after sending and before marking
  * can repeat one mail: the only case, and bounded by the lease.
@@ -37,7 +57,7 @@ export class MailQueue {
 
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    private readonly senders: Senders,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, "warn" | "error">,
     options: MailQueueOptions = {},
@@ -68,6 +88,29 @@ export class MailQueue {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
+  /** Queues a text message inside the caller's transaction; answers false when its key was queued before. */
+  async enqueueMessage(trx: Kysely<Database>, message: QueuedMessage): Promise<boolean> {
+    const now = this.clock().toISOString();
+    const payload: MessagePayload = { kind: message.kind, language: message.language, params: message.params };
+    const result = await trx
+      .insertInto("mail_queue")
+      .values({
+        dedupe_key: message.key,
+        channel: message.channel,
+        to_address: message.to,
+        subject: message.kind,
+        text_body: message.text,
+        html_body: "",
+        payload: JSON.stringify(payload),
+        status: "queued",
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
   /** Sends every mail that is due, once each, even with several workers draining at once. */
   async drain(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
@@ -88,7 +131,7 @@ export class MailQueue {
       const held = () =>
         this.db.updateTable("mail_queue").where("id", "=", id).where("status", "=", "queued").where("locked_until", "=", mail.leaseUntil);
       try {
-        await this.mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        await this.#send(mail);
       } catch (error) {
         const attempts = Number(mail.attempts);
         const giveUp = attempts >= this.#maxAttempts;
@@ -130,9 +173,28 @@ export class MailQueue {
     if (Number(claimed.numUpdatedRows) !== 1) return null;
     const mail = await this.db
       .selectFrom("mail_queue")
-      .select(["to_address", "subject", "text_body", "html_body", "attempts"])
+      .select(["to_address", "subject", "text_body", "html_body", "attempts", "channel", "payload"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     return { ...mail, leaseUntil };
+  }
+
+  /** One row out: by mail, or as a text message on its channel (a shop without a messenger keeps retrying, logged). */
+  async #send(row: { to_address: string; subject: string; text_body: string; html_body: string; channel: string; payload: string | null }) {
+    if (row.channel === "email") {
+      await this.senders.mail.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      return;
+    }
+    const messenger = this.senders.messages;
+    if (!messenger) throw new Error(`no messenger to send ${row.channel} messages`);
+    const { kind, language, params } = JSON.parse(row.payload ?? "{}") as MessagePayload;
+    await messenger.send({
+      channel: row.channel as TextMessage["channel"],
+      to: row.to_address,
+      kind,
+      language,
+      params,
+      text: row.text_body,
+    });
   }
 }

@@ -86,7 +86,9 @@ export class RoutedMessenger implements Messenger {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...new Set(Object.values(this.routes))].map((messenger) => messenger.close()));
+    // One messenger may serve both channels (the sandbox); a channel may have none.
+    const messengers = new Set(Object.values(this.routes).filter((messenger) => messenger !== undefined));
+    await Promise.all([...messengers].map((messenger) => messenger.close()));
   }
 }
 

@@ -39,6 +39,14 @@ export interface RateLimits {
   passwordReset: { perIp: Limit; perEmail: Limit };
   resendEmail: { perIp: Limit; perEmail: Limit };
   tokenRefresh: { perIp: Limit };
+  /**
+   * Sign-in codes of mobile numbers. perIp counts requests for codes and tries of them from one IP
+   * (generous: Indian mobile networks put many people behind one address). The others count
+   * codes sent, and are the accounts service's to apply (see modules/accounts/phone-sign-in.ts):
+   * perNumber and perNumberDay to one number, perRange to the thousand numbers that share all but
+   * the last three digits (SMS pumping walks through ranges).
+   */
+  otp: { perIp: Limit; verifyPerIp: Limit; perNumber: Limit; perNumberDay: Limit; perRange: Limit };
 }
 
 const MINUTE = 60_000;
@@ -58,6 +66,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordReset: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   resendEmail: { perIp: { max: 10, windowMs: MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   tokenRefresh: { perIp: { max: 60, windowMs: MINUTE } },
+  otp: {
+    perIp: { max: 30, windowMs: 10 * MINUTE },
+    verifyPerIp: { max: 60, windowMs: 10 * MINUTE },
+    perNumber: { max: 3, windowMs: 10 * MINUTE },
+    perNumberDay: { max: 10, windowMs: 24 * 60 * MINUTE },
+    perRange: { max: 30, windowMs: 60 * MINUTE },
+  },
 };
 
 export interface RateLimitSettings {
@@ -67,12 +82,14 @@ export interface RateLimitSettings {
   namespace?: string;
 }
 
-export type RateLimitGuards = Record<keyof RateLimits, Guard>;
+export type RateLimitGuards = Record<Exclude<keyof RateLimits, "otp">, Guard> & { otpRequest: Guard; otpVerify: Guard };
 
 /** Where a failure limit stands for one key: whether it is reached, and for how long yet. */
 export interface FailureState {
   reached: boolean;
   retryAfterSeconds: number;
+  /** Failures counted in the current window. */
+  count: number;
 }
 
 /**
@@ -89,6 +106,13 @@ export interface RateLimiting {
   guards: RateLimitGuards;
   /** Failed sign-ins per account (e-mail address), across all IPs. */
   signInFailures: FailureLimit;
+  /** The limits in force (defaults with the overrides of the settings). */
+  limits: RateLimits;
+  /**
+   * A fixed-window counter shared like the others (Redis when set): `fail` counts one event,
+   * `reached` once `limit.max` are counted; a wait is at most `capMs` (default: the window).
+   */
+  counter(name: string, limit: Limit, capMs?: number): FailureLimit;
 }
 
 declare module "fastify" {
@@ -173,12 +197,9 @@ export async function installRateLimits(
   app.decorateRequest("mailCapped", false);
   const guard = (name: string, rules: Rule[]) => limitGuard(app, name, rules, { fallback, onStoreError });
   const { max, windowMs } = limits.login.perAccount;
-  const signInFailures = new FailureCounter(
-    `${settings.namespace ?? "krishi-rl:"}login:account-failures:`,
-    { max, windowMs: Math.min(windowMs, MAX_ACCOUNT_LOCK_MS) },
-    redis,
-    { fallback, onStoreError },
-  );
+  const counter = (name: string, limit: Limit, capMs = limit.windowMs) =>
+    new FailureCounter(`${settings.namespace ?? "krishi-rl:"}${name}:`, limit, capMs, redis, { fallback, onStoreError });
+  const signInFailures = counter("login:account-failures", { max, windowMs: Math.min(windowMs, MAX_ACCOUNT_LOCK_MS) }, MAX_ACCOUNT_LOCK_MS);
 
   const guards: RateLimitGuards = {
     login: guard("login", [
@@ -198,8 +219,10 @@ export async function installRateLimits(
       ["email", limits.resendEmail.perEmail, email, "cap"],
     ]),
     tokenRefresh: guard("token-refresh", [["ip", limits.tokenRefresh.perIp, ip]]),
+    otpRequest: guard("otp-request", [["ip", limits.otp.perIp, ip]]),
+    otpVerify: guard("otp-verify", [["ip", limits.otp.verifyPerIp, ip]]),
   };
-  return { guards, signInFailures };
+  return { guards, signInFailures, limits, counter };
 }
 
 /**
@@ -238,6 +261,7 @@ class FailureCounter implements FailureLimit {
   constructor(
     private readonly prefix: string,
     private readonly limit: Limit,
+    private readonly capMs: number,
     private readonly redis: Redis | null,
     private readonly store: { fallback: MemoryCounters; onStoreError: (err: unknown) => void },
   ) {}
@@ -274,7 +298,7 @@ class FailureCounter implements FailureLimit {
   #state(count: number, ttlMs: number): FailureState {
     // A window without its expiry (ttl -1) cannot happen through fail(); waiting the window is the safe answer.
     const left = ttlMs > 0 ? ttlMs : this.limit.windowMs;
-    return { reached: count >= this.limit.max, retryAfterSeconds: Math.min(Math.ceil(left / 1000), MAX_ACCOUNT_LOCK_MS / 1000) };
+    return { reached: count >= this.limit.max, retryAfterSeconds: Math.ceil(Math.min(left, this.capMs) / 1000), count };
   }
 }
 

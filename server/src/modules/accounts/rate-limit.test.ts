@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../lib/mail.ts";
-import type { RateLimits } from "../../lib/rate-limit.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../lib/rate-limit.ts";
 import { AUTH, makeAccount, testClock } from "../../testing/accounts.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
@@ -14,6 +14,7 @@ const LOW: RateLimits = {
   passwordReset: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
   resendEmail: { perIp: { max: 50, windowMs: minute }, perEmail: { max: 2, windowMs: minute } },
   tokenRefresh: { perIp: { max: 2, windowMs: minute } },
+  otp: DEFAULT_RATE_LIMITS.otp,
 };
 
 let t: TestApp;

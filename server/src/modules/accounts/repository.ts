@@ -1,7 +1,7 @@
 import type { Language } from "@krishi/contract";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { containsPattern } from "../../db/like.ts";
-import type { Database, NewUser, UserRow } from "../../db/schema.ts";
+import type { Database, NewUser, PhoneCodesTable, UserRow } from "../../db/schema.ts";
 
 /** The only place with the accounts module's SQL. Rows stay snake_case here. */
 
@@ -12,20 +12,40 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A user who has an e-mail address (every account but one made with a mobile number alone). */
+export type UserWithEmail = UserRow & { email: string };
+
+export const hasEmail = (user: UserRow): user is UserWithEmail => user.email !== null;
+
 /** By e-mail, which is stored lower-case: pass it lower-cased. */
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithEmail | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+  return row && hasEmail(row) ? row : undefined;
+}
+
+/** By verified mobile number (E.164). */
+export function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst();
 }
 
 export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("google_sub", "=", sub).executeTakeFirst();
 }
 
-/** The language of a user's e-mails; English for no user (an order kept after its user was deleted). */
-export async function findUserLanguage(db: Db, id: number | null): Promise<Language> {
-  if (id === null) return "en";
-  const row = await db.selectFrom("users").select("language").where("id", "=", id).executeTakeFirst();
-  return row?.language ?? "en";
+/** How to reach a user with notices: the language, the verified number and the WhatsApp opt-in. */
+export interface NoticeContact {
+  language: Language;
+  phone: string | null;
+  whatsapp: boolean;
+}
+
+/** A user's notice contact; English and no number for no user (an order kept after its user was deleted). */
+export async function findNoticeContact(db: Db, id: number | null): Promise<NoticeContact> {
+  const row =
+    id === null
+      ? undefined
+      : await db.selectFrom("users").select(["language", "phone", "whatsapp_opt_in"]).where("id", "=", id).executeTakeFirst();
+  return { language: row?.language ?? "en", phone: row?.phone ?? null, whatsapp: Boolean(row?.whatsapp_opt_in) };
 }
 
 export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
@@ -45,6 +65,8 @@ export type UserPatch = Partial<
     | "google_sub"
     | "last_login"
     | "language"
+    | "phone"
+    | "whatsapp_opt_in"
   >
 >;
 
@@ -197,7 +219,7 @@ function usersMatching(db: Db, search: string | undefined) {
   if (!search) return query;
   const pattern = containsPattern(search);
   return query.where(
-    sql<boolean>`(email like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\')`,
+    sql<boolean>`(email like ${pattern} escape '\\' or phone like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\')`,
   );
 }
 
@@ -216,4 +238,46 @@ export async function countUsers(db: Db, search: string | undefined, staff?: boo
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+// ── Sign-in codes of mobile numbers ──────────────────────────────────────────────────────────────
+
+export type PhoneCode = Selectable<PhoneCodesTable>;
+
+export function findPhoneCode(db: Db, phone: string): Promise<PhoneCode | undefined> {
+  return db.selectFrom("phone_codes").selectAll().where("phone", "=", phone).executeTakeFirst();
+}
+
+/** The number's new code, replacing any older one (one live code per number). */
+export async function savePhoneCode(db: Db, code: Insertable<PhoneCodesTable>): Promise<void> {
+  await db
+    .insertInto("phone_codes")
+    .values(code)
+    .onConflict((oc) =>
+      oc
+        .column("phone")
+        .doUpdateSet({ code_hash: code.code_hash, channel: code.channel, tries: 0, sent_at: code.sent_at, expires_at: code.expires_at }),
+    )
+    .execute();
+}
+
+/**
+ * Counts one try against the number's live code, atomically: false when there is none to try (none
+ * asked, expired, or out of tries), so concurrent guesses cannot exceed `maxTries` between them.
+ */
+export async function countCodeTry(db: Db, phone: string, maxTries: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("phone_codes")
+    .set((eb) => ({ tries: eb("tries", "+", 1) }))
+    .where("phone", "=", phone)
+    .where("tries", "<", maxTries)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Uses up the number's code if it is still `codeHash`: of two requests with the right code, one wins. */
+export async function consumePhoneCode(db: Db, phone: string, codeHash: string): Promise<boolean> {
+  const result = await db.deleteFrom("phone_codes").where("phone", "=", phone).where("code_hash", "=", codeHash).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
+  AddEmailBody,
   DetailSchema,
   EmailBody,
   EmptyObject,
@@ -9,6 +10,11 @@ import {
   LoginBody,
   LoginInfoSchema,
   LogoutBody,
+  NoticePreferencesBody,
+  OtpRequestAnswer,
+  OtpRequestBody,
+  OtpVerifyAnswer,
+  OtpVerifyBody,
   PasswordChangeAnswer,
   PasswordChangeBody,
   PasswordResetConfirmBody,
@@ -22,7 +28,7 @@ import {
   UserSchema,
   VerifyEmailBody,
 } from "@krishi/contract/schemas";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
 import { type RateLimitGuards, throttled } from "../../lib/rate-limit.ts";
@@ -49,6 +55,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 const E400 = { 400: ErrorBody };
 const E401 = { 401: ErrorBody };
 const E429 = { 429: ErrorBody };
+
+/** Where a sign-in comes from: the client's IP and its device cookie. */
+const signInSource = (request: FastifyRequest) => ({ ip: request.ip, device: readCookie(request, DEVICE_COOKIE) });
+
+/** The device is recognised at its next sign-in to this account (see SignInGuard). */
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, device: string): void {
+  setCookie(request, reply, DEVICE_COOKIE, device, { path: "/api/users/", maxAgeSeconds: RECOGNITION_MS / 1000 });
+}
 
 /**
  * The dj-rest-auth compatible API, registered under /api/users/dj-rest-auth and
@@ -125,13 +139,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const result = await accounts.login(request.body.email, request.body.password, {
-        ip: request.ip,
-        device: readCookie(request, DEVICE_COOKIE),
-      });
+      const result = await accounts.login(request.body.email, request.body.password, signInSource(request));
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
-      // The device is recognised at its next sign-in to this account (see SignInGuard).
-      setCookie(request, reply, DEVICE_COOKIE, result.device, { path: "/api/users/", maxAgeSeconds: RECOGNITION_MS / 1000 });
+      rememberDevice(request, reply, result.device);
       return result.info;
     },
   );
@@ -295,9 +305,85 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
   );
 };
 
-/** The profile routes and the staff's view of one user, under /api/users. */
-export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "limits" | "hidden">> = async (app, { accounts, auth }) => {
+/** The profile routes, sign-in with a mobile number's code, and the staff's view of one user, under /api/users. */
+export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "hidden">> = async (app, { accounts, auth, limits }) => {
   const tags = ["users"];
+
+  app.post(
+    "/otp/request/",
+    {
+      preHandler: limits.otpRequest,
+      schema: {
+        operationId: "requestPhoneCode",
+        tags,
+        summary: "Send a 6-digit sign-in code to a mobile number by SMS or WhatsApp; the same answer whether or not it has an account",
+        body: OtpRequestBody,
+        response: { 200: OtpRequestAnswer, ...E400, ...E429 },
+      },
+    },
+    async (request, reply) => {
+      const { phone, channel = "sms", language } = request.body;
+      const result = await accounts.requestPhoneCode(phone, channel, language, signInSource(request));
+      if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
+      return result;
+    },
+  );
+
+  app.post(
+    "/otp/verify/",
+    {
+      preHandler: limits.otpVerify,
+      onRequest: auth.optionalUser,
+      schema: {
+        operationId: "verifyPhoneCode",
+        tags,
+        summary:
+          "Sign in with a mobile number's code: answers {access, refresh, user} (a new customer account for a new number); with a bearer token, adds the number to that account and answers {user}",
+        security: [{}, ...bearer],
+        body: OtpVerifyBody,
+        response: { 200: OtpVerifyAnswer, ...E400, ...E401, 403: ErrorBody, 409: ErrorBody, ...E429 },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.verifyPhoneCode(request.body, signInSource(request), request.user?.id);
+      if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
+      if ("user" in result) return result;
+      rememberDevice(request, reply, result.device);
+      return result.info;
+    },
+  );
+
+  app.put(
+    "/profile/email/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        operationId: "addEmail",
+        tags,
+        summary: "Add an e-mail address to an account made with a mobile number (a verification mail goes to it); answers the user",
+        security: bearer,
+        body: AddEmailBody,
+        response: { 200: UserSchema, ...E400, ...E401 },
+      },
+    },
+    async (request) => accounts.addEmail(currentUser(request).id, request.body.email),
+  );
+
+  app.put(
+    "/profile/notices/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        operationId: "setNoticePreferences",
+        tags,
+        summary: "Order news on WhatsApp as well as SMS (opt-in); answers the user",
+        security: bearer,
+        body: NoticePreferencesBody,
+        response: { 200: UserSchema, ...E400, ...E401 },
+      },
+    },
+    async (request) => accounts.setNoticePreferences(currentUser(request).id, request.body),
+  );
 
   app.get(
     "/profile/",

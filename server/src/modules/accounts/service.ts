@@ -1,4 +1,14 @@
-import type { ErrorCode, FieldErrorCode, Language, LoginInfo, SavedAddress, TokenPair, User } from "@krishi/contract";
+import type {
+  ErrorCode,
+  FieldErrorCode,
+  Language,
+  LoginInfo,
+  OtpChannel,
+  OtpVerify,
+  SavedAddress,
+  TokenPair,
+  User,
+} from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { EmailVerification } from "../../config.ts";
@@ -7,7 +17,7 @@ import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database, UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, type FieldErrors, type FieldProblem, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
+import { badRequest, conflict, type FieldErrors, type FieldProblem, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
 import type { FailureLimit } from "../../lib/rate-limit.ts";
@@ -15,6 +25,7 @@ import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
 import { accountExistsMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
+import { type CodeRequestResult, codeExpired, PHONE_MESSAGES, PhoneCodes, type PhoneCodesDeps } from "./phone-sign-in.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
@@ -47,6 +58,7 @@ export const MESSAGES = {
   googleEmailUnverified: "Your Google e-mail address is not verified.",
   googleOtherAccount: "This e-mail address is already linked to a different Google account.",
   accountDisabled: "User account is disabled.",
+  emailAlreadySet: "This account already has an e-mail address.",
 } as const;
 
 export interface AccountsDeps {
@@ -71,7 +83,12 @@ export interface AccountsDeps {
   signInFailures: FailureLimit;
   /** The key of the stored forms of sign-in IPs and devices (derived from the server's secret). */
   signInPlaceKey: Uint8Array;
+  /** Sign-in codes of mobile numbers: their key, countries, channels, limits and sender (see PhoneCodes). */
+  phoneCodes: Omit<PhoneCodesDeps, "db" | "clock" | "signIn" | "siteUrl">;
 }
+
+/** A code's sign-in: as a password's, or (with a bearer token) the account the number was added to. */
+export type PhoneSignInResult = SignInResult | { user: User };
 
 /** A sign-in: login info and the device id for the client's cookie, or the wait of the per-account limit. */
 export type SignInResult = { info: LoginInfo; device: string } | { retryAfterSeconds: number };
@@ -120,11 +137,13 @@ export class AccountsService {
   readonly #pendingMail = new Set<Promise<void>>();
   readonly #sessions: Sessions;
   readonly #signIn: SignInGuard;
+  readonly #codes: PhoneCodes;
   readonly #cost: ScryptParams;
 
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
     this.#signIn = new SignInGuard({ db: deps.db, clock: deps.clock, failures: deps.signInFailures, placeKey: deps.signInPlaceKey });
+    this.#codes = new PhoneCodes({ ...deps.phoneCodes, db: deps.db, clock: deps.clock, siteUrl: deps.siteUrl, signIn: this.#signIn });
     this.#cost = deps.passwordCost ?? DEFAULT_SCRYPT;
   }
 
@@ -156,19 +175,22 @@ export class AccountsService {
     if (input.password1 !== input.password2) throw nonField("password_mismatch", MESSAGES.passwordMismatch);
     if (existing) return this.#registeredAgain(existing, input.password1, mail);
 
-    let user: UserRow;
+    let user: repo.UserWithEmail;
     try {
-      user = await repo.insertUser(db, {
+      user = {
+        ...(await repo.insertUser(db, {
+          email,
+          password_hash: await hashPassword(input.password1, this.#cost),
+          first_name: firstName,
+          last_name: lastName,
+          is_staff: false,
+          is_active: true,
+          email_verified: false,
+          language: input.language ?? "en",
+          created_at: this.#now(),
+        })),
         email,
-        password_hash: await hashPassword(input.password1, this.#cost),
-        first_name: firstName,
-        last_name: lastName,
-        is_staff: false,
-        is_active: true,
-        email_verified: false,
-        language: input.language ?? "en",
-        created_at: this.#now(),
-      });
+      };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two registrations for one address at once: the UNIQUE constraint decides.
@@ -187,7 +209,7 @@ export class AccountsService {
    * new registration, after the same work (a password hashed, a mail queued and sent) so it takes
    * as long; the owner of an active account is told, with the sign-in and password-reset links.
    */
-  async #registeredAgain(owner: UserRow, password: string, mail: boolean): Promise<{ detail: string }> {
+  async #registeredAgain(owner: repo.UserWithEmail, password: string, mail: boolean): Promise<{ detail: string }> {
     await hashPassword(password, this.#cost);
     if (mail && owner.is_active) {
       const { siteUrl } = this.deps;
@@ -319,6 +341,124 @@ export class AccountsService {
     await this.#sessions.revokeAll(user.id);
   }
 
+  // ── Mobile numbers ──────────────────────────────────────────────────────────────────────────
+
+  /** Sends a sign-in code to a number (see PhoneCodes): the same answer whether or not it has an account. */
+  async requestPhoneCode(
+    typed: string,
+    channel: OtpChannel,
+    language: Language | undefined,
+    source: SignInSource,
+  ): Promise<CodeRequestResult> {
+    const phone = this.#codes.read(typed);
+    const owner = language ? undefined : await repo.findUserByPhone(this.deps.db, phone);
+    return this.#codes.request(phone, channel, language ?? owner?.language ?? "en", source);
+  }
+
+  /**
+   * Signs in with a number's code: its account, or a new customer account with no e-mail address.
+   * A staff account also gives its password (a SIM swap alone must not open the back office),
+   * checked under the per-account limit as at the password sign-in. With `signedInUserId` the
+   * number is added to that account instead (409 when another account holds it).
+   */
+  async verifyPhoneCode(input: OtpVerify, source: SignInSource, signedInUserId?: number): Promise<PhoneSignInResult> {
+    const { db } = this.deps;
+    const phone = this.#codes.read(input.phone);
+    await this.#codes.check(phone, input.code);
+    const holder = await repo.findUserByPhone(db, phone);
+    if (signedInUserId !== undefined) return { user: await this.#addPhone(signedInUserId, phone, holder, input) };
+
+    if (holder && !holder.is_active) throw badRequest("account_disabled", MESSAGES.accountDisabled);
+    if (holder?.is_staff) {
+      const wait = await this.#checkStaffPassword(holder, input.password, source);
+      if (wait !== null) return { retryAfterSeconds: wait };
+    }
+    if (!(await this.#codes.consume(phone, input.code))) throw codeExpired();
+    const user = holder ?? (await this.#phoneCustomer(phone, input));
+    const device = await this.#signIn.succeeded(user.id, source);
+    return { info: await this.#login(user), device };
+  }
+
+  /** Adds an e-mail address to an account made with a number alone; a verification mail goes to it. */
+  async addEmail(userId: number, emailInput: string): Promise<User> {
+    const user = await this.#user(userId);
+    if (user.email !== null) throw badRequest("email_already_set", MESSAGES.emailAlreadySet);
+    const email = normaliseEmail(emailInput);
+    let row: UserRow | undefined;
+    try {
+      row = await repo.updateUser(this.deps.db, userId, { email, email_verified: false });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [problem("email_taken", MESSAGES.duplicateEmail)] });
+    }
+    const updated = { ...(row ?? user), email };
+    await this.#deliver(this.#verificationMail(updated));
+    return this.#userJson(updated);
+  }
+
+  /** Order news on WhatsApp as well as SMS (opt-in); answers the user. */
+  async setNoticePreferences(userId: number, { whatsapp }: { whatsapp: boolean }): Promise<User> {
+    const row = await repo.updateUser(this.deps.db, userId, { whatsapp_opt_in: whatsapp });
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
+    return this.#userJson(row);
+  }
+
+  /** The number's code proven: it becomes the signed-in account's (replacing an older number). */
+  async #addPhone(userId: number, phone: string, holder: UserRow | undefined, input: OtpVerify): Promise<User> {
+    if (holder && holder.id !== userId) throw conflict("phone_taken", PHONE_MESSAGES.taken);
+    if (!(await this.#codes.consume(phone, input.code))) throw codeExpired();
+    let row: UserRow | undefined;
+    try {
+      row = await repo.updateUser(this.deps.db, userId, {
+        phone,
+        ...(input.whatsapp === undefined ? {} : { whatsapp_opt_in: input.whatsapp }),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict("phone_taken", PHONE_MESSAGES.taken);
+    }
+    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
+    return this.#userJson(row);
+  }
+
+  /** A staff account's password, under the per-account limit; the wait when the limit refuses. */
+  async #checkStaffPassword(user: UserRow, password: string | undefined, source: SignInSource): Promise<number | null> {
+    if (!password) throw new HttpError(403, "staff_password_required", PHONE_MESSAGES.staffPassword);
+    const key = user.email ?? user.phone ?? String(user.id);
+    const wait = await this.#signIn.refusal(key, user.id, source);
+    if (wait !== null) return wait;
+    if (!(await verifyPassword(password, user.password_hash, this.#cost))) {
+      await this.#signIn.failed(key);
+      throw nonField("credentials_invalid", MESSAGES.badCredentials);
+    }
+    return null;
+  }
+
+  /** A new customer account for a number without one (the same number at once: the UNIQUE index decides). */
+  async #phoneCustomer(phone: string, input: OtpVerify): Promise<UserRow> {
+    const [first = "", ...rest] = (input.name ?? "").trim().split(/\s+/);
+    try {
+      return await repo.insertUser(this.deps.db, {
+        email: null,
+        phone,
+        password_hash: null,
+        first_name: first.slice(0, 150),
+        last_name: rest.join(" ").slice(0, 150),
+        is_staff: false,
+        is_active: true,
+        email_verified: false,
+        whatsapp_opt_in: input.whatsapp ?? false,
+        language: input.language ?? "en",
+        created_at: this.#now(),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await repo.findUserByPhone(this.deps.db, phone);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
   // ── Google ──────────────────────────────────────────────────────────────────────────────────
 
   async googleLogin(code: string): Promise<LoginInfo> {
@@ -424,11 +564,11 @@ export class AccountsService {
   }
 
   /**
-   * The language of a user's e-mails (English for none), read through `db`: another module's
-   * transaction that writes a mail to the user.
+   * How to reach a user with notices — language, verified number, WhatsApp opt-in (English and no
+   * number for none) — read through `db`: another module's transaction that queues the notice.
    */
-  languageOf(db: Kysely<Database>, userId: number | null): Promise<Language> {
-    return repo.findUserLanguage(db, userId);
+  noticeContactOf(db: Kysely<Database>, userId: number | null): Promise<repo.NoticeContact> {
+    return repo.findNoticeContact(db, userId);
   }
 
   /** The profile screen: names required, optional new password (which revokes older sessions). */
@@ -468,7 +608,7 @@ export class AccountsService {
     await Promise.all([...this.#pendingMail]);
   }
 
-  #verificationMail(user: UserRow): MailMessage {
+  #verificationMail(user: repo.UserWithEmail): MailMessage {
     const key = this.deps.links.verificationKey(user);
     const url = `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`;
     return verificationMail({ to: user.email, name: fullName(user), url, language: user.language });
@@ -497,7 +637,7 @@ export class AccountsService {
   }
 
   /** Mails the owner that someone is trying their password, unless they were told in the last 24 hours. */
-  #alertLater(user: UserRow): void {
+  #alertLater(user: repo.UserWithEmail): void {
     if (!user.is_active) return;
     const alert = async () => {
       try {

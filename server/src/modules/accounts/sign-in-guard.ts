@@ -41,11 +41,14 @@ export class SignInGuard {
   async refusal(email: string, userId: number | undefined, source: SignInSource): Promise<number | null> {
     const state = await this.deps.failures.peek(email);
     if (!state.reached) return null;
-    if (userId !== undefined) {
-      const since = new Date(this.#now() - RECOGNITION_MS).toISOString();
-      if (await repo.isRecognisedSignIn(this.deps.db, userId, this.#places(userId, source), since)) return null;
-    }
+    if (userId !== undefined && (await this.recognises(userId, source))) return null;
     return state.retryAfterSeconds;
+  }
+
+  /** Whether the account signed in successfully from this IP or device in the last 30 days. */
+  recognises(userId: number, source: SignInSource): Promise<boolean> {
+    const since = new Date(this.#now() - RECOGNITION_MS).toISOString();
+    return repo.isRecognisedSignIn(this.deps.db, userId, this.#places(userId, source), since);
   }
 
   /** Counts a failed sign-in to `email`; answers whether the limit is now reached. */
