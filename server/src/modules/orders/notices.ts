@@ -4,7 +4,9 @@ import type { Database } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import type { MailQueue } from "../../lib/mail-queue.ts";
 import { compose, hello, SHOP } from "../../lib/mail-template.ts";
+import type { MessageChannel } from "../../lib/messenger.ts";
 import type { OrderEventName } from "./lifecycle.ts";
+import { cancelNote, type OrderMessage, orderMessage } from "./order-messages.ts";
 import type { OrderRow } from "./repository.ts";
 import type { TransitionContext } from "./service.ts";
 
@@ -147,34 +149,75 @@ const TEXTS: Record<Language, NoticeTexts> = {
   },
 };
 
+/** How to reach the customer: the language, the verified number, and whether they opted in to WhatsApp. */
+export interface NoticeContact {
+  language: Language;
+  phone: string | null;
+  whatsapp: boolean;
+}
+
 /**
- * The customer's e-mails about an order, in the customer's language: queued in the transaction of
- * what causes them (a transition, a processed refund), keyed by that cause so each is queued once.
+ * The customer's notices about an order, in the customer's language: an e-mail (to an order with
+ * an address), and an SMS — plus WhatsApp for customers who opted in — to a verified number.
+ * Queued in the transaction of what causes them (a transition, a processed refund), keyed by that
+ * cause and channel so each is queued once.
  */
 export class OrderNotices {
   constructor(
     private readonly queue: MailQueue,
     private readonly siteUrl: string,
-    /** The language of a user's e-mails, read through the transaction that queues the mail. */
-    private readonly languageOf: (db: Kysely<Database>, userId: number | null) => Promise<Language>,
+    /** How to reach a user, read through the transaction that queues the notice. */
+    private readonly contactOf: (db: Kysely<Database>, userId: number | null) => Promise<NoticeContact>,
+    /** The channels the shop's messenger sends on. */
+    private readonly channels: readonly MessageChannel[],
   ) {}
 
   /**
    * A transition listener: placed, paid, shipped, delivered and cancelled orders tell their
    * customer; a Cash on Delivery order is told to keep the cash ready, then that it was received.
+   * Text messages carry the news a farmer acts on: placed, shipped, delivered, cancelled.
    */
-  readonly onTransition = async ({ trx, order, event, eventId, actor }: TransitionContext): Promise<void> => {
+  readonly onTransition = async ({ trx, order, from, event, eventId, actor }: TransitionContext): Promise<void> => {
+    const contact = await this.contactOf(trx, order.user_id);
     // The owner's own move (placing, cancelling) knows their language; anyone else's reads it.
-    const language = (actor.role === "owner" && actor.language) || (await this.languageOf(trx, order.user_id));
+    const language = (actor.role === "owner" && actor.language) || contact.language;
     const notice = transitionNotice(TEXTS[language], order, event);
-    if (notice) await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
+    if (notice && order.customer_email)
+      await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
+    // Cash collected at the door is the delivery of a COD order (unless it was marked delivered before).
+    const news = event === "collect" && from === "shipped" ? "deliver" : event;
+    const message = transitionMessage(language, order, news, this.#orderUrl(order));
+    if (message) await this.#text(trx, `order-event:${eventId}`, { ...contact, language }, message);
   };
 
   /** Money on its way back to the customer. */
   async refunded(trx: Kysely<Database>, order: OrderRow, refund: { id: number; amountPaise: number; reason: string }): Promise<void> {
-    const language = await this.languageOf(trx, order.user_id);
-    const notice = TEXTS[language].refunded(order.id, `₹${paiseToDecimal(refund.amountPaise)}`, refund.reason);
-    await this.queue.enqueue(trx, { key: `refund:${refund.id}`, ...this.#mail(order, language, notice) });
+    const contact = await this.contactOf(trx, order.user_id);
+    const { language } = contact;
+    const amount = `₹${paiseToDecimal(refund.amountPaise)}`;
+    const notice = TEXTS[language].refunded(order.id, amount, refund.reason);
+    if (order.customer_email) await this.queue.enqueue(trx, { key: `refund:${refund.id}`, ...this.#mail(order, language, notice) });
+    await this.#text(trx, `refund:${refund.id}`, contact, orderMessage(language, "order_refunded", [amount, String(order.id)]));
+  }
+
+  /** An SMS to a verified number, and the same on WhatsApp when the customer opted in and the shop can send it. */
+  async #text(trx: Kysely<Database>, key: string, contact: NoticeContact, message: OrderMessage): Promise<void> {
+    if (!contact.phone) return;
+    const channels: MessageChannel[] = ["sms"];
+    if (contact.whatsapp && this.channels.includes("whatsapp")) channels.push("whatsapp");
+    for (const channel of channels) {
+      await this.queue.enqueueMessage(trx, {
+        key: `${key}:${channel}`,
+        channel,
+        to: contact.phone,
+        language: contact.language,
+        ...message,
+      });
+    }
+  }
+
+  #orderUrl(order: OrderRow): string {
+    return `${this.siteUrl}/order/${order.id}`;
   }
 
   #mail(order: OrderRow, language: Language, { subject, lines }: Notice): MailMessage {
@@ -185,7 +228,7 @@ export class OrderNotices {
       subject,
       hello(name, language),
       lines.filter(Boolean),
-      { label: texts.action, url: `${this.siteUrl}/order/${order.id}` },
+      { label: texts.action, url: this.#orderUrl(order) },
       texts.footer,
       language,
     );
@@ -210,6 +253,31 @@ function transitionNotice(texts: NoticeTexts, order: OrderRow, event: OrderEvent
     case "cancel":
     case "expire":
       return texts.cancelled(id, total, { expired: event === "expire", paid: Boolean(order.paid_at) });
+    default:
+      return null;
+  }
+}
+
+/** The text message of a transition, or null for moves a farmer need not be messaged about. */
+function transitionMessage(language: Language, order: OrderRow, event: OrderEventName, url: string): OrderMessage | null {
+  const id = String(order.id);
+  const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
+  switch (event) {
+    case "place":
+      return order.payment_method === "COD"
+        ? orderMessage(language, "order_placed_cod", [id, total, url])
+        : orderMessage(language, "order_placed", [id, total, url]);
+    case "ship":
+      return orderMessage(language, "order_shipped", [id, order.courier ?? "-", order.awb ?? "-", order.tracking_url ?? url]);
+    case "deliver":
+      return orderMessage(language, "order_delivered", [id, url]);
+    case "cancel":
+    case "expire":
+      return orderMessage(language, "order_cancelled", [
+        id,
+        cancelNote(language, { expired: event === "expire", paid: Boolean(order.paid_at) }, total),
+        url,
+      ]);
     default:
       return null;
   }
