@@ -60,7 +60,8 @@ const count = async (db: AnyDb, table: string) =>
 
 describe("migration 0013: customers with a mobile number and no e-mail address", () => {
   it("lets e-mail be null (SQLite's table rebuilt) without losing a row that references a user, and goes back down", async () => {
-    const { db, close } = await createTestDatabase({ migrate: false });
+    const { db: typed, close } = await createTestDatabase({ migrate: false });
+    const db = typed as AnyDb;
     try {
       await migrateToLatest(db, "0012_sign_in_protection");
       const userId = await customerWithHistory(db);
@@ -97,7 +98,7 @@ describe("migration 0013: customers with a mobile number and no e-mail address",
           .values({ user_id: 9999, label: "x", address: "x", city: "x", postal_code: "1", country: "x", created_at: at })
           .execute(),
       ).rejects.toThrow();
-      if (dialectOf(db) === "sqlite") expect((await sql`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
+      if (dialectOf(typed) === "sqlite") expect((await sql`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
 
       // Down is refused while an account has no address, and then works, keeping the rows.
       await expect(m0013.down(db)).rejects.toThrow(/2 accounts have no e-mail address/);

@@ -250,7 +250,7 @@ export class InvoicesService {
     return {
       seller: { name: seller.name, lines: seller.address.split(/\r?\n/), gstin: seller.gstin ?? "", state: stateLabel(sellerState) },
       buyer: {
-        name: `${row.customer_first_name} ${row.customer_last_name}`.trim() || row.customer_email,
+        name: `${row.customer_first_name} ${row.customer_last_name}`.trim() || row.customer_email || row.ship_phone,
         lines: [row.ship_address, row.ship_landmark, `${row.ship_city} ${row.ship_postal_code}`, row.ship_country],
         phone: row.ship_phone,
         state: row.place_of_supply ? stateLabel(row.place_of_supply) : row.ship_state,

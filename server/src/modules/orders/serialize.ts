@@ -61,7 +61,8 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       first_name: first,
       last_name: last,
       email: row.customer_email,
-      name: `${first} ${last}`.trim() || row.customer_email,
+      // A customer with a mobile number alone may have given no name: their delivery number then.
+      name: `${first} ${last}`.trim() || row.customer_email || row.ship_phone,
     },
     orderItems: items.map((item) => ({
       product: item.product_id,
