@@ -98,7 +98,7 @@ describe("migration 0013: customers with a mobile number and no e-mail address",
           .values({ user_id: 9999, label: "x", address: "x", city: "x", postal_code: "1", country: "x", created_at: at })
           .execute(),
       ).rejects.toThrow();
-      if (dialectOf(typed) === "sqlite") expect((await sql`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
+      if (dialectOf(db) === "sqlite") expect((await sql`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
 
       // Down is refused while an account has no address, and then works, keeping the rows.
       await expect(m0013.down(db)).rejects.toThrow(/2 accounts have no e-mail address/);
