@@ -94,7 +94,8 @@ export const StaffUserUpdateBody = Type.Object({
   _id: Type.Optional(Type.Integer()),
   first_name: Name,
   last_name: Name,
-  email: Email,
+  /** "" keeps an account that signs in with its mobile number without an e-mail address. */
+  email: Type.Union([Email, Type.Literal("")]),
   isAdmin: Type.Boolean(),
 });
 

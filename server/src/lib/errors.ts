@@ -115,9 +115,14 @@ function fieldName(e: AjvError): string {
   return segments.join(".") || "non_field_errors";
 }
 
+/** Bookkeeping of a union (`email: Email | ""`): its branches' own errors say what is wrong. */
+const UNION_NOISE = new Set(["anyOf", "const"]);
+
 export function validationFields(errors: AjvError[]): FieldErrors {
   const fields: FieldErrors = {};
+  const explained = new Set(errors.filter((e) => !UNION_NOISE.has(e.keyword)).map(fieldName));
   for (const e of errors) {
+    if (UNION_NOISE.has(e.keyword) && explained.has(fieldName(e))) continue;
     const name = fieldName(e);
     const found = fieldProblem(e);
     const list = fields[name] ?? [];

@@ -32,7 +32,21 @@ describe("GET /api/users/", () => {
     expect(users).toHaveLength(2);
     expect(users[0]._id).toBeLessThan(users[1]._id);
     expect(Object.keys(users[0]).sort()).toEqual(
-      ["_id", "pk", "id", "email", "first_name", "last_name", "name", "is_staff", "isAdmin", "addresses", "language", "phone", "whatsapp"].sort(),
+      [
+        "_id",
+        "pk",
+        "id",
+        "email",
+        "first_name",
+        "last_name",
+        "name",
+        "is_staff",
+        "isAdmin",
+        "addresses",
+        "language",
+        "phone",
+        "whatsapp",
+      ].sort(),
     );
   });
 
@@ -83,6 +97,24 @@ describe("PUT /api/users/update/{id}/", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ detail: EMAIL_TAKEN, email: [EMAIL_TAKEN] });
     expect((await userRow(user.id))?.first_name).toBe("Kiran");
+  });
+
+  it("keeps a customer who signs in with a mobile number without an e-mail address, but no other", async () => {
+    const { id } = await t.database.db
+      .insertInto("users")
+      .values({ email: null, phone: "+919812300001", first_name: "", last_name: "", created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const named = await update(id, { first_name: "Ramesh", last_name: "Patil", email: "", isAdmin: false });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({ email: "", phone: "+919812300001", name: "Ramesh Patil" });
+    expect((await userRow(id))?.email).toBeNull();
+
+    const withAddress = await makeUser(t.database.db);
+    const res = await update(withAddress.id, { first_name: "A", last_name: "B", email: "", isAdmin: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "field_invalid", field_errors: { email: [{ code: "blank" }] } });
+    expect((await userRow(withAddress.id))?.email).toBe(withAddress.email);
   });
 
   it("refuses to let staff remove their own staff flag", async () => {

@@ -38,12 +38,12 @@ export class UserAdmin {
   /** Names, e-mail and the staff flag; the acting staff member cannot drop their own flag. */
   async update(actorId: number, id: number, input: StaffUserUpdate): Promise<User> {
     if (id === actorId && !input.isAdmin) throw badRequest("self_demote", SELF_DEMOTE, { isAdmin: [problem("self_demote", SELF_DEMOTE)] });
-    const patch = {
-      first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(),
-      email: normaliseEmail(input.email),
-      is_staff: input.isAdmin,
-    };
+    const email = input.email ? normaliseEmail(input.email) : null;
+    // Only an account with a mobile number to sign in with may be without an e-mail address.
+    if (email === null && !(await repo.findUserById(this.db, id))?.phone) {
+      throw badRequest("field_invalid", MESSAGES.blank, { email: [problem("blank", MESSAGES.blank)] });
+    }
+    const patch = { first_name: input.first_name.trim(), last_name: input.last_name.trim(), email, is_staff: input.isAdmin };
     let row: UserRow | undefined;
     try {
       row = await repo.updateUser(this.db, id, patch);
