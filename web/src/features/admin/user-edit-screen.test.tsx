@@ -51,6 +51,18 @@ describe("UserEditScreen", () => {
     });
   });
 
+  it("saves a customer who signs in with a mobile number without an e-mail address, and shows the number to call", async () => {
+    const farmer = aUser({ email: "", phone: "+919876543210", first_name: "", last_name: "", name: "+91 98765 43210" });
+    const calls = fakeApi((call) => (call.method === "GET" ? { body: farmer } : { body: { ...farmer, first_name: "Ramesh" } }));
+    const { user, location } = renderEdit();
+    await user.type(await screen.findByLabelText("First Name"), "Ramesh");
+    expect(screen.getByLabelText("Email Address")).not.toBeRequired();
+    expect(screen.getByRole("link", { name: "+91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/userlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ first_name: "Ramesh", email: "" });
+  });
+
   it("shows a staff member's own new name in the session at once", async () => {
     const me = aStaffUser();
     fakeApi((call) => (call.method === "GET" ? { body: me } : { body: { ...me, first_name: "Ravindra", name: "Ravindra Kumar" } }));

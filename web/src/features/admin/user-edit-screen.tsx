@@ -1,4 +1,4 @@
-import type { User } from "@krishi/contract";
+import { formatPhone, type User } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { useNavigate, useParams } from "react-router";
@@ -77,7 +77,21 @@ function UserForm({ user }: { user: User }) {
           onChange={setLastName}
           errors={fields.last_name}
         />
-        <TextField id="email" label={t("Email Address")} type="email" required value={email} onChange={setEmail} errors={fields.email} />
+        {/* A customer who signs in with a mobile number may have no e-mail address. */}
+        <TextField
+          id="email"
+          label={t("Email Address")}
+          type="email"
+          required={!user.phone}
+          value={email}
+          onChange={setEmail}
+          errors={fields.email}
+        />
+        {user.phone && (
+          <p className="mb-3">
+            {t("Mobile number")}: <a href={`tel:${user.phone}`}>{formatPhone(user.phone)}</a>
+          </p>
+        )}
         <div className="form-check mb-3 d-flex align-items-center gap-2 staff-tap">
           <input
             id="is-admin"

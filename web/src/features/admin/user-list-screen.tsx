@@ -1,4 +1,4 @@
-import type { User } from "@krishi/contract";
+import { formatPhone, type User } from "@krishi/contract";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { t } from "../../i18n/index.ts";
@@ -11,7 +11,17 @@ import { type Column, StaffTable, YesNo } from "./staff-table.tsx";
 const COLUMNS: Column<User>[] = [
   { heading: "ID", cell: (user) => user._id },
   { heading: "NAME", cell: (user) => user.name, wide: true },
-  { heading: "EMAIL", cell: (user) => <a href={`mailto:${user.email}`}>{user.email}</a>, wide: true },
+  {
+    heading: "EMAIL",
+    // A customer who signs in with a mobile number alone is reached by it.
+    cell: (user) =>
+      user.email || !user.phone ? (
+        <a href={`mailto:${user.email}`}>{user.email}</a>
+      ) : (
+        <a href={`tel:${user.phone}`}>{formatPhone(user.phone)}</a>
+      ),
+    wide: true,
+  },
   { heading: "ADMIN", cell: (user) => <YesNo value={user.isAdmin} /> },
 ];
 
