@@ -237,8 +237,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     // Account mail (verification, reset) goes through the queue and out at once; a send that
     // fails stays queued for the worker's retries.
     sendMail: async (message) => {
-      await mailQueue.enqueue(db, { key: `account:${randomUUID()}`, ...message });
-      await mailQueue.drain();
+      const key = `account:${randomUUID()}`;
+      await mailQueue.enqueue(db, { key, ...message });
+      await mailQueue.sendNow(key);
     },
     google: deps.google ?? new OpenIdGoogleSignIn({ ...config.google, redirectUri: `${config.siteUrl}/login` }),
     clock,
@@ -257,7 +258,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
       // A code goes out at once; one that cannot be sent now stays queued for the worker's retries.
       sendMessage: async (message) => {
         await mailQueue.enqueueMessage(db, message);
-        await mailQueue.drain();
+        await mailQueue.sendNow(message.key);
       },
     },
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),

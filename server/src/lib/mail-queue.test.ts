@@ -108,6 +108,20 @@ describe("enqueue", () => {
     expect(ms(row.sent_at)).toBe(now());
   });
 
+  it("sends the one row of a key now (someone waits for it), leaving the rest to the worker", async () => {
+    const mailer = new RecordingMailer();
+    const queue = newQueue(mailer);
+    const earlier = aMail();
+    const urgent = aMail("account:urgent");
+    await enqueue(queue, earlier);
+    await enqueue(queue, urgent);
+
+    expect(await queue.sendNow(urgent.key)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(mailer.sent).toEqual([content(urgent)]);
+    expect(await queue.sendNow(urgent.key)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect((await rowOf(earlier.key)).status).toBe("queued");
+  });
+
   it("queues nothing when the transaction that enqueued rolls back", async () => {
     const mailer = new RecordingMailer();
     const queue = newQueue(mailer);

@@ -113,11 +113,23 @@ export class MailQueue {
 
   /** Sends every mail that is due, once each, even with several workers draining at once. */
   async drain(): Promise<DrainResult> {
+    return this.#drain(null);
+  }
+
+  /**
+   * Sends the one row queued under `key` now, if it is due (a sign-in code, an account mail: the
+   * person is waiting for it); the others wait for the worker's drain.
+   */
+  sendNow(key: string): Promise<DrainResult> {
+    return this.#drain(key);
+  }
+
+  async #drain(key: string | null): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
     const now = this.clock();
-    const due = await this.db
-      .selectFrom("mail_queue")
-      .select("id")
+    let query = this.db.selectFrom("mail_queue").select("id");
+    if (key !== null) query = query.where("dedupe_key", "=", key);
+    const due = await query
       .where("status", "=", "queued")
       .where("next_attempt_at", "<=", now.toISOString())
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())]))

@@ -102,7 +102,16 @@ describe("PUT /api/users/update/{id}/", () => {
   it("keeps a customer who signs in with a mobile number without an e-mail address, but no other", async () => {
     const { id } = await t.database.db
       .insertInto("users")
-      .values({ email: null, phone: "+919812300001", first_name: "", last_name: "", created_at: new Date().toISOString() })
+      .values({
+        email: null,
+        phone: "+919812300001",
+        first_name: "",
+        last_name: "",
+        is_staff: false,
+        is_active: true,
+        email_verified: false,
+        created_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const named = await update(id, { first_name: "Ramesh", last_name: "Patil", email: "", isAdmin: false });
