@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, MailQueueTable } from "../db/schema.ts";
 import type { Clock } from "./clock.ts";
 import type { Mailer, MailMessage } from "./mail.ts";
 import type { MessageKind, Messenger, TextMessage } from "./messenger.ts";
@@ -69,43 +69,32 @@ export class MailQueue {
   }
 
   /** Queues a mail inside the caller's transaction; answers false when its key was queued before. */
-  async enqueue(trx: Kysely<Database>, mail: QueuedMail): Promise<boolean> {
-    const now = this.clock().toISOString();
-    const result = await trx
-      .insertInto("mail_queue")
-      .values({
-        dedupe_key: mail.key,
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        status: "queued",
-        next_attempt_at: now,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column("dedupe_key").doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  enqueue(trx: Kysely<Database>, mail: QueuedMail): Promise<boolean> {
+    return this.#insert(trx, mail.key, { to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html });
   }
 
   /** Queues a text message inside the caller's transaction; answers false when its key was queued before. */
-  async enqueueMessage(trx: Kysely<Database>, message: QueuedMessage): Promise<boolean> {
-    const now = this.clock().toISOString();
+  enqueueMessage(trx: Kysely<Database>, message: QueuedMessage): Promise<boolean> {
     const payload: MessagePayload = { kind: message.kind, language: message.language, params: message.params };
+    return this.#insert(trx, message.key, {
+      channel: message.channel,
+      to_address: message.to,
+      subject: message.kind,
+      text_body: message.text,
+      html_body: "",
+      payload: JSON.stringify(payload),
+    });
+  }
+
+  async #insert(
+    trx: Kysely<Database>,
+    key: string,
+    row: Pick<Insertable<MailQueueTable>, "to_address" | "subject" | "text_body" | "html_body" | "channel" | "payload">,
+  ): Promise<boolean> {
+    const now = this.clock().toISOString();
     const result = await trx
       .insertInto("mail_queue")
-      .values({
-        dedupe_key: message.key,
-        channel: message.channel,
-        to_address: message.to,
-        subject: message.kind,
-        text_body: message.text,
-        html_body: "",
-        payload: JSON.stringify(payload),
-        status: "queued",
-        next_attempt_at: now,
-        created_at: now,
-      })
+      .values({ ...row, dedupe_key: key, status: "queued", next_attempt_at: now, created_at: now })
       .onConflict((oc) => oc.column("dedupe_key").doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { LANGUAGES, type Language } from "@krishi/contract";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { MESSAGE_KINDS, type MessageKind } from "../lib/messenger.ts";
 
 export interface RecordedMessageRequest {
@@ -187,4 +188,26 @@ export function fakeDltTemplateId(kind: MessageKind, language: Language): string
 
 function metaError(status: number, message: string, type: string, code: number): Answer {
   return { status, body: { error: { message, type, code, fbtrace_id: randomBytes(8).toString("hex") } } };
+}
+
+/**
+ * Both fakes for a test file: started before its tests, their requests forgotten after each, and
+ * stopped after all (after the file's own afterAll, which closes the app that sends to them).
+ */
+export function useFakeMessaging(): { msg91: FakeMsg91; whatsapp: FakeWhatsApp; env(): Record<string, string> } {
+  const msg91 = new FakeMsg91();
+  const whatsapp = new FakeWhatsApp();
+  beforeAll(async () => {
+    await msg91.start();
+    await whatsapp.start();
+  });
+  afterEach(() => {
+    msg91.reset();
+    whatsapp.reset();
+  });
+  afterAll(async () => {
+    await msg91.stop();
+    await whatsapp.stop();
+  });
+  return { msg91, whatsapp, env: () => ({ ...msg91.env(), ...whatsapp.env() }) };
 }

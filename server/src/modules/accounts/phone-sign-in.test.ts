@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from "@krishi/contract";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../lib/rate-limit.ts";
 import { authHeaders, makeAccount, testClock } from "../../testing/accounts.ts";
-import { FakeMsg91, FakeWhatsApp, fakeDltTemplateId } from "../../testing/fake-messaging.ts";
+import { fakeDltTemplateId, useFakeMessaging } from "../../testing/fake-messaging.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 const REQUEST = "/api/users/otp/request/";
 const VERIFY = "/api/users/otp/verify/";
 
-const msg91 = new FakeMsg91();
-const whatsapp = new FakeWhatsApp();
+const { msg91, whatsapp, env } = useFakeMessaging();
 const time = testClock();
 let t: TestApp;
 
@@ -22,19 +21,9 @@ const OTP_LIMITS: RateLimits["otp"] = {
 };
 
 beforeAll(async () => {
-  await msg91.start();
-  await whatsapp.start();
-  t = await createTestApp({ ...msg91.env(), ...whatsapp.env() }, {}, { clock: time.clock, rateLimit: { limits: { otp: OTP_LIMITS } } });
+  t = await createTestApp(env(), {}, { clock: time.clock, rateLimit: { limits: { otp: OTP_LIMITS } } });
 });
-afterAll(async () => {
-  await t.close();
-  await msg91.stop();
-  await whatsapp.stop();
-});
-afterEach(() => {
-  msg91.reset();
-  whatsapp.reset();
-});
+afterAll(() => t.close());
 
 let sequence = 0;
 /** A number and an IP of the test's own, so limits of one test never reach another. */

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
-import { FakeMsg91, FakeWhatsApp, fakeDltTemplateId } from "../../testing/fake-messaging.ts";
+import { fakeDltTemplateId, useFakeMessaging } from "../../testing/fake-messaging.ts";
 import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, placeAt } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { ORDER_MESSAGE_TEMPLATES, orderMessage } from "./order-messages.ts";
@@ -11,17 +11,14 @@ const SHIPMENT = { courier: "India Post", awb: "EE123456789IN", trackingUrl: "ht
 type Headers = Record<string, string>;
 
 describe("order news by SMS and WhatsApp", () => {
-  const msg91 = new FakeMsg91();
-  const whatsapp = new FakeWhatsApp();
+  const { msg91, whatsapp, env } = useFakeMessaging();
   let t: TestApp;
   let staff: Headers;
   let urea: GstProduct;
   let sequence = 0;
 
   beforeAll(async () => {
-    await msg91.start();
-    await whatsapp.start();
-    t = await createTestApp({ ...INDIA_ENV, ...msg91.env(), ...whatsapp.env(), SITE_URL: SITE });
+    t = await createTestApp({ ...INDIA_ENV, ...env(), SITE_URL: SITE });
     const db = t.database.db;
     const staffRow = await db
       .insertInto("users")
@@ -39,15 +36,7 @@ describe("order news by SMS and WhatsApp", () => {
     staff = await authHeaders(t, staffRow.id);
     urea = await makeGstProduct(db, { pricePaise: 266_50, gstRate: 5, hsnCode: "3102", stock: 1000, name: "Urea" });
   });
-  afterAll(async () => {
-    await t.close();
-    await msg91.stop();
-    await whatsapp.stop();
-  });
-  afterEach(() => {
-    msg91.reset();
-    whatsapp.reset();
-  });
+  afterAll(() => t.close());
 
   /** A customer with a mobile number and no e-mail address, as the code sign-in makes one. */
   async function phoneCustomer(language: "en" | "hi", optIn = false) {
