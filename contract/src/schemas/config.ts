@@ -2,6 +2,8 @@ import { Type } from "typebox";
 
 /** GET /api/config: the runtime settings the SPA needs; one build serves every environment. */
 export const PublicConfigSchema = Type.Object({
+  /** The shop's public address (SITE_URL, no trailing slash): a shared link is absolute, and the same in the server's render and the browser's. */
+  siteUrl: Type.String(),
   googleClientId: Type.Union([Type.String(), Type.Null()]),
   /** Where "Sign in with Google" sends the browser (null when Google sign-in is off). */
   googleAuthUrl: Type.Union([Type.String(), Type.Null()]),

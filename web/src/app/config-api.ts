@@ -12,6 +12,8 @@ export const { useGetConfigQuery } = configApi;
 
 /** What the shop runs with when /api/config cannot be read (the tests' settings too). */
 export const DEFAULT_CONFIG: PublicConfig = {
+  // Unknown: a shared link is made with the page's own address.
+  siteUrl: "",
   googleClientId: null,
   googleAuthUrl: null,
   razorpayKeyId: null,

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 /** The settings the web app runs with (GET /api/config; the server-rendered pages embed them too). */
 export function publicConfigOf(config: Readonly<Config>): PublicConfig {
   return {
+    siteUrl: config.siteUrl,
     googleClientId: config.google.clientId,
     googleAuthUrl: config.google.clientId ? config.google.authUrl : null,
     razorpayKeyId: config.razorpay.keyId,

@@ -3,15 +3,16 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ GOOGLE_CLIENT_ID: "client-123.apps.example" });
+  t = await createTestApp({ GOOGLE_CLIENT_ID: "client-123.apps.example", SITE_URL: "https://shop.krishi.test" });
 });
 afterAll(() => t.close());
 
 describe("system routes", () => {
-  it("publishes the SPA's runtime settings, sandbox payments without keys", async () => {
+  it("publishes the SPA's runtime settings: the site's address for absolute links, sandbox payments without keys", async () => {
     const res = await t.app.inject("/api/config");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      siteUrl: "https://shop.krishi.test",
       googleClientId: "client-123.apps.example",
       googleAuthUrl: "https://accounts.google.com/o/oauth2/v2/auth",
       razorpayKeyId: null,
