@@ -31,6 +31,7 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
   ]),
   pin_not_found: [{ pin: "999999" }],
   credit_note_not_found: [{ n: 2 }],
+  otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
 };
 
 const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
@@ -59,6 +60,7 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   csv_cod_invalid: [{ line: 3, value: "maybe" }],
   csv_duplicate: [{ line: 5, prefix: "4220", earlier: 2 }],
   csv_too_many_rows: [{ max: 200000 }],
+  otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
 };
 
 /** Every notice a table gives, with the code and params it was given for. */

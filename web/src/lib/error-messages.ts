@@ -25,6 +25,11 @@ const CHOOSE_IMAGE: Message = "Please choose an image to upload.";
 const IMAGES_CHANGED: Message = "The images changed meanwhile. Please reload the page and try again.";
 const NO_CATEGORY: Message = "Please choose a category from the list.";
 const PRODUCT_GONE: Message = "A product in your cart is no longer sold. Please remove it and try again.";
+const PHONE_INVALID: Message = "Enter a 10-digit mobile number";
+const PHONE_COUNTRY: Message = "We can send codes only to mobile numbers of the countries we deliver to.";
+const PHONE_TAKEN: Message = "This mobile number belongs to another account.";
+const CODE_EXPIRED: Message = "This code has expired or was already used. Please ask for a new code.";
+const STAFF_PASSWORD: Message = "Staff accounts sign in with their code and their password. Please enter your password.";
 
 /** A value of `params` as a number (NaN when it is missing), and as text. */
 const num = (params: ErrorParams, name: string) => Number(params[name] ?? Number.NaN);
@@ -43,6 +48,13 @@ const notServed = (params: ErrorParams): Notice => ({ message: "We do not delive
 const codOverLimit = (params: ErrorParams): Notice => ({
   message: "Cash on Delivery is not available for orders above {amount}",
   values: { amount: formatRupees(tryToPaise(text(params, "max")) ?? 0) },
+});
+
+/** A wrong sign-in code, and how many more tries the code takes ({tries_left}). */
+const wrongCode = (params: ErrorParams): Notice => ({
+  message:
+    "That code is not right. {count, plural, =0 {No tries are left: please ask for a new code.} one {You can try # more time.} other {You can try # more times.}}",
+  values: { count: num(params, "tries_left") },
 });
 
 /** An order that cannot make a move from its state ({status, event}), said by what could not be done. */
@@ -118,6 +130,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   user_not_found: NOT_FOUND,
   self_delete: "You cannot delete your own account.",
   self_demote: "You cannot remove your own staff status.",
+  phone_invalid: PHONE_INVALID,
+  phone_country_unsupported: PHONE_COUNTRY,
+  phone_taken: PHONE_TAKEN,
+  otp_invalid: wrongCode,
+  otp_expired: CODE_EXPIRED,
+  staff_password_required: STAFF_PASSWORD,
+  email_already_set: "This account already has an e-mail address.",
   // Catalogue
   product_not_found: "We could not find this product. It may no longer be sold.",
   already_reviewed: "Product already reviewed",
@@ -243,6 +262,11 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   email_not_verified: "E-mail is not verified.",
   link_invalid: "This link has expired or was already used. Please ask for a new password reset e-mail.",
   self_demote: "You cannot remove your own staff status.",
+  phone_country_unsupported: PHONE_COUNTRY,
+  phone_taken: PHONE_TAKEN,
+  otp_invalid: wrongCode,
+  otp_expired: CODE_EXPIRED,
+  staff_password_required: STAFF_PASSWORD,
   // Catalogue
   amount_invalid: "Enter a valid amount with at most two decimals.",
   price_out_of_range: "Enter a price above ₹0 and at most ₹1,00,00,000.",
@@ -260,7 +284,7 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   image_order_invalid: IMAGES_CHANGED,
   // Addresses and orders
   pin_invalid: "Enter a valid 6-digit PIN code.",
-  phone_invalid: "Enter a 10-digit mobile number",
+  phone_invalid: PHONE_INVALID,
   phone_required: "Enter a mobile number for the courier.",
   state_required: "Choose the state: the GST invoice needs it.",
   state_unknown: "Enter an Indian state or union territory.",

@@ -38,6 +38,8 @@ export function aUser(overrides: Partial<User> = {}): User {
     isAdmin: false,
     addresses: [],
     language: "en",
+    phone: null,
+    whatsapp: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useGetConfigQuery } from "../../app/config-api.ts";
@@ -9,6 +9,7 @@ import { t } from "../../i18n/index.ts";
 import "./auth.css";
 import { selectSession } from "./auth-slice.ts";
 import { googleConsentUrl, newGoogleState } from "./google.ts";
+import { PhoneCode } from "./phone-code.tsx";
 import { redirectQuery, safeRedirect } from "./redirect.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
@@ -19,10 +20,11 @@ export interface LoginState {
 }
 
 /**
- * /login?redirect=: e-mail and password, or Google. Once signed in (here, or by Google's ?code= on
- * load) goes to the redirect, a path of this shop only. Errors show in the top alert (spec §4: the
- * login failure message is the auth message); the registration's message then gives way to it,
- * so one message says what to do.
+ * /login?redirect=: e-mail and password, a mobile number's code, or Google. Once signed in (here,
+ * or by Google's ?code= on load) goes to the redirect, a path of this shop only. The e-mail form's
+ * errors show in the top alert (spec §4: the login failure message is the auth message); the
+ * registration's message then gives way to it, so one message says what to do. The mobile
+ * number's steps say theirs in place.
  */
 export function LoginScreen() {
   const [params] = useSearchParams();
@@ -34,6 +36,8 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const config = useGetConfigQuery().data;
   const googleClientId = config?.googleClientId;
+  // The mobile number's steps take the e-mail form's place, and give it back.
+  const [withPhone, setWithPhone] = useState(false);
 
   useEffect(() => {
     if (signedIn) navigate(target, { replace: true });
@@ -44,10 +48,19 @@ export function LoginScreen() {
       <title>{`${t("Sign In")} | Krishi Bazaar`}</title>
       <h1>{t("Sign In")}</h1>
       {registered && !failed && <Message variant="success">{registeredText(registered)}</Message>}
-      <SignInForm email={registered?.email} />
-      {googleClientId && (
-        <>
-          <p className="auth-or text-body-secondary">{t("or")}</p>
+      {withPhone ? <PhoneCode purpose="sign-in" /> : <SignInForm email={registered?.email} />}
+      <p className="auth-or text-body-secondary">{t("or")}</p>
+      <div className="auth-alternatives">
+        {withPhone ? (
+          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => setWithPhone(false)}>
+            {t("Sign in with your e-mail address")}
+          </Button>
+        ) : (
+          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => setWithPhone(true)}>
+            {t("Continue with mobile number")}
+          </Button>
+        )}
+        {googleClientId && (
           <Button
             type="button"
             variant="outline-primary"
@@ -60,8 +73,8 @@ export function LoginScreen() {
           >
             {t("Sign in with Google")}
           </Button>
-        </>
-      )}
+        )}
+      </div>
       <p className="pt-3 mb-0 auth-links">
         {t("New Customer?")} <Link to={`/register${redirectQuery(redirect)}`}>{t("Register")}</Link>
       </p>

@@ -8,9 +8,13 @@ import { ProfileScreen } from "./profile-screen.tsx";
 
 const MY_ORDERS = "/api/orders/myorders/";
 
-function renderProfile() {
-  return renderApp(<ProfileScreen />, { url: "/profile", path: "/profile", preloadedState: { auth: signedIn() } });
+function renderProfile(account = aUser()) {
+  return renderApp(<ProfileScreen />, { url: "/profile", path: "/profile", preloadedState: { auth: signedIn(account) } });
 }
+
+const PHONE = "+919876543210";
+/** A customer who signed up with a mobile number alone: no e-mail address, no password. */
+const phoneOnly = aUser({ email: "", phone: PHONE, first_name: "Ramesh", last_name: "Patil", name: "Ramesh Patil" });
 
 /** The fake API with My Orders answered (no orders unless given): the calls other than that one. */
 function fakeProfileApi(answer: (call: FakeCall) => FakeAnswer, orders: Order[] = []): () => FakeCall[] {
@@ -131,5 +135,123 @@ describe("ProfileScreen", () => {
     fakeApi(() => ({ status: 503, body: anErrorBody("database_unavailable", "The shop is resting. Try again soon.") }));
     renderProfile();
     expect(await screen.findByRole("alert")).toHaveTextContent("The shop is busy just now. Please try again in a moment.");
+  });
+
+  it("lets a customer with a mobile number alone update the name, asking for no e-mail address or password", async () => {
+    const calls = fakeProfileApi(() => ({ body: { access: "a", refresh: "r", user: phoneOnly } }));
+    const { user } = renderProfile(phoneOnly);
+    const form = screen.getByRole("button", { name: "Update" }).closest("form") as HTMLFormElement;
+    expect(within(form).getByText("+91 98765 43210")).toBeInTheDocument();
+    expect(within(form).queryByLabelText("Email Address")).not.toBeInTheDocument();
+    expect(within(form).getByLabelText("Password")).not.toBeRequired();
+    await user.click(within(form).getByRole("button", { name: "Update" }));
+    await screen.findByText("Profile Updated");
+    expect(calls()[0]?.body).toEqual({ id: 3, first_name: "Ramesh", last_name: "Patil" });
+    await user.type(within(form).getByLabelText("Password"), "Mustard-Seeds-77");
+    expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(
+      "Leave it empty if you have never set a password.",
+    );
+  });
+
+  it("adds an e-mail address to an account without one, and says where the link went", async () => {
+    const email = "ramesh.patil@example.in";
+    const calls = fakeProfileApi(() => ({ body: { ...phoneOnly, email } }));
+    const { user, store } = renderProfile(phoneOnly);
+    const section = screen.getByRole("region", { name: "E-mail address" });
+    await user.type(within(section).getByLabelText("Email Address"), ` ${email} `);
+    await user.click(within(section).getByRole("button", { name: "Add e-mail address" }));
+    expect(await screen.findByText(`We sent a verification link to ${email}. Please open it to confirm your address.`)).toBeInTheDocument();
+    expect(calls()).toEqual([{ method: "PUT", path: "/api/users/profile/email/", body: { email }, authorization: "Bearer access-1" }]);
+    expect(store.getState().auth.user?.email).toBe(email);
+    expect(screen.queryByRole("button", { name: "Add e-mail address" })).not.toBeInTheDocument();
+  });
+
+  it("says under the field when the e-mail address is another account's", async () => {
+    fakeProfileApi(() => ({
+      status: 400,
+      body: anErrorBody("email_taken", "A user is already registered with this e-mail address.", {
+        email: [{ code: "email_taken", message: "A user is already registered with this e-mail address." }],
+      }),
+    }));
+    const { user } = renderProfile(phoneOnly);
+    await user.type(screen.getByLabelText("Email Address"), "asha.patil@example.in");
+    await user.click(screen.getByRole("button", { name: "Add e-mail address" }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText("Email Address")).toHaveAccessibleDescription("An account with this e-mail address already exists."),
+    );
+  });
+
+  it("offers no e-mail form to an account that has an address", () => {
+    fakeProfileApi(() => ({ status: 500 }));
+    renderProfile(aUser({ phone: PHONE }));
+    expect(screen.queryByRole("region", { name: "E-mail address" })).not.toBeInTheDocument();
+  });
+
+  it("adds a mobile number with its code, for the signed-in account", async () => {
+    const calls = fakeProfileApi((call) =>
+      call.path === "/api/users/otp/request/"
+        ? { body: { detail: "sent", resend_after: 30, expires_in: 300 } }
+        : { body: { user: aUser({ phone: PHONE }) } },
+    );
+    const { user, store } = renderProfile();
+    const section = screen.getByRole("region", { name: "Mobile number" });
+    expect(within(section).getByText("No mobile number yet")).toBeInTheDocument();
+    expect(within(section).queryByRole("checkbox")).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Add mobile number" }));
+    await user.type(within(section).getByLabelText("Mobile number"), "98765-43210");
+    await user.click(within(section).getByRole("button", { name: "Send code" }));
+    await user.type(await within(section).findByLabelText("6-digit code"), "246810");
+    // A name and the staff password are the sign-in's, not the profile's.
+    expect(within(section).queryByLabelText("Your name")).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Verify and save the number" }));
+    expect(await within(section).findByText("Mobile number saved")).toBeInTheDocument();
+    expect(within(section).getByText("+91 98765 43210")).toBeInTheDocument();
+    expect(within(section).getByRole("button", { name: "Change mobile number" })).toHaveFocus();
+    expect(calls()[1]).toEqual({
+      method: "POST",
+      path: "/api/users/otp/verify/",
+      body: { phone: PHONE, code: "246810", language: "en" },
+      authorization: "Bearer access-1",
+    });
+    expect(store.getState().auth.user?.phone).toBe(PHONE);
+  });
+
+  it("says when the number belongs to another account", async () => {
+    fakeProfileApi((call) =>
+      call.path === "/api/users/otp/request/"
+        ? { body: { detail: "sent", resend_after: 30, expires_in: 300 } }
+        : { status: 409, body: anErrorBody("phone_taken", "This mobile number belongs to another account.") },
+    );
+    const { user } = renderProfile(aUser({ phone: "+919812345678" }));
+    await user.click(screen.getByRole("button", { name: "Change mobile number" }));
+    await user.type(screen.getByRole("textbox", { name: "Mobile number" }), "9876543210");
+    await user.click(screen.getByRole("button", { name: "Send code" }));
+    await user.type(await screen.findByLabelText("6-digit code"), "246810");
+    await user.click(screen.getByRole("button", { name: "Verify and save the number" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This mobile number belongs to another account.");
+    expect(screen.getByText("+91 98123 45678")).toBeInTheDocument();
+  });
+
+  it("turns order updates on WhatsApp on and off for the account's number", async () => {
+    let whatsapp = false;
+    const calls = fakeProfileApi((call) => {
+      whatsapp = (call.body as { whatsapp: boolean }).whatsapp;
+      return { body: aUser({ phone: PHONE, whatsapp }) };
+    });
+    const { user, store } = renderProfile(aUser({ phone: PHONE }));
+    const box = screen.getByRole("checkbox", { name: "Order updates on WhatsApp" });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription("Sent to +91 98765 43210 on WhatsApp.");
+    await user.click(box);
+    expect(await screen.findByText("WhatsApp updates are on.")).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(store.getState().auth.user?.whatsapp).toBe(true);
+    await user.click(box);
+    expect(await screen.findByText("WhatsApp updates are off.")).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(calls().map((call) => [call.method, call.path, call.body, call.authorization])).toEqual([
+      ["PUT", "/api/users/profile/notices/", { whatsapp: true }, "Bearer access-1"],
+      ["PUT", "/api/users/profile/notices/", { whatsapp: false }, "Bearer access-1"],
+    ]);
   });
 });

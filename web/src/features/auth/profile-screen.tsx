@@ -1,19 +1,26 @@
-import { type FormEvent, useState } from "react";
+import { formatPhone } from "@krishi/contract";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
-import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { errorText, fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
-import { NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import { EmailField, NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
+import { useAddEmailMutation } from "./phone-api.ts";
+import { PhoneCode } from "./phone-code.tsx";
 import { RequireAuth } from "./require-auth.tsx";
+import { WhatsAppUpdates } from "./whatsapp-updates.tsx";
 
-/** /profile (signed-in users only): the profile form, and My Orders beside it. */
+/**
+ * /profile (signed-in users only): the profile form, the mobile number (and WhatsApp updates), an
+ * e-mail address for an account made with a number alone, and My Orders beside them.
+ */
 export function ProfileScreen() {
   return (
     <RequireAuth>
@@ -22,6 +29,8 @@ export function ProfileScreen() {
           <title>{`${t("User Profile")} | Krishi Bazaar`}</title>
           <Col lg={4}>
             <ProfileForm user={user} />
+            <PhoneSection user={user} />
+            <EmailSection user={user} />
           </Col>
           <Col lg={8}>
             <MyOrders />
@@ -64,7 +73,7 @@ function ProfileForm({ user }: { user: User }) {
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       {isSuccess && <Message variant="success">{t("Profile Updated")}</Message>}
       <form onSubmit={submit}>
-        <p className="text-body-secondary">{user.email}</p>
+        <p className="text-body-secondary">{user.email || (user.phone && formatPhone(user.phone))}</p>
         <TextField
           id="first-name"
           label={t("First Name")}
@@ -91,6 +100,8 @@ function ProfileForm({ user }: { user: User }) {
           <TextField
             id="current-password"
             label={t("Current Password")}
+            // An account made with a mobile number has none until it sets one here.
+            hint={user.email ? undefined : t("Leave it empty if you have never set a password.")}
             type="password"
             autoComplete="current-password"
             value={currentPassword}
@@ -103,5 +114,100 @@ function ProfileForm({ user }: { user: User }) {
         </Button>
       </form>
     </>
+  );
+}
+
+/**
+ * The account's mobile number, and Add (or Change) mobile number: the number's code proves it is
+ * the customer's, then it is the account's (POST /api/users/otp/verify/ with the session's token).
+ */
+function PhoneSection({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+
+  // Back from the steps (done or cancelled): the cursor returns to the button that opened them.
+  useEffect(() => {
+    if (!open && closed.current) toggle.current?.focus();
+  }, [open]);
+
+  function close(done: boolean) {
+    closed.current = true;
+    setSaved(done);
+    setOpen(false);
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby="profile-phone">
+      <h2 id="profile-phone" className="h4">
+        {t("Mobile number")}
+      </h2>
+      {saved && <Message variant="success">{t("Mobile number saved")}</Message>}
+      <p>{user.phone ? formatPhone(user.phone) : t("No mobile number yet")}</p>
+      {open ? (
+        <>
+          <PhoneCode purpose="add" onVerified={() => close(true)} />
+          <Button type="button" variant="link" className="w-100 auth-submit" onClick={() => close(false)}>
+            {t("Cancel")}
+          </Button>
+        </>
+      ) : (
+        <Button
+          ref={toggle}
+          type="button"
+          variant="outline-primary"
+          className="w-100 auth-submit mb-3"
+          onClick={() => {
+            setSaved(false);
+            setOpen(true);
+          }}
+        >
+          {user.phone ? t("Change mobile number") : t("Add mobile number")}
+        </Button>
+      )}
+      <WhatsAppUpdates label="Order updates on WhatsApp" />
+    </section>
+  );
+}
+
+/**
+ * An account made with a mobile number alone has no e-mail address: it may add one (PUT
+ * /api/users/profile/email/), which a link then verifies. Nothing for an account with one.
+ */
+function EmailSection({ user }: { user: User }) {
+  const [addEmail, { error, isLoading }] = useAddEmailMutation();
+  const [email, setEmail] = useState("");
+  // The address the link went to: the account has it now, and the message stays.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (user.email && !sentTo) return null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await addEmail({ email: email.trim() });
+    if (result.data) setSentTo(result.data.email);
+  }
+
+  const fields = fieldErrors(error);
+  return (
+    <section className="profile-section" aria-labelledby="profile-email">
+      <h2 id="profile-email" className="h4">
+        {t("E-mail address")}
+      </h2>
+      {sentTo ? (
+        <Message variant="success">
+          {t("We sent a verification link to {email}. Please open it to confirm your address.", { email: sentTo })}
+        </Message>
+      ) : (
+        <form onSubmit={(event) => void submit(event)}>
+          <p className="text-body-secondary">{t("For your order e-mails and invoices.")}</p>
+          {error && !fields.email && <Message variant="danger">{errorText(error)}</Message>}
+          <EmailField value={email} onChange={setEmail} errors={fields.email} />
+          <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
+            {t("Add e-mail address")}
+          </Button>
+        </form>
+      )}
+    </section>
   );
 }

@@ -17,13 +17,14 @@ function startPlaceOrder(
   cart: Partial<CartState>,
   answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer> = () => ({ status: 500 }),
   config: Partial<PublicConfig> = {},
+  account = aUser(),
 ) {
   const calls = fakeApi(answer);
   const rendered = renderApp(<PlaceOrderScreen />, {
     url: "/placeorder",
     path: "/placeorder",
     preloadedState: {
-      auth: signedIn(aUser()),
+      auth: signedIn(account),
       cart: { ...emptyCart, shippingAddress: address, paymentMethod: "RazorPay", ...cart },
     },
     config,
@@ -261,5 +262,27 @@ describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
   it("goes back to choose a method when Cash on Delivery was chosen but the shop no longer takes it", async () => {
     const { location } = startPlaceOrder({ cartItems: [line({})], paymentMethod: "COD" });
     await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
+  });
+
+  it("offers a customer with a mobile number order updates on WhatsApp, saved as it is ticked", async () => {
+    const { user, calls, store } = await renderPlaceOrder(
+      { cartItems: [line({})] },
+      () => ({ body: aUser({ phone: "+919876543210", whatsapp: true }) }),
+      {},
+      aUser({ phone: "+919876543210" }),
+    );
+    const section = screen.getByRole("heading", { name: "Order updates" }).closest("section") as HTMLElement;
+    await user.click(within(section).getByRole("checkbox", { name: "Send my order updates on WhatsApp" }));
+    expect(await within(section).findByText("WhatsApp updates are on.")).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: "PUT", path: "/api/users/profile/notices/", body: { whatsapp: true }, authorization: "Bearer access-1" },
+    ]);
+    expect(store.getState().auth.user?.whatsapp).toBe(true);
+  });
+
+  it("offers no WhatsApp updates to a customer without a mobile number", async () => {
+    await renderPlaceOrder({ cartItems: [line({})] });
+    expect(screen.queryByRole("heading", { name: "Order updates" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
   });
 });

@@ -12,7 +12,9 @@ import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { checkStock } from "../../lib/quantity.ts";
 import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
+import { selectUser } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
+import { WhatsAppUpdates } from "../auth/whatsapp-updates.tsx";
 import { type CartItem, clearCart, EmptyCartMessage, priceCart, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
 import { useCartPrice } from "../cart/use-cart-price.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
@@ -49,6 +51,7 @@ function PlaceOrderStep() {
   const navigate = useNavigate();
   const [placeOrder, { error, isLoading }] = usePlaceOrderMutation();
   const cart = useCartPrice();
+  const hasPhone = !!useAppSelector(selectUser)?.phone;
   // The payment step sends on to the shipping step when the address is missing too.
   if (!paymentMethod || !shippingAddress) return <Navigate to="/payment" replace />;
   if (!cart) return <Loader />;
@@ -103,6 +106,12 @@ function PlaceOrderStep() {
               </p>
             )}
           </section>
+          {hasPhone && (
+            <section className="panel-card">
+              <h2>{t("Order updates")}</h2>
+              <WhatsAppUpdates label="Send my order updates on WhatsApp" />
+            </section>
+          )}
           <section className="panel-card">
             <h2>{t("Order Items")}</h2>
             {empty ? (

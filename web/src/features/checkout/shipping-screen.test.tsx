@@ -16,13 +16,14 @@ function renderShipping(
   saved: SavedAddress[] = [],
   answer: (call: FakeCall) => FakeAnswer = () => ({ status: 500 }),
   config: Partial<PublicConfig> = {},
+  account = aUser(),
 ) {
   const calls = fakeApi(answer);
   const rendered = renderApp(<ShippingScreen />, {
     url: "/shipping",
     path: "/shipping",
     config,
-    preloadedState: { auth: signedIn(aUser()) },
+    preloadedState: { auth: signedIn(account) },
     seed: (store) => store.dispatch(addressesApi.util.upsertQueryEntries([{ endpointName: "getAddresses", arg: undefined, value: saved }])),
   });
   return { ...rendered, calls };
@@ -407,5 +408,20 @@ describe("ShippingScreen in GST mode", () => {
     await fillForm(user, { "Pin Code": "422001" });
     expect(screen.getByLabelText("City")).toHaveValue("");
     expect(calls).toEqual([]);
+  });
+
+  it("fills an empty mobile number with the account's (its 10 digits), for a new address too, but keeps a saved address's own", async () => {
+    const account = aUser({ phone: "+919876543210" });
+    const { user } = renderShipping([anAddress({ id: 11, label: "Farm", phone: "9812345678" })], () => ({ status: 500 }), {}, account);
+    expect(await screen.findByLabelText("Mobile number (optional)")).toHaveValue("9812345678");
+    await user.click(screen.getByRole("button", { name: "Add a new address" }));
+    expect(screen.getByLabelText("Mobile number (optional)")).toHaveValue("9876543210");
+    expect(screen.getByLabelText("Label")).toHaveValue("");
+  });
+
+  it("starts an empty form with the account's mobile number", async () => {
+    renderShipping([], () => ({ status: 500 }), {}, aUser({ phone: "+919876543210" }));
+    expect(screen.getByLabelText("Mobile number (optional)")).toHaveValue("9876543210");
+    expect(await screen.findByText("No saved addresses yet")).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { indianState, type SavedAddress } from "@krishi/contract";
+import { indianMobile, indianState, type SavedAddress } from "@krishi/contract";
 import { skipToken } from "@reduxjs/toolkit/query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
@@ -12,6 +12,7 @@ import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { addressLine, COUNTRIES, canonicalState, formatPhone, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
 import { errorText, type FieldErrors, fieldErrors } from "../../lib/api-error.ts";
 import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
+import { selectUser } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { saveShippingAddress } from "../cart/index.ts";
 import { SelectField, translatedErrors } from "./address-fields.tsx";
@@ -56,8 +57,10 @@ function ShippingForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const stored = useAppSelector((state) => state.cart.shippingAddress);
+  const userPhone = useAppSelector(selectUser)?.phone;
+  const withPhone = (address: AddressFields) => withAccountPhone(address, userPhone);
   const { data: addresses } = useGetAddressesQuery();
-  const [fields, setFields] = useState<AddressFields>(() => toFields(stored));
+  const [fields, setFields] = useState<AddressFields>(() => withPhone(toFields(stored)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -86,9 +89,9 @@ function ShippingForm() {
     }
     const latest = addresses.at(-1);
     if (!latest) return;
-    setFields(toFields(latest));
+    setFields(withAccountPhone(toFields(latest), userPhone));
     setSelectedId(latest.id);
-  }, [addresses, stored]);
+  }, [addresses, stored, userPhone]);
 
   // The PIN code's district fills an empty city; its state is chosen (the PIN knows better than the list).
   useEffect(() => {
@@ -161,7 +164,7 @@ function ShippingForm() {
 
   /** An empty form (India), for an address not saved yet. */
   function clear() {
-    setFields(emptyAddressFields);
+    setFields(withPhone(emptyAddressFields));
     setErrors({});
     setNotice(null);
     setEditingId(null);
@@ -329,6 +332,12 @@ function ShippingForm() {
       </div>
     </>
   );
+}
+
+/** The account's own mobile number in an empty phone field: its 10 digits, as the field takes them (another country's, not). */
+function withAccountPhone(fields: AddressFields, phone: string | null | undefined): AddressFields {
+  const mobile = !fields.phone && phone ? indianMobile(phone) : null;
+  return mobile ? { ...fields, phone: mobile } : fields;
 }
 
 /** Options for a list of message ids: the English value stored, its text in the shop's language shown. */
