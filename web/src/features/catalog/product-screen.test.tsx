@@ -1,8 +1,9 @@
-import type { Product } from "@krishi/contract";
+import type { Product, PublicConfig } from "@krishi/contract";
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
+import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
@@ -10,17 +11,36 @@ import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "./catalog-api.ts";
 import { ProductScreen } from "./product-screen.tsx";
 
-function renderProduct(product: Product, preloadedState?: Partial<RootState>) {
+function renderProduct(product: Product, preloadedState?: Partial<RootState>, config?: Partial<PublicConfig>) {
   return renderApp(<ProductScreen />, {
     url: `/product/${product._id}`,
     path: "/product/:id",
     preloadedState,
+    config,
     seed: (store) =>
       store.dispatch(catalogApi.util.upsertQueryEntries([{ endpointName: "getProduct", arg: String(product._id), value: product }])),
   });
 }
 
 describe("ProductScreen", () => {
+  it("shares the product on WhatsApp: its name, price and address on the shop's site, in the page's language", async () => {
+    const product = aProduct({ price: "266.50", nameHi: "संकर धान के बीज 10 किलो" });
+    renderProduct(product, undefined, { siteUrl: "https://shop.krishi.test" });
+    const share = await screen.findByRole("link", { name: "Share on WhatsApp (opens in a new tab)" });
+    // The site's address, not the page's (jsdom's localhost): the server renders the same link.
+    expect(share).toHaveAttribute("href", whatsappShareUrl("Hybrid paddy seeds 10 kg\n₹266.50\nhttps://shop.krishi.test/product/7"));
+    expect(share).toHaveAttribute("target", "_blank");
+    expect(share).toHaveAttribute("rel", "noopener");
+    cleanup();
+
+    await setLanguage("hi");
+    renderProduct(product, undefined, { siteUrl: "https://shop.krishi.test" });
+    expect(await screen.findByRole("link", { name: /व्हाट्सऐप पर शेयर करें/ })).toHaveAttribute(
+      "href",
+      whatsappShareUrl("संकर धान के बीज 10 किलो\n₹266.50\nhttps://shop.krishi.test/product/7?lang=hi"),
+    );
+  });
+
   it("adds the chosen quantity to the cart", async () => {
     const { user, location } = renderProduct(aProduct());
     expect(await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();

@@ -10,10 +10,12 @@ import { PageTitle } from "../../app/page-title.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { ProductRating, Rating } from "../../components/rating.tsx";
-import { localized, t } from "../../i18n/index.ts";
+import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
+import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
+import { withLanguage } from "../../ssr/head.ts";
 import { selectSession, selectUser } from "../auth/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
@@ -77,6 +79,7 @@ function ProductDetails({ product }: { product: Product }) {
           </p>
           <BuyBar product={product} />
           <DeliveryCheck />
+          <ShareProduct product={product} name={name} />
         </Col>
       </Row>
       {description && (
@@ -144,6 +147,15 @@ function BuyBar({ product }: { product: Product }) {
       )}
     </section>
   );
+}
+
+/**
+ * The product's name, price and address (in the page's language) to send on WhatsApp. The page is
+ * server-rendered: the link is made of what the server's render had too (no window, no clock).
+ */
+function ShareProduct({ product, name }: { product: Product; name: string }) {
+  const url = useShopUrl(withLanguage(`/product/${product._id}`, useLanguage()));
+  return <WhatsAppShare lines={[name, formatPrice(product.price), url]} className="mt-3" />;
 }
 
 /** The reviews (long words wrap), then the form, the sign-in prompt, or "You reviewed this product". */

@@ -1,6 +1,7 @@
 import type { Order } from "@krishi/contract";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
 import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { anAddress, anErrorBody, anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
@@ -22,7 +23,7 @@ function renderOrder(order: Order | (() => Order), user = customer, others: (cal
     url: "/order/42",
     path: "/order/:id",
     preloadedState: { auth: signedIn(user) },
-    config: { paymentSandbox: true },
+    config: { paymentSandbox: true, siteUrl: "https://shop.krishi.test" },
   });
   return { ...rendered, calls };
 }
@@ -112,6 +113,19 @@ describe("OrderScreen", () => {
     expect(screen.queryByText("Not Paid")).toBeNull();
     expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Mark As Delivered" })).toBeNull();
+  });
+
+  it("shares the order on WhatsApp: its number and its address on the shop's site", async () => {
+    renderOrder(anOrder());
+    const share = await screen.findByRole("link", { name: "Share on WhatsApp (opens in a new tab)" });
+    expect(share).toHaveAttribute("href", whatsappShareUrl("Krishi Bazaar order 42\nhttps://shop.krishi.test/order/42"));
+    expect(share).toHaveAttribute("rel", "noopener");
+  });
+
+  it("leaves out the e-mail line for a customer who has no address", async () => {
+    renderOrder(anOrder({ user: { first_name: "Ramesh", last_name: "", email: "", name: "Ramesh" } }));
+    expect(await screen.findByText("Ramesh")).toBeInTheDocument();
+    expect(screen.queryByText("Email:")).not.toBeInTheDocument();
   });
 
   it("says 'Order is empty' for an order without lines", async () => {

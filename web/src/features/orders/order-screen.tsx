@@ -8,6 +8,7 @@ import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary, type SummaryAmounts } from "../../components/order-summary.tsx";
+import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
@@ -101,10 +102,12 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
   const focusStatus = () => statusLine.current?.focus();
   // Not paid or not delivered is a problem only once the order has stopped; until then it is waiting.
   const stopped = STATUS_MEANINGS[order.status] === "stopped";
+  const url = useShopUrl(`/order/${order._id}`);
 
   return (
     <div className="order-screen">
       <h1>{t("Order {id}", { id: order._id })}</h1>
+      <WhatsAppShare lines={[t("Krishi Bazaar order {id}", { id: order._id }), url]} className="mb-3" />
       <div className="row gy-3">
         <div className="col-lg-8">
           <section className="panel-card order-state">
@@ -167,10 +170,13 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <strong>{t("Name:")} </strong>
               {order.user.name}
             </p>
-            <p className="mb-1">
-              <strong>{t("Email:")} </strong>
-              <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
-            </p>
+            {/* A customer who signed up with a mobile number alone has no e-mail address. */}
+            {order.user.email && (
+              <p className="mb-1">
+                <strong>{t("Email:")} </strong>
+                <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+              </p>
+            )}
             <p className="mb-0">
               <strong>{t("Shipping:")} </strong>
               {addressLine(order.shippingAddress)}
