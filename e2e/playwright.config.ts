@@ -3,9 +3,11 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
 const googlePort = port + 1;
-/** A second shop with the India settings on (GST invoices, Cash on Delivery) for india.spec.ts. */
+/** A second shop with the India settings on (GST invoices, Cash on Delivery) for india.spec.ts and phone.spec.ts. */
 const indiaPort = port + 3;
 export const indiaURL = `http://127.0.0.1:${indiaPort}`;
+/** The journeys of the India shop: its GST and Cash on Delivery, and phone-first customers (SMS codes, COD). */
+const INDIA_SPECS = /(india|phone)\.spec\.ts$/;
 const googleIssuer = `http://127.0.0.1:${googlePort}`;
 /** The shop's DATA_DIR: the journeys read the outbox (DATA_DIR/outbox/*.json) for mailed links. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
@@ -36,8 +38,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", testIgnore: /india\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "india", testMatch: /india\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: indiaURL } },
+    { name: "desktop", testIgnore: INDIA_SPECS, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "india", testMatch: INDIA_SPECS, use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: indiaURL } },
   ],
   webServer: [
     {

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { type ConsoleMessage, expect, type Page } from "@playwright/test";
 
-const outbox = path.join(process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e", "outbox");
+/** The shop's DATA_DIR, and the India shop's (playwright.config.ts starts both): their outboxes hold what they sent. */
+const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
+export const INDIA_DATA_DIR = path.join(dataDir, "india");
 
 export const CUSTOMER = { email: "customer@krishibazaar.in", password: "KrishiCustomer#2024" };
 export const STAFF = { email: "staff@krishibazaar.in", password: "KrishiStaff#2024" };
@@ -16,8 +18,9 @@ interface Mail {
   links: string[];
 }
 
-/** The newest link of the newest mail to `to` whose link matches `pattern` (waits for it). */
-export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
+/** The newest link of the newest mail to `to` whose link matches `pattern` (waits for it); `shopDir`: the shop's DATA_DIR. */
+export async function mailedLink(to: string, pattern: RegExp, shopDir = dataDir): Promise<string> {
+  const outbox = path.join(shopDir, "outbox");
   let found: string | undefined;
   await expect
     .poll(
@@ -33,6 +36,47 @@ export async function mailedLink(to: string, pattern: RegExp): Promise<string> {
     )
     .toBeTruthy();
   return found as string;
+}
+
+/** A text message as the shop's sandbox writes it (DATA_DIR/outbox/sms/*.json): `params[0]` of an "otp" is the code. */
+export interface TextMessage {
+  to: string;
+  kind: string;
+  language: string;
+  params: string[];
+  text: string;
+  sentAt: string;
+}
+
+/** The SMS the shop (its DATA_DIR) has sent to `to` (E.164) so far, oldest first. */
+export function smsTo(to: string, shopDir = dataDir): TextMessage[] {
+  const dir = path.join(shopDir, "outbox", "sms");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as TextMessage)
+    .filter((message) => message.to === to)
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/** The code of the newest sign-in SMS to `to` (E.164), waiting for one. */
+export async function smsCode(to: string, shopDir = dataDir): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        code = smsTo(to, shopDir).findLast((message) => message.kind === "otp")?.params[0];
+        return code;
+      },
+      { message: `a sign-in code by SMS to ${to}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+/** A new Indian mobile number for each run (10 digits from 9), so journeys never collide with earlier data. */
+export function uniqueMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
 }
 
 /** A new address for each run, so journeys never collide with earlier data. */
@@ -58,8 +102,8 @@ export async function signOut(page: Page, name: RegExp | string): Promise<void> 
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
 }
 
-/** A fresh verified customer (registered through the API, verified through the mailed link). */
-export async function newCustomer(page: Page): Promise<{ email: string; password: string }> {
+/** A fresh verified customer (registered through the API, verified through the link mailed by the shop at `shopDir`). */
+export async function newCustomer(page: Page, shopDir = dataDir): Promise<{ email: string; password: string }> {
   const email = uniqueEmail("buyer");
   const password = "Kharif-Harvest-42!";
   expect(
@@ -67,7 +111,7 @@ export async function newCustomer(page: Page): Promise<{ email: string; password
       await page.request.post("/api/users/dj-rest-auth/registration/", { data: { email, password1: password, password2: password } })
     ).status(),
   ).toBe(201);
-  const key = new URL(await mailedLink(email, /account-confirm-email/)).pathname.split("/").filter(Boolean).at(-1);
+  const key = new URL(await mailedLink(email, /account-confirm-email/, shopDir)).pathname.split("/").filter(Boolean).at(-1);
   expect((await page.request.post("/api/users/dj-rest-auth/registration/verify-email/", { data: { key } })).ok()).toBe(true);
   return { email, password };
 }
