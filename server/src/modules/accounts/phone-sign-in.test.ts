@@ -105,9 +105,17 @@ describe("signing in with a mobile number", () => {
     expect(forKnown.statusCode).toBe(forUnknown.statusCode);
     expect(forKnown.body).toBe(forUnknown.body);
 
-    const signedIn = await verify({ phone: `0${known.phone}`, code: lastCode(known.phone), name: "Someone Else" }, known.ip);
+    const signedIn = await verify(
+      { phone: `0${known.phone}`, code: lastCode(known.phone), name: "Someone Else", whatsapp: true },
+      known.ip,
+    );
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().user).toMatchObject({ id: owner.id, email: owner.email, first_name: "Sunita" });
+    // The name of a new account is not taken; the WhatsApp opt-in ticked at sign-in is.
+    expect(signedIn.json().user).toMatchObject({ id: owner.id, email: owner.email, first_name: "Sunita", whatsapp: true });
+    time.advance(OTP_RESEND_SECONDS * 1000);
+    await request(known.phone, known.ip);
+    const unticked = await verify({ phone: known.phone, code: lastCode(known.phone), whatsapp: false }, known.ip);
+    expect(unticked.json().user.whatsapp).toBe(true);
   });
 
   it("refuses a wrong code with the tries left, and kills the code after five wrong tries", async () => {

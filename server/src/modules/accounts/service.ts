@@ -374,7 +374,10 @@ export class AccountsService {
       if (wait !== null) return { retryAfterSeconds: wait };
     }
     if (!(await this.#codes.consume(phone, input.code))) throw codeExpired();
-    const user = holder ?? (await this.#phoneCustomer(phone, input));
+    // The checkout's opt-in, ticked at sign-in, turns WhatsApp on (turning it off is the profile's).
+    const optedIn =
+      holder && input.whatsapp && !holder.whatsapp_opt_in ? await repo.updateUser(db, holder.id, { whatsapp_opt_in: true }) : holder;
+    const user = optedIn ?? (await this.#phoneCustomer(phone, input));
     const device = await this.#signIn.succeeded(user.id, source);
     return { info: await this.#login(user), device };
   }

@@ -39,7 +39,7 @@ export const phoneApi = settingsApi.injectEndpoints({
      */
     verifyPhoneCode: build.mutation<OtpVerifyAnswer, OtpVerify>({
       query: (body) => ({ url: "/users/otp/verify/", method: "POST", body }),
-      async onQueryStarted({ whatsapp }, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         if (!("access" in data)) {
@@ -47,9 +47,6 @@ export const phoneApi = settingsApi.injectEndpoints({
           return;
         }
         dispatch(loginSucceeded(data));
-        // The server takes the opt-in when it makes the account; one it already had takes it now,
-        // signed in (the session is stored above, so the request carries its token).
-        if (whatsapp && !data.user.whatsapp) void dispatch(settingsApi.endpoints.setNotices.initiate({ whatsapp: true }));
       },
     }),
   }),
