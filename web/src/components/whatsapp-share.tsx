@@ -20,7 +20,7 @@ export function useShopUrl(path: string): string {
 export function WhatsAppShare({ lines, className = "" }: { lines: string[]; className?: string }) {
   return (
     <a
-      className={`btn btn-outline-success whatsapp-share ${className}`.trim()}
+      className={`btn btn-outline-primary whatsapp-share ${className}`.trim()}
       href={whatsappShareUrl(lines.join("\n"))}
       target="_blank"
       rel="noopener"
