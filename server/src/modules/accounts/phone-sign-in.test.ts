@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutboxMessages } from "../../lib/messenger.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../lib/rate-limit.ts";
 import { authHeaders, makeAccount, testClock } from "../../testing/accounts.ts";
 import { fakeDltTemplateId, useFakeMessaging } from "../../testing/fake-messaging.ts";
@@ -183,6 +184,21 @@ describe("signing in with a mobile number", () => {
     const code = body?.parameters[0]?.text ?? "";
     expect(code).toMatch(/^\d{6}$/);
     expect((await verify({ phone, code, language: "hi" }, ip)).json().user.language).toBe("hi");
+  });
+
+  it("writes the code's whole text to the sandbox without a provider, ending in WebOTP's line for the site's host", async () => {
+    const sandboxed = await createTestApp({ SITE_URL: "http://shop.example.in:8080" });
+    try {
+      const { phone } = fresh();
+      expect((await sandboxed.app.inject({ method: "POST", url: REQUEST, payload: { phone, language: "hi" } })).statusCode).toBe(200);
+      const [sms] = await readOutboxMessages(sandboxed.dataDir, "sms");
+      const code = sms?.params[0] ?? "";
+      expect(sms).toMatchObject({ to: e164(phone), kind: "otp", language: "hi" });
+      expect(sms?.text).toMatch(new RegExp(`^${code} आपका कृषि बाज़ार साइन-इन कोड है।`));
+      expect(sms?.text.endsWith(`\n\n@shop.example.in #${code}`)).toBe(true);
+    } finally {
+      await sandboxed.close();
+    }
   });
 
   it("refuses what is not a mobile number, and other countries unless OTP_COUNTRIES allows them", async () => {

@@ -46,7 +46,7 @@ export const PHONE_MESSAGES = {
 const TRICKLE_MS = 15 * 60_000;
 
 const codeText: Record<Language, (code: string, host: string) => string> = {
-  // The last line is the WebOTP format: Chrome on Android offers the code to the shop's page itself.
+  // The last line is the WebOTP format ("@" and the site's host name, no port): Chrome on Android offers the code to the shop's page itself.
   en: (code, host) =>
     `${code} is your Krishi Bazaar sign-in code. It expires in 5 minutes. Do not share it with anyone.\n\n@${host} #${code}`,
   hi: (code, host) => `${code} आपका कृषि बाज़ार साइन-इन कोड है। यह 5 मिनट में समाप्त हो जाएगा। इसे किसी के साथ साझा न करें।\n\n@${host} #${code}`,
@@ -126,7 +126,7 @@ export class PhoneCodes {
       kind: "otp",
       language,
       params: [code],
-      text: codeText[language](code, new URL(this.deps.siteUrl).host),
+      text: codeText[language](code, new URL(this.deps.siteUrl).hostname),
     });
     return { detail: PHONE_MESSAGES.sent, resend_after: OTP_RESEND_SECONDS, expires_in: OTP_TTL_SECONDS };
   }
