@@ -281,6 +281,73 @@ describe("signing in with a mobile number", () => {
   });
 });
 
+describe("a customer made with a mobile number", () => {
+  /** Signs a new number up through its code; answers its bearer header. */
+  async function phoneCustomer() {
+    const { phone, ip } = fresh();
+    await request(phone, ip);
+    const info = (await verify({ phone, code: lastCode(phone) }, ip)).json();
+    return { phone, ip, headers: { authorization: `Bearer ${info.access}` } };
+  }
+  const put = (url: string, headers: Record<string, string>, payload: unknown) =>
+    t.app.inject({ method: "PUT", url: `/api/users/profile/${url}/`, headers, payload: payload as object });
+
+  it("gets its code in its account's language when the screen names none", async () => {
+    const { phone, ip, headers } = await phoneCustomer();
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/users/profile/language/", headers, payload: { language: "hi" } })).statusCode,
+    ).toBe(200);
+    time.advance(OTP_RESEND_SECONDS * 1000);
+    await request(phone, ip);
+    expect(msg91.requests.at(-1)?.body?.template_id).toBe(fakeDltTemplateId("otp", "hi"));
+  });
+
+  it("adds an e-mail address once, verified by mail; refuses a taken or malformed one", async () => {
+    const { headers } = await phoneCustomer();
+    const taken = await makeAccount(t.database.db);
+    const refused = await put("email", headers, { email: taken.email.toUpperCase() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "email_taken", field_errors: { email: [{ code: "email_taken" }] } });
+    expect((await put("email", headers, { email: "not-an-address" })).json().field_errors.email[0].code).toBe("invalid_email");
+
+    const address = `farmer.${randomBytes(4).toString("hex")}@example.in`;
+    const added = await put("email", headers, { email: address.toUpperCase() });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ email: address });
+    const mail = await t.database.db
+      .selectFrom("mail_queue")
+      .select(["text_body"])
+      .where("to_address", "=", address)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("/dj-rest-auth/registration/account-confirm-email/");
+    const again = await put("email", headers, { email: `other.${address}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("email_already_set");
+  });
+
+  it("turns order news on WhatsApp on and off; refuses anything but a boolean and a stranger", async () => {
+    const { headers } = await phoneCustomer();
+    expect((await put("notices", headers, { whatsapp: true })).json().whatsapp).toBe(true);
+    expect((await put("notices", headers, { whatsapp: false })).json().whatsapp).toBe(false);
+    expect((await put("notices", headers, { whatsapp: "yes" })).statusCode).toBe(400);
+    expect((await put("notices", {}, { whatsapp: true })).statusCode).toBe(401);
+  });
+
+  it("refuses a malformed code or a missing number before anything is counted", async () => {
+    const { phone, ip } = fresh();
+    await request(phone, ip);
+    for (const payload of [{ phone, code: "12ab56" }, { phone, code: "12345" }, { code: "123456" }, { phone, code: 123456 }]) {
+      const res = await verify(payload, ip);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe("field_invalid");
+    }
+    // The code is untouched: all five tries are still there.
+    const row = await t.database.db.selectFrom("phone_codes").select("tries").where("phone", "=", e164(phone)).executeTakeFirstOrThrow();
+    expect(Number(row.tries)).toBe(0);
+    expect((await verify({ phone, code: lastCode(phone) }, ip)).statusCode).toBe(200);
+  });
+});
+
 describe("the limits on codes sent", () => {
   it("sends three codes to a number in ten minutes, then asks to wait", async () => {
     const { phone, ip } = fresh();

@@ -96,7 +96,8 @@ export class PhoneCodes {
    * Sends a new code to the number, or answers the seconds to wait. The answer is the same whether
    * or not the number has an account.
    */
-  async request(phone: string, channel: OtpChannel, language: Language, source: SignInSource): Promise<CodeRequestResult> {
+  /** `asked`: the language of the screen that asked; else the account's, else English. */
+  async request(phone: string, channel: OtpChannel, asked: Language | undefined, source: SignInSource): Promise<CodeRequestResult> {
     const { db } = this.deps;
     const now = this.deps.clock();
     const previous = await repo.findPhoneCode(db, phone);
@@ -109,6 +110,7 @@ export class PhoneCodes {
       if (wait !== null) return { retryAfterSeconds: wait };
     }
 
+    const language = asked ?? owner?.language ?? "en";
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
     const sentAt = now.toISOString();
     await repo.savePhoneCode(db, {

@@ -350,9 +350,7 @@ export class AccountsService {
     language: Language | undefined,
     source: SignInSource,
   ): Promise<CodeRequestResult> {
-    const phone = this.#codes.read(typed);
-    const owner = language ? undefined : await repo.findUserByPhone(this.deps.db, phone);
-    return this.#codes.request(phone, channel, language ?? owner?.language ?? "en", source);
+    return this.#codes.request(this.#codes.read(typed), channel, language, source);
   }
 
   /**
