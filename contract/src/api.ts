@@ -12,10 +12,12 @@ import type {
   LoginBody,
   LoginInfoSchema,
   NoticePreferencesBody,
+  OrderActionsSchema,
   OrderEventSchema,
   OrderItemSchema,
   OrderListQuery,
   OrderSchema,
+  OrderStepSchema,
   OtpRequestAnswer as OtpRequestAnswerSchema,
   OtpRequestBody,
   OtpVerifyAnswer as OtpVerifyAnswerSchema,
@@ -32,10 +34,16 @@ import type {
   ProductUpdateBody,
   ProfileUpdateBody,
   PublicConfigSchema,
+  RefundAccountBody,
+  RefundAccountSchema,
   RefundOrderBody,
+  RefundPaidBody,
   RefundSchema,
   RegistrationAnswer as RegistrationAnswerSchema,
   RegistrationBody,
+  RequestReturnBody,
+  ReturnActionBody,
+  ReturnSchema,
   ReviewSchema,
   SavedAddressSchema,
   ServiceabilityAnswer as ServiceabilityAnswerSchema,
@@ -91,6 +99,15 @@ export type OrderStatus = Order["status"];
 export type OrderEvent = Static<typeof OrderEventSchema>;
 export type Shipment = Static<typeof ShipmentSchema>;
 export type Refund = Static<typeof RefundSchema>;
+export type OrderReturn = Static<typeof ReturnSchema>;
+export type ReturnStatus = OrderReturn["status"];
+export type OrderActions = Static<typeof OrderActionsSchema>;
+export type OrderStep = Static<typeof OrderStepSchema>;
+export type RefundAccount = Static<typeof RefundAccountSchema>;
+export type RefundAccountInput = Static<typeof RefundAccountBody>;
+export type RequestReturn = Static<typeof RequestReturnBody>;
+export type ReturnAction = Static<typeof ReturnActionBody>;
+export type RefundPaid = Static<typeof RefundPaidBody>;
 export type TaxBreakup = Static<typeof TaxBreakupSchema>;
 export type CreditNote = Static<typeof CreditNoteSchema>;
 /** GET /api/pincodes/{pin}/: where a PIN is and whether the shop delivers there. */

@@ -20,7 +20,38 @@ export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
  */
 export const ORDER_STATUSES = ["pending_payment", "confirmed", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
 
+/**
+ * What can happen to an order: the names of the order process's transitions (the server's
+ * orders/process.ts declares what each does). The web reads an order's `actions`, never these.
+ */
+export const ORDER_EVENTS = [
+  "place",
+  "pay",
+  "repay",
+  "pack",
+  "ship",
+  "deliver",
+  "collect",
+  "cancel",
+  "expire",
+  "refund",
+  "return_request",
+  "return_approve",
+  "return_reject",
+  "return_receive",
+] as const;
+export type OrderEventName = (typeof ORDER_EVENTS)[number];
+
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+/** How a refund reaches the customer: back through Razorpay, or by a transfer staff make to the bank account or UPI id the customer gave (Cash on Delivery). */
+export const REFUND_METHODS = ["razorpay", "transfer"] as const;
+
+/** A return's life: asked for, pickup approved or refused, goods received back (and refunded). */
+export const RETURN_STATUSES = ["requested", "approved", "rejected", "received"] as const;
+export const RETURN_REASONS = ["damaged", "wrong_item", "expired", "other"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+/** Photos a customer may attach to a return request. */
+export const MAX_RETURN_PHOTOS = 3;
 
 /** The languages of the shop's e-mails (a user's `language`): English and Hindi. */
 export const LANGUAGES = ["en", "hi"] as const;

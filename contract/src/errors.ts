@@ -102,6 +102,13 @@ export const ERROR_CODES = [
   "refund_amount_invalid",
   "refund_refused",
   "idempotency_key_reused",
+  "refund_not_found",
+  "refund_not_transfer", // marking paid a refund that goes back through Razorpay
+  // Returns
+  "return_not_found",
+  "return_window_closed", // params: {until}
+  "return_wrong_state", // params: {status, action}
+  "refund_account_required", // a Cash on Delivery order's refund needs a bank account or UPI id first
   // India: PIN codes and tax documents
   "pin_not_found", // params: {pin}
   "serviceability_invalid",
@@ -196,6 +203,11 @@ export const FIELD_ERROR_CODES = [
   "refund_too_small",
   "refund_too_large", // params: {max} rupees as a decimal string
   "refunded_in_full",
+  "refund_one_of", // both or neither of amount and lines
+  "line_not_in_order", // params: {product}
+  "line_qty_too_many", // params: {product, max}: more units than ordered and not already returned or refunded
+  "return_note_required", // rejecting a return needs a note for the customer
+  "too_many_photos", // params: {max}
   // Tax documents
   "date_invalid",
   "date_range_reversed",

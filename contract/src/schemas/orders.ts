@@ -1,5 +1,13 @@
 import { Type } from "typebox";
-import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from "../constants.ts";
+import {
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  REFUND_METHODS,
+  REFUND_STATUSES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+} from "../constants.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
 import { AmountInput, ErrorCodeSchema, Id, IsoDate, LongText, Money, Text } from "./common.ts";
 
@@ -25,6 +33,8 @@ export const OrderItemSchema = Type.Object({
   /** The product's id, or null when the product has since been deleted. */
   product: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
+  /** The product's Hindi name when ordered, "" when it had none. */
+  nameHi: Type.String(),
   image: Type.String(),
   price: Money,
   qty: Type.Integer(),
@@ -53,8 +63,8 @@ export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
 export const OrderEventSchema = Type.Object({
   from: Type.Union([OrderStatusSchema, Type.Null()]),
   to: OrderStatusSchema,
-  /** The transition's name: place, pay, pack, ship, deliver, cancel, expire, refund, repay. */
-  event: Type.String(),
+  /** The transition's name (a return's steps are on the order's timeline too). */
+  event: Type.Enum(ORDER_EVENTS),
   actor: Type.Union([Type.Literal("customer"), Type.Literal("staff"), Type.Literal("system")]),
   note: Type.String(),
   at: IsoDate,
@@ -79,6 +89,77 @@ export const RefundSchema = Type.Object({
    * after the order was cancelled.
    */
   ofOrderPayment: Type.Boolean(),
+  /** "razorpay", or "transfer": paid by staff to the bank account or UPI id the customer gave (Cash on Delivery). */
+  method: Type.Enum(REFUND_METHODS),
+  /** The transfer's reference (UTR) once staff paid it, else "". */
+  reference: Type.String(),
+  /** The lines it refunds, when it refunds lines (their value with their own tax), else empty. */
+  lines: Type.Array(Type.Object({ product: Type.Union([Type.Integer(), Type.Null()]), qty: Type.Integer() })),
+});
+
+/** A line of a return: a product of the order and how many of its units go back. */
+export const ReturnLineSchema = Type.Object({
+  product: Type.Integer(),
+  name: Type.String(),
+  nameHi: Type.String(),
+  qty: Type.Integer(),
+  price: Money,
+});
+
+export const ReturnSchema = Type.Object({
+  id: Type.Integer(),
+  status: Type.Enum(RETURN_STATUSES),
+  lines: Type.Array(ReturnLineSchema),
+  reason: Type.Enum(RETURN_REASONS),
+  /** The customer's own words. */
+  details: Type.String(),
+  /** Image paths (WebP, under the media base URL). */
+  photos: Type.Array(Type.String()),
+  /** Staff's note: why it was refused, or what was arranged. */
+  note: Type.String(),
+  /** Whether the units went back on sale when received. */
+  restocked: Type.Boolean(),
+  /** The refund made when the goods were received. */
+  refundId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  /** What the viewer may do with it now (staff only). */
+  actions: Type.Object({ approve: Type.Boolean(), reject: Type.Boolean(), receive: Type.Boolean() }),
+});
+
+/** Where a Cash on Delivery order's refunds are paid, as the customer and staff see it. */
+export const RefundAccountSchema = Type.Object({
+  kind: Type.Union([Type.Literal("upi"), Type.Literal("bank")]),
+  /** The UPI id, or the account holder, the masked account number and the IFSC (staff see the whole number). */
+  display: Type.String(),
+});
+
+/** What the viewer may do now: one flag per event, from the order process's table (true only for the viewer's own moves). */
+export const OrderActionsSchema = Type.Object({
+  pay: Type.Boolean(),
+  pack: Type.Boolean(),
+  ship: Type.Boolean(),
+  deliver: Type.Boolean(),
+  /** Staff may record the cash of a COD order as received. */
+  collect: Type.Boolean(),
+  cancel: Type.Boolean(),
+  refund: Type.Boolean(),
+  /** The owner may ask to return delivered goods (within the return window). */
+  return_request: Type.Boolean(),
+  /** The same as collect (kept for clients written before the process table). */
+  codReceived: Type.Boolean(),
+});
+
+/** The order's progress for its stepper: each step and when it was reached (null when not yet). */
+export const OrderStepSchema = Type.Object({
+  step: Type.Union([
+    Type.Literal("placed"),
+    Type.Literal("paid"),
+    Type.Literal("packed"),
+    Type.Literal("shipped"),
+    Type.Literal("delivered"),
+  ]),
+  at: Type.Union([IsoDate, Type.Null()]),
 });
 
 export const OrderSchema = Type.Object({
@@ -116,13 +197,19 @@ export const OrderSchema = Type.Object({
   amountRefunded: Money,
   /** Other payments captured for the order and refunded whole (refunds with ofOrderPayment false): not part of amountRefunded. */
   otherPaymentsRefunded: Money,
-  /** What the customer and staff may do now, computed by the server from the state machine. */
-  actions: Type.Object({
-    cancel: Type.Boolean(),
-    pay: Type.Boolean(),
-    /** Staff may record the cash of a COD order as received. */
-    codReceived: Type.Boolean(),
-  }),
+  /** What the customer and staff may do now, computed by the server from the order process. */
+  actions: OrderActionsSchema,
+  /**
+   * The road of an order that is not cancelled: placed → paid (or confirmed, for Cash on
+   * Delivery) → packed → shipped → delivered; empty for a cancelled order.
+   */
+  steps: Type.Array(OrderStepSchema),
+  /** The day the delivery is expected (YYYY-MM-DD, from the delivery PIN's days), null when unknown or delivered. */
+  expectedDeliveryBy: Type.Union([Type.String({ format: "date" }), Type.Null()]),
+  returns: Type.Array(ReturnSchema),
+  /** Until when the owner may ask for a return (null before delivery). */
+  returnWindowEndsAt: Type.Union([IsoDate, Type.Null()]),
+  refundAccount: Type.Union([RefundAccountSchema, Type.Null()]),
 });
 
 export const CancelOrderBody = Type.Object({
@@ -135,10 +222,51 @@ export const ShipOrderBody = Type.Object({
   trackingUrl: Type.String({ maxLength: 500, pattern: "^(https?://\\S+)?$" }),
 });
 
+/** Units of an order's products: what a return sends back, or a line refund gives back. */
+export const OrderLinesInput = Type.Array(Type.Object({ product: Id, qty: Type.Integer({ minimum: 1, maximum: 10_000 }) }), {
+  minItems: 1,
+  maxItems: 100,
+});
+
+/** Staff: refund an amount, or lines (their value with their own tax); one of the two. */
 export const RefundOrderBody = Type.Object({
-  amount: AmountInput,
+  amount: Type.Optional(AmountInput),
+  lines: Type.Optional(OrderLinesInput),
   reason: LongText({ minLength: 1, maxLength: 500 }),
 });
+
+/** A bank account or UPI id to pay a Cash on Delivery order's refunds to. */
+export const RefundAccountBody = Type.Union([
+  Type.Object({ upi: Type.String({ minLength: 3, maxLength: 100, pattern: "^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$" }) }),
+  Type.Object({
+    accountName: Text({ minLength: 1, maxLength: 100 }),
+    accountNumber: Type.String({ pattern: "^\\d{9,18}$" }),
+    ifsc: Type.String({ pattern: "^[A-Za-z]{4}0[A-Za-z0-9]{6}$" }),
+  }),
+]);
+
+/** The owner asks to return units of a delivered order (as JSON, or multipart with up to 3 `photos` and `lines` / `refundTo` as JSON text). */
+export const RequestReturnBody = Type.Object({
+  lines: OrderLinesInput,
+  reason: Type.Enum(RETURN_REASONS),
+  details: Type.Optional(LongText({ maxLength: 1000 })),
+  /** Required for a Cash on Delivery order without a refund account yet. */
+  refundTo: Type.Optional(RefundAccountBody),
+});
+
+export const ReturnParams = Type.Object({ id: Id, returnId: Id });
+
+/** Staff: approve (pickup arranged), reject (the note says why, shown to the customer), receive (goods back: refund, and stock back when `restock`). */
+export const ReturnActionBody = Type.Object({
+  action: Type.Union([Type.Literal("approve"), Type.Literal("reject"), Type.Literal("receive")]),
+  note: Type.Optional(LongText({ maxLength: 500 })),
+  restock: Type.Optional(Type.Boolean()),
+});
+
+export const RefundParams = Type.Object({ id: Id, refundId: Id });
+
+/** Staff: a transfer refund paid, with the bank's reference (UTR). */
+export const RefundPaidBody = Type.Object({ reference: Text({ minLength: 1, maxLength: 100 }) });
 
 /** "true" / "false" as a query parameter; absent means either. */
 const Flag = Type.Union([Type.Literal("true"), Type.Literal("false")]);
