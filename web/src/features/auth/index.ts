@@ -1,10 +1,13 @@
+import { lazy } from "react";
+
 /**
- * What the rest of the app may use from the auth feature. Lazy screens guard themselves with
- * `RequireAuth` from ./require-auth.tsx, imported directly so that it stays out of the first page.
+ * What the rest of the app may use from the auth feature. This file is part of the first page (the
+ * header and the store read the session), so what only lazy screens need is loaded lazily.
  */
 export {
   type AuthState,
   loggedOut,
+  refreshFailed,
   selectIsStaff,
   selectSession,
   selectUser,
@@ -14,3 +17,6 @@ export {
   userLoaded,
 } from "./auth-slice.ts";
 export { logout, resendVerification } from "./session.ts";
+
+/** The WhatsApp opt-in (Place Order shows it too): its own chunk, with the account endpoints it saves through. */
+export const WhatsAppUpdates = lazy(() => import("./whatsapp-updates.tsx").then((module) => ({ default: module.WhatsAppUpdates })));

@@ -10,8 +10,8 @@ import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
 import "./auth.css";
+import { RequireAuth } from "../../app/require-auth.tsx";
 import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
-import { RequireAuth } from "./require-auth.tsx";
 
 /** The top-alert message of an operation's outcome (spec §8). */
 function useAnnounce() {

@@ -10,11 +10,11 @@ import { errorText, fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
+import { RequireAuth } from "../../app/require-auth.tsx";
 import { EmailField, NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
 import { useAddEmailMutation } from "./phone-api.ts";
 import { PhoneCode } from "./phone-code.tsx";
-import { RequireAuth } from "./require-auth.tsx";
 import { WhatsAppUpdates } from "./whatsapp-updates.tsx";
 
 /**

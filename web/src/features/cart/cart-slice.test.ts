@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { loggedOut, refreshFailed, storageChanged } from "../auth/auth-slice.ts";
+import { loggedOut, refreshFailed, storageChanged } from "../auth/index.ts";
 import {
   addToCart,
   type CartItem,

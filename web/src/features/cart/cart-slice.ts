@@ -3,7 +3,7 @@ import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { readJson, writeJson } from "../../lib/storage.ts";
 // The auth slice itself, not the feature's index.ts: the index also holds thunks typed by the
 // store, which is built from this slice.
-import { sessionEnded, storageChanged } from "../auth/auth-slice.ts";
+import { sessionEnded, storageChanged } from "../auth/index.ts";
 
 /** A cart line (spec §3): `product` is the product id; `price` the API's decimal string. */
 export interface CartItem {

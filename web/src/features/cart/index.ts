@@ -2,7 +2,9 @@
 export { priceCart } from "./cart-price.ts";
 export {
   type CartItem,
+  type CartState,
   clearCart,
+  emptyCart,
   type ShippingAddress,
   savePaymentMethod,
   saveShippingAddress,
@@ -10,3 +12,4 @@ export {
 } from "./cart-slice.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { refreshCartPrices } from "./refresh-cart-prices.ts";
+export { useCartPrice } from "./use-cart-price.ts";

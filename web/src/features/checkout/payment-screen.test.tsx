@@ -5,7 +5,7 @@ import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { type CartItem, emptyCart } from "../cart/cart-slice.ts";
+import { type CartItem, emptyCart } from "../cart/index.ts";
 import { PaymentScreen } from "./payment-screen.tsx";
 
 const address = { label: "Farm", address: "Gat No. 42", city: "Nashik", postalCode: "422001", country: "India" };

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { anErrorBody, anOrder, aProduct, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { type CartItem, type CartState, emptyCart } from "../cart/cart-slice.ts";
+import { type CartItem, type CartState, emptyCart } from "../cart/index.ts";
 import { PlaceOrderScreen } from "./place-order-screen.tsx";
 
 const address = { label: "Farm", address: "Gat No. 42", city: "Nashik", postalCode: "422001", country: "India", state: "Maharashtra" };
@@ -272,7 +272,8 @@ describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
       aUser({ phone: "+919876543210" }),
     );
     const section = screen.getByRole("heading", { name: "Order updates" }).closest("section") as HTMLElement;
-    await user.click(within(section).getByRole("checkbox", { name: "Send my order updates on WhatsApp" }));
+    // The opt-in comes in a chunk of its own, after the rest of the screen.
+    await user.click(await within(section).findByRole("checkbox", { name: "Send my order updates on WhatsApp" }));
     expect(await within(section).findByText("WhatsApp updates are on.")).toBeInTheDocument();
     expect(calls).toEqual([
       { method: "PUT", path: "/api/users/profile/notices/", body: { whatsapp: true }, authorization: "Bearer access-1" },

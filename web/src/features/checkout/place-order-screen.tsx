@@ -1,7 +1,9 @@
 import { paiseToDecimal } from "@krishi/contract";
+import { Suspense } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { RequireAuth } from "../../app/require-auth.tsx";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -12,11 +14,16 @@ import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { checkStock } from "../../lib/quantity.ts";
 import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
-import { selectUser } from "../auth/index.ts";
-import { RequireAuth } from "../auth/require-auth.tsx";
-import { WhatsAppUpdates } from "../auth/whatsapp-updates.tsx";
-import { type CartItem, clearCart, EmptyCartMessage, priceCart, refreshCartPrices, type ShippingAddress } from "../cart/index.ts";
-import { useCartPrice } from "../cart/use-cart-price.ts";
+import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
+import {
+  type CartItem,
+  clearCart,
+  EmptyCartMessage,
+  priceCart,
+  refreshCartPrices,
+  type ShippingAddress,
+  useCartPrice,
+} from "../cart/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
 
@@ -109,7 +116,10 @@ function PlaceOrderStep() {
           {hasPhone && (
             <section className="panel-card">
               <h2>{t("Order updates")}</h2>
-              <WhatsAppUpdates label="Send my order updates on WhatsApp" />
+              {/* The opt-in comes in its own chunk; the rest of the screen does not wait for it. */}
+              <Suspense fallback={null}>
+                <WhatsAppUpdates label="Send my order updates on WhatsApp" />
+              </Suspense>
             </section>
           )}
           <section className="panel-card">

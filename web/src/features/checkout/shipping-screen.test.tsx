@@ -5,7 +5,7 @@ import { setLanguage } from "../../i18n/index.ts";
 import { anAddress, anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { emptyCart } from "../cart/cart-slice.ts";
+import { emptyCart } from "../cart/index.ts";
 import { addressesApi } from "./addresses-api.ts";
 import { ShippingScreen } from "./shipping-screen.tsx";
 

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { RequireAuth } from "../../app/require-auth.tsx";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -13,7 +14,6 @@ import { addressLine, COUNTRIES, canonicalState, formatPhone, INDIAN_STATES, isI
 import { errorText, type FieldErrors, fieldErrors } from "../../lib/api-error.ts";
 import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { selectUser } from "../auth/index.ts";
-import { RequireAuth } from "../auth/require-auth.tsx";
 import { saveShippingAddress } from "../cart/index.ts";
 import { SelectField, translatedErrors } from "./address-fields.tsx";
 import {
