@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type ErrorParams, FIELD_ERROR_CODES, type FieldErrorCode } from "@krishi/contract";
+import { ERROR_CODES, type ErrorCode, type ErrorParams, FIELD_ERROR_CODES, type FieldErrorCode, ORDER_EVENTS } from "@krishi/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage, t } from "../i18n/index.ts";
 import { answerNotice, ERROR_MESSAGES, FIELD_MESSAGES, fieldNotice } from "./error-messages.ts";
@@ -25,10 +25,21 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
   pin_not_served: [{ pin: "744101" }],
   cod_not_here: [{ pin: "744101" }],
   cod_over_limit: [{ max: "5000.00", total: "5200.00" }],
-  order_wrong_state: ["pay", "repay", "pack", "ship", "deliver", "cancel", "expire", "refund", "collect", "place"].flatMap((event) => [
-    { status: "delivered", event },
-    { status: "shipped", event },
-  ]),
+  order_wrong_state: [
+    ...ORDER_EVENTS.flatMap((event) => [
+      { status: "delivered", event },
+      { status: "shipped", event },
+    ]),
+    { status: "shipped", event: "cancel", reason: "not_allowed" },
+    { status: "shipped", event: "unknown" },
+  ],
+  return_window_closed: [{ until: "2026-11-30T18:29:59.000Z" }, {}],
+  return_wrong_state: [
+    { status: "received", action: "approve" },
+    { status: "received", action: "reject" },
+    { status: "rejected", action: "receive" },
+    { status: "approved" },
+  ],
   pin_not_found: [{ pin: "999999" }],
   credit_note_not_found: [{ n: 2 }],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
@@ -53,6 +64,9 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   too_many_units: [{ max: 10 }],
   amount_mismatch: [{ expected: 51936 }],
   refund_too_large: [{ max: "519.36" }],
+  line_not_in_order: [{ product: 12 }],
+  line_qty_too_many: [{ product: 7, max: 2 }],
+  too_many_photos: [{ max: 3 }],
   date_range_too_long: [{ max: 366 }],
   csv_values: [{ line: 2, found: 2 }],
   csv_prefix_invalid: [{ line: 3, value: "4x" }],
@@ -79,6 +93,28 @@ function argumentsOf(message: string): string[] {
 }
 
 afterEach(() => setLanguage("en"));
+
+describe("the words of an order that cannot make a move", () => {
+  it("say what could not be done, and send a customer to the shop for a move only staff may make", () => {
+    expect(answerNotice({ code: "order_wrong_state", params: { status: "delivered", event: "return_request" } })).toEqual({
+      message: "This order can no longer be returned.",
+    });
+    expect(answerNotice({ code: "order_wrong_state", params: { status: "shipped", event: "cancel", reason: "not_allowed" } })).toEqual({
+      message: "This order can no longer be cancelled online. Please contact us.",
+    });
+    expect(answerNotice({ code: "return_wrong_state", params: { status: "received", action: "reject" } })).toEqual({
+      message: "This return can no longer be rejected.",
+    });
+  });
+
+  it("say the day a return window closed in the shop's language", async () => {
+    const notice = answerNotice({ code: "return_window_closed", params: { until: "2026-11-30T12:00:00.000Z" } }) as Notice;
+    expect(t(notice.message, notice.values as never)).toBe("The time to return this order ended on 30 November 2026.");
+    await setLanguage("hi");
+    const hindi = answerNotice({ code: "return_window_closed", params: { until: "2026-11-30T12:00:00.000Z" } }) as Notice;
+    expect(t(hindi.message, hindi.values as never)).toBe("इस ऑर्डर को लौटाने का समय 30 नवंबर 2026 को ख़त्म हो गया।");
+  });
+});
 
 describe("the messages of the server's error codes", () => {
   it("cover every code of the contract, and only those", () => {

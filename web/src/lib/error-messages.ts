@@ -1,6 +1,6 @@
-import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode } from "@krishi/contract";
-import { formatRupees, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
-import type { Message } from "../i18n/index.ts";
+import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode, OrderEventName, ReturnAction } from "@krishi/contract";
+import { formatRupees, ORDER_EVENTS, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
+import { currentLanguage, type Message } from "../i18n/index.ts";
 import type { ErrorAnswer, Notice } from "./notice.ts";
 
 /**
@@ -29,6 +29,8 @@ const PHONE_INVALID: Message = "Enter a 10-digit mobile number";
 const PHONE_COUNTRY: Message = "We can send codes only to mobile numbers of the countries we deliver to.";
 const PHONE_TAKEN: Message = "This mobile number belongs to another account.";
 const CODE_EXPIRED: Message = "This code has expired or was already used. Please ask for a new code.";
+const RETURN_CHANGED: Message = "This return has changed meanwhile. Please reload the order.";
+const NOTE_REQUIRED: Message = "Write a note for the customer: why the return is not accepted.";
 const STAFF_PASSWORD: Message = "Staff accounts sign in with their code and their password. Please enter your password.";
 
 /** A value of `params` as a number (NaN when it is missing), and as text. */
@@ -57,31 +59,57 @@ const wrongCode = (params: ErrorParams): Notice => ({
   values: { count: num(params, "tries_left") },
 });
 
-/** An order that cannot make a move from its state ({status, event}), said by what could not be done. */
+/** What could not be done to an order, per move of the order process. */
+const CANNOT: Record<OrderEventName, Message> = {
+  place: "This order can no longer be changed.",
+  pay: "This order can no longer be paid.",
+  repay: "This order can no longer be paid.",
+  pack: "This order can no longer be packed.",
+  ship: "This order can no longer be shipped.",
+  deliver: "This order can no longer be marked delivered.",
+  collect: "Record the cash once the courier has delivered this order.",
+  cancel: "This order can no longer be cancelled.",
+  expire: "This order can no longer be cancelled.",
+  refund: "This order can no longer be refunded.",
+  return_request: "This order can no longer be returned.",
+  return_approve: RETURN_CHANGED,
+  return_reject: RETURN_CHANGED,
+  return_receive: RETURN_CHANGED,
+};
+
+/** Moves staff may still make when the customer no longer may ({reason: "not_allowed"}): the customer asks them. */
+const ASK_US: Partial<Record<OrderEventName, Message>> = {
+  cancel: "This order can no longer be cancelled online. Please contact us.",
+};
+
+const isEvent = (value: unknown): value is OrderEventName => ORDER_EVENTS.includes(value as OrderEventName);
+
+/** An order that cannot make a move from its state ({status, event, reason?}), said by what could not be done. */
 function wrongState(params: ErrorParams): Notice {
-  switch (params.event) {
-    case "pay":
-    case "repay":
-      return { message: "This order can no longer be paid." };
-    case "pack":
-      return { message: "This order can no longer be packed." };
-    case "ship":
-      return { message: "This order can no longer be shipped." };
-    case "deliver":
-      return { message: "This order can no longer be marked delivered." };
-    case "cancel":
-    case "expire":
-      // Only staff may still cancel it (shipped: the parcel comes back): a customer asks them.
-      return params.reason === "not_allowed"
-        ? { message: "This order can no longer be cancelled online. Please contact us." }
-        : { message: "This order can no longer be cancelled." };
-    case "refund":
-      return { message: "This order can no longer be refunded." };
-    case "collect":
-      return { message: "Record the cash once the courier has delivered this order." };
-    default:
-      return { message: "This order can no longer be changed." };
-  }
+  if (!isEvent(params.event)) return { message: "This order can no longer be changed." };
+  const askUs = params.reason === "not_allowed" ? ASK_US[params.event] : undefined;
+  return { message: askUs ?? CANNOT[params.event] };
+}
+
+/** What could not be done to a return, per staff move ({status, action}). */
+const RETURN_CANNOT: Record<ReturnAction["action"], Message> = {
+  approve: "This return can no longer be approved.",
+  reject: "This return can no longer be rejected.",
+  receive: "This return can no longer be marked received.",
+};
+
+function returnWrongState(params: ErrorParams): Notice {
+  const action = params.action as ReturnAction["action"] | undefined;
+  return { message: action !== undefined && Object.hasOwn(RETURN_CANNOT, action) ? RETURN_CANNOT[action] : RETURN_CHANGED };
+}
+
+/** `until`: the moment the return window closed, said as its day in the shop's language. */
+function returnWindowClosed(params: ErrorParams): Notice {
+  const until = new Date(text(params, "until"));
+  if (Number.isNaN(until.getTime())) return { message: "The time to return this order is over." };
+  const locale = currentLanguage() === "hi" ? "hi-IN" : "en-IN";
+  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(until);
+  return { message: "The time to return this order ended on {date}.", values: { date } };
 }
 
 export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
@@ -197,6 +225,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   refund_amount_invalid: CHECK_INPUT,
   refund_refused: "Razorpay refused this refund. It is recorded as failed; nothing was refunded.",
   idempotency_key_reused: "This changed while you were working on it. Please reload the page and try again.",
+  refund_not_found: "We could not find this refund.",
+  refund_not_transfer: "This refund goes back through Razorpay: there is no transfer to mark as paid.",
+  // Returns
+  return_not_found: "We could not find this return.",
+  return_window_closed: returnWindowClosed,
+  return_wrong_state: returnWrongState,
+  refund_account_required: "Tell us where to send the refund: a UPI id or a bank account.",
   // India: PIN codes and tax documents
   pin_not_found: "PIN code not found",
   serviceability_invalid: CHECK_INPUT,
@@ -302,6 +337,14 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   refund_too_small: "Enter an amount of at least ₹0.01.",
   refund_too_large: (params) => ({ message: "At most ₹{amount} can still be refunded.", values: { amount: text(params, "max") } }),
   refunded_in_full: "This order has been refunded in full.",
+  refund_one_of: "Refund either an amount or lines, not both.",
+  line_not_in_order: "One of the chosen products is not in this order.",
+  line_qty_too_many: (params) => ({
+    message: "At most {max} units of this product can be returned or refunded.",
+    values: { max: num(params, "max") },
+  }),
+  return_note_required: NOTE_REQUIRED,
+  too_many_photos: (params) => ({ message: "Choose at most {max} photos.", values: { max: num(params, "max") } }),
   // Tax documents
   date_invalid: "Choose a date.",
   date_range_reversed: "The end date cannot be before the start date.",
