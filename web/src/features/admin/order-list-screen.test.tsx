@@ -115,7 +115,17 @@ describe("OrderListScreen", () => {
       paymentMethod: "COD",
       status: "confirmed",
       paymentDueAt: null,
-      actions: { cancel: true, pay: false, codReceived: false },
+      actions: {
+        pay: false,
+        pack: true,
+        ship: true,
+        deliver: true,
+        collect: false,
+        cancel: true,
+        refund: false,
+        return_request: false,
+        codReceived: false,
+      },
     });
     const calls = fakeApi(() => ({ body: [cod], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
     const { user, location } = renderList();

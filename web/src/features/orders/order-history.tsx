@@ -1,8 +1,8 @@
-import { type Order, type Shipment, tryToPaise } from "@krishi/contract";
-import { t } from "../../i18n/index.ts";
+import { type Order, type OrderEvent, type Refund, type Shipment, tryToPaise } from "@krishi/contract";
+import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
-import { eventText, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
+import { eventMessage, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
 
 /** A moment as a machine-readable <time>, read as "22 Nov 2026, 6:37 am". */
 function Moment({ at, className }: { at: string; className?: string }) {
@@ -13,17 +13,37 @@ function Moment({ at, className }: { at: string; className?: string }) {
   );
 }
 
-/** The order's timeline, oldest first: when, what happened, and the note given with it. */
+/** The same entry twice (a move recorded again): shown once. */
+function sameEvent(a: OrderEvent, b: OrderEvent): boolean {
+  return a.event === b.event && a.at === b.at && a.from === b.from && a.to === b.to && a.note === b.note;
+}
+
+/** A note that only repeats what its entry says ("Cash received" under "Cash received on delivery"), in English or in the shop's language. */
+function repeats(note: string, words: readonly string[]): boolean {
+  const said = note
+    .trim()
+    .replace(/[.!]+$/, "")
+    .toLowerCase();
+  return said === "" || words.some((text) => text.toLowerCase().includes(said));
+}
+
+/** The order's timeline, oldest first: when, what happened, and the note given with it when it says more. */
 export function Timeline({ events }: { events: Order["events"] }) {
+  const shown = events.filter((event, index) => events.findIndex((other) => sameEvent(other, event)) === index);
   return (
     <ol className="order-timeline">
-      {events.map((event) => (
-        <li key={`${event.at}-${event.event}`} className={`order-timeline__event order-timeline__event--${event.to}`}>
-          <Moment at={event.at} className="d-block small text-body-secondary" />
-          {eventText(event)}
-          {event.note && <div className="small text-body-secondary">{event.note}</div>}
-        </li>
-      ))}
+      {shown.map((event, index) => {
+        const message = eventMessage(event);
+        const text = t(message);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id, and the timeline only grows at its end
+          <li key={index} className={`order-timeline__event order-timeline__event--${event.to}`}>
+            <Moment at={event.at} className="d-block small text-body-secondary" />
+            {text}
+            {!repeats(event.note, [message, text]) && <div className="small text-body-secondary">{event.note}</div>}
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -58,26 +78,45 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
 
 const REFUND_COLORS: Record<RefundStatus, string> = { pending: "secondary", processed: "success", failed: "danger" };
 
+/** The lines a refund gives back, "2 × Neem oil 1 L", named as the order names them. */
+function refundedLines(refund: Refund, items: Order["orderItems"]): string[] {
+  return refund.lines.map(({ product, qty }) => {
+    const item = product === null ? undefined : items.find((line) => line.product === product);
+    const name = item ? localized(item.name, item.nameHi) : t("A product no longer sold");
+    return t("{qty} × {name}", { qty, name });
+  });
+}
+
 /**
- * Each refund (amount, reason, state, when) and the amount of the order given back so far. A
- * second payment Razorpay took for the order, given back whole, is said so and counted apart:
- * it is not a refund of the order.
+ * Each refund (amount, state, how it is paid, the lines it gives back, reason, when) and the
+ * amount of the order given back so far. A refund by transfer (Cash on Delivery) says so, and its
+ * bank reference once paid. A second payment Razorpay took for the order, given back whole, is
+ * said so and counted apart: it is not a refund of the order.
  */
 export function RefundList({
   refunds,
+  orderItems,
   amountRefunded,
   otherPaymentsRefunded,
-}: Pick<Order, "refunds" | "amountRefunded" | "otherPaymentsRefunded">) {
+}: Pick<Order, "refunds" | "orderItems" | "amountRefunded" | "otherPaymentsRefunded">) {
+  useLanguage();
   return (
     <>
       <ul className="list-unstyled mb-2">
         {refunds.map((refund) => (
-          <li key={refund.id} className="mb-2">
+          <li key={refund.id} id={`refund-${refund.id}`} className="mb-2">
             <strong>{formatPrice(refund.amount)}</strong>{" "}
             <span className={`badge text-bg-${REFUND_COLORS[refund.status]}`}>{t(REFUND_STATUS_LABELS[refund.status])}</span>
+            {refund.method === "transfer" && (
+              <div>
+                {t("Refund to your bank/UPI")}
+                {refund.reference && <> · {t("Paid — ref {reference}", { reference: refund.reference })}</>}
+              </div>
+            )}
             {!refund.ofOrderPayment && (
               <div>{t("A second payment for this order (made twice, or after it was cancelled), given back in full")}</div>
             )}
+            {refund.lines.length > 0 && <div>{refundedLines(refund, orderItems).join(", ")}</div>}
             <div>{refund.reason}</div>
             <Moment at={refund.createdAt} className="d-block small text-body-secondary" />
           </li>

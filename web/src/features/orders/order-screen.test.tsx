@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
 import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
-import { anAddress, anErrorBody, anEvent, anOrder, aPaidOrder, aStaffUser, aUser, PAID_AT, signedIn } from "../../testing/factories.ts";
+import { anAddress, anErrorBody, anEvent, aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
+import { longDay, shortDay } from "./order-dates.ts";
+import { actionsOf, anOrder, anOrderLine, aPaidOrder, aReturn, type OrderOverrides, PAID_AT } from "./order-fixtures.ts";
 import { OrderScreen } from "./order-screen.tsx";
 import type { RazorpayFailure, RazorpayOptions } from "./razorpay.ts";
 
@@ -23,7 +25,7 @@ function renderOrder(order: Order | (() => Order), user = customer, others: (cal
     url: "/order/42",
     path: "/order/:id",
     preloadedState: { auth: signedIn(user) },
-    config: { paymentSandbox: true, siteUrl: "https://shop.krishi.test" },
+    config: { paymentSandbox: true, siteUrl: "https://shop.krishi.test", imageBaseUrl: "https://media.krishi.test/images" },
   });
   return { ...rendered, calls };
 }
@@ -67,6 +69,8 @@ afterEach(() => {
   for (const script of document.querySelectorAll("script")) script.remove();
 });
 
+const routes = (calls: FakeCall[]) => calls.map((call) => `${call.method} ${call.path}`);
+
 const razorpayOrder = { bool: 1, data: { id: "order_sandbox1a2b", amount: 270392, currency: "INR", key: "rzp_test_sandbox" } };
 
 describe("OrderScreen", () => {
@@ -101,7 +105,7 @@ describe("OrderScreen", () => {
         status: "delivered",
         isDelivered: true,
         deliveredAt: DELIVERED_AT,
-        actions: { cancel: false, pay: false, codReceived: false },
+        actions: actionsOf(),
       }),
       staff,
     );
@@ -151,7 +155,7 @@ describe("OrderScreen", () => {
           status: "delivered",
           isDelivered: true,
           deliveredAt: DELIVERED_AT,
-          actions: { cancel: false, pay: false, codReceived: false },
+          actions: actionsOf(),
         };
         return { body: order };
       },
@@ -292,9 +296,49 @@ describe("OrderScreen", () => {
     await vi.waitFor(() => expect(result).toHaveFocus());
     expect(scrolled).toEqual([result]);
     expect(failure).toHaveTextContent("Payment failed");
-    expect(failure).toHaveTextContent("Try again with Pay Now, or pay by UPI in the payment window.");
+    expect(failure).toHaveTextContent("Try again, or choose another way to pay (such as UPI) in the payment window.");
     expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
     expect(result).toHaveAttribute("tabindex", "-1");
+  });
+
+  it("explains a failed payment in words, folds Razorpay's codes away, and tries again", async () => {
+    const opened = fakeRazorpay((options, fail) =>
+      fail({
+        code: "BAD_REQUEST_ERROR",
+        source: "bank",
+        step: "payment_authorization",
+        reason: "payment_failed",
+        metadata: { order_id: options.order_id },
+      }),
+    );
+    const { user, calls } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "Pay Now" }));
+    const failure = await screen.findByRole("alert");
+    expect(failure).toHaveTextContent(
+      "Your payment did not go through, so this order is not paid yet. If money was taken from your account, your bank returns it.",
+    );
+    // The gateway's own fields are there for whoever helps, folded away.
+    const folded = failure.querySelector("details");
+    expect(folded).not.toHaveAttribute("open");
+    expect(within(folded as HTMLElement).getByText("Details for support").tagName).toBe("SUMMARY");
+    expect(folded).toHaveTextContent("BAD_REQUEST_ERROR");
+    expect(folded).toHaveTextContent("payment_authorization");
+    expect(failure.querySelector("dl")?.closest("details")).toBe(folded);
+
+    await user.click(within(failure).getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
+    expect(calls.filter((call) => call.path === "/api/orders/create-razorpay-order/")).toHaveLength(2);
+  });
+
+  it("says a failed payment in Hindi", async () => {
+    await setLanguage("hi");
+    fakeRazorpay((options, fail) => fail({ code: "BAD_REQUEST_ERROR", metadata: { order_id: options.order_id } }));
+    const { user } = renderOrder(anOrder(), customer, () => ({ body: razorpayOrder }));
+    await user.click(await screen.findByRole("button", { name: "अभी भुगतान करें" }));
+    const failure = await screen.findByRole("alert");
+    expect(failure).toHaveTextContent("भुगतान नहीं हो सका");
+    expect(within(failure).getByRole("button", { name: "फिर कोशिश करें" })).toBeEnabled();
+    expect(within(failure).getByText("सहायता के लिए विवरण")).toBeInTheDocument();
   });
 
   it("keeps a failure's details when the shopper then closes Razorpay's window", async () => {
@@ -353,7 +397,7 @@ describe("OrderScreen: the order's life", () => {
     status: "cancelled",
     paymentDueAt: null,
     events: [...order.events, anEvent({ from: order.status, to: "cancelled", event: "cancel", note, at: "2026-11-20T09:20:00.000Z" })],
-    actions: { cancel: false, pay: false, codReceived: false },
+    actions: actionsOf(),
   });
 
   it("shows the order's state, when it must be paid by, and its timeline with notes", async () => {
@@ -489,7 +533,7 @@ describe("OrderScreen: the order's life", () => {
       aPaidOrder({
         status: "shipped",
         shipment: { courier: "Delhivery", awb: "DLV-12345678", trackingUrl: "https://track.example.in/DLV-12345678", shippedAt },
-        actions: { cancel: false, pay: false, codReceived: false },
+        actions: actionsOf(),
       }),
     );
     const link = await screen.findByRole("link", { name: "Track your parcel (opens in a new tab)" });
@@ -619,10 +663,19 @@ describe("OrderScreen in Hindi", () => {
 });
 
 /** A Cash on Delivery order placed in GST mode within the seller's state: ₹800 of neem oil at 5 %, the ₹40 fee taxed with it. */
-function aCodOrder(overrides: Partial<Order> = {}): Order {
+function aCodOrder(overrides: OrderOverrides = {}): Order {
   return anOrder({
     orderItems: [
-      { product: 9, name: "Neem oil 1 L", image: "images/neem.webp", price: "160.00", qty: 5, hsnCode: "3808", gstRate: 5, tax: "40.00" },
+      anOrderLine({
+        product: 9,
+        name: "Neem oil 1 L",
+        image: "images/neem.webp",
+        price: "160.00",
+        qty: 5,
+        hsnCode: "3808",
+        gstRate: 5,
+        tax: "40.00",
+      }),
     ],
     paymentMethod: "COD",
     status: "confirmed",
@@ -634,14 +687,14 @@ function aCodOrder(overrides: Partial<Order> = {}): Order {
     taxBreakup: { cgst: "21.00", sgst: "21.00", igst: "0.00" },
     totalPrice: "882.00",
     events: [anEvent({ to: "confirmed" })],
+    actions: { cancel: true },
     ...overrides,
   });
 }
 
 describe("OrderScreen for Cash on Delivery and GST", () => {
-  it("shows a COD order confirmed, to be paid in cash on delivery, never with Pay Now", async () => {
-    // Even were the server to allow paying it online, the page would not offer it.
-    renderOrder(aCodOrder({ actions: { cancel: true, pay: true, codReceived: false } }));
+  it("shows a COD order confirmed, to be paid in cash on delivery, without Pay Now", async () => {
+    renderOrder(aCodOrder({ actions: { cancel: true } }));
     expect(await screen.findByText("Confirmed — pay on delivery")).toHaveClass("status-badge--waiting");
     expect(screen.getByText("Pay ₹882.00 in cash on delivery")).toBeInTheDocument();
     expect(screen.getByText("Not Paid")).toHaveClass("alert-secondary");
@@ -767,5 +820,360 @@ describe("OrderScreen tax documents", () => {
     renderOrder(invoiced());
     expect(await screen.findByRole("button", { name: "टैक्स इनवॉइस डाउनलोड करें" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "क्रेडिट नोट KB-CN/2026-27/000003" })).toBeInTheDocument();
+  });
+});
+
+describe("OrderScreen: progress and lines", () => {
+  const shipped = () =>
+    aPaidOrder({
+      status: "shipped",
+      shipment: { courier: "Delhivery", awb: "DLV-1", trackingUrl: "", shippedAt: "2026-11-21T08:00:00.000Z" },
+      steps: [
+        { step: "placed", at: "2026-11-20T09:15:00.000Z" },
+        { step: "paid", at: PAID_AT },
+        { step: "packed", at: "2026-11-20T15:00:00.000Z" },
+        { step: "shipped", at: "2026-11-21T08:00:00.000Z" },
+        { step: "delivered", at: null },
+      ],
+      expectedDeliveryBy: "2026-11-24",
+      actions: {},
+    });
+
+  it("shows the order's steps as an ordered list, the step reached marked current, and the expected delivery day", async () => {
+    renderOrder(shipped());
+    const progress = await screen.findByRole("list", { name: "Order progress" });
+    expect(progress.tagName).toBe("OL");
+    const steps = within(progress).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual([
+      `✓Placed${shortDay("2026-11-20T09:15:00.000Z")}`,
+      `✓Paid${shortDay(PAID_AT)}`,
+      `✓Packed${shortDay("2026-11-20T15:00:00.000Z")}`,
+      `✓Shipped${shortDay("2026-11-21T08:00:00.000Z")}`,
+      "5Delivered(not yet)",
+    ]);
+    expect(steps.map((step) => step.getAttribute("aria-current"))).toEqual([null, null, null, "step", null]);
+    expect(screen.getByText("Expected delivery by Tuesday, 24 November")).toBeInTheDocument();
+    // One status line: the badge says the state; the steps do not say it again in words.
+    expect(screen.getAllByText("Shipped", { selector: ".badge" })).toHaveLength(1);
+  });
+
+  it("names the step after placing Confirmed for Cash on Delivery, and shows no steps for a cancelled order", async () => {
+    const { unmount } = renderOrder(anOrder({ paymentMethod: "COD", status: "confirmed", paymentDueAt: null, actions: { cancel: true } }));
+    const progress = await screen.findByRole("list", { name: "Order progress" });
+    expect(within(progress).getAllByRole("listitem")[1]).toHaveTextContent("Confirmed");
+    expect(within(progress).getAllByRole("listitem")[1]).toHaveAttribute("aria-current", "step");
+    unmount();
+    renderOrder(anOrder({ status: "cancelled", paymentDueAt: null, actions: {} }));
+    expect(await screen.findByText("Cancelled", { selector: ".badge" })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Order progress" })).toBeNull();
+    expect(screen.queryByText(/Expected delivery/)).toBeNull();
+  });
+
+  it("says the steps and the expected day in Hindi, the day's names in Hindi", async () => {
+    await setLanguage("hi");
+    renderOrder(shipped());
+    const progress = await screen.findByRole("list", { name: "ऑर्डर की प्रगति" });
+    expect(within(progress).getAllByRole("listitem")[3]).toHaveTextContent("भेज दिया गया");
+    expect(within(progress).getAllByRole("listitem")[4]).toHaveTextContent("(अभी नहीं)");
+    expect(screen.getByText("मंगलवार, 24 नवंबर तक डिलीवरी की उम्मीद")).toBeInTheDocument();
+  });
+
+  it("names the lines in Hindi when the shop is in Hindi and the line has a Hindi name", async () => {
+    const order = anOrder({
+      orderItems: [anOrderLine({ nameHi: "संकर धान के बीज 10 किलो" }), anOrderLine({ product: 8, name: "Urea 45 kg" })],
+    });
+    const { unmount } = renderOrder(order);
+    expect(await screen.findByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toHaveAttribute("href", "/product/7");
+    unmount();
+    await setLanguage("hi");
+    renderOrder(order);
+    expect(await screen.findByRole("link", { name: "संकर धान के बीज 10 किलो" })).toHaveAttribute("href", "/product/7");
+    // Without a Hindi name, the English one.
+    expect(screen.getByRole("link", { name: "Urea 45 kg" })).toBeInTheDocument();
+  });
+
+  it("shows each timeline entry once, without a note that repeats the entry's words", async () => {
+    const collected = anEvent({ from: "delivered", to: "delivered", event: "collect", actor: "staff", note: "Cash received", at: PAID_AT });
+    renderOrder(
+      anOrder({
+        paymentMethod: "COD",
+        status: "delivered",
+        isDelivered: true,
+        deliveredAt: PAID_AT,
+        isPaid: true,
+        paidAt: PAID_AT,
+        events: [anEvent({ to: "confirmed", note: "Call before coming" }), collected, { ...collected }],
+        actions: {},
+      }),
+    );
+    const timeline = (await screen.findByRole("heading", { level: 2, name: "Timeline" })).nextElementSibling as HTMLElement;
+    expect(
+      within(timeline)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      `${dateTimeOf("2026-11-20T09:15:00.000Z")}Order placedCall before coming`,
+      `${dateTimeOf(PAID_AT)}Cash received on delivery`,
+    ]);
+    expect(screen.queryByText("Cash received")).toBeNull();
+  });
+
+  it("offers Cancel Order only where the actions say, whatever the state looks like", async () => {
+    // Awaiting payment looks cancellable; the server says it is not (for this viewer).
+    renderOrder(anOrder({ actions: { pay: true, cancel: false } }));
+    expect(await screen.findByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
+  });
+
+  it("lists a refund by transfer, paid with its reference, and the lines it refunds", async () => {
+    renderOrder(
+      aPaidOrder({
+        paymentMethod: "COD",
+        refunds: [
+          { id: 4, amount: "160.00", method: "transfer", reference: "UTR123456", lines: [{ product: 7, qty: 1 }], reason: "Return 3" },
+          { id: 5, amount: "80.00", method: "transfer", status: "pending", reason: "Goodwill" },
+        ],
+        amountRefunded: "240.00",
+        refundAccount: { kind: "upi", display: "asha@okbank" },
+      }),
+    );
+    const refunds = (await screen.findByRole("heading", { level: 2, name: "Refunds" })).parentElement as HTMLElement;
+    const [paid, pending] = within(refunds).getAllByRole("listitem");
+    expect(paid).toHaveTextContent("Refund to your bank/UPI · Paid — ref UTR123456");
+    expect(paid).toHaveTextContent("1 × Hybrid paddy seeds 10 kg");
+    expect(pending).toHaveTextContent("Refund to your bank/UPI");
+    expect(pending).not.toHaveTextContent("Paid — ref");
+  });
+});
+
+describe("OrderScreen: returns", () => {
+  const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+  const delivered = (overrides: OrderOverrides = {}) =>
+    aPaidOrder({
+      status: "delivered",
+      isDelivered: true,
+      deliveredAt: DELIVERED_AT,
+      orderItems: [
+        anOrderLine({ nameHi: "संकर धान के बीज 10 किलो" }),
+        anOrderLine({ product: 8, name: "Urea 45 kg", price: "266.50", qty: 3 }),
+      ],
+      returnWindowEndsAt: inAWeek(),
+      actions: { return_request: true },
+      ...overrides,
+    });
+
+  it("says until when a return may be asked for, and shows each return's state, lines, photos, note and refund", async () => {
+    const order = delivered({
+      returns: [
+        aReturn({ id: 3, photos: ["returns/torn-bag.webp"] }),
+        aReturn({ id: 4, status: "approved", reason: "wrong_item", details: "" }),
+        aReturn({ id: 5, status: "rejected", reason: "other", details: "", note: "Opened seed bags cannot be returned." }),
+        aReturn({ id: 6, status: "received", reason: "expired", details: "", refundId: 9, restocked: true }),
+      ],
+      refunds: [{ id: 9, amount: "1249.50", lines: [{ product: 7, qty: 1 }], reason: "Return 6" }],
+      amountRefunded: "1249.50",
+    });
+    renderOrder(order);
+    const returns = await screen.findByRole("region", { name: "Returns" });
+    expect(within(returns).getByText(`Return window closes ${longDay(order.returnWindowEndsAt as string)}`)).toBeInTheDocument();
+    const [requested, approved, rejected, received] = within(returns).getAllByRole("article");
+    expect(requested).toHaveAccessibleName("Return 3");
+    expect(requested).toHaveTextContent("Requested");
+    expect(requested).toHaveTextContent("1 × Hybrid paddy seeds 10 kg");
+    expect(requested).toHaveTextContent("Reason: Damaged");
+    expect(requested).toHaveTextContent("“The bag was torn”");
+    const photo = within(requested as HTMLElement).getByRole("img", { name: "Photo 1 of return 3 (opens in a new tab)" });
+    expect(photo).toHaveAttribute("src", "https://media.krishi.test/images/returns/torn-bag.webp");
+    expect(approved).toHaveTextContent("Pickup approved");
+    expect(approved).toHaveTextContent("Reason: Wrong item");
+    expect(rejected).toHaveTextContent("Not accepted");
+    expect(rejected).toHaveTextContent("Note from the shop: Opened seed bags cannot be returned.");
+    expect(received).toHaveTextContent("Received — refunded");
+    expect(within(received as HTMLElement).getByRole("link", { name: "Refund of ₹1,249.50: Processed" })).toHaveAttribute(
+      "href",
+      "#refund-9",
+    );
+  });
+
+  it("offers Return items only where the actions say, and never to staff", async () => {
+    const { unmount } = renderOrder(delivered({ actions: {} }));
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("button", { name: "Return items" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Returns" })).toBeNull();
+    unmount();
+    renderOrder(delivered(), staff);
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    expect(screen.queryByRole("button", { name: "Return items" })).toBeNull();
+  });
+
+  it("checks the return form before sending: a line, a reason, at most 3 photos", async () => {
+    const { user, calls } = renderOrder(delivered());
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    const photos = new Array(4).fill(null).map((_, i) => new File(["png"], `bag-${i}.png`, { type: "image/png" }));
+    await user.upload(within(form).getByLabelText("Photos (optional, up to 3)"), photos);
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+    expect(await within(form).findByText("Choose at least one item to return.")).toBeInTheDocument();
+    expect(within(form).getByText("Choose a reason.")).toBeInTheDocument();
+    expect(within(form).getByText("Choose at most 3 photos.")).toBeInTheDocument();
+    await expect.poll(() => document.activeElement).toBe(within(form).getByRole("checkbox", { name: "Hybrid paddy seeds 10 kg" }));
+    // Not a refund account: this order was paid online.
+    expect(within(form).queryByRole("group", { name: "Where should we send your refund?" })).toBeNull();
+    expect(routes(calls)).toEqual(["GET /api/orders/42/"]);
+  });
+
+  it("sends the chosen lines, how many, the reason and the details as JSON, then shows the return", async () => {
+    let order = delivered();
+    const { user, calls } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.method !== "POST" || call.path !== "/api/orders/42/returns/") return { status: 500 };
+        const made = aReturn({
+          id: 7,
+          lines: [{ product: 8, name: "Urea 45 kg", nameHi: "", qty: 2, price: "266.50" }],
+          reason: "wrong_item",
+          details: "Got DAP instead",
+        });
+        order = { ...order, returns: [made] };
+        return { status: 201, body: made };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    const urea = within(form).getByRole("combobox", { name: "How many of Urea 45 kg" });
+    expect(urea).toBeDisabled();
+    await user.click(within(form).getByRole("checkbox", { name: "Urea 45 kg" }));
+    expect(urea).toHaveValue("3");
+    expect(
+      within(urea)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["1", "2", "3"]);
+    await user.selectOptions(urea, "2");
+    await user.click(within(form).getByRole("radio", { name: "Wrong item" }));
+    await user.type(within(form).getByLabelText("Details (optional)"), " Got DAP instead ");
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+
+    expect(await screen.findByText("Your return request is sent. We will tell you when its pickup is arranged.")).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({
+      method: "POST",
+      path: "/api/orders/42/returns/",
+      body: { lines: [{ product: 8, qty: 2 }], reason: "wrong_item", details: "Got DAP instead" },
+      authorization: "Bearer access-1",
+    });
+    const returns = screen.getByRole("region", { name: "Returns" });
+    expect(await within(returns).findByRole("article", { name: "Return 7" })).toHaveTextContent("2 × Urea 45 kg");
+    expect(screen.queryByRole("form", { name: "Return items" })).toBeNull();
+  });
+
+  it("sends photos as a multipart form, its lines and refund account as JSON text", async () => {
+    const { user, calls } = renderOrder(delivered({ paymentMethod: "COD" }), customer, (call) =>
+      call.path === "/api/orders/42/returns/" ? { status: 201, body: aReturn() } : { status: 500 },
+    );
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    await user.click(within(form).getByRole("checkbox", { name: "Hybrid paddy seeds 10 kg" }));
+    await user.click(within(form).getByRole("radio", { name: "Damaged" }));
+    await user.upload(within(form).getByLabelText("Photos (optional, up to 3)"), [
+      new File(["png"], "bag.png", { type: "image/png" }),
+      new File(["jpg"], "seal.jpg", { type: "image/jpeg" }),
+    ]);
+    const account = within(form).getByRole("group", { name: "Where should we send your refund?" });
+    await user.click(within(account).getByRole("radio", { name: "UPI" }));
+    await user.type(within(account).getByLabelText("UPI id"), "asha@okbank");
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+
+    await expect.poll(() => calls.length).toBe(3);
+    const body = String(calls[1]?.body);
+    const field = (name: string) => body.match(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`))?.[1];
+    expect(field("lines")).toBe('[{"product":7,"qty":2}]');
+    expect(field("reason")).toBe("damaged");
+    expect(field("refundTo")).toBe('{"upi":"asha@okbank"}');
+    expect(body.match(/name="photos"/g)).toHaveLength(2);
+  });
+
+  it("asks a Cash on Delivery customer without a refund account where to send the refund, and checks it", async () => {
+    const { user, calls } = renderOrder(delivered({ paymentMethod: "COD" }));
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    await user.click(within(form).getByRole("checkbox", { name: "Hybrid paddy seeds 10 kg" }));
+    await user.click(within(form).getByRole("radio", { name: "Expired" }));
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+    expect(await within(form).findByText("Choose UPI or a bank account.")).toBeInTheDocument();
+
+    const account = within(form).getByRole("group", { name: "Where should we send your refund?" });
+    await user.click(within(account).getByRole("radio", { name: "Bank account" }));
+    await user.type(within(account).getByLabelText("Account holder's name"), "Asha Patil");
+    await user.type(within(account).getByLabelText("Account number"), "12345");
+    await user.type(within(account).getByLabelText("IFSC"), "SBIN001234");
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+    expect(await within(form).findByText("Enter the account number: 9 to 18 digits.")).toBeInTheDocument();
+    expect(within(form).getByText("Enter the IFSC: 11 letters and digits, such as SBIN0001234.")).toBeInTheDocument();
+    expect(within(account).getByLabelText("Account number")).toHaveAttribute("aria-invalid", "true");
+    expect(routes(calls)).toEqual(["GET /api/orders/42/"]);
+  });
+
+  it("does not ask again for a refund account the order already has", async () => {
+    const { user } = renderOrder(delivered({ paymentMethod: "COD", refundAccount: { kind: "upi", display: "asha@okbank" } }));
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    expect(within(form).queryByRole("group", { name: "Where should we send your refund?" })).toBeNull();
+    expect(screen.getByText("Refunds are paid to:").parentElement).toHaveTextContent("Refunds are paid to: asha@okbank");
+  });
+
+  it("says the server's refusal of a return in the shop's words", async () => {
+    const { user } = renderOrder(delivered(), customer, () => ({
+      status: 409,
+      body: anErrorBody("return_window_closed", "The return window closed.", {}, { until: "2026-11-30T18:29:59.000Z" }),
+    }));
+    await user.click(await screen.findByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    await user.click(within(form).getByRole("checkbox", { name: "Hybrid paddy seeds 10 kg" }));
+    await user.click(within(form).getByRole("radio", { name: "Damaged" }));
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      `The time to return this order ended on ${longDay("2026-11-30T18:29:59.000Z")}.`,
+    );
+  });
+
+  it("changes the refund account of a Cash on Delivery order with PUT /refund-account/", async () => {
+    let order = delivered({ paymentMethod: "COD", refundAccount: { kind: "upi", display: "asha@okbank" } });
+    const { user, calls } = renderOrder(
+      () => order,
+      customer,
+      (call) => {
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/refund-account/") return { status: 500 };
+        order = { ...order, refundAccount: { kind: "bank", display: "Asha Patil, XXXXXX7890, SBIN0001234" } };
+        return { body: order };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Change refund account" }));
+    const account = screen.getByRole("group", { name: "Where should we send your refund?" });
+    await user.click(within(account).getByRole("radio", { name: "Bank account" }));
+    await user.type(within(account).getByLabelText("Account holder's name"), "Asha Patil");
+    await user.type(within(account).getByLabelText("Account number"), "1234567890");
+    await user.type(within(account).getByLabelText("IFSC"), "sbin0001234");
+    await user.click(screen.getByRole("button", { name: "Save refund account" }));
+    expect(await screen.findByText("Asha Patil, XXXXXX7890, SBIN0001234")).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({
+      method: "PUT",
+      path: "/api/orders/42/refund-account/",
+      body: { accountName: "Asha Patil", accountNumber: "1234567890", ifsc: "SBIN0001234" },
+    });
+  });
+
+  it("shows the return form and the returns in Hindi", async () => {
+    await setLanguage("hi");
+    const { user } = renderOrder(delivered({ returns: [aReturn({ status: "approved" })] }));
+    const returns = await screen.findByRole("region", { name: "वापसी" });
+    expect(within(returns).getByText("पिकअप मंज़ूर")).toBeInTheDocument();
+    expect(within(returns).getByText("मात्रा 1 × संकर धान के बीज 10 किलो")).toBeInTheDocument();
+    await user.click(within(returns).getByRole("button", { name: "सामान लौटाएँ" }));
+    const form = screen.getByRole("form", { name: "सामान लौटाएँ" });
+    expect(within(form).getByRole("checkbox", { name: "संकर धान के बीज 10 किलो" })).toBeInTheDocument();
+    expect(within(form).getByRole("radio", { name: "ग़लत सामान" })).toBeInTheDocument();
+    expect(within(form).getByRole("button", { name: "वापसी का अनुरोध भेजें" })).toBeEnabled();
   });
 });

@@ -4,23 +4,26 @@ import Button from "react-bootstrap/Button";
 import { useParams } from "react-router";
 import { configApi } from "../../app/config-api.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
+import { RequireAuth } from "../../app/require-auth.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary, type SummaryAmounts } from "../../components/order-summary.tsx";
 import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
-import { type Message as MessageId, t } from "../../i18n/index.ts";
+import { localized, type Message as MessageId, t, useLanguage } from "../../i18n/index.ts";
 import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import type { User } from "../auth/index.ts";
-import { RequireAuth } from "../auth/require-auth.tsx";
 import { CancelOrder } from "./cancel-order.tsx";
 import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
+import { OrderProgress } from "./order-progress.tsx";
 import { STATUS_MEANINGS, StatusBadge } from "./order-status.tsx";
 import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
+import { RefundAccountPanel } from "./refund-account.tsx";
+import { Returns } from "./returns.tsx";
 import { StaffPanel } from "./staff-panel.tsx";
 import { TaxDocuments } from "./tax-documents.tsx";
 import "./orders.css";
@@ -51,15 +54,16 @@ export function orderAmounts(order: Order): SummaryAmounts {
   };
 }
 
-/** A Cash on Delivery order still on its way: its cash is paid to the courier. */
+/** A Cash on Delivery order on its way (not delivered, not cancelled: a cancelled order has no steps): its cash is paid to the courier. */
 function paysOnDelivery(order: Order): boolean {
-  return order.paymentMethod === "COD" && !order.isPaid && ["confirmed", "packed", "shipped"].includes(order.status);
+  return order.paymentMethod === "COD" && !order.isPaid && !order.isDelivered && order.steps.length > 0;
 }
 
 /**
- * /order/{id} (its owner or staff): the order's state (one status line, the paid and delivered
- * banners, the timeline), its shipment, lines, address, payment and refunds; Pay Now and Cancel
- * Order for the owner while the server allows them; staff's actions.
+ * /order/{id} (its owner or staff): the order's state (one status line, its progress and expected
+ * delivery day, the paid and delivered banners, the timeline), its shipment, lines, address,
+ * payment, returns and refunds; Pay Now, Cancel Order and Return items for the owner where the
+ * order's `actions` offer them; staff's actions.
  */
 export function OrderScreen() {
   const { id = "" } = useParams();
@@ -91,13 +95,14 @@ function OrderLoader({ id, user }: { id: string; user: User }) {
 }
 
 function OrderDetails({ order, user }: { order: Order; user: User }) {
+  useLanguage();
   const payment = usePayment(order);
   const statusLine = useRef<HTMLParagraphElement>(null);
   const isOwner = order.user.email.toLowerCase() === user.email.toLowerCase();
-  // What may be done now is the server's answer (actions); who sees which button is the page's.
-  // A Cash on Delivery order is paid to the courier, never here.
+  // What may be done now is the server's answer (actions, for this viewer); where each button
+  // goes is the page's: staff's own in their panel.
   const cod = order.paymentMethod === "COD";
-  const canPay = isOwner && order.actions.pay && !order.isPaid && !cod;
+  const canPay = isOwner && order.actions.pay;
   const customerCancel = !user.is_staff && order.actions.cancel;
   const focusStatus = () => statusLine.current?.focus();
   // Not paid or not delivered is a problem only once the order has stopped; until then it is waiting.
@@ -115,6 +120,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             <p ref={statusLine} tabIndex={-1} aria-live="polite" className="order-state__line">
               <strong>{t("Status:")}</strong> <StatusBadge status={order.status} />
             </p>
+            <OrderProgress order={order} />
             <div className="order-state__banners">
               <StateBanner
                 done={order.isPaid}
@@ -129,7 +135,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
                 notDoneText={t("Not Delivered")}
               />
             </div>
-            {order.status === "pending_payment" && order.actions.pay && order.paymentDueAt && (
+            {order.actions.pay && order.paymentDueAt && (
               <p className="alert alert-info mb-2">
                 {t("Pay by {date} or the order is cancelled and its items go back on sale.", { date: dateTimeOf(order.paymentDueAt) })}
               </p>
@@ -137,7 +143,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             {paysOnDelivery(order) && (
               <p className="alert alert-info mb-2">{t("Pay {amount} in cash on delivery", { amount: formatPrice(order.totalPrice) })}</p>
             )}
-            <PaymentResult state={payment.state} canPay={canPay} />
+            <PaymentResult state={payment.state} canPay={canPay} onRetry={() => void payment.pay()} />
             {order.events.length > 0 && (
               <>
                 <h2 className="h5 mt-3">{t("Timeline")}</h2>
@@ -159,7 +165,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <OrderLines>
                 {order.orderItems.map((item, index) => (
                   // A deleted product leaves a null id; the line's place is stable.
-                  <OrderLine key={item.product ?? `line-${index}`} line={item} />
+                  <OrderLine key={item.product ?? `line-${index}`} line={item} name={localized(item.name, item.nameHi)} />
                 ))}
               </OrderLines>
             )}
@@ -193,15 +199,20 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             </p>
           </section>
           <TaxDocuments order={order} />
+          <Returns order={order} isOwner={isOwner} />
           {order.refunds.length > 0 && (
             <section className="panel-card">
               <h2>{t("Refunds")}</h2>
               <RefundList
                 refunds={order.refunds}
+                orderItems={order.orderItems}
                 amountRefunded={order.amountRefunded}
                 otherPaymentsRefunded={order.otherPaymentsRefunded}
               />
             </section>
+          )}
+          {isOwner && cod && (order.refundAccount || order.refunds.some((refund) => refund.method === "transfer")) && (
+            <RefundAccountPanel order={order} />
           )}
         </div>
         <div className="col-lg-4">
@@ -250,7 +261,7 @@ function StateBanner({ done, stopped, doneText, notDoneText }: StateBannerProps)
  * How Pay Now ended, where the shopper looks next: brought into view and focused (a phone's
  * screen is mostly the payment window until then), with what to do now.
  */
-function PaymentResult({ state, canPay }: { state: PaymentState; canPay: boolean }) {
+function PaymentResult({ state, canPay, onRetry }: { state: PaymentState; canPay: boolean; onRetry: () => void }) {
   const box = useRef<HTMLDivElement>(null);
 
   // Each ending (a second failure too) is a new state: brought to the shopper again.
@@ -269,7 +280,7 @@ function PaymentResult({ state, canPay }: { state: PaymentState; canPay: boolean
           <p className="mb-0">{t("Thank you. We will pack your order and send it soon; its progress shows below.")}</p>
         </Message>
       )}
-      {state.status === "failed" && <PaymentFailed failure={state.failure} canPay={canPay} />}
+      {state.status === "failed" && <PaymentFailed failure={state.failure} canPay={canPay} onRetry={onRetry} />}
       {state.status === "error" && (
         <Message variant="danger">
           <p className={canPay ? "mb-1" : "mb-0"}>{state.text}</p>
@@ -280,8 +291,12 @@ function PaymentResult({ state, canPay }: { state: PaymentState; canPay: boolean
   );
 }
 
-/** Razorpay's failure, field by field (spec §8), on the page rather than in a browser alert, and what to do next. */
-function PaymentFailed({ failure, canPay }: { failure: RazorpayFailure; canPay: boolean }) {
+/**
+ * A failed payment, on the page rather than in a browser alert: what happened and what to do, in
+ * the shopper's language, with Try again; Razorpay's own fields (its codes and words, in English)
+ * folded away for whoever helps them.
+ */
+function PaymentFailed({ failure, canPay, onRetry }: { failure: RazorpayFailure; canPay: boolean; onRetry: () => void }) {
   const fields: [string, string | undefined][] = [
     [t("Code"), failure.code],
     [t("Description"), failure.description],
@@ -294,15 +309,28 @@ function PaymentFailed({ failure, canPay }: { failure: RazorpayFailure; canPay: 
   return (
     <Message variant="danger">
       <p className="fw-semibold mb-1">{t("Payment failed")}</p>
-      {canPay && <p>{t("Try again with Pay Now, or pay by UPI in the payment window.")}</p>}
-      <dl className="payment-failure">
-        {fields.map(([name, value]) => (
-          <Fragment key={name}>
-            <dt>{name}</dt>
-            <dd>{value || "—"}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <p className="mb-2">
+        {t("Your payment did not go through, so this order is not paid yet. If money was taken from your account, your bank returns it.")}
+      </p>
+      {canPay && (
+        <>
+          <p className="mb-2">{t("Try again, or choose another way to pay (such as UPI) in the payment window.")}</p>
+          <Button type="button" variant="primary" className="mb-2" onClick={onRetry}>
+            {t("Try again")}
+          </Button>
+        </>
+      )}
+      <details className="payment-failure">
+        <summary>{t("Details for support")}</summary>
+        <dl>
+          {fields.map(([name, value]) => (
+            <Fragment key={name}>
+              <dt>{name}</dt>
+              <dd>{value || "—"}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </details>
     </Message>
   );
 }

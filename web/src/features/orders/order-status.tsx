@@ -1,4 +1,15 @@
-import { type Order, type OrderEvent, type OrderStatus, type Paise, type Refund, tryToPaise } from "@krishi/contract";
+import {
+  type Order,
+  type OrderEvent,
+  type OrderEventName,
+  type OrderStatus,
+  type OrderStep,
+  type Paise,
+  type Refund,
+  type ReturnReason,
+  type ReturnStatus,
+  tryToPaise,
+} from "@krishi/contract";
 import { type Message, t } from "../../i18n/index.ts";
 import "./orders.css";
 
@@ -50,35 +61,67 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, Message> = {
   failed: "Failed",
 };
 
-/** What a timeline entry says happened (contract OrderEvent's `event`, and who did it for a cancellation). */
-export function eventText({ event, actor }: Pick<OrderEvent, "event" | "actor">): string {
-  switch (event) {
-    case "place":
-      return t("Order placed");
-    case "pay":
-      return t("Payment received");
-    case "repay":
-      return t("Payment received after the order was cancelled: the order goes ahead");
-    case "pack":
-      return t("Packed");
-    case "ship":
-      return t("Shipped");
-    case "deliver":
-      return t("Delivered");
-    case "cancel":
-      return actor === "customer" ? t("Cancelled by the customer") : actor === "staff" ? t("Cancelled by the shop") : t("Cancelled");
-    case "expire":
-      return t("Cancelled: the time to pay ran out, its items went back on sale");
-    case "refund":
-      return t("Refund made");
-    case "collect":
-      return t("Cash received on delivery");
-    default:
-      return event;
-  }
+/** What a timeline entry says happened, per event; a cancellation also says who cancelled. */
+const EVENT_TEXTS: Record<OrderEventName, Message | Record<OrderEvent["actor"], Message>> = {
+  place: "Order placed",
+  pay: "Payment received",
+  repay: "Payment received after the order was cancelled: the order goes ahead",
+  pack: "Packed",
+  ship: "Shipped",
+  deliver: "Delivered",
+  collect: "Cash received on delivery",
+  cancel: { customer: "Cancelled by the customer", staff: "Cancelled by the shop", system: "Cancelled" },
+  expire: "Cancelled: the time to pay ran out, its items went back on sale",
+  refund: "Refund made",
+  return_request: "Return requested",
+  return_approve: "Return pickup approved",
+  return_reject: "Return not accepted",
+  return_receive: "Returned items received",
+};
+
+/** The message id of a timeline entry (contract OrderEvent's `event`, and who made it). */
+export function eventMessage({ event, actor }: Pick<OrderEvent, "event" | "actor">): Message {
+  const text = EVENT_TEXTS[event];
+  return typeof text === "string" ? text : text[actor];
 }
+
+/** The steps of the order's progress bar; the step after placing is "Confirmed" for Cash on Delivery (nothing is paid yet). */
+export const STEP_LABELS: Record<OrderStep["step"], Message> = {
+  placed: "Placed",
+  paid: "Paid",
+  packed: "Packed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+};
+
+/** A return's state as the customer reads it. */
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, Message> = {
+  requested: "Requested",
+  approved: "Pickup approved",
+  rejected: "Not accepted",
+  received: "Received — refunded",
+};
+
+export const RETURN_REASON_LABELS: Record<ReturnReason, Message> = {
+  damaged: "Damaged",
+  wrong_item: "Wrong item",
+  expired: "Expired",
+  other: "Other",
+};
 
 /** What can still be refunded, in paise: the total less the refunds pending or processed. */
 export function refundablePaise(order: Pick<Order, "totalPrice" | "amountRefunded">): Paise {
   return Math.max((tryToPaise(order.totalPrice) ?? 0) - (tryToPaise(order.amountRefunded) ?? 0), 0);
+}
+
+/** A return's state as a badge, coloured as an order's: asked (waiting), pickup on its way, not accepted, done. */
+const RETURN_MEANINGS: Record<ReturnStatus, StatusMeaning> = {
+  requested: "waiting",
+  approved: "moving",
+  rejected: "stopped",
+  received: "done",
+};
+
+export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
+  return <span className={`badge status-badge status-badge--${RETURN_MEANINGS[status]}`}>{t(RETURN_STATUS_LABELS[status])}</span>;
 }

@@ -2,10 +2,15 @@ import type {
   CancelOrder,
   Order,
   OrderListFilter,
+  OrderReturn,
   OrderStatus,
   PaymentProof,
   PlaceOrder,
+  RefundAccountInput,
   RefundOrder,
+  RefundPaid,
+  RequestReturn,
+  ReturnAction,
   ShipOrder,
   StartPaymentAnswer,
 } from "@krishi/contract";
@@ -16,6 +21,26 @@ import { type Paging, pagingOf } from "../../lib/paging.ts";
 export type NewOrder = PlaceOrder;
 
 export type { PaymentProof, StartPaymentAnswer };
+
+/** A return request: the contract's body, and the photos the customer attached (sent as multipart). */
+export interface NewReturn extends RequestReturn {
+  photos: readonly File[];
+}
+
+/**
+ * The request of a return: JSON, or with photos a multipart form whose `lines` and `refundTo` are
+ * JSON text (the server reads them so) and whose files are each named `photos`.
+ */
+export function returnBody({ photos, ...request }: NewReturn): RequestReturn | FormData {
+  if (photos.length === 0) return request;
+  const form = new FormData();
+  form.append("lines", JSON.stringify(request.lines));
+  form.append("reason", request.reason);
+  if (request.details !== undefined) form.append("details", request.details);
+  if (request.refundTo !== undefined) form.append("refundTo", JSON.stringify(request.refundTo));
+  for (const photo of photos) form.append("photos", photo);
+  return form;
+}
 
 export interface OrderPage extends Paging {
   orders: Order[];
@@ -126,8 +151,9 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
     }),
     /**
-     * POST /api/orders/{id}/refund/ (staff). The same `idempotencyKey` for a retried submission:
-     * the server then makes the refund once, however often the request arrives.
+     * POST /api/orders/{id}/refund/ (staff): an amount, or lines (their value with their tax). The
+     * same `idempotencyKey` for a retried submission: the server then makes the refund once,
+     * however often the request arrives.
      */
     refundOrder: build.mutation<Order, RefundOrder & { id: number; idempotencyKey: string }>({
       query: ({ id, idempotencyKey, ...body }) => ({
@@ -138,6 +164,42 @@ export const ordersApi = api.injectEndpoints({
       }),
       // A refund Razorpay refused (502) is recorded as failed: the order reads again either way.
       invalidatesTags: (_result, error, { id }) => (error && (error as { status?: unknown }).status !== 502 ? [] : changed(id)),
+    }),
+    /**
+     * PUT /api/orders/{id}/refunds/{refundId}/ (staff): a refund by transfer paid, with the bank's
+     * reference.
+     */
+    markRefundPaid: build.mutation<Order, RefundPaid & { id: number; refundId: number }>({
+      query: ({ id, refundId, ...body }) => ({ url: `/orders/${id}/refunds/${refundId}/`, method: "PUT", body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** POST /api/orders/{id}/returns/ (the owner, while the return window is open): answers the new return. */
+    requestReturn: build.mutation<OrderReturn, NewReturn & { id: number }>({
+      query: ({ id, ...request }) => ({ url: `/orders/${id}/returns/`, method: "POST", body: returnBody(request) }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /** PUT /api/orders/{id}/refund-account/ (the owner of a Cash on Delivery order): where its refunds are paid. */
+    setRefundAccount: build.mutation<Order, { id: number; account: RefundAccountInput }>({
+      query: ({ id, account }) => ({ url: `/orders/${id}/refund-account/`, method: "PUT", body: account }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
+    }),
+    /**
+     * PUT /api/orders/{id}/returns/{returnId}/ (staff): approve the pickup, reject it (with a note
+     * for the customer) or receive the goods (refunded; back on sale with `restock`, so the
+     * returned products read again).
+     */
+    actOnReturn: build.mutation<Order, ReturnAction & { id: number; returnId: number }>({
+      query: ({ id, returnId, ...body }) => ({ url: `/orders/${id}/returns/${returnId}/`, method: "PUT", body }),
+      invalidatesTags: (result, error, { id, returnId, restock }) =>
+        error
+          ? []
+          : [
+              ...changed(id),
+              ...(restock ? (result?.returns.find((item) => item.id === returnId)?.lines ?? []) : []).map((line) => ({
+                type: "Product" as const,
+                id: line.product,
+              })),
+            ],
     }),
     /**
      * A tax document of an order as a PDF (its owner or staff, with the session's token like every
@@ -170,6 +232,10 @@ export const {
   useShipOrderMutation,
   useDeliverOrderMutation,
   useRefundOrderMutation,
+  useMarkRefundPaidMutation,
+  useRequestReturnMutation,
+  useSetRefundAccountMutation,
+  useActOnReturnMutation,
   useDownloadDocumentMutation,
 } = ordersApi;
 

@@ -1,9 +1,11 @@
 import type { Order } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anErrorBody, anEvent, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { setLanguage } from "../../i18n/index.ts";
+import { anErrorBody, anEvent, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
+import { actionsOf, anOrder, aPaidOrder, aRefund, aReturn, type OrderOverrides } from "./order-fixtures.ts";
 import { OrderScreen } from "./order-screen.tsx";
 
 const staff = aStaffUser();
@@ -34,7 +36,7 @@ const routes = (calls: FakeCall[]) => calls.map((call) => `${call.method} ${call
 const DELIVERED_AT = "2026-11-23T12:00:00.000Z";
 
 /** A Cash on Delivery order placed (confirmed: its stock taken, to be paid at the door), ₹40 fee included. */
-function aCodOrder(overrides: Partial<Order> = {}): Order {
+function aCodOrder(overrides: OrderOverrides = {}): Order {
   return anOrder({
     paymentMethod: "COD",
     status: "confirmed",
@@ -42,43 +44,44 @@ function aCodOrder(overrides: Partial<Order> = {}): Order {
     codFee: "40.00",
     totalPrice: "2743.92",
     events: [anEvent({ to: "confirmed" })],
-    actions: { cancel: true, pay: false, codReceived: false },
+    actions: { cancel: true, pack: true, ship: true, deliver: true },
     ...overrides,
   });
 }
 
 /** `aCodOrder()` shipped and not paid yet: staff may record its cash or take it back refused. */
-function aShippedCodOrder(overrides: Partial<Order> = {}): Order {
+function aShippedCodOrder(overrides: OrderOverrides = {}): Order {
   return aCodOrder({
     status: "shipped",
     shipment: { courier: "Delhivery", awb: "DLV-1", trackingUrl: "", shippedAt: SHIPPED_AT },
     events: [anEvent({ to: "confirmed" }), anEvent({ from: "confirmed", to: "shipped", event: "ship", actor: "staff", at: SHIPPED_AT })],
-    actions: { cancel: true, pay: false, codReceived: true },
+    actions: { cancel: true, deliver: true, collect: true },
     ...overrides,
   });
 }
 
 describe("StaffPanel", () => {
-  it.each<[string, Partial<Order>, string[]]>([
+  it.each<[string, OrderOverrides, string[]]>([
     ["paid", {}, ["form Ship", "form Refund", "Mark As Packed", "Mark As Shipped", "Mark As Delivered", "Refund", "Cancel Order"]],
-    ["packed", { status: "packed" }, ["form Ship", "form Refund", "Mark As Shipped", "Mark As Delivered", "Refund", "Cancel Order"]],
-    ["shipped", { status: "shipped" }, ["form Refund", "Mark As Delivered", "Refund", "Cancel Order"]],
     [
-      "delivered",
-      { status: "delivered", isDelivered: true, actions: { cancel: false, pay: false, codReceived: false } },
-      ["form Refund", "Refund"],
+      "packed",
+      { status: "packed", actions: { ship: true, deliver: true, refund: true, cancel: true } },
+      ["form Ship", "form Refund", "Mark As Shipped", "Mark As Delivered", "Refund", "Cancel Order"],
     ],
-  ])("offers staff what a %s order allows", async (_state, overrides, actions) => {
+    [
+      "shipped",
+      { status: "shipped", actions: { deliver: true, refund: true, cancel: true } },
+      ["form Refund", "Mark As Delivered", "Refund", "Cancel Order"],
+    ],
+    ["delivered", { status: "delivered", isDelivered: true, actions: { refund: true } }, ["form Refund", "Refund"]],
+  ])("offers staff what the actions of a %s order offer", async (_state, overrides, actions) => {
     renderForStaff(() => aPaidOrder(overrides));
     expect(await staffActions()).toEqual(actions);
   });
 
-  it.each<[string, Partial<Order>]>([
-    [
-      "refunded in full",
-      { status: "refunded", isPaid: false, amountRefunded: "2703.92", actions: { cancel: false, pay: false, codReceived: false } },
-    ],
-    ["cancelled unpaid", { status: "cancelled", isPaid: false, paidAt: null, actions: { cancel: false, pay: false, codReceived: false } }],
+  it.each<[string, OrderOverrides]>([
+    ["refunded in full", { status: "refunded", isPaid: false, amountRefunded: "2703.92", actions: actionsOf() }],
+    ["cancelled unpaid", { status: "cancelled", isPaid: false, paidAt: null, actions: actionsOf() }],
   ])("offers nothing on an order %s", async (_state, overrides) => {
     renderForStaff(() => aPaidOrder(overrides));
     await screen.findByRole("heading", { level: 1, name: "Order 42" });
@@ -95,6 +98,7 @@ describe("StaffPanel", () => {
           ...order,
           status: "packed",
           events: [...order.events, anEvent({ from: "paid", to: "packed", event: "pack", actor: "staff" })],
+          actions: actionsOf({ ship: true, deliver: true, refund: true, cancel: true }),
         };
         return { body: order };
       },
@@ -112,7 +116,12 @@ describe("StaffPanel", () => {
       (call) => {
         if (call.method !== "PUT" || call.path !== "/api/orders/42/ship/") return { status: 500 };
         const { courier, awb, trackingUrl } = call.body as { courier: string; awb: string; trackingUrl: string };
-        order = { ...order, status: "shipped", shipment: { courier, awb, trackingUrl, shippedAt: SHIPPED_AT } };
+        order = {
+          ...order,
+          status: "shipped",
+          shipment: { courier, awb, trackingUrl, shippedAt: SHIPPED_AT },
+          actions: actionsOf({ deliver: true, refund: true, cancel: true }),
+        };
         return { body: order };
       },
     );
@@ -187,14 +196,7 @@ describe("StaffPanel", () => {
           };
         }
         const { amount, reason } = call.body as { amount: string; reason: string };
-        const refund = {
-          id: order.refunds.length + 1,
-          amount,
-          reason,
-          status: "processed" as const,
-          createdAt: SHIPPED_AT,
-          ofOrderPayment: true,
-        };
+        const refund = aRefund({ id: order.refunds.length + 1, amount, reason, createdAt: SHIPPED_AT });
         order = { ...order, refunds: [...order.refunds, refund], amountRefunded: amount };
         return { body: order };
       },
@@ -265,7 +267,7 @@ describe("StaffPanel", () => {
             ...order.events,
             anEvent({ from: "shipped", to: "cancelled", event: "cancel", actor: "staff", note: "Lost in transit" }),
           ],
-          actions: { cancel: false, pay: false, codReceived: false },
+          actions: actionsOf(),
         };
         return { body: order };
       },
@@ -280,16 +282,24 @@ describe("StaffPanel", () => {
     expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
   });
 
-  it.each<[string, Partial<Order>, string[]]>([
+  it.each<[string, OrderOverrides, string[]]>([
     ["confirmed", {}, ["form Ship", "Mark As Packed", "Mark As Shipped", "Mark As Delivered", "Cancel Order"]],
-    ["packed", { status: "packed" }, ["form Ship", "Mark As Shipped", "Mark As Delivered", "Cancel Order"]],
+    [
+      "packed",
+      { status: "packed", actions: { ship: true, deliver: true, cancel: true } },
+      ["form Ship", "Mark As Shipped", "Mark As Delivered", "Cancel Order"],
+    ],
     [
       "shipped",
-      { status: "shipped", actions: { cancel: true, pay: false, codReceived: true } },
+      {
+        status: "shipped",
+        shipment: { courier: "Delhivery", awb: "DLV-1", trackingUrl: "", shippedAt: SHIPPED_AT },
+        actions: { cancel: true, deliver: true, collect: true },
+      },
       ["Cash received", "Mark As Delivered", "Refused at the door — return stock"],
     ],
-    ["delivered", { status: "delivered", isDelivered: true, actions: { cancel: false, pay: false, codReceived: true } }, ["Cash received"]],
-  ])("offers staff what an unpaid Cash on Delivery order %s allows", async (_state, overrides, actions) => {
+    ["delivered", { status: "delivered", isDelivered: true, actions: { collect: true } }, ["Cash received"]],
+  ])("offers staff what the actions of an unpaid Cash on Delivery order %s offer", async (_state, overrides, actions) => {
     renderForStaff(() => aCodOrder(overrides));
     expect(await staffActions()).toEqual(actions);
   });
@@ -314,7 +324,7 @@ describe("StaffPanel", () => {
       () => order,
       (call) => {
         if (call.method !== "PUT" || call.path !== "/api/orders/42/pack/") return { status: 500 };
-        order = { ...order, status: "packed" };
+        order = { ...order, status: "packed", actions: actionsOf({ ship: true, deliver: true, cancel: true }) };
         return { body: order };
       },
     );
@@ -337,7 +347,7 @@ describe("StaffPanel", () => {
           isDelivered: true,
           deliveredAt: DELIVERED_AT,
           invoiceNumber: "KB/2026-27/000001",
-          actions: { cancel: false, pay: false, codReceived: false },
+          actions: actionsOf(),
         };
         return { body: order };
       },
@@ -386,7 +396,7 @@ describe("StaffPanel", () => {
           ...order,
           status: "cancelled",
           events: [...order.events, anEvent({ from: "shipped", to: "cancelled", event: "cancel", actor: "staff", note: "Refused" })],
-          actions: { cancel: false, pay: false, codReceived: false },
+          actions: actionsOf(),
         };
         return { body: order };
       },
@@ -400,5 +410,207 @@ describe("StaffPanel", () => {
     expect(await screen.findByText("Cancelled by the shop")).toBeInTheDocument();
     expect(calls[1]).toMatchObject({ method: "POST", path: "/api/orders/42/cancel/", body: { reason: "Refused" } });
     expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
+  });
+});
+
+describe("StaffPanel: returns and refunds by lines or by transfer", () => {
+  /** A paid order delivered, whose customer asked to return things. */
+  const delivered = (overrides: OrderOverrides = {}) =>
+    aPaidOrder({
+      status: "delivered",
+      isDelivered: true,
+      deliveredAt: DELIVERED_AT,
+      actions: { refund: true },
+      returns: [
+        aReturn({ id: 3, actions: { approve: true, reject: true, receive: false } }),
+        aReturn({ id: 4, status: "approved", actions: { approve: false, reject: false, receive: true } }),
+        aReturn({ id: 5, status: "rejected", note: "Opened bags cannot be returned." }),
+      ],
+      ...overrides,
+    });
+
+  /** Answers PUT /api/orders/42/returns/{id}/ with the order, the return moved to `status` and its actions off. */
+  function returnsServer(start: Order) {
+    let order = start;
+    const answer = (call: FakeCall): FakeAnswer => {
+      const match = call.method === "PUT" && call.path.match(/^\/api\/orders\/42\/returns\/(\d+)\/$/);
+      if (!match) return { status: 500 };
+      const { action } = call.body as { action: "approve" | "reject" | "receive" };
+      const status = ({ approve: "approved", reject: "rejected", receive: "received" } as const)[action];
+      order = {
+        ...order,
+        returns: order.returns.map((item) =>
+          item.id === Number(match[1]) ? { ...item, status, actions: { approve: false, reject: false, receive: false } } : item,
+        ),
+      };
+      return { body: order };
+    };
+    return { order: () => order, answer };
+  }
+
+  it("offers on each return only the moves its actions offer", async () => {
+    renderForStaff(() => delivered());
+    const requested = await screen.findByRole("region", { name: "Return 3" });
+    expect(
+      within(requested)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Approve pickup", "Reject"]);
+    expect(requested).toHaveTextContent("1 × Hybrid paddy seeds 10 kg · Damaged");
+    const approved = screen.getByRole("region", { name: "Return 4" });
+    expect(
+      within(approved)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Mark received"]);
+    expect(within(approved).getByRole("checkbox", { name: "Put the units back on sale" })).toBeChecked();
+    // Nothing left to do with a return not accepted.
+    expect(screen.queryByRole("region", { name: "Return 5" })).toBeNull();
+  });
+
+  it("approves a return's pickup with PUT /returns/{id}/", async () => {
+    const server = returnsServer(delivered());
+    const { user, calls } = renderForStaff(server.order, server.answer);
+    const requested = await screen.findByRole("region", { name: "Return 3" });
+    await user.click(within(requested).getByRole("button", { name: "Approve pickup" }));
+    await vi.waitFor(() => expect(screen.queryByRole("region", { name: "Return 3" })).toBeNull());
+    expect(calls[1]).toMatchObject({
+      method: "PUT",
+      path: "/api/orders/42/returns/3/",
+      body: { action: "approve" },
+      authorization: "Bearer access-1",
+    });
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/returns/3/", "GET /api/orders/42/"]);
+    expect(await screen.findByRole("article", { name: "Return 3" })).toHaveTextContent("Pickup approved");
+  });
+
+  it("rejects a return only with a note for the customer", async () => {
+    const server = returnsServer(delivered());
+    const { user, calls } = renderForStaff(server.order, server.answer);
+    const requested = await screen.findByRole("region", { name: "Return 3" });
+    await user.click(within(requested).getByRole("button", { name: "Reject" }));
+    await user.click(within(requested).getByRole("button", { name: "Reject return" }));
+    expect(await within(requested).findByText("Write a note for the customer: why the return is not accepted.")).toBeInTheDocument();
+    const note = within(requested).getByLabelText("Note for the customer (why it is not accepted)");
+    await expect.poll(() => document.activeElement).toBe(note);
+    expect(routes(calls)).toEqual(["GET /api/orders/42/"]);
+
+    await user.type(note, " The seal was opened ");
+    await user.click(within(requested).getByRole("button", { name: "Reject return" }));
+    await vi.waitFor(() => expect(screen.queryByRole("region", { name: "Return 3" })).toBeNull());
+    expect(calls[1]).toMatchObject({ path: "/api/orders/42/returns/3/", body: { action: "reject", note: "The seal was opened" } });
+  });
+
+  it("shows the server's refusal of a rejection without a note on the note", async () => {
+    const { user } = renderForStaff(
+      () => delivered(),
+      () => ({
+        status: 400,
+        body: anErrorBody("field_invalid", "note: required", { note: [{ code: "return_note_required", message: "A note is required." }] }),
+      }),
+    );
+    const requested = await screen.findByRole("region", { name: "Return 3" });
+    await user.click(within(requested).getByRole("button", { name: "Reject" }));
+    await user.type(within(requested).getByLabelText("Note for the customer (why it is not accepted)"), "No");
+    await user.click(within(requested).getByRole("button", { name: "Reject return" }));
+    expect(await within(requested).findByText("Write a note for the customer: why the return is not accepted.")).toBeInTheDocument();
+    expect(within(requested).queryByRole("alert")).toBeNull();
+  });
+
+  it.each([
+    ["back on sale", true],
+    ["not back on sale when unticked", false],
+  ])("marks the goods of a return received, %s", async (_case, restock) => {
+    const server = returnsServer(delivered());
+    const { user, calls } = renderForStaff(server.order, server.answer);
+    const approved = await screen.findByRole("region", { name: "Return 4" });
+    if (!restock) await user.click(within(approved).getByRole("checkbox", { name: "Put the units back on sale" }));
+    await user.click(within(approved).getByRole("button", { name: "Mark received" }));
+    await vi.waitFor(() => expect(screen.queryByRole("region", { name: "Return 4" })).toBeNull());
+    expect(calls[1]).toMatchObject({ path: "/api/orders/42/returns/4/", body: { action: "receive", restock } });
+  });
+
+  it("refunds lines: the chosen lines and units, priced by the server, with an Idempotency-Key", async () => {
+    let order = delivered({ returns: [] });
+    const { user, calls } = renderForStaff(
+      () => order,
+      (call) => {
+        if (call.method !== "POST" || call.path !== "/api/orders/42/refund/") return { status: 500 };
+        const refund = aRefund({ id: 8, amount: "1249.50", lines: [{ product: 7, qty: 1 }], reason: "Bag torn" });
+        order = { ...order, refunds: [refund], amountRefunded: "1249.50" };
+        return { body: order };
+      },
+    );
+    const form = await screen.findByRole("form", { name: "Refund" });
+    await user.click(within(form).getByRole("radio", { name: "Lines" }));
+    expect(within(form).queryByLabelText("Amount")).toBeNull();
+    await user.type(within(form).getByLabelText("Reason"), "Bag torn");
+    await user.click(within(form).getByRole("button", { name: "Refund" }));
+    expect(await within(form).findByText("Choose at least one line to refund.")).toBeInTheDocument();
+    expect(routes(calls)).toEqual(["GET /api/orders/42/"]);
+
+    const lines = within(form).getByRole("group", { name: "Lines to refund" });
+    await user.click(within(lines).getByRole("checkbox", { name: "Hybrid paddy seeds 10 kg" }));
+    await user.selectOptions(within(lines).getByRole("combobox", { name: "How many of Hybrid paddy seeds 10 kg" }), "1");
+    await user.click(within(form).getByRole("button", { name: "Refund" }));
+    expect(await within(form).findByText("Refund of ₹1,249.50 recorded.")).toBeInTheDocument();
+    const refund = calls.find((call) => call.path === "/api/orders/42/refund/");
+    expect(refund?.body).toEqual({ lines: [{ product: 7, qty: 1 }], reason: "Bag torn" });
+    expect(refund?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{10,64}$/);
+  });
+
+  it("pays a refund by transfer: the customer's account, then Mark paid with the reference", async () => {
+    let order = delivered({
+      paymentMethod: "COD",
+      returns: [],
+      refunds: [{ id: 4, amount: "160.00", method: "transfer", status: "pending", reason: "Return 3" }],
+      amountRefunded: "160.00",
+      refundAccount: { kind: "bank", display: "Asha Patil, 1234567890, SBIN0001234" },
+      actions: {},
+    });
+    const { user, calls } = renderForStaff(
+      () => order,
+      (call) => {
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/refunds/4/") return { status: 500 };
+        const { reference } = call.body as { reference: string };
+        order = { ...order, refunds: order.refunds.map((refund) => ({ ...refund, status: "processed" as const, reference })) };
+        return { body: order };
+      },
+    );
+    const transfer = await screen.findByRole("form", { name: "Refund ₹160.00 by transfer" });
+    expect(transfer).toHaveTextContent("Pay to: Asha Patil, 1234567890, SBIN0001234");
+    await user.click(within(transfer).getByRole("button", { name: "Mark paid" }));
+    expect(await within(transfer).findByText("Enter the transfer's reference (UTR).")).toBeInTheDocument();
+    expect(routes(calls)).toEqual(["GET /api/orders/42/"]);
+
+    await user.type(within(transfer).getByLabelText("Transfer reference (UTR)"), " UTR998877 ");
+    await user.click(within(transfer).getByRole("button", { name: "Mark paid" }));
+    expect(await screen.findByText(/Paid — ref UTR998877/)).toBeInTheDocument();
+    expect(calls[1]).toMatchObject({ method: "PUT", path: "/api/orders/42/refunds/4/", body: { reference: "UTR998877" } });
+    expect(screen.queryByRole("form", { name: "Refund ₹160.00 by transfer" })).toBeNull();
+  });
+
+  it("says when the customer has not given an account for a refund by transfer", async () => {
+    renderForStaff(() =>
+      delivered({
+        paymentMethod: "COD",
+        returns: [],
+        refunds: [{ id: 4, amount: "160.00", method: "transfer", status: "pending", reason: "Return 3" }],
+        actions: {},
+      }),
+    );
+    const transfer = await screen.findByRole("form", { name: "Refund ₹160.00 by transfer" });
+    expect(transfer).toHaveTextContent("The customer has not given a bank account or UPI id yet.");
+  });
+
+  it("names the return moves in Hindi", async () => {
+    await setLanguage("hi");
+    renderForStaff(() => delivered());
+    const requested = await screen.findByRole("region", { name: "वापसी 3" });
+    expect(within(requested).getByRole("button", { name: "पिकअप मंज़ूर करें" })).toBeInTheDocument();
+    expect(within(requested).getByRole("button", { name: "अस्वीकार करें" })).toBeInTheDocument();
+    const approved = screen.getByRole("region", { name: "वापसी 4" });
+    expect(within(approved).getByRole("checkbox", { name: "सामान फिर से बिक्री पर रखें" })).toBeChecked();
+    expect(within(approved).getByRole("button", { name: "मिला हुआ दर्ज करें" })).toBeInTheDocument();
   });
 });

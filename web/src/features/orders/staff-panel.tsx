@@ -1,4 +1,4 @@
-import { formatRupees, type Order, paiseToDecimal, tryToPaise } from "@krishi/contract";
+import { formatRupees, type Order, paiseToDecimal, type Refund, tryToPaise } from "@krishi/contract";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -8,8 +8,9 @@ import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
-import { useMarkCodReceivedMutation } from "../admin/admin-api.ts";
+import { useMarkCodReceivedMutation } from "../admin/index.ts";
 import { CancelOrder } from "./cancel-order.tsx";
+import { LinePicker, type PickedLines, pickedLines } from "./line-picker.tsx";
 import { WEB_ADDRESS } from "./order-history.tsx";
 import { refundablePaise } from "./order-status.tsx";
 import {
@@ -19,6 +20,7 @@ import {
   useRefundOrderMutation,
   useShipOrderMutation,
 } from "./orders-api.ts";
+import { returnNeedsStaff, StaffReturn, TransferRefund } from "./staff-returns.tsx";
 
 interface StaffPanelProps {
   order: Order;
@@ -26,36 +28,30 @@ interface StaffPanelProps {
 }
 
 /**
- * Staff's actions on an order, each offered while the order's state allows it: Mark As Packed
- * (paid, or confirmed: a Cash on Delivery order placed), the Ship form (those or packed), Mark As
- * Delivered (those or shipped), Cash received when the server allows it (a COD order's cash is in),
- * a refund of what is left of a paid order, and Cancel Order when the server allows it: for a COD
- * order shipped and not paid, the customer refused it at the door and its stock goes back.
+ * Staff's actions on an order, each where the order's `actions` offer it: Cash received (a COD
+ * order's cash is in), Mark As Packed, the Ship form, Mark As Delivered, a refund of an amount or
+ * of lines, and Cancel Order (for a COD parcel shipped and unpaid, the customer refused it at the
+ * door and its stock goes back); then each return staff may act on, and each refund by transfer
+ * still to be paid.
  */
 export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
   // Here rather than in its section: the section goes once the cash is in, the result stays.
   const [markCodReceived, cashReceipt] = useMarkCodReceivedMutation();
-  const { status } = order;
+  const { actions } = order;
   const cod = order.paymentMethod === "COD";
-  const refundable = order.paidAt !== null ? refundablePaise(order) : 0;
-  const toSend = status === "paid" || status === "confirmed";
-  const offers = {
-    pack: toSend,
-    ship: toSend || status === "packed",
-    deliver: toSend || status === "packed" || status === "shipped",
-    codReceived: order.actions.codReceived,
-    refund: refundable > 0,
-    cancel: order.actions.cancel,
-  };
-  const refused = cod && !order.isPaid && status === "shipped";
-  if (!Object.values(offers).some(Boolean) && !cashReceipt.data) return null;
+  const returns = order.returns.filter(returnNeedsStaff);
+  // A refund by transfer waits for staff to pay it (the server has no move for it to offer).
+  const transfers = order.refunds.filter((refund) => refund.method === "transfer" && refund.status === "pending");
+  const refused = cod && !order.isPaid && order.shipment !== null;
+  const any = [actions.collect, actions.pack, actions.ship, actions.deliver, actions.refund, actions.cancel].some(Boolean);
+  if (!any && returns.length === 0 && transfers.length === 0 && !cashReceipt.data) return null;
   return (
     <Card className="mt-3 staff-panel">
       <Card.Body>
         <h2 className="h4">{t("Staff")}</h2>
         {cod && <CashOnDelivery order={order} />}
         {cashReceipt.data && <Message variant="success">{cashReceivedText(cashReceipt.data)}</Message>}
-        {offers.codReceived && (
+        {actions.collect && (
           <Section>
             <ActionButton
               label={t("Cash received")}
@@ -65,39 +61,45 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
             />
           </Section>
         )}
-        {offers.pack && (
+        {actions.pack && (
           <Section>
             <MarkAsPacked id={order._id} />
           </Section>
         )}
-        {offers.ship && (
+        {actions.ship && (
           <Section>
             <ShipForm id={order._id} />
           </Section>
         )}
-        {offers.deliver && (
+        {actions.deliver && (
           <Section>
             <MarkAsDelivered id={order._id} />
           </Section>
         )}
-        {offers.refund && (
+        {actions.refund && (
           <Section>
-            <RefundForm id={order._id} refundable={refundable} />
+            <RefundForm order={order} />
           </Section>
         )}
-        {offers.cancel && (
+        {actions.cancel && (
           <Section>
             <CancelOrder order={order} onCancelled={onCancelled} {...(refused ? { label: t("Refused at the door — return stock") } : {})} />
           </Section>
         )}
+        {returns.map((item) => (
+          <StaffReturn key={item.id} orderId={order._id} item={item} />
+        ))}
+        {transfers.map((refund) => (
+          <TransferRefund key={refund.id} order={order} refund={refund} />
+        ))}
       </Card.Body>
     </Card>
   );
 }
 
-/** "Cash on Delivery" plainly, and while the cash is still to come what the courier collects. */
+/** "Cash on Delivery" plainly, and while the cash is still to come (not paid, not cancelled: a cancelled order has no steps) what the courier collects. */
 function CashOnDelivery({ order }: { order: Order }) {
-  const toCollect = !order.isPaid && order.status !== "cancelled" && order.status !== "refunded";
+  const toCollect = !order.isPaid && order.steps.length > 0;
   return (
     <p className="mb-3">
       <span className="badge text-bg-warning fs-6">{t("Cash on Delivery")}</span>{" "}
@@ -227,71 +229,124 @@ function ShipForm({ id }: { id: number }) {
   );
 }
 
-const REFUND_FIELDS = ["amount", "reason"] as const;
+const REFUND_FIELDS = ["amount", "lines", "reason"] as const;
+
+type RefundBody = { amount: string; reason: string } | { lines: { product: number; qty: number }[]; reason: string };
 
 /**
- * Refund part or all of what is left of a paid order. The Idempotency-Key is made when a
- * submission is first sent and sent again with the same amount and reason (a retry after an error,
- * a second click), so the server refunds once; a refund made or a changed form takes a new key.
+ * Refund part of a paid order: an amount (up to what is left), or lines and how many of their
+ * units (the server prices them with their tax). The Idempotency-Key is made when a submission is
+ * first sent and sent again with the same body (a retry after an error, a second click), so the
+ * server refunds once; a refund made or a changed form takes a new key.
  */
-function RefundForm({ id, refundable }: { id: number; refundable: number }) {
+function RefundForm({ order }: { order: Order }) {
+  const id = order._id;
+  const refundable = order.paidAt !== null ? refundablePaise(order) : 0;
   const [refundOrder, { error, isLoading }] = useRefundOrderMutation();
+  const [byLines, setByLines] = useState(false);
   const [amount, setAmount] = useState("");
+  const [picked, setPicked] = useState<PickedLines>({});
   const [reason, setReason] = useState("");
   const [checked, setChecked] = useState<FieldErrors>({});
   const [done, setDone] = useState<string | null>(null);
-  const submission = useRef<{ key: string; amount: string; reason: string } | null>(null);
+  const submission = useRef<{ key: string; body: string } | null>(null);
+  const modeName = useId();
   const server = saveErrors(error, REFUND_FIELDS);
   const fields = Object.keys(checked).length > 0 ? checked : server.fields;
   const limit = formatRupees(refundable);
 
-  function keyFor(body: { amount: string; reason: string }): string {
-    const last = submission.current;
-    if (last && last.amount === body.amount && last.reason === body.reason) return last.key;
-    submission.current = { key: newIdempotencyKey(), ...body };
+  function keyFor(body: RefundBody): string {
+    const text = JSON.stringify(body);
+    if (submission.current?.body === text) return submission.current.key;
+    submission.current = { key: newIdempotencyKey(), body: text };
     return submission.current.key;
+  }
+
+  /** What the form asks for, or its problems. */
+  function check(): { body: RefundBody | null; problems: FieldErrors } {
+    const problems: FieldErrors = {};
+    const why = reason.trim();
+    if (!why) problems.reason = [t("Give a reason for the refund.")];
+    if (byLines) {
+      const lines = pickedLines(picked, order.orderItems);
+      if (lines.length === 0) problems.lines = [t("Choose at least one line to refund.")];
+      return { body: Object.keys(problems).length > 0 ? null : { lines, reason: why }, problems };
+    }
+    const paise = tryToPaise(amount.trim());
+    if (paise === null || paise <= 0) problems.amount = [t("Enter an amount in rupees, such as 120.00.")];
+    else if (paise > refundable) problems.amount = [t("That is more than is left: up to {amount} can be refunded.", { amount: limit })];
+    return { body: paise === null || Object.keys(problems).length > 0 ? null : { amount: paiseToDecimal(paise), reason: why }, problems };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setDone(null);
-    const paise = tryToPaise(amount.trim());
-    const problems: FieldErrors = {};
-    if (paise === null || paise <= 0) problems.amount = [t("Enter an amount in rupees, such as 120.00.")];
-    else if (paise > refundable) problems.amount = [t("That is more than is left: up to {amount} can be refunded.", { amount: limit })];
-    if (!reason.trim()) problems.reason = [t("Give a reason for the refund.")];
+    const { body, problems } = check();
     setChecked(problems);
-    if (paise === null || Object.keys(problems).length > 0) {
+    if (!body) {
       requestAnimationFrame(() => focusFirstInvalid(form));
       return;
     }
-    const body = { amount: paiseToDecimal(paise), reason: reason.trim() };
     const result = await refundOrder({ id, ...body, idempotencyKey: keyFor(body) });
     if (result.error) return;
     submission.current = null;
     setAmount("");
+    setPicked({});
     setReason("");
-    setDone(t("Refund of {amount} recorded.", { amount: formatRupees(paise) }));
+    // The refund just made is the order's newest (highest id): its amount is the server's, which prices lines.
+    const made = result.data.refunds.reduce<Refund | null>((newest, refund) => (newest && newest.id > refund.id ? newest : refund), null);
+    setDone(made ? t("Refund of {amount} recorded.", { amount: formatPrice(made.amount) }) : null);
   }
 
+  const modes = [
+    { lines: false, label: t("An amount") },
+    { lines: true, label: t("Lines") },
+  ];
   return (
     <PanelForm title={t("Refund")} onSubmit={(event) => void submit(event)}>
       {done && <Message variant="success">{done}</Message>}
       {!Object.keys(checked).length && server.detail && <Message variant="danger">{server.detail}</Message>}
-      <p id="refund-limit" className="form-text mt-0">
-        {t("Up to {amount} can be refunded", { amount: limit })}
-      </p>
-      <TextField
-        id="refund-amount"
-        label={t("Amount")}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-describedby={fields.amount ? "refund-amount-errors refund-limit" : "refund-limit"}
-        value={amount}
-        onChange={setAmount}
-        errors={fields.amount}
-      />
+      <fieldset className="mb-2">
+        <legend className="fs-6">{t("Refund by")}</legend>
+        {modes.map((mode) => (
+          <div key={mode.label} className="form-check form-check-inline">
+            <input
+              id={`${modeName}-${mode.lines ? "lines" : "amount"}`}
+              type="radio"
+              name={modeName}
+              className="form-check-input"
+              checked={byLines === mode.lines}
+              onChange={() => {
+                setChecked({});
+                setByLines(mode.lines);
+              }}
+            />
+            <label htmlFor={`${modeName}-${mode.lines ? "lines" : "amount"}`} className="form-check-label">
+              {mode.label}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {byLines ? (
+        <LinePicker legend={t("Lines to refund")} items={order.orderItems} picked={picked} onChange={setPicked} error={fields.lines?.[0]} />
+      ) : (
+        <>
+          <p id="refund-limit" className="form-text mt-0">
+            {t("Up to {amount} can be refunded", { amount: limit })}
+          </p>
+          <TextField
+            id="refund-amount"
+            label={t("Amount")}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby={fields.amount ? "refund-amount-errors refund-limit" : "refund-limit"}
+            value={amount}
+            onChange={setAmount}
+            errors={fields.amount}
+          />
+        </>
+      )}
       <TextField id="refund-reason" label={t("Reason")} maxLength={500} value={reason} onChange={setReason} errors={fields.reason} />
       <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
         {t("Refund")}
