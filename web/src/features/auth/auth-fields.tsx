@@ -1,4 +1,4 @@
-import { useState } from "react";
+import type { FieldErrors, FieldPath, FieldValues, PathValue, ResolverResult, UseFormReturn } from "react-hook-form";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
@@ -32,34 +32,41 @@ export function EmailField({
   );
 }
 
-/** A password and its confirmation; `check()` on submit says whether they agree and shows the mismatch message if not. */
-export function usePasswordPair() {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+/** The two fields of every password form. */
+export interface PasswordPair {
+  password: string;
+  confirm: string;
+}
+
+/**
+ * The password forms' own check, as their react-hook-form resolver: the confirmation is the
+ * password. What else a password needs is the server's to say (its messages go under the fields).
+ */
+export function samePasswords<Fields extends PasswordPair>(fields: Fields): ResolverResult<Fields> {
+  if (fields.password === fields.confirm) return { values: fields, errors: {} };
+  return { values: {}, errors: { confirm: { type: "mismatch", message: PASSWORDS_DO_NOT_MATCH } } as FieldErrors<Fields> };
+}
+
+/**
+ * What TextField takes from a react-hook-form form: the field's text, and a change that sets it
+ * (and drops its message until the next check).
+ */
+export function textField<Fields extends FieldValues>(form: UseFormReturn<Fields>, name: FieldPath<Fields>) {
+  // Registered without an input of its own (TextField is controlled), so resetField and the like know it.
+  form.register(name);
   return {
-    password,
-    setPassword,
-    confirm,
-    setConfirm,
-    mismatch,
-    check() {
-      const same = password === confirm;
-      setMismatch(!same);
-      return same;
-    },
-    clear() {
-      setPassword("");
-      setConfirm("");
+    value: form.watch(name) as string,
+    onChange: (value: string) => {
+      form.setValue(name, value as PathValue<Fields, FieldPath<Fields>>, { shouldDirty: true });
+      form.clearErrors(name);
     },
   };
 }
 
-type PasswordPair = ReturnType<typeof usePasswordPair>;
-
 /** "Passwords do not match", while the last submit's pair differed. */
-export function PasswordMismatch({ pair }: { pair: PasswordPair }) {
-  return pair.mismatch && <Message variant="danger">{t(PASSWORDS_DO_NOT_MATCH)}</Message>;
+export function PasswordMismatch<Fields extends PasswordPair>({ form }: { form: UseFormReturn<Fields> }) {
+  const mismatch = (form.formState.errors as FieldErrors<PasswordPair>).confirm?.type === "mismatch";
+  return mismatch && <Message variant="danger">{t(PASSWORDS_DO_NOT_MATCH)}</Message>;
 }
 
 /** Each pair's input id and its two labels. */
@@ -68,8 +75,12 @@ const PAIRS = {
   "New Password": { id: "new-password", labels: ["New Password", "Confirm New Password"] },
 } as const satisfies Record<string, { id: string; labels: [MessageId, MessageId] }>;
 
+type TextFieldState = ReturnType<typeof textField>;
+
 interface PasswordPairFieldsProps {
-  pair: PasswordPair;
+  /** The password's field and its confirmation's (textField of the form). */
+  password: TextFieldState;
+  confirm: TextFieldState;
   /** "Password" (and "Confirm Password"), or "New Password" (and "Confirm New Password"). */
   label: keyof typeof PAIRS;
   required?: boolean;
@@ -79,7 +90,7 @@ interface PasswordPairFieldsProps {
 }
 
 /** The password and confirmation fields of the register, sign-up, profile and password forms, with what the server accepts. */
-export function PasswordPairFields({ pair, label, required = true, errors, confirmErrors }: PasswordPairFieldsProps) {
+export function PasswordPairFields({ password, confirm, label, required = true, errors, confirmErrors }: PasswordPairFieldsProps) {
   const {
     id,
     labels: [first, second],
@@ -92,8 +103,7 @@ export function PasswordPairFields({ pair, label, required = true, errors, confi
         type="password"
         autoComplete="new-password"
         required={required}
-        value={pair.password}
-        onChange={pair.setPassword}
+        {...password}
         errors={errors}
         hint={t("At least 8 characters, not only numbers.")}
       />
@@ -103,8 +113,7 @@ export function PasswordPairFields({ pair, label, required = true, errors, confi
         type="password"
         autoComplete="new-password"
         required={required}
-        value={pair.confirm}
-        onChange={pair.setConfirm}
+        {...confirm}
         errors={confirmErrors}
       />
     </>

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import Button from "react-bootstrap/Button";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { showMessage } from "../../app/alert.ts";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
@@ -10,7 +11,7 @@ import { currentLanguage, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useRegisterMutation } from "./auth-api.ts";
 import "./auth.css";
-import { EmailField, NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import { EmailField, NAME_MAX, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 import { isLoginInfo } from "./auth-http.ts";
 import { loginSucceeded, selectSession } from "./auth-slice.ts";
 import { SignInForm } from "./sign-in-form.tsx";
@@ -44,21 +45,21 @@ export function SignupScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [register, { error, isLoading, reset }] = useRegisterMutation();
-  const [email, setEmail] = useState("");
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
-  const pair = usePasswordPair();
+  const form = useForm<PasswordPair & { email: string; firstName: string; lastName: string }>({
+    defaultValues: { email: "", firstName: "", lastName: "", password: "", confirm: "" },
+    resolver: samePasswords,
+    reValidateMode: "onSubmit",
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Each try starts without the last answer's messages.
+  const submit = form.handleSubmit(async ({ email, firstName, lastName, password, confirm }) => {
     reset();
-    if (!pair.check()) return;
     const result = await register({
       email: email.trim(),
       first_name: firstName.trim(),
       last_name: lastName.trim(),
-      password1: pair.password,
-      password2: pair.confirm,
+      password1: password,
+      password2: confirm,
       language: currentLanguage(),
     });
     if (!result.data) {
@@ -67,7 +68,7 @@ export function SignupScreen() {
     }
     dispatch(isLoginInfo(result.data) ? loginSucceeded(result.data) : showMessage(ACCOUNT_MESSAGES.signupSuccess, "success"));
     navigate("/");
-  }
+  }, reset);
 
   const fields = fieldErrors(error);
   const onFields = fields.email || fields.first_name || fields.last_name || fields.password1 || fields.password2;
@@ -76,17 +77,16 @@ export function SignupScreen() {
       <title>{`${t("Sign Up")} | Krishi Bazaar`}</title>
       <h1>{t("Sign Up")}</h1>
       <p>{t("Create your Account")}</p>
-      <PasswordMismatch pair={pair} />
+      <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={submit}>
-        <EmailField value={email} onChange={setEmail} errors={fields.email} />
+      <form onSubmit={(event) => void submit(event)}>
+        <EmailField {...textField(form, "email")} errors={fields.email} />
         <TextField
           id="first-name"
           label={t("First Name")}
           autoComplete="given-name"
           maxLength={NAME_MAX}
-          value={firstName}
-          onChange={setFirstName}
+          {...textField(form, "firstName")}
           errors={fields.first_name}
         />
         <TextField
@@ -94,11 +94,16 @@ export function SignupScreen() {
           label={t("Last Name")}
           autoComplete="family-name"
           maxLength={NAME_MAX}
-          value={lastName}
-          onChange={setLastName}
+          {...textField(form, "lastName")}
           errors={fields.last_name}
         />
-        <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
+        <PasswordPairFields
+          password={textField(form, "password")}
+          confirm={textField(form, "confirm")}
+          label="Password"
+          errors={fields.password1}
+          confirmErrors={fields.password2}
+        />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Sign Up")}
         </Button>

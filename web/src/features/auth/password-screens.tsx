@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { type AlertVariant, showMessage } from "../../app/alert.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
@@ -11,7 +12,7 @@ import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
 import "./auth.css";
 import { RequireAuth } from "../../app/require-auth.tsx";
-import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import { EmailField, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 
 /** The top-alert message of an operation's outcome (spec §8). */
 function useAnnounce() {
@@ -84,17 +85,16 @@ export function ResetPasswordConfirmScreen() {
   const navigate = useNavigate();
   const announce = useAnnounce();
   const [confirmReset, { error, isLoading, reset }] = useConfirmPasswordResetMutation();
-  const pair = usePasswordPair();
+  const form = useForm<PasswordPair>({ defaultValues: { password: "", confirm: "" }, resolver: samePasswords, reValidateMode: "onSubmit" });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Each try starts without the last answer's messages.
+  const submit = form.handleSubmit(async ({ password, confirm }) => {
     reset();
-    if (!pair.check()) return;
-    const result = await confirmReset({ uid, token, new_password1: pair.password, new_password2: pair.confirm });
+    const result = await confirmReset({ uid, token, new_password1: password, new_password2: confirm });
     if (!result.data) return announce(ACCOUNT_MESSAGES.setPasswordFail, "danger");
     announce(ACCOUNT_MESSAGES.setPasswordSuccess, "success");
     navigate("/login");
-  }
+  }, reset);
 
   const fields = fieldErrors(error);
   // The link's uid or token was refused: a new link is what helps.
@@ -103,7 +103,7 @@ export function ResetPasswordConfirmScreen() {
     <FormContainer>
       <title>{`${t("Set New Password")} | Krishi Bazaar`}</title>
       <h1>{t("Set New Password")}</h1>
-      <PasswordMismatch pair={pair} />
+      <PasswordMismatch form={form} />
       {error && !fields.new_password1 && !fields.new_password2 && (
         <Message variant="danger">
           {formErrorText(error)}
@@ -117,8 +117,14 @@ export function ResetPasswordConfirmScreen() {
           )}
         </Message>
       )}
-      <form onSubmit={submit}>
-        <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
+      <form onSubmit={(event) => void submit(event)}>
+        <PasswordPairFields
+          password={textField(form, "password")}
+          confirm={textField(form, "confirm")}
+          label="New Password"
+          errors={fields.new_password1}
+          confirmErrors={fields.new_password2}
+        />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Set New Password")}
         </Button>
@@ -135,19 +141,20 @@ export function ChangePasswordScreen() {
 function ChangePasswordForm() {
   const announce = useAnnounce();
   const [changePassword, { error, isLoading, reset }] = useChangePasswordMutation();
-  const [oldPassword, setOldPassword] = useState("");
-  const pair = usePasswordPair();
+  const form = useForm<PasswordPair & { oldPassword: string }>({
+    defaultValues: { oldPassword: "", password: "", confirm: "" },
+    resolver: samePasswords,
+    reValidateMode: "onSubmit",
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Each try starts without the last answer's messages.
+  const submit = form.handleSubmit(async ({ oldPassword, password, confirm }) => {
     reset();
-    if (!pair.check()) return;
-    const result = await changePassword({ old_password: oldPassword, new_password1: pair.password, new_password2: pair.confirm });
+    const result = await changePassword({ old_password: oldPassword, new_password1: password, new_password2: confirm });
     if (!result.data) return announce(ACCOUNT_MESSAGES.changePasswordFail, "danger");
     announce(ACCOUNT_MESSAGES.changePasswordSuccess, "success");
-    setOldPassword("");
-    pair.clear();
-  }
+    form.reset();
+  }, reset);
 
   const fields = fieldErrors(error);
   const onFields = fields.old_password || fields.new_password1 || fields.new_password2;
@@ -155,20 +162,25 @@ function ChangePasswordForm() {
     <FormContainer>
       <title>{`${t("Change Password")} | Krishi Bazaar`}</title>
       <h1>{t("Change Password")}</h1>
-      <PasswordMismatch pair={pair} />
+      <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <TextField
           id="old-password"
           label={t("Old Password")}
           type="password"
           autoComplete="current-password"
           required
-          value={oldPassword}
-          onChange={setOldPassword}
+          {...textField(form, "oldPassword")}
           errors={fields.old_password}
         />
-        <PasswordPairFields pair={pair} label="New Password" errors={fields.new_password1} confirmErrors={fields.new_password2} />
+        <PasswordPairFields
+          password={textField(form, "password")}
+          confirm={textField(form, "confirm")}
+          label="New Password"
+          errors={fields.new_password1}
+          confirmErrors={fields.new_password2}
+        />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Change Password")}
         </Button>

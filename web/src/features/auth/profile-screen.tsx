@@ -1,8 +1,9 @@
 import { formatPhone } from "@krishi/contract";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
+import { useForm } from "react-hook-form";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -11,7 +12,7 @@ import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
 import { RequireAuth } from "../../app/require-auth.tsx";
-import { EmailField, NAME_MAX, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import { EmailField, NAME_MAX, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
 import { useAddEmailMutation } from "./phone-api.ts";
 import { PhoneCode } from "./phone-code.tsx";
@@ -41,38 +42,45 @@ export function ProfileScreen() {
   );
 }
 
+interface ProfileFields extends PasswordPair {
+  firstName: string;
+  lastName: string;
+  /** Asked with a new password only. */
+  currentPassword: string;
+}
+
 /**
  * First and last name (required), and optionally a new password with its confirmation (spec §5).
  * PUT /api/users/profile/update/ answers fresh login info, which replaces the stored one.
  */
 function ProfileForm({ user }: { user: User }) {
   const [updateProfile, { error, isLoading, isSuccess, reset }] = useUpdateProfileMutation();
-  const [firstName, setFirstName] = useState(user.first_name);
-  const [lastName, setLastName] = useState(user.last_name);
-  const pair = usePasswordPair();
-  const [currentPassword, setCurrentPassword] = useState("");
+  const form = useForm<ProfileFields>({
+    defaultValues: { firstName: user.first_name, lastName: user.last_name, password: "", confirm: "", currentPassword: "" },
+    resolver: samePasswords,
+    reValidateMode: "onSubmit",
+  });
+  const newPassword = form.watch("password");
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Each try starts without the last answer's messages.
+  const submit = form.handleSubmit(async ({ firstName, lastName, password, currentPassword }) => {
     reset();
-    if (!pair.check()) return;
     const update = { id: user.id, first_name: firstName.trim(), last_name: lastName.trim() };
-    const result = await updateProfile(pair.password ? { ...update, password: pair.password, current_password: currentPassword } : update);
+    const result = await updateProfile(password ? { ...update, password, current_password: currentPassword } : update);
     if (result.data) {
-      pair.clear();
-      setCurrentPassword("");
+      for (const name of ["password", "confirm", "currentPassword"] as const) form.resetField(name);
     }
-  }
+  }, reset);
 
   const fields = fieldErrors(error);
   const onFields = fields.first_name || fields.last_name || fields.password || fields.current_password;
   return (
     <>
       <h1>{t("User Profile")}</h1>
-      <PasswordMismatch pair={pair} />
+      <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       {isSuccess && <Message variant="success">{t("Profile Updated")}</Message>}
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <p className="text-body-secondary">{user.email || (user.phone && formatPhone(user.phone))}</p>
         <TextField
           id="first-name"
@@ -80,8 +88,7 @@ function ProfileForm({ user }: { user: User }) {
           autoComplete="given-name"
           required
           maxLength={NAME_MAX}
-          value={firstName}
-          onChange={setFirstName}
+          {...textField(form, "firstName")}
           errors={fields.first_name}
         />
         <TextField
@@ -90,12 +97,17 @@ function ProfileForm({ user }: { user: User }) {
           autoComplete="family-name"
           required
           maxLength={NAME_MAX}
-          value={lastName}
-          onChange={setLastName}
+          {...textField(form, "lastName")}
           errors={fields.last_name}
         />
-        <PasswordPairFields pair={pair} label="Password" required={false} errors={fields.password} />
-        {pair.password && (
+        <PasswordPairFields
+          password={textField(form, "password")}
+          confirm={textField(form, "confirm")}
+          label="Password"
+          required={false}
+          errors={fields.password}
+        />
+        {newPassword && (
           // A new password needs the current one: a borrowed phone or a stolen session is not enough.
           <TextField
             id="current-password"
@@ -104,8 +116,7 @@ function ProfileForm({ user }: { user: User }) {
             hint={user.email ? undefined : t("Leave it empty if you have never set a password.")}
             type="password"
             autoComplete="current-password"
-            value={currentPassword}
-            onChange={setCurrentPassword}
+            {...textField(form, "currentPassword")}
             errors={fields.current_password}
           />
         )}
@@ -177,16 +188,15 @@ function PhoneSection({ user }: { user: User }) {
  */
 function EmailSection({ user }: { user: User }) {
   const [addEmail, { error, isLoading }] = useAddEmailMutation();
-  const [email, setEmail] = useState("");
+  const form = useForm({ defaultValues: { email: "" } });
   // The address the link went to: the account has it now, and the message stays.
   const [sentTo, setSentTo] = useState<string | null>(null);
   if (user.email && !sentTo) return null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ email }) => {
     const result = await addEmail({ email: email.trim() });
     if (result.data) setSentTo(result.data.email);
-  }
+  });
 
   const fields = fieldErrors(error);
   return (
@@ -202,7 +212,7 @@ function EmailSection({ user }: { user: User }) {
         <form onSubmit={(event) => void submit(event)}>
           <p className="text-body-secondary">{t("For your order e-mails and invoices.")}</p>
           {error && !fields.email && <Message variant="danger">{errorText(error)}</Message>}
-          <EmailField value={email} onChange={setEmail} errors={fields.email} />
+          <EmailField {...textField(form, "email")} errors={fields.email} />
           <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
             {t("Add e-mail address")}
           </Button>

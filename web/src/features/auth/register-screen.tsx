@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
@@ -8,7 +8,7 @@ import { currentLanguage, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { useRegisterMutation } from "./auth-api.ts";
 import "./auth.css";
-import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
+import { EmailField, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 import { isLoginInfo } from "./auth-http.ts";
 import { loginSucceeded } from "./auth-slice.ts";
 import type { LoginState } from "./login-screen.tsx";
@@ -25,15 +25,17 @@ export function RegisterScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [register, { error, isLoading, reset }] = useRegisterMutation();
-  const [email, setEmail] = useState("");
-  const pair = usePasswordPair();
+  const form = useForm<PasswordPair & { email: string }>({
+    defaultValues: { email: "", password: "", confirm: "" },
+    resolver: samePasswords,
+    reValidateMode: "onSubmit",
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Each try starts without the last answer's messages.
+  const submit = form.handleSubmit(async ({ email, password, confirm }) => {
     reset();
-    if (!pair.check()) return;
     const address = email.trim();
-    const result = await register({ email: address, password1: pair.password, password2: pair.confirm, language: currentLanguage() });
+    const result = await register({ email: address, password1: password, password2: confirm, language: currentLanguage() });
     if (!result.data) return;
     if (isLoginInfo(result.data)) {
       // E-mail verification switched off on the server: signed in at once.
@@ -42,7 +44,7 @@ export function RegisterScreen() {
     } else {
       navigate(`/login${redirectQuery(redirect)}`, { state: { detail: result.data.detail, email: address } satisfies LoginState });
     }
-  }
+  }, reset);
 
   const fields = fieldErrors(error);
   const onFields = fields.email || fields.password1 || fields.password2;
@@ -50,11 +52,17 @@ export function RegisterScreen() {
     <FormContainer>
       <title>{`${t("Sign Up")} | Krishi Bazaar`}</title>
       <h1>{t("Sign Up")}</h1>
-      <PasswordMismatch pair={pair} />
+      <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={submit}>
-        <EmailField value={email} onChange={setEmail} errors={fields.email} />
-        <PasswordPairFields pair={pair} label="Password" errors={fields.password1} confirmErrors={fields.password2} />
+      <form onSubmit={(event) => void submit(event)}>
+        <EmailField {...textField(form, "email")} errors={fields.email} />
+        <PasswordPairFields
+          password={textField(form, "password")}
+          confirm={textField(form, "confirm")}
+          label="Password"
+          errors={fields.password1}
+          confirmErrors={fields.password2}
+        />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Register")}
         </Button>

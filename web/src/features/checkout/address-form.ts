@@ -1,7 +1,8 @@
 import { indianMobile, type SavedAddress, type ShippingAddress } from "@krishi/contract";
+import { MULTI_LINE_PATTERN, ShippingAddressRules, SINGLE_LINE_PATTERN } from "@krishi/contract/schemas";
 import type { Message } from "../../i18n/index.ts";
 import { canonicalCountry, canonicalState, DEFAULT_COUNTRY, isIndia } from "../../lib/address.ts";
-import type { FieldErrors } from "../../lib/api-error.ts";
+import { type SchemaProblem, schemaResolver } from "../../lib/schema-resolver.ts";
 
 /** The address form's fields, as typed. */
 export interface AddressFields {
@@ -16,27 +17,42 @@ export interface AddressFields {
   phone: string;
 }
 
-/** What the shop asks of an address: in GST mode a state (in India, for the place of supply) and a mobile number. */
+/** The shop's side of the rules: in GST mode an address in India needs its state (the place of supply) and a mobile number. */
 export interface AddressRules {
   gst: boolean;
 }
 
 /**
- * The server's own messages (its validation is the authority; these only save a round trip).
- * Message ids: shown through `t()`, the server's answers with the same words too.
+ * What the form says (message ids, shown through `t()`), the words of the server's own answers.
+ * The rules themselves are the contract's (ShippingAddressRules); this only names their failures.
  */
 export const ADDRESS_MESSAGES = {
   blank: "This field may not be blank.",
   pinCode: "Enter a valid 6-digit PIN code.",
   phone: "Enter a 10-digit mobile number",
+  check: "Please check this field.",
 } as const satisfies Record<string, Message>;
 
-/** The longest text each field takes (contract ShippingAddressInput); a PIN code in India is 6 digits. */
-export const MAX_LENGTHS = { label: 100, address: 500, city: 100, postalCode: 20, landmark: 200, state: 100, phone: 20 } as const;
-export const PIN_CODE_LENGTH = 6;
+/** A failure of the rules in the form's words: by the keyword that failed, and the field where one keyword means two things. */
+export function addressMessage({ field, keyword, params }: SchemaProblem): Message {
+  if (keyword === "required" || keyword === "minLength") return ADDRESS_MESSAGES.blank;
+  // Every text refuses control characters by a pattern too; only the PIN code's and the phone's say a format.
+  const format = keyword === "pattern" && params.pattern !== SINGLE_LINE_PATTERN && params.pattern !== MULTI_LINE_PATTERN;
+  if (format && field === "postalCode") return ADDRESS_MESSAGES.pinCode;
+  if (format && field === "phone") return ADDRESS_MESSAGES.phone;
+  return ADDRESS_MESSAGES.check;
+}
 
-const REQUIRED = ["label", "address", "city", "postalCode", "country"] as const;
-const PIN_CODE = /^[1-9]\d{5}$/;
+/**
+ * The address form's validation (react-hook-form): the contract's rules for an address in India or
+ * elsewhere, in this shop's tax mode (the form's context), on the fields as they will be sent. A
+ * valid form submits that address.
+ */
+export const addressResolver = schemaResolver<AddressFields, AddressRules, ShippingAddress>({
+  clean: toAddress,
+  schema: (address, { gst }) => ShippingAddressRules({ gst, india: isIndia(address.country) }),
+  message: addressMessage,
+});
 
 export const emptyAddressFields: AddressFields = {
   label: "",
@@ -69,26 +85,6 @@ export function sameAddress(fields: AddressFields, saved: SavedAddress): boolean
   const a = toAddress(fields);
   const b = toAddress(toFields(saved));
   return (Object.keys(emptyAddressFields) as (keyof AddressFields)[]).every((name) => (a[name] ?? "") === (b[name] ?? ""));
-}
-
-/**
- * Spec §5: label, address, city, Pin Code and country required; a 6-digit PIN code in India. A
- * mobile number, when given, is an Indian one; GST mode requires it, and a state in India.
- */
-export function validateAddress(fields: AddressFields, rules: AddressRules = { gst: false }): FieldErrors {
-  const clean = toAddress(fields);
-  const errors: FieldErrors = {};
-  const required: (keyof AddressFields)[] = [...REQUIRED];
-  if (rules.gst) required.push("phone");
-  if (rules.gst && isIndia(clean.country)) required.push("state");
-  for (const name of required) {
-    if (!clean[name]) errors[name] = [ADDRESS_MESSAGES.blank];
-  }
-  if (clean.postalCode && isIndia(clean.country) && !PIN_CODE.test(clean.postalCode)) {
-    errors.postalCode = [ADDRESS_MESSAGES.pinCode];
-  }
-  if (clean.phone && !indianMobile(clean.phone)) errors.phone = [ADDRESS_MESSAGES.phone];
-  return errors;
 }
 
 /** The fields trimmed (the PIN code without spaces, a mobile number as its 10 digits); empty optional fields left out. */

@@ -358,10 +358,26 @@ describe("ShippingScreen in GST mode", () => {
   it("keeps the state optional outside India", async () => {
     const { user, store } = renderShipping([], pincodes({}), GST);
     await user.selectOptions(screen.getByRole("combobox", { name: "Country" }), "Nepal");
-    await fillForm(user, { Label: "Farm", Address: "Ward 4", City: "Kathmandu", "Pin Code": "44600", "Mobile number": "9876543210" });
+    await fillForm(user, {
+      Label: "Farm",
+      Address: "Ward 4",
+      City: "Kathmandu",
+      "Pin Code": "44600",
+      "Mobile number (optional)": "9876543210",
+    });
     expect(screen.getByRole("textbox", { name: "State (optional)" })).not.toBeRequired();
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(store.getState().cart.shippingAddress).toMatchObject({ country: "Nepal", phone: "9876543210" });
+    await vi.waitFor(() => expect(store.getState().cart.shippingAddress).toMatchObject({ country: "Nepal", phone: "9876543210" }));
+  });
+
+  it("keeps the mobile number optional outside India too, as the server does", async () => {
+    const { user, store } = renderShipping([], pincodes({}), GST);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Country" }), "Nepal");
+    await fillForm(user, { Label: "Farm", Address: "Ward 4", City: "Kathmandu", "Pin Code": "44600" });
+    expect(screen.getByLabelText("Mobile number (optional)")).not.toBeRequired();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await vi.waitFor(() => expect(store.getState().cart.shippingAddress).toMatchObject({ country: "Nepal", city: "Kathmandu" }));
+    expect(store.getState().cart.shippingAddress).not.toHaveProperty("phone");
   });
 
   it("fills an empty city and the state from a typed PIN code", async () => {

@@ -1,7 +1,9 @@
-import { indianMobile, indianState, type SavedAddress } from "@krishi/contract";
+import { indianMobile, indianState, type SavedAddress, type ShippingAddress } from "@krishi/contract";
+import { ADDRESS_MAX_LENGTHS, PIN_CODE_LENGTH } from "@krishi/contract/schemas";
 import { skipToken } from "@reduxjs/toolkit/query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
+import { type FieldError, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { RequireAuth } from "../../app/require-auth.tsx";
@@ -11,21 +13,12 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { addressLine, COUNTRIES, canonicalState, formatPhone, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
-import { errorText, type FieldErrors, fieldErrors } from "../../lib/api-error.ts";
+import { errorText, fieldErrors } from "../../lib/api-error.ts";
 import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { selectUser } from "../auth/index.ts";
 import { saveShippingAddress } from "../cart/index.ts";
 import { SelectField, translatedErrors } from "./address-fields.tsx";
-import {
-  type AddressFields,
-  emptyAddressFields,
-  MAX_LENGTHS,
-  PIN_CODE_LENGTH,
-  sameAddress,
-  toAddress,
-  toFields,
-  validateAddress,
-} from "./address-form.ts";
+import { type AddressFields, type AddressRules, addressResolver, emptyAddressFields, sameAddress, toFields } from "./address-form.ts";
 import { useAddAddressMutation, useDeleteAddressMutation, useEditAddressMutation, useGetAddressesQuery } from "./addresses-api.ts";
 import "./checkout.css";
 
@@ -60,8 +53,6 @@ function ShippingForm() {
   const userPhone = useAppSelector(selectUser)?.phone;
   const withPhone = (address: AddressFields) => withAccountPhone(address, userPhone);
   const { data: addresses } = useGetAddressesQuery();
-  const [fields, setFields] = useState<AddressFields>(() => withPhone(toFields(stored)));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -69,6 +60,18 @@ function ShippingForm() {
   const [editAddress, editing] = useEditAddressMutation();
   const config = useShopConfig();
   const gst = config?.pricing.taxMode === "gst";
+  // Checked on Continue and Save address only; a field's message goes as soon as it is changed.
+  const { watch, getValues, setValue, reset, handleSubmit, setError, clearErrors, formState } = useForm<
+    AddressFields,
+    AddressRules,
+    ShippingAddress
+  >({
+    defaultValues: withPhone(toFields(stored)),
+    resolver: addressResolver,
+    context: { gst },
+    reValidateMode: "onSubmit",
+  });
+  const fields = watch();
   // With the India settings on, a PIN code typed for India is looked up: it fills the city and the state.
   const [lookup, setLookup] = useState<string | null>(null);
   const { currentData: place, error: placeError } = useGetPincodeQuery(lookup ?? skipToken);
@@ -89,74 +92,64 @@ function ShippingForm() {
     }
     const latest = addresses.at(-1);
     if (!latest) return;
-    setFields(withAccountPhone(toFields(latest), userPhone));
+    reset(withAccountPhone(toFields(latest), userPhone));
     setSelectedId(latest.id);
-  }, [addresses, stored, userPhone]);
+  }, [addresses, stored, userPhone, reset]);
 
   // The PIN code's district fills an empty city; its state is chosen (the PIN knows better than the list).
   useEffect(() => {
     if (!place) return;
+    const current = getValues();
+    if (pinOf(current.postalCode) !== place.pin || !isIndia(current.country)) return;
     const state = indianState(place.state) ?? canonicalState(place.state);
-    setFields((current) => {
-      if (pinOf(current.postalCode) !== place.pin || !isIndia(current.country)) return current;
-      return { ...current, city: current.city.trim() ? current.city : place.district, state: state || current.state };
-    });
-    setErrors(({ city: _, state: __, ...others }) => others);
-  }, [place]);
+    if (!current.city.trim()) setValue("city", place.district);
+    if (state) setValue("state", state);
+    clearErrors(["city", "state"]);
+  }, [place, getValues, setValue, clearErrors]);
 
   function change(name: keyof AddressFields, value: string) {
     typed.current = true;
-    if (name === "postalCode") setLookup(config && sellsInIndia(config) && isIndia(fields.country) ? pinOf(value) : null);
-    setFields((current) => {
-      const next = { ...current, [name]: value };
-      // An Indian state means nothing in another country, and the other way round.
-      if (name === "country" && isIndia(value) !== isIndia(current.country)) next.state = "";
-      return next;
-    });
-    setErrors(({ [name]: _, ...others }) => others);
+    const country = getValues("country");
+    if (name === "postalCode") setLookup(config && sellsInIndia(config) && isIndia(country) ? pinOf(value) : null);
+    // An Indian state means nothing in another country, and the other way round.
+    if (name === "country" && isIndia(value) !== isIndia(country)) setValue("state", "");
+    setValue(name, value, { shouldDirty: true });
+    clearErrors(name);
   }
 
   const field = (name: keyof AddressFields) => ({
     value: fields[name],
-    errors: translatedErrors(errors[name]),
+    errors: messagesOf(formState.errors[name]),
     onChange: (value: string) => change(name, value),
   });
 
-  /** The form's address when it is valid; otherwise its messages go under the fields. */
-  function checked() {
-    const found = validateAddress(fields, { gst });
-    setErrors(found);
-    setNotice(null);
-    return Object.keys(found).length === 0 ? toAddress(fields) : null;
-  }
+  // Each check starts without the last answer's notice.
+  const refused = () => setNotice(null);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = checked();
-    if (!address) return;
+  const proceed = handleSubmit((address) => {
+    setNotice(null);
     dispatch(saveShippingAddress(address));
     navigate("/payment");
-  }
+  }, refused);
 
-  async function save() {
-    const address = checked();
-    if (!address) return;
+  const save = handleSubmit(async (address) => {
+    setNotice(null);
     const result = editingId === null ? await addAddress(address) : await editAddress({ id: editingId, ...address });
     if (result.error) {
-      const onFields = fieldErrors(result.error);
-      setErrors(onFields);
-      const known = Object.keys(onFields).some((name) => name in emptyAddressFields);
-      if (!known) setNotice({ variant: "danger", text: errorText(result.error, "detail") });
+      const onFields = Object.entries(fieldErrors(result.error)).filter(
+        (entry): entry is [keyof AddressFields, string[]] => entry[0] in emptyAddressFields,
+      );
+      for (const [name, messages] of onFields) setError(name, { type: "server", message: messages[0], types: { server: messages } });
+      if (onFields.length === 0) setNotice({ variant: "danger", text: errorText(result.error, "detail") });
       return;
     }
     setNotice({ variant: "success", text: editingId === null ? t("Address saved") : t("Address updated") });
     setEditingId(null);
     setSelectedId(result.data.id);
-  }
+  }, refused);
 
   function pick(address: SavedAddress, edit: boolean) {
-    setFields(toFields(address));
-    setErrors({});
+    reset(toFields(address));
     setNotice(null);
     setSelectedId(address.id);
     setEditingId(edit ? address.id : null);
@@ -164,8 +157,7 @@ function ShippingForm() {
 
   /** An empty form (India), for an address not saved yet. */
   function clear() {
-    setFields(withPhone(emptyAddressFields));
-    setErrors({});
+    reset(withPhone(emptyAddressFields));
     setNotice(null);
     setEditingId(null);
     setSelectedId(null);
@@ -184,7 +176,9 @@ function ShippingForm() {
 
   const saving = adding.isLoading || editing.isLoading;
   const india = isIndia(fields.country);
-  const stateLabel = gst && india ? t("State or union territory") : t("State (optional)");
+  // The place of supply: what GST mode asks of an address in India (the contract's rules say the same).
+  const placeOfSupply = gst && india;
+  const stateLabel = placeOfSupply ? t("State or union territory") : t("State (optional)");
   // What the PIN code lookup found wrong: said under the field (the server refuses an unserved PIN).
   const pinHint =
     lookup === null || pinOf(fields.postalCode) !== lookup
@@ -204,7 +198,7 @@ function ShippingForm() {
         {savedFirst && <div className="col-lg-5 order-lg-2">{saved}</div>}
         <div className="col-lg-7 order-lg-1">
           {/* The form and the list stay unnamed: "Address" labels one thing on this page, its field. */}
-          <form noValidate onSubmit={submit} className="shipping-form">
+          <form noValidate onSubmit={(event) => void proceed(event)} className="shipping-form">
             <h2 className="h4">{editingId !== null ? t("Edit the address") : t("Delivery address")}</h2>
             <TextField
               id="shipping-label"
@@ -212,7 +206,7 @@ function ShippingForm() {
               label={t("Label")}
               placeholder={t("Home, Farm…")}
               required
-              maxLength={MAX_LENGTHS.label}
+              maxLength={ADDRESS_MAX_LENGTHS.label}
               {...field("label")}
             />
             <TextField
@@ -221,14 +215,14 @@ function ShippingForm() {
               label={t("Address")}
               autoComplete="street-address"
               required
-              maxLength={MAX_LENGTHS.address}
+              maxLength={ADDRESS_MAX_LENGTHS.address}
               {...field("address")}
             />
             <TextField
               id="shipping-landmark"
               name="landmark"
               label={t("Landmark (optional)")}
-              maxLength={MAX_LENGTHS.landmark}
+              maxLength={ADDRESS_MAX_LENGTHS.landmark}
               {...field("landmark")}
             />
             <div className="row">
@@ -239,7 +233,7 @@ function ShippingForm() {
                   label={t("City")}
                   autoComplete="address-level2"
                   required
-                  maxLength={MAX_LENGTHS.city}
+                  maxLength={ADDRESS_MAX_LENGTHS.city}
                   {...field("city")}
                 />
               </div>
@@ -251,7 +245,7 @@ function ShippingForm() {
                   autoComplete="postal-code"
                   inputMode={india ? "numeric" : "text"}
                   required
-                  maxLength={india ? PIN_CODE_LENGTH : MAX_LENGTHS.postalCode}
+                  maxLength={india ? PIN_CODE_LENGTH : ADDRESS_MAX_LENGTHS.postalCode}
                   hint={pinHint}
                   {...field("postalCode")}
                 />
@@ -281,7 +275,7 @@ function ShippingForm() {
                     name="state"
                     label={stateLabel}
                     autoComplete="address-level1"
-                    maxLength={MAX_LENGTHS.state}
+                    maxLength={ADDRESS_MAX_LENGTHS.state}
                     {...field("state")}
                   />
                 )}
@@ -304,12 +298,12 @@ function ShippingForm() {
               id="shipping-phone"
               name="phone"
               type="tel"
-              label={gst ? t("Mobile number") : t("Mobile number (optional)")}
+              label={placeOfSupply ? t("Mobile number") : t("Mobile number (optional)")}
               hint={t("For the courier")}
               autoComplete="tel"
               inputMode="tel"
-              required={gst}
-              maxLength={MAX_LENGTHS.phone}
+              required={placeOfSupply}
+              maxLength={ADDRESS_MAX_LENGTHS.phone}
               {...field("phone")}
             />
             {notice && <Message variant={notice.variant}>{notice.text}</Message>}
@@ -332,6 +326,13 @@ function ShippingForm() {
       </div>
     </>
   );
+}
+
+/** A field's messages: the rules' (a message id) or the server's (its texts, all of them). */
+function messagesOf(error: FieldError | undefined): string[] | undefined {
+  if (!error) return undefined;
+  const server = error.types?.server;
+  return translatedErrors(Array.isArray(server) ? server : error.message ? [error.message] : []);
 }
 
 /** The account's own mobile number in an empty phone field: its 10 digits, as the field takes them (another country's, not). */
