@@ -48,6 +48,8 @@ import { PaymentsService } from "./modules/payments/service.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
 import { PincodeService } from "./modules/pincodes/service.ts";
+import { returnRoutes, returnStaffRoutes } from "./modules/returns/routes.ts";
+import { ReturnsService } from "./modules/returns/service.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffSummaryService } from "./modules/staff/summary.ts";
@@ -98,6 +100,8 @@ export interface Services {
   summary: StaffSummaryService;
   /** Tax invoices and credit notes (GST mode), their PDFs and the GST report. */
   invoices: InvoicesService;
+  /** Returns: customers' requests, staff's answers, refunds of returned lines. */
+  returns: ReturnsService;
   /** PIN codes: district, state, serviceability, COD (checkout refuses unserved PINs with it). */
   pincodes: PincodeService;
   mailQueue: MailQueue;
@@ -275,23 +279,23 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     announce: () => events.emit("serviceabilityChanged", {}),
   });
   events.on("serviceabilityChanged", () => pincodes.forget());
-  const orders: OrdersService = new OrdersService({
+  const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
+  // Orders first: payments, invoices and returns attach themselves to the order process's effects
+  // and to the order JSON as they are made (OrdersService.handle / provide).
+  const orders = new OrdersService({
     db,
     catalog,
     pricing: config.pricing,
     rules: config.orders,
     clock,
     events,
-    refundsOf: (ids) => payments.refundsOf(ids),
-    taxDocumentsOf: (ids) => invoices.documentsOf(ids),
+    notices,
     sellerStateCode: config.tax.seller.stateCode,
     cod: config.cod,
     pincodes,
   });
-  const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
-  orders.onTransition(notices.onTransition);
   const gateway = deps.gateway ?? paymentGateway(config);
-  const payments: PaymentsService = new PaymentsService({
+  const payments = new PaymentsService({
     db,
     orders,
     gateway,
@@ -300,11 +304,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     clock,
     notices,
   });
-  const invoices = new InvoicesService({ db, clock, tax: config.tax, orders, refundsOf: (ids) => payments.refundsOf(ids) });
-  orders.onTransition(invoices.onTransition);
-  payments.onRefundProcessed(invoices.onRefundProcessed);
+  const invoices = new InvoicesService({ db, clock, tax: config.tax, orders, payments });
   const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
+  const returns = new ReturnsService({ db, orders, payments, catalog, media, clock });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ orders, catalog, users, clock });
@@ -318,6 +321,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     users,
     summary,
     invoices,
+    returns,
     pincodes,
     mailQueue,
     jobs,
@@ -353,11 +357,13 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });
   await app.register(invoicesRoutes, { prefix: "/api", auth, invoices });
+  await app.register(returnRoutes, { prefix: "/api", auth, returns });
   await app.register(pincodeRoutes, { prefix: "/api", pincodes });
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
     await staff.register(orderStaffRoutes, { orders, payments });
+    await staff.register(returnStaffRoutes, { returns });
     await staff.register(staffRoutes, { summary });
     await staff.register(invoiceStaffRoutes, { invoices });
     await staff.register(pincodeStaffRoutes, { pincodes });

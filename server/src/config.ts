@@ -66,7 +66,7 @@ export interface Config {
   /** The pricing rule's parameters, published to the web through /api/config. */
   pricing: PricingRules;
   /** Checkout limits and the payment window. */
-  orders: { paymentWindowSeconds: number; maxUnpaidOrders: number; maxUnitsPerLine: number };
+  orders: { paymentWindowSeconds: number; maxUnpaidOrders: number; maxUnitsPerLine: number; returnWindowHours: number };
   /**
    * Which proxies in front may name the client in X-Forwarded-For: none (false), the nearest N
    * hops, or these addresses / CIDR ranges. Never "all": a client could then pick its own IP.
@@ -215,6 +215,7 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     paymentWindowSeconds: integer("ORDER_PAYMENT_WINDOW_SECONDS", 1800, 10, 7 * 24 * 3600),
     maxUnpaidOrders: integer("ORDER_MAX_UNPAID", 3, 1, 100),
     maxUnitsPerLine: integer("ORDER_MAX_UNITS_PER_LINE", 100, 1, 10_000),
+    returnWindowHours: integer("RETURN_WINDOW_HOURS", 48, 0, 24 * 365),
   });
 
   const gstin = read("SELLER_GSTIN")?.toUpperCase() ?? null;

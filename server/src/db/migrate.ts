@@ -12,6 +12,7 @@ import * as m0010 from "./migrations/0010_search_postings.ts";
 import * as m0011 from "./migrations/0011_version_serviceability.ts";
 import * as m0012 from "./migrations/0012_sign_in_protection.ts";
 import * as m0013 from "./migrations/0013_phone_customers.ts";
+import * as m0014 from "./migrations/0014_returns.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0011_version_serviceability": m0011,
   "0012_sign_in_protection": m0012,
   "0013_phone_customers": m0013,
+  "0014_returns": m0014,
 };
 
 /**

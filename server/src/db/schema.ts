@@ -195,6 +195,8 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   payment_due_at: Timestamp | null;
+  /** The day the delivery is expected (YYYY-MM-DD), from the PIN's delivery days when placed. */
+  expected_delivery_on: string | null;
   packed_at: Timestamp | null;
   shipped_at: Timestamp | null;
   cancelled_at: Timestamp | null;
@@ -231,6 +233,55 @@ export interface OrderEventsTable {
 }
 
 export type RefundStatus = "pending" | "processed" | "failed";
+export type RefundMethod = "razorpay" | "transfer";
+
+/** The units a refund gives back, with their own share of the line's tax. */
+export interface RefundLinesTable {
+  refund_id: number;
+  order_item_id: number;
+  qty: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  tax_paise: number;
+}
+
+/** Where a Cash on Delivery order's refunds are paid (payments owns it). */
+export interface RefundAccountsTable {
+  order_id: number;
+  kind: "upi" | "bank";
+  upi: Generated<string>;
+  account_name: Generated<string>;
+  account_number: Generated<string>;
+  ifsc: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export type ReturnStatus = "requested" | "approved" | "rejected" | "received";
+
+/** A customer's request to send units back (returns owns it). */
+export interface ReturnsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: ReturnStatus;
+  reason: "damaged" | "wrong_item" | "expired" | "other";
+  details: Generated<string>;
+  /** JSON array of image paths. */
+  photos: Generated<string>;
+  note: Generated<string>;
+  restocked: ColumnType<boolean | number, boolean | undefined, boolean>;
+  refund_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReturnLinesTable {
+  return_id: number;
+  order_item_id: number;
+  qty: number;
+}
 
 export interface RefundsTable {
   id: Generated<number>;
@@ -242,6 +293,10 @@ export interface RefundsTable {
   idempotency_key: string;
   razorpay_payment_id: string;
   razorpay_refund_id: string | null;
+  /** razorpay: back through the gateway; transfer: paid by staff to the order's refund account. */
+  method: Generated<RefundMethod>;
+  /** A transfer's bank reference (UTR) once paid. */
+  reference: Generated<string>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -279,6 +334,7 @@ export interface OrderItemsTable {
   order_id: number;
   product_id: number | null;
   name: string;
+  name_hi: Generated<string>;
   image: string;
   price_paise: number;
   qty: number;
@@ -364,6 +420,10 @@ export interface Database {
   payment_events: PaymentEventsTable;
   order_events: OrderEventsTable;
   refunds: RefundsTable;
+  refund_lines: RefundLinesTable;
+  refund_accounts: RefundAccountsTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
   mail_queue: MailQueueTable;
   job_leases: JobLeasesTable;
   document_series: DocumentSeriesTable;

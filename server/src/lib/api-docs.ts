@@ -47,6 +47,10 @@ const TAGS = [
   { name: "users", description: "The signed-in user's profile; staff: every user." },
   { name: "addresses", description: "The signed-in customer's saved shipping addresses (only their own)." },
   { name: "orders", description: "Placing, reading and cancelling orders; staff: packing, shipping, delivery and refunds; GST invoices." },
+  {
+    name: "returns",
+    description: "Returns: a customer asks to send delivered items back; staff approve, reject or receive them (refunding the lines).",
+  },
   { name: "payments", description: "Razorpay: opening and confirming a payment, the webhook, and the sandbox used without keys." },
   {
     name: "pincodes",

@@ -29,6 +29,7 @@ export const MESSAGE_KINDS = [
   "order_delivered",
   "order_cancelled",
   "order_refunded",
+  "order_return",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -98,6 +98,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
       {
         product: 7,
         name: "Hybrid paddy seeds 10 kg",
+        nameHi: "संकर धान के बीज 10 किलो",
         image: "images/paddy.webp",
         price: "1249.50",
         qty: 2,
@@ -128,10 +129,34 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     refunds: [],
     amountRefunded: "0.00",
     otherPaymentsRefunded: "0.00",
-    actions: { cancel: true, pay: true, codReceived: false },
+    actions: { ...NO_ACTIONS, cancel: true, pay: true },
+    steps: [
+      { step: "placed", at: "2026-11-20T09:15:00.000Z" },
+      { step: "paid", at: null },
+      { step: "packed", at: null },
+      { step: "shipped", at: null },
+      { step: "delivered", at: null },
+    ],
+    expectedDeliveryBy: null,
+    returns: [],
+    returnWindowEndsAt: null,
+    refundAccount: null,
     ...overrides,
   };
 }
+
+/** An order's actions, none offered. */
+export const NO_ACTIONS: Order["actions"] = {
+  pay: false,
+  pack: false,
+  ship: false,
+  deliver: false,
+  collect: false,
+  cancel: false,
+  refund: false,
+  return_request: false,
+  codReceived: false,
+};
 
 export const PAID_AT = "2026-11-20T10:30:00.000Z";
 
@@ -143,7 +168,7 @@ export function aPaidOrder(overrides: Partial<Order> = {}): Order {
     paidAt: PAID_AT,
     paymentDueAt: null,
     events: [anEvent(), anEvent({ from: "pending_payment", to: "paid", event: "pay", actor: "system", at: PAID_AT })],
-    actions: { cancel: true, pay: false, codReceived: false },
+    actions: { ...NO_ACTIONS, cancel: true },
     ...overrides,
   });
 }

@@ -251,7 +251,7 @@ export async function takeStock(trx: Transaction<Database>, productId: number, q
     .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
     .where("id", "=", productId)
     .where("count_in_stock", ">=", qty)
-    .returning(["id", "name", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
+    .returning(["id", "name", "name_hi", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
     .returning((eb) => firstImage(eb).as("image"))
     .executeTakeFirst();
 }
@@ -280,7 +280,7 @@ function firstImage(eb: ExpressionBuilder<Database, "products">) {
 export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
   return trx
     .selectFrom("products")
-    .select(["id", "name", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
+    .select(["id", "name", "name_hi", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
     .select((eb) => firstImage(eb).as("image"))
     .where("id", "in", ids)
     .execute();

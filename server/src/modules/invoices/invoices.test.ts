@@ -109,7 +109,7 @@ describe("invoice numbers", () => {
       }
       // Five payments fail after their invoice has taken a number: their transactions roll back, numbers and all.
       const failing = new Set(orders.filter((_, i) => i % 10 === 3).map((o) => o._id));
-      t.app.services.orders.onTransition(async ({ order, event }) => {
+      t.app.services.orders.handle("issue-invoice", async ({ order, event }) => {
         if (event === "pay" && failing.has(order.id)) throw new Error("injected failure after the invoice was numbered");
       });
       const pay = (order: { _id: number }) =>

@@ -5,10 +5,11 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fieldError, notFound, problem } from "../../lib/errors.ts";
-import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
-import type { RefundView, TaxDocumentsView } from "../orders/serialize.ts";
+import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
+import type { TaxDocumentsView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService, type TransitionContext } from "../orders/service.ts";
-import type { RefundProcessedContext } from "../payments/service.ts";
+import type { RefundLineRow } from "../payments/repository.ts";
+import type { PaymentsService, RefundProcessedContext } from "../payments/service.ts";
 import {
   byRate,
   creditByRate,
@@ -30,8 +31,17 @@ export interface InvoicesServiceDeps {
   clock: Clock;
   tax: Config["tax"];
   orders: OrdersService;
-  /** The refunds of these orders (payments owns them): a credit note names its refund's reason. */
-  refundsOf: (orderIds: readonly number[]) => Promise<Map<number, RefundView[]>>;
+  /** The refunds (payments owns them): a credit note names its refund's reason and follows its lines. */
+  payments: Pick<PaymentsService, "refundsOf" | "refundLinesOf" | "onRefundProcessed">;
+}
+
+/** A refund of lines credited line by line: each its taxable value and its own GST. */
+function linesAmounts(lines: readonly RefundLineRow[]): DocumentAmounts {
+  const sum = (key: "taxable_paise" | "cgst_paise" | "sgst_paise" | "igst_paise") =>
+    lines.reduce((total, line) => total + Number(line[key]), 0);
+  const taxablePaise = sum("taxable_paise");
+  const [cgstPaise, sgstPaise, igstPaise] = [sum("cgst_paise"), sum("sgst_paise"), sum("igst_paise")];
+  return { taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise: taxablePaise + cgstPaise + sgstPaise + igstPaise };
 }
 
 /** A tax document as a PDF, with the file name it is offered under. */
@@ -128,23 +138,32 @@ function csvField(value: string | number): string {
  * gaps in its series per financial year. Also their PDFs and the staff's GST report.
  */
 export class InvoicesService {
-  constructor(private readonly deps: InvoicesServiceDeps) {}
+  constructor(private readonly deps: InvoicesServiceDeps) {
+    deps.orders.handle("issue-invoice", this.#onPaid);
+    deps.orders.provide({ documents: (ids, db) => this.documentsOf(ids, db) });
+    deps.payments.onRefundProcessed(this.#onRefundProcessed);
+  }
 
-  /** A transition listener: an order taxed by GST that becomes paid (online or in cash) gets its invoice. */
-  readonly onTransition = async ({ trx, order, event }: TransitionContext): Promise<void> => {
-    if (event !== "pay" && event !== "repay" && event !== "collect") return;
+  /** The "issue-invoice" effect: an order taxed by GST that becomes paid (online or in cash) gets its invoice. */
+  readonly #onPaid = async ({ trx, order }: TransitionContext): Promise<void> => {
     if (this.deps.tax.mode !== "gst" || order.tax_mode !== "gst" || order.paid_at === null) return;
     if (await repo.findInvoice(trx, order.id)) return;
     const issuedAt = new Date(order.paid_at);
     await this.#issue(trx, "invoice", issuedAt, { order, refundId: null, amounts: invoiceAmounts(order) });
   };
 
-  /** A refund listener: a processed refund of an invoiced order's payment gets a credit note. */
-  readonly onRefundProcessed = async ({ trx, order, refund, ofOrderPayment }: RefundProcessedContext): Promise<void> => {
+  /**
+   * A processed refund of an invoiced order's payment gets a credit note: a refund of lines
+   * credits each line's value and its own GST; an amount is shared over the invoice's rates.
+   */
+  readonly #onRefundProcessed = async ({ trx, order, refund, ofOrderPayment }: RefundProcessedContext): Promise<void> => {
     if (!ofOrderPayment) return;
     const invoice = await repo.findInvoice(trx, order.id);
     if (!invoice || (await repo.hasCreditNoteFor(trx, refund.id))) return;
-    const amounts = creditNoteAmounts(amountsOf(invoice), await repo.creditedSoFar(trx, order.id), refund.amountPaise);
+    const amounts =
+      refund.lines.length > 0
+        ? linesAmounts(refund.lines)
+        : creditNoteAmounts(amountsOf(invoice), await repo.creditedSoFar(trx, order.id), refund.amountPaise);
     if (amounts.totalPaise <= 0) return;
     await this.#issue(trx, "credit_note", this.deps.clock(), { order, refundId: refund.id, amounts });
   };
@@ -175,9 +194,9 @@ export class InvoicesService {
   }
 
   /** The invoice number and credit notes of these orders, for the order JSON. */
-  async documentsOf(orderIds: readonly number[]): Promise<Map<number, TaxDocumentsView>> {
+  async documentsOf(orderIds: readonly number[], db: Reader = this.deps.db): Promise<Map<number, TaxDocumentsView>> {
     const byOrder = new Map<number, TaxDocumentsView>();
-    for (const document of await repo.findDocuments(this.deps.db, orderIds)) {
+    for (const document of await repo.findDocuments(db, orderIds)) {
       const view = byOrder.get(document.order_id) ?? { invoiceNumber: null, creditNotes: [] };
       if (document.kind === "invoice") view.invoiceNumber = document.number;
       else
@@ -218,8 +237,32 @@ export class InvoicesService {
     const invoice = documents.find((d) => d.kind === "invoice");
     const note = documents.filter((d) => d.kind === "credit_note")[n - 1];
     if (!invoice || !note) throw notFound("credit_note_not_found", `This order has no credit note ${n}.`, { n });
-    const refund = (await this.deps.refundsOf([orderId])).get(orderId)?.find((r) => r.id === note.refund_id);
-    const rates = creditByRate(amountsOf(note), byRate(invoiceLines(order)));
+    const refund = (await this.deps.payments.refundsOf([orderId])).get(orderId)?.find((r) => r.id === note.refund_id);
+    const refundLines = note.refund_id === null ? [] : await this.deps.payments.refundLinesOf(note.refund_id);
+    const itemOf = new Map(order.items.map((item) => [item.id, item]));
+    const lines: DocumentLine[] =
+      refundLines.length > 0
+        ? refundLines.map((line) => {
+            const item = itemOf.get(line.order_item_id);
+            return {
+              description: item?.name ?? "Returned goods",
+              hsn: item?.hsn_code ?? "",
+              qty: line.qty,
+              ratePaise: item ? Number(item.price_paise) : null,
+              taxablePaise: Number(line.taxable_paise),
+              gstRate: Number(item?.gst_rate ?? 0),
+              cgstPaise: Number(line.cgst_paise),
+              sgstPaise: Number(line.sgst_paise),
+              igstPaise: Number(line.igst_paise),
+            };
+          })
+        : creditByRate(amountsOf(note), byRate(invoiceLines(order))).map((rate) => ({
+            description: "Refund",
+            hsn: "",
+            qty: null,
+            ratePaise: null,
+            ...rate,
+          }));
     const pdf = await renderTaxDocument({
       title: "CREDIT NOTE",
       number: note.number,
@@ -232,7 +275,7 @@ export class InvoicesService {
       ...this.#parties(order.row),
       placeOfSupply: stateLabel(note.place_of_supply),
       supply: supplyBetween(order.row.seller_state_code || null, note.place_of_supply || null),
-      lines: rates.map((rate) => ({ description: "Refund", hsn: "", qty: null, ratePaise: null, ...rate })),
+      lines,
       totals: amountsOf(note),
     });
     return { fileName: fileName(note.number), pdf };

@@ -63,7 +63,12 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
       invoiceNumber: null,
       actions: { pay: false, codReceived: false },
     });
-    expect((await view(owner, res.json()._id)).actions).toEqual({ pay: false, cancel: true, codReceived: false });
+    expect((await view(owner, res.json()._id)).actions).toMatchObject({
+      pay: false,
+      cancel: true,
+      codReceived: false,
+      return_request: false,
+    });
     expect(await stockOf(t.database.db, fertiliser.id)).toBe(before - 1);
   });
 
@@ -193,7 +198,7 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     expect(await stockOf(t.database.db, fertiliser.id)).toBe(before);
   });
 
-  it("will not open a Razorpay payment for a COD order, nor refund one through Razorpay", async () => {
+  it("will not open a Razorpay payment for a COD order; refunds it by a transfer to the account its customer gives, marked paid by staff", async () => {
     const order = (await placeCod()).json();
     const start = await t.app.inject({
       method: "POST",
@@ -213,8 +218,50 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
       payload: { amount: "100.00", reason: "Damaged bag" },
     });
     expect(refund.statusCode).toBe(400);
-    expect(refund.json().detail).toMatch(/refund the cash to the customer outside the shop/);
+    expect(refund.json()).toMatchObject({ code: "refund_account_required" });
     expect((await view(staff, order._id)).refunds).toEqual([]);
+
+    const account = (payload: object, headers = owner) =>
+      t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/refund-account/`, headers, payload });
+    for (const bad of [
+      { upi: "farmer" },
+      { accountName: "Ramesh", accountNumber: "12ab", ifsc: "SBIN0001234" },
+      { accountName: "R", accountNumber: "123456789", ifsc: "SBIN1001234" },
+    ]) {
+      expect((await account(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const stranger = await authHeaders(t, (await makeUser(t.database.db)).id);
+    expect((await account({ upi: "stranger@okaxis" }, stranger)).statusCode).toBe(404);
+    const given = await account({ accountName: "Ramesh Patil", accountNumber: "123456789012", ifsc: "sbin0001234" });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().refundAccount).toEqual({ kind: "bank", display: "Ramesh Patil, A/c XXXX9012, IFSC SBIN0001234" });
+    expect((await view(staff, order._id)).refundAccount.display).toBe("Ramesh Patil, A/c 123456789012, IFSC SBIN0001234");
+
+    const made = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order._id}/refund/`,
+      headers: staff,
+      payload: { amount: "100.00", reason: "Damaged bag" },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [pending] = made.json().refunds;
+    expect(pending).toMatchObject({ amount: "100.00", status: "pending", method: "transfer", reference: "", ofOrderPayment: true });
+    expect(made.json().creditNotes).toEqual([]);
+    // Nothing goes to Razorpay: the job that retries refunds leaves a transfer alone.
+    await t.app.services.payments.processRefunds(null);
+    expect((await view(staff, order._id)).refunds[0].status).toBe("pending");
+
+    const markPaid = (reference: string, headers = staff) =>
+      t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/refunds/${pending.id}/`, headers, payload: { reference } });
+    expect((await markPaid("UTR123", owner)).statusCode).toBe(403);
+    expect((await markPaid("  ")).statusCode).toBe(400);
+    const paid = await markPaid("SBIN26331123456");
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().refunds[0]).toMatchObject({ status: "processed", reference: "SBIN26331123456" });
+    expect(paid.json().creditNotes).toHaveLength(1);
+    expect(paid.json().amountRefunded).toBe("100.00");
+    // Marking it again changes nothing: it is settled.
+    expect((await markPaid("SBIN26331123456")).json().creditNotes).toHaveLength(1);
   });
 
   it("lists confirmed COD orders on the dashboard as cash to collect, not among the paid orders to deliver", async () => {

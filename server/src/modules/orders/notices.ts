@@ -5,8 +5,8 @@ import type { MailMessage } from "../../lib/mail.ts";
 import type { MailQueue } from "../../lib/mail-queue.ts";
 import { compose, hello, SHOP } from "../../lib/mail-template.ts";
 import type { MessageChannel } from "../../lib/messenger.ts";
-import type { OrderEventName } from "./lifecycle.ts";
-import { cancelNote, type OrderMessage, orderMessage } from "./order-messages.ts";
+import { cancelNote, type OrderMessage, orderMessage, RETURN_NOTES } from "./order-messages.ts";
+import type { NoticeKind, NoticeSpec } from "./process.ts";
 import type { OrderRow } from "./repository.ts";
 import type { TransitionContext } from "./service.ts";
 
@@ -34,6 +34,8 @@ interface NoticeTexts {
   delivered(id: number): Notice;
   cancelled(id: number, total: string, why: { expired: boolean; paid: boolean }): Notice;
   refunded(id: number, amount: string, reason: string): Notice;
+  /** A return's step; `note`: the staff's words (why it was refused, what was arranged). */
+  returned(id: number, step: "requested" | "approved" | "rejected" | "received", note: string): Notice;
   action: string;
   footer: string;
 }
@@ -90,6 +92,23 @@ const TEXTS: Record<Language, NoticeTexts> = {
         "Refunds reach your bank account or card in 5–7 working days.",
       ],
     }),
+    returned: (id, step, note) => ({
+      subject: {
+        requested: `We have your return request for order #${id}`,
+        approved: `Your return for order #${id} is approved`,
+        rejected: `Your return for order #${id} was not accepted`,
+        received: `We have received your returned items of order #${id}`,
+      }[step],
+      lines: [
+        {
+          requested: "Thank you for telling us. We will look at your request and reply within 2 working days.",
+          approved: "Our courier will pick the items up from your delivery address. Please keep them packed.",
+          rejected: "We could not accept this return.",
+          received: "The items are back with us. We are refunding their value with their tax; we will write when the refund is processed.",
+        }[step],
+        note ? `Note from Krishi Bazaar: ${note}` : "",
+      ],
+    }),
     action: "View your order",
     footer: "You receive this e-mail because you placed an order at Krishi Bazaar.",
   },
@@ -144,6 +163,23 @@ const TEXTS: Record<Language, NoticeTexts> = {
         "लौटाई गई रकम 5–7 कामकाजी दिनों में आपके बैंक खाते या कार्ड में पहुँच जाती है।",
       ],
     }),
+    returned: (id, step, note) => ({
+      subject: {
+        requested: `ऑर्डर #${id} की वापसी का आपका अनुरोध हमें मिल गया है`,
+        approved: `ऑर्डर #${id} की आपकी वापसी मंज़ूर हो गई है`,
+        rejected: `ऑर्डर #${id} की आपकी वापसी स्वीकार नहीं हुई`,
+        received: `ऑर्डर #${id} का लौटाया गया सामान हमें मिल गया है`,
+      }[step],
+      lines: [
+        {
+          requested: "बताने के लिए धन्यवाद। हम आपका अनुरोध देखकर 2 कामकाजी दिनों में जवाब देंगे।",
+          approved: "हमारा कूरियर आपके डिलीवरी पते से सामान ले जाएगा। कृपया उसे पैक करके रखें।",
+          rejected: "हम यह वापसी स्वीकार नहीं कर सके।",
+          received: "सामान हमारे पास वापस आ गया है। हम उसकी कीमत टैक्स सहित लौटा रहे हैं; रिफ़ंड होने पर हम आपको बताएँगे।",
+        }[step],
+        note ? `${SHOP} की ओर से: ${note}` : "",
+      ],
+    }),
     action: "अपना ऑर्डर देखें",
     footer: `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${SHOP} पर ऑर्डर दिया था।`,
   },
@@ -173,22 +209,19 @@ export class OrderNotices {
   ) {}
 
   /**
-   * A transition listener: placed, paid, shipped, delivered and cancelled orders tell their
-   * customer; a Cash on Delivery order is told to keep the cash ready, then that it was received.
-   * Text messages carry the news a farmer acts on: placed, shipped, delivered, cancelled.
+   * The customer's news of a move, as the order process declares it (a mail's kind, a text's
+   * kind), keyed by the move's timeline event so each goes out once.
    */
-  readonly onTransition = async ({ trx, order, from, event, eventId, actor }: TransitionContext): Promise<void> => {
+  async notify({ trx, order, eventId, actor, note }: TransitionContext, spec: NoticeSpec): Promise<void> {
     const contact = await this.contactOf(trx, order.user_id);
     // The owner's own move (placing, cancelling) knows their language; anyone else's reads it.
     const language = (actor.role === "owner" && actor.language) || contact.language;
-    const notice = transitionNotice(TEXTS[language], order, event);
+    const notice = spec.mail ? mailOf(TEXTS[language], order, spec.mail, note) : null;
     if (notice && order.customer_email)
       await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
-    // Cash collected at the door is the delivery of a COD order (unless it was marked delivered before).
-    const news = event === "collect" && from === "shipped" ? "deliver" : event;
-    const message = transitionMessage(language, order, news, this.#orderUrl(order));
+    const message = spec.text ? textOf(language, order, spec.text, this.#orderUrl(order)) : null;
     if (message) await this.#text(trx, `order-event:${eventId}`, { ...contact, language }, message);
-  };
+  }
 
   /** Money on its way back to the customer. */
   async refunded(trx: Kysely<Database>, order: OrderRow, refund: { id: number; amountPaise: number; reason: string }): Promise<void> {
@@ -235,50 +268,60 @@ export class OrderNotices {
   }
 }
 
-function transitionNotice(texts: NoticeTexts, order: OrderRow, event: OrderEventName): Notice | null {
+const RETURN_STEPS = {
+  return_requested: "requested",
+  return_approved: "approved",
+  return_rejected: "rejected",
+  return_received: "received",
+} as const;
+
+function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: string): Notice {
   const id = order.id;
   const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
-  switch (event) {
-    case "place":
-      return order.payment_method === "COD" ? texts.placedCod(id, total) : texts.placed(id, total);
-    case "pay":
-    case "repay":
+  switch (kind) {
+    case "placed":
+      return texts.placed(id, total);
+    case "placed_cod":
+      return texts.placedCod(id, total);
+    case "paid":
       return texts.paid(id, total);
-    case "collect":
+    case "cash_received":
       return texts.cashReceived(id, total);
-    case "ship":
+    case "shipped":
       return texts.shipped(id, { courier: order.courier, awb: order.awb, trackingUrl: order.tracking_url });
-    case "deliver":
+    case "delivered":
       return texts.delivered(id);
-    case "cancel":
-    case "expire":
-      return texts.cancelled(id, total, { expired: event === "expire", paid: Boolean(order.paid_at) });
+    case "cancelled":
+    case "expired":
+      return texts.cancelled(id, total, { expired: kind === "expired", paid: Boolean(order.paid_at) });
     default:
-      return null;
+      return texts.returned(id, RETURN_STEPS[kind], kind === "return_requested" ? "" : note);
   }
 }
 
-/** The text message of a transition, or null for moves a farmer need not be messaged about. */
-function transitionMessage(language: Language, order: OrderRow, event: OrderEventName, url: string): OrderMessage | null {
+/** The text message of a notice kind. */
+function textOf(language: Language, order: OrderRow, kind: NoticeKind, url: string): OrderMessage {
   const id = String(order.id);
   const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
-  switch (event) {
-    case "place":
-      return order.payment_method === "COD"
-        ? orderMessage(language, "order_placed_cod", [id, total, url])
-        : orderMessage(language, "order_placed", [id, total, url]);
-    case "ship":
+  switch (kind) {
+    case "placed":
+    case "paid":
+      return orderMessage(language, "order_placed", [id, total, url]);
+    case "placed_cod":
+      return orderMessage(language, "order_placed_cod", [id, total, url]);
+    case "shipped":
       return orderMessage(language, "order_shipped", [id, order.courier ?? "-", order.awb ?? "-", order.tracking_url ?? url]);
-    case "deliver":
+    case "delivered":
+    case "cash_received":
       return orderMessage(language, "order_delivered", [id, url]);
-    case "cancel":
-    case "expire":
+    case "cancelled":
+    case "expired":
       return orderMessage(language, "order_cancelled", [
         id,
-        cancelNote(language, { expired: event === "expire", paid: Boolean(order.paid_at) }, total),
+        cancelNote(language, { expired: kind === "expired", paid: Boolean(order.paid_at) }, total),
         url,
       ]);
     default:
-      return null;
+      return orderMessage(language, "order_return", [id, RETURN_NOTES[language][RETURN_STEPS[kind]], url]);
   }
 }

@@ -23,6 +23,7 @@ export const ORDER_MESSAGE_TEMPLATES: Record<Language, Templates> = {
     order_delivered: "Krishi Bazaar: your order #{#} has been delivered. Thank you! {#}",
     order_cancelled: "Krishi Bazaar: your order #{#} is cancelled. {#} {#}",
     order_refunded: "Krishi Bazaar: we have refunded {#} for your order #{#}. It reaches your account in 5-7 working days.",
+    order_return: "Krishi Bazaar: your return for order #{#}: {#} {#}",
   },
   hi: {
     order_placed: "कृषि बाज़ार: आपका ऑर्डर #{#} ({#}) दर्ज हो गया है। पक्का करने के लिए भुगतान करें: {#}",
@@ -31,6 +32,7 @@ export const ORDER_MESSAGE_TEMPLATES: Record<Language, Templates> = {
     order_delivered: "कृषि बाज़ार: आपका ऑर्डर #{#} पहुँच गया है। धन्यवाद! {#}",
     order_cancelled: "कृषि बाज़ार: आपका ऑर्डर #{#} रद्द कर दिया गया है। {#} {#}",
     order_refunded: "कृषि बाज़ार: आपके ऑर्डर #{#} के {#} हमने लौटा दिए हैं। यह 5-7 कामकाजी दिनों में आपके खाते में पहुँचेगा।",
+    order_return: "कृषि बाज़ार: ऑर्डर #{#} की वापसी: {#} {#}",
   },
 };
 
@@ -45,6 +47,22 @@ const CANCEL_NOTES: Record<Language, { paid: (total: string) => string; unpaid: 
     paid: (total) => `आपका ${total} का भुगतान लौटाया जाएगा।`,
     unpaid: "आपसे कोई पैसा नहीं लिया गया।",
     expired: "समय पर भुगतान नहीं हुआ; आपसे कोई पैसा नहीं लिया गया।",
+  },
+};
+
+/** The return message's middle slot: where the return stands. */
+export const RETURN_NOTES: Record<Language, Record<"requested" | "approved" | "rejected" | "received", string>> = {
+  en: {
+    requested: "we have your request and will reply within 2 working days.",
+    approved: "approved. Our courier will pick the items up; keep them packed.",
+    rejected: "not accepted. See why on your order page.",
+    received: "items received. Your refund is on its way.",
+  },
+  hi: {
+    requested: "आपका अनुरोध मिल गया है, 2 कामकाजी दिनों में जवाब देंगे।",
+    approved: "मंज़ूर। हमारा कूरियर सामान ले जाएगा; उसे पैक रखें।",
+    rejected: "स्वीकार नहीं हुई। कारण ऑर्डर के पेज पर देखें।",
+    received: "सामान मिल गया। आपका रिफ़ंड भेजा जा रहा है।",
   },
 };
 

@@ -4,7 +4,7 @@ import type { Database, NewOrder, NewOrderItem, OrderEventsTable, OrderStatus, O
 
 /** The orders' SQL. Functions that must run inside a checkout take a Transaction. */
 
-type Reader = Kysely<Database>;
+export type Reader = Kysely<Database>;
 
 /** Inserts the order and its lines; answers them as findOrder and findItems read them. */
 export async function insertOrder(trx: Transaction<Database>, order: NewOrder, lines: Omit<NewOrderItem, "order_id">[]) {
@@ -44,7 +44,9 @@ export const orderColumns = [
   "orders.razorpay_payment_id",
   "orders.created_at",
   "orders.payment_due_at",
+  "orders.packed_at",
   "orders.shipped_at",
+  "orders.expected_delivery_on",
   "orders.courier",
   "orders.awb",
   "orders.tracking_url",
@@ -66,6 +68,7 @@ const itemColumns = [
   "order_id",
   "product_id",
   "name",
+  "name_hi",
   "image",
   "price_paise",
   "qty",

@@ -8,6 +8,7 @@ import {
   OrderSchema,
   PaymentProofBody,
   PlaceOrderBody,
+  RefundAccountBody,
   StartPaymentAnswer,
   StartPaymentBody,
 } from "@krishi/contract/schemas";
@@ -211,6 +212,23 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       },
     },
     async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body.reason?.trim() ?? "" }),
+  );
+
+  app.put(
+    "/orders/:id/refund-account/",
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        operationId: "setRefundAccount",
+        tags: ["orders", "payments"],
+        summary: "The owner of a Cash on Delivery order gives the bank account or UPI id its refunds are paid to",
+        security: bearer,
+        params: IdParams,
+        body: RefundAccountBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => payments.setRefundAccount(currentUser(request), request.params.id, request.body),
   );
 
   app.put(

@@ -1,6 +1,17 @@
-import { type CreditNote, type Order, type PaymentMethod, paiseToDecimal, type Refund } from "@krishi/contract";
+import {
+  type CreditNote,
+  ORDER_EVENTS,
+  type Order,
+  type OrderActions,
+  type OrderEventName,
+  type OrderReturn,
+  type PaymentMethod,
+  paiseToDecimal,
+  type Refund,
+  type RefundAccount,
+} from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
-import { checkTransition, type Role } from "./lifecycle.ts";
+import { leaves, OFF_THE_ROAD, OPEN_RETURN_STATUSES, ORDER_STEPS, type OrderFacts, offered, type Role, returnStep } from "./process.ts";
 import type { OrderEventRow, OrderItemRow, OrderRow } from "./repository.ts";
 
 /** Who reads the order: the actions it offers depend on it. */
@@ -15,8 +26,36 @@ export interface RefundView {
   reason: string;
   status: Refund["status"];
   createdAt: Date | string;
-  /** The Razorpay payment it gives back: the order's own, or another (a duplicate or late payment, refunded whole). */
+  /** The Razorpay payment it gives back: the order's own, or another (a duplicate or late payment, refunded whole); "" for a transfer. */
   paymentId: string;
+  method: Refund["method"];
+  reference: string;
+  /** The order lines it refunds (by order item id), when it refunds lines. */
+  lines: { orderItemId: number; qty: number }[];
+}
+
+/** A return as the order JSON shows it (returns owns the rows). */
+export interface ReturnView {
+  id: number;
+  status: OrderReturn["status"];
+  reason: OrderReturn["reason"];
+  details: string;
+  photos: string[];
+  note: string;
+  restocked: boolean;
+  refundId: number | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  lines: { orderItemId: number; qty: number }[];
+}
+
+/** Where a Cash on Delivery order's refunds go (payments owns the rows). */
+export interface RefundAccountView {
+  kind: RefundAccount["kind"];
+  /** For the customer: the account number masked. */
+  display: string;
+  /** For staff, who pay it: in full. */
+  staffDisplay: string;
 }
 
 /** The tax documents of an order as its JSON shows them (invoices owns the rows). */
@@ -31,12 +70,55 @@ export interface OrderExtras {
   events: OrderEventRow[];
   refunds: RefundView[];
   documents: TaxDocumentsView;
+  returns: ReturnView[];
+  refundAccount: RefundAccountView | null;
   now: Date;
+  returnWindowMs: number;
 }
 
-/** Whether staff may record the cash of this order: an unpaid COD order that has left the shop. */
-export function awaitsCash(row: Pick<OrderRow, "payment_method" | "is_paid" | "status">): boolean {
-  return row.payment_method === "COD" && !row.is_paid && (row.status === "shipped" || row.status === "delivered");
+/** Whether a refund gives back (part of) what paid the order: its Razorpay payment, or a transfer of a COD order's cash. */
+export function ofOrderPayment(row: Pick<OrderRow, "razorpay_payment_id">, refund: Pick<RefundView, "method" | "paymentId">): boolean {
+  return refund.method === "transfer" || (row.razorpay_payment_id !== null && refund.paymentId === row.razorpay_payment_id);
+}
+
+/** What the order process's guards look at, from the order's lines, refunds and returns. */
+export function orderFacts(
+  row: OrderRow,
+  items: readonly Pick<OrderItemRow, "id" | "qty">[],
+  extras: Pick<OrderExtras, "refunds" | "returns" | "now" | "returnWindowMs">,
+): OrderFacts {
+  const given = extras.refunds.filter((r) => r.status !== "failed" && ofOrderPayment(row, r));
+  const ordered = items.reduce((sum, item) => sum + item.qty, 0);
+  const refundedUnits = given.flatMap((r) => r.lines).reduce((sum, line) => sum + line.qty, 0);
+  // A received return's units are counted by its refund's lines.
+  const heldUnits = extras.returns
+    .filter((r) => OPEN_RETURN_STATUSES.includes(r.status))
+    .flatMap((r) => r.lines)
+    .reduce((sum, line) => sum + line.qty, 0);
+  return {
+    row,
+    refundingPaise: given.reduce((sum, r) => sum + r.amountPaise, 0),
+    returnableUnits: ordered - refundedUnits - heldUnits,
+    now: extras.now,
+    returnWindowMs: extras.returnWindowMs,
+  };
+}
+
+/** One flag per event: whether the viewer may make it (or start it) now. */
+function actionsFor(facts: OrderFacts, role: Role): OrderActions {
+  const flags = Object.fromEntries(ORDER_EVENTS.map((event) => [event, role !== "system" && offered(facts, event, role)]));
+  const actions = flags as Record<(typeof ORDER_EVENTS)[number], boolean>;
+  return {
+    pay: actions.pay,
+    pack: actions.pack,
+    ship: actions.ship,
+    deliver: actions.deliver,
+    collect: actions.collect,
+    cancel: actions.cancel,
+    refund: actions.refund,
+    return_request: actions.return_request,
+    codReceived: actions.collect,
+  };
 }
 
 function paymentMethod(value: string): PaymentMethod {
@@ -50,11 +132,14 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
   const dueAt = toIso(row.payment_due_at);
   // Failed refunds give nothing back. A refund of a payment other than the one that paid the
   // order (a second capture, or one that came after the order was cancelled) is not the order's.
-  const ofOrderPayment = (refund: RefundView) => row.razorpay_payment_id !== null && refund.paymentId === row.razorpay_payment_id;
+  const isOrders = (refund: RefundView) => ofOrderPayment(row, refund);
   const given = extras.refunds.filter((r) => r.status !== "failed");
   const sum = (refunds: RefundView[]) => refunds.reduce((total, r) => total + r.amountPaise, 0);
-  const refunded = Math.min(sum(given.filter(ofOrderPayment)), Number(row.total_paise));
-  const otherPaymentsRefunded = sum(given.filter((r) => !ofOrderPayment(r)));
+  const refunded = Math.min(sum(given.filter(isOrders)), Number(row.total_paise));
+  const otherPaymentsRefunded = sum(given.filter((r) => !isOrders(r)));
+  const facts = orderFacts(row, items, extras);
+  const itemById = new Map(items.map((item) => [item.id, item]));
+  const productOf = (orderItemId: number) => itemById.get(orderItemId)?.product_id ?? null;
   return {
     _id: row.id,
     user: {
@@ -67,6 +152,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     orderItems: items.map((item) => ({
       product: item.product_id,
       name: item.name,
+      nameHi: item.name_hi,
       image: item.image,
       price: paiseToDecimal(Number(item.price_paise)),
       qty: item.qty,
@@ -111,11 +197,12 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     deliveredAt: toIso(row.delivered_at),
     createdAt: toIso(row.created_at) ?? "",
     status: row.status,
-    paymentDueAt: row.status === "pending_payment" ? dueAt : null,
+    // Shown while the order can still run out of time to pay.
+    paymentDueAt: leaves("expire", row.status) ? dueAt : null,
     events: extras.events.map((e) => ({
       from: e.from_status,
       to: e.to_status,
-      event: e.event,
+      event: e.event as OrderEventName,
       actor: e.actor,
       note: e.note,
       at: toIso(e.created_at) ?? "",
@@ -130,14 +217,47 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       reason: r.reason,
       status: r.status,
       createdAt: toIso(r.createdAt) ?? "",
-      ofOrderPayment: ofOrderPayment(r),
+      ofOrderPayment: isOrders(r),
+      method: r.method,
+      reference: r.reference,
+      lines: r.lines.map((line) => ({ product: productOf(line.orderItemId), qty: line.qty })),
     })),
     amountRefunded: paiseToDecimal(refunded),
     otherPaymentsRefunded: paiseToDecimal(otherPaymentsRefunded),
-    actions: {
-      cancel: viewer.role !== "system" && checkTransition(row.status, "cancel", viewer.role).ok,
-      pay: row.status === "pending_payment" && dueAt !== null && new Date(dueAt) > extras.now,
-      codReceived: viewer.role === "staff" && awaitsCash(row),
-    },
+    actions: actionsFor(facts, viewer.role),
+    steps: OFF_THE_ROAD.includes(row.status) ? [] : ORDER_STEPS.map(({ step, at }) => ({ step, at: toIso(at(row)) })),
+    expectedDeliveryBy: row.delivered_at || OFF_THE_ROAD.includes(row.status) ? null : row.expected_delivery_on,
+    returns: extras.returns.map((r) => returnJson(r, itemById, viewer)),
+    returnWindowEndsAt: row.delivered_at ? new Date(new Date(row.delivered_at).getTime() + extras.returnWindowMs).toISOString() : null,
+    refundAccount: extras.refundAccount
+      ? {
+          kind: extras.refundAccount.kind,
+          display: viewer.role === "staff" ? extras.refundAccount.staffDisplay : extras.refundAccount.display,
+        }
+      : null,
+  };
+}
+
+function returnJson(view: ReturnView, itemById: Map<number, OrderItemRow>, viewer: Viewer): OrderReturn {
+  const may = (action: "approve" | "reject" | "receive") => viewer.role === "staff" && returnStep(view.status, action) !== undefined;
+  return {
+    id: view.id,
+    status: view.status,
+    lines: view.lines.flatMap((line) => {
+      const item = itemById.get(line.orderItemId);
+      if (!item || item.product_id === null) return [];
+      return [
+        { product: item.product_id, name: item.name, nameHi: item.name_hi, qty: line.qty, price: paiseToDecimal(Number(item.price_paise)) },
+      ];
+    }),
+    reason: view.reason,
+    details: view.details,
+    photos: view.photos,
+    note: view.note,
+    restocked: view.restocked,
+    refundId: view.refundId,
+    createdAt: toIso(view.createdAt) ?? "",
+    updatedAt: toIso(view.updatedAt) ?? "",
+    actions: { approve: may("approve"), reject: may("reject"), receive: may("receive") },
   };
 }

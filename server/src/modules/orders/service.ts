@@ -5,6 +5,7 @@ import {
   indianState,
   type Language,
   type Order,
+  type OrderEventName,
   type OrderStatus,
   type PaymentMethod,
   PIN_PATTERN,
@@ -15,7 +16,7 @@ import {
   supplyBetween,
   type TaxMode,
 } from "@krishi/contract";
-import type { Transaction, Updateable } from "kysely";
+import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database, OrderActor, OrdersTable } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -24,9 +25,22 @@ import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
 import { isIndia } from "../addresses/check.ts";
 import type { CatalogService, ProductForOrder } from "../catalog/service.ts";
-import { checkTransition, type OrderEventName, type Role, reachedBy, STATUS_LABELS } from "./lifecycle.ts";
+import type { OrderNotices } from "./notices.ts";
+import { checkTransition, type Effect, leaves, ORDER_PROCESS, type Role, reachedBy, refusalOf, type Transition } from "./process.ts";
 import * as repo from "./repository.ts";
-import { NO_TAX_DOCUMENTS, type OrderExtras, orderJson, type RefundView, type TaxDocumentsView, type Viewer } from "./serialize.ts";
+import {
+  NO_TAX_DOCUMENTS,
+  type OrderExtras,
+  orderFacts,
+  orderJson,
+  type RefundAccountView,
+  type RefundView,
+  type ReturnView,
+  type TaxDocumentsView,
+  type Viewer,
+} from "./serialize.ts";
+
+export type { Role } from "./process.ts";
 
 export interface Customer {
   id: number;
@@ -48,11 +62,12 @@ export interface PlaceOrderInput {
   totalPaise: number;
 }
 
-/** Limits of checkout and the payment window (config, with DESIGN's defaults). */
+/** Limits of checkout, the payment window and the return window (config, with their defaults). */
 export interface OrderRules {
   paymentWindowSeconds: number;
   maxUnpaidOrders: number;
   maxUnitsPerLine: number;
+  returnWindowHours: number;
 }
 
 /** Cash on Delivery (config): off by default; the fee is a charge of its own, the limit is on the total with it. */
@@ -98,7 +113,7 @@ export interface Actor {
 
 export const SYSTEM: Actor = { role: "system", userId: null };
 
-/** What a transition listener learns, inside the transition's transaction. */
+/** What an effect's handler learns, inside the transition's transaction. */
 export interface TransitionContext {
   trx: Transaction<Database>;
   /** The order after the move. */
@@ -109,10 +124,34 @@ export interface TransitionContext {
   actor: Actor;
   /** The order_events row: a stable name for "this happened once" (mail keys). */
   eventId: number;
+  /** The move's note (a return's reason, a refusal's explanation). */
+  note: string;
 }
 
-/** Runs inside the transaction of every transition: a failure rolls the transition back. */
-export type TransitionListener = (context: TransitionContext) => Promise<void>;
+/** Runs inside the transaction of the transitions that declare its effect: a failure rolls the move back. */
+export type EffectHandler = (context: TransitionContext) => Promise<void>;
+
+/** What other modules add to an order's JSON, each read through the caller's executor (the transaction, when in one). */
+export interface OrderParts {
+  refunds(orderIds: readonly number[], db: repo.Reader): Promise<Map<number, RefundView[]>>;
+  documents(orderIds: readonly number[], db: repo.Reader): Promise<Map<number, TaxDocumentsView>>;
+  returns(orderIds: readonly number[], db: repo.Reader): Promise<Map<number, ReturnView[]>>;
+  refundAccounts(orderIds: readonly number[], db: repo.Reader): Promise<Map<number, RefundAccountView>>;
+}
+
+const NO_PARTS: OrderParts = {
+  refunds: async () => new Map(),
+  documents: async () => new Map(),
+  returns: async () => new Map(),
+  refundAccounts: async () => new Map(),
+};
+
+/** What is announced once a transaction commits: the order changed, and the products whose stock moved. */
+interface Announcement {
+  orderId: number;
+  event: OrderEventName;
+  productIds: number[];
+}
 
 export type TransitionResult = { ok: true; order: repo.OrderRow } | { ok: false; reason: "moved" | "out-of-stock" };
 
@@ -122,24 +161,17 @@ class Rollback extends Error {
   }
 }
 
-const PAST_TENSE: Record<OrderEventName, string> = {
-  place: "placed",
-  pay: "paid",
-  repay: "paid",
-  pack: "packed",
-  ship: "shipped",
-  deliver: "delivered",
-  cancel: "cancelled",
-  expire: "expired",
-  refund: "refunded",
-  collect: "marked paid in cash",
-};
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = 330 * 60_000;
 
 /** Where an order goes, as tax, delivery and Cash on Delivery see it. */
 interface Destination {
   /** The buyer's state (from the PIN, else the address), when known. */
   state: IndianState | null;
   codAllowed: boolean;
+  /** Days to deliver there, when the PIN is known. */
+  deliveryDays: number | null;
 }
 
 export interface OrdersServiceDeps {
@@ -149,10 +181,8 @@ export interface OrdersServiceDeps {
   rules: OrderRules;
   clock: Clock;
   events: EventBus;
-  /** The refunds of these orders (payments owns the table). */
-  refundsOf: (orderIds: readonly number[]) => Promise<Map<number, RefundView[]>>;
-  /** The tax invoice and credit notes of these orders (invoices owns the table). */
-  taxDocumentsOf: (orderIds: readonly number[]) => Promise<Map<number, TaxDocumentsView>>;
+  /** The customer's news of the moves that declare a notice. */
+  notices: OrderNotices;
   /** The seller's GST state code: in GST mode an order to the same state pays CGST + SGST, to another IGST. */
   sellerStateCode: string | null;
   cod: CodRules;
@@ -160,13 +190,17 @@ export interface OrdersServiceDeps {
 }
 
 /**
- * Orders: checkout, reading, and the one writer of an order's state. Every change of state goes
- * through transition(), which asks the state machine (lifecycle.ts), moves the row with a
- * conditional UPDATE, records the event, gives stock back or takes it again, and lets listeners
- * (mail, refunds) act — all in one transaction.
+ * Orders: checkout, reading, and the one writer of an order's state. Every move goes through
+ * transition(), which does what the order process (process.ts) declares for it: checks who may
+ * make it and its guard, moves the row with a conditional UPDATE, stamps its columns, records the
+ * event, moves stock, runs the declared effects' handlers and queues the customer's notices — all
+ * in the caller's transaction — and announces it once that transaction commits.
  */
 export class OrdersService {
-  readonly #listeners: TransitionListener[] = [];
+  readonly #effects = new Map<Effect, EffectHandler[]>();
+  #parts: OrderParts = NO_PARTS;
+  /** What each open transaction will announce when it commits (see #inTransaction). */
+  readonly #announcements = new WeakMap<Transaction<Database>, Announcement[]>();
   private readonly db: Db;
   private readonly catalog: CatalogService;
   private readonly clock: Clock;
@@ -182,8 +216,40 @@ export class OrdersService {
     return this.deps.pricing.taxMode ?? "flat";
   }
 
-  onTransition(listener: TransitionListener): void {
-    this.#listeners.push(listener);
+  /** Attaches the work of an effect the order process names (invoices, payments). */
+  handle(effect: Effect, handler: EffectHandler): void {
+    this.#effects.set(effect, [...(this.#effects.get(effect) ?? []), handler]);
+  }
+
+  /** Attaches a module's part of the order JSON (refunds, tax documents, returns, refund accounts). */
+  provide(parts: Partial<OrderParts>): void {
+    this.#parts = { ...this.#parts, ...parts };
+  }
+
+  /** How long after delivery a return may be asked for. */
+  get returnWindowMs(): number {
+    return this.deps.rules.returnWindowHours * HOUR_MS;
+  }
+
+  /**
+   * Runs `work` in a transaction; what its transitions announce is published once it commits
+   * (nothing when it rolls back). Every transition runs inside one of these.
+   */
+  async #inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const announcements: Announcement[] = [];
+    const result = await this.db.transaction().execute(async (trx) => {
+      this.#announcements.set(trx, announcements);
+      return work(trx);
+    });
+    await this.#publish(announcements);
+    return result;
+  }
+
+  /** Marks the order changed without a move (a refund recorded or settled): announced after commit like a transition. */
+  announce(trx: Transaction<Database>, orderId: number, event: OrderEventName, productIds: number[] = []): void {
+    const pending = this.#announcements.get(trx);
+    if (!pending) throw new Error("an order change outside OrdersService.withOrder: it would never be announced");
+    pending.push({ orderId, event, productIds });
   }
 
   /**
@@ -209,9 +275,10 @@ export class OrdersService {
     if (cod && !destination.codAllowed) return { ok: false, failure: { kind: "cod-not-here", pin: address.postalCode } };
     const buyerStateCode = state ? GST_STATE_CODES[state] : null;
     const sellerStateCode = gst ? this.deps.sellerStateCode : null;
+    const placing = ORDER_PROCESS.find((t) => t.event === "place" && t.from.length === 0 && (t.to === "confirmed") === cod) as Transition;
 
     try {
-      const placed = await this.db.transaction().execute(async (trx) => {
+      const placed = await this.#inTransaction(async (trx) => {
         // Writes first: on SQLite the transaction takes the write lock at once (waiting on the
         // busy timeout) instead of failing to upgrade a read lock held by another process.
         // Each line's product comes back from the UPDATE that takes its units: priced as locked.
@@ -275,8 +342,9 @@ export class OrdersService {
             cgst_paise: price.breakup.cgstPaise,
             sgst_paise: price.breakup.sgstPaise,
             igst_paise: price.breakup.igstPaise,
-            status: cod ? "confirmed" : "pending_payment",
+            status: placing.to as OrderStatus,
             payment_due_at: cod ? null : new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
+            expected_delivery_on: expectedDeliveryOn(now, destination.deliveryDays),
             created_at: at,
             updated_at: at,
           },
@@ -285,6 +353,7 @@ export class OrdersService {
             return {
               product_id: line.product.id,
               name: line.product.name,
+              name_hi: line.product.name_hi,
               image: line.product.image ?? "",
               price_paise: line.pricePaise,
               qty: line.qty,
@@ -297,20 +366,26 @@ export class OrdersService {
             };
           }),
         );
-        const event = await this.#record(
+        const actor: Actor = { role: "owner", userId: customer.id, language: customer.language };
+        const event = await this.#enter(trx, placing, written.row, null, actor, "", at);
+        this.announce(
           trx,
-          written.row,
-          null,
+          written.row.id,
           "place",
-          { role: "owner", userId: customer.id, language: customer.language },
-          "",
-          at,
+          lines.map((line) => line.product),
         );
         return { ...written, events: [event] };
       });
-      await this.#changed(placed.row.id, "place", lines);
-      // Answered from what was written: a new order has no refunds or tax documents (they come with payments).
-      const extras: OrderExtras = { events: placed.events, refunds: [], documents: NO_TAX_DOCUMENTS, now: this.clock() };
+      // Answered from what was written: a new order has no refunds, returns or tax documents yet.
+      const extras: OrderExtras = {
+        events: placed.events,
+        refunds: [],
+        documents: NO_TAX_DOCUMENTS,
+        returns: [],
+        refundAccount: null,
+        now: this.clock(),
+        returnWindowMs: this.returnWindowMs,
+      };
       return { ok: true, order: orderJson(placed.row, placed.items, extras, viewerOf(customer)) };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
@@ -330,9 +405,10 @@ export class OrdersService {
     const gst = this.taxMode === "gst";
     const { pincodes } = this.deps;
     const served = await pincodes.hasServiceabilityTable();
-    if (!gst && !served && !cod) return { ok: true, state: null, codAllowed: false };
     const pinCode = address.postalCode;
+    // Looked up for every Indian PIN: its delivery days give the order its expected day.
     const pin = isIndia(address.country) && PIN_PATTERN.test(pinCode) ? await pincodes.lookup(pinCode) : null;
+    if (!gst && !served && !cod) return { ok: true, state: null, codAllowed: false, deliveryDays: pin?.deliveryDays ?? null };
     const named = address.state ? indianState(address.state) : null;
     const pinState = pin ? indianState(pin.state) : null;
     if (gst && pinState && named && pinState !== named) {
@@ -341,14 +417,15 @@ export class OrdersService {
     const state = pinState ?? named;
     if (gst && !state) return { ok: false, failure: { kind: "no-state" } };
     if (served && !pin?.serviceable) return { ok: false, failure: { kind: "not-served", pin: pinCode } };
-    return { ok: true, state, codAllowed: pin?.cod ?? false };
+    return { ok: true, state, codAllowed: pin?.cod ?? false, deliveryDays: pin?.deliveryDays ?? null };
   }
 
   /**
-   * The one writer of an order's state: moves `order` by `event` if the state machine lets
-   * `actor` do so from its current state. Answers "moved" when another writer changed the order
-   * first (the UPDATE is conditional on the state read), "out-of-stock" when a repay cannot take
-   * the units again. Throws 409 when the move is not allowed at all.
+   * The one writer of an order's state: moves `order` by `event` if the order process lets
+   * `actor` do so now, doing what the process declares for the move. Answers "moved" when another
+   * writer changed the order first (the UPDATE is conditional on the state read), "out-of-stock"
+   * when a repay cannot take the units again. Throws 409 when the move is not allowed at all.
+   * Runs in a transaction of withOrder() (its announcement goes out when that commits).
    */
   async transition(
     trx: Transaction<Database>,
@@ -357,11 +434,13 @@ export class OrdersService {
     actor: Actor,
     options: { note?: string; set?: Partial<Pick<OrdersTable, "razorpay_payment_id" | "courier" | "awb" | "tracking_url">> } = {},
   ): Promise<TransitionResult> {
-    const check = checkTransition(order.status, event, actor.role);
-    if (!check.ok || (check.transition.takeStock && order.paid_at !== null)) throw this.#refusal(order.status, event, check);
+    const items = await repo.findItems(trx, [order.id]);
+    const facts = await this.#facts(trx, order, items);
+    const check = checkTransition(facts, order.status, event, actor.role);
+    if (!check.ok) throw this.#refusal(order.status, event, check.reason);
     const { transition } = check;
-    const items = transition.restock || transition.takeStock ? await repo.findItems(trx, [order.id]) : [];
-    if (transition.takeStock) {
+    const productIds = items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
+    if (transition.stock === "take-again") {
       const taken: typeof items = [];
       for (const item of items) {
         if (item.product_id === null || !(await this.catalog.takeStock(trx, item.product_id, item.qty))) {
@@ -372,48 +451,90 @@ export class OrdersService {
       }
     }
     const at = this.clock().toISOString();
-    const moved = await repo.updateStatus(trx, order.id, order.status, {
-      status: transition.to,
-      updated_at: at,
-      ...options.set,
-      ...stampsFor(event, order, at),
-    });
-    if (!moved) {
-      // Undo a repay's stock: the caller's transaction may still commit other work.
-      for (const item of transition.takeStock ? items : []) await this.catalog.returnStock(trx, item.product_id as number, item.qty);
-      return { ok: false, reason: "moved" };
+    let after = order;
+    if (transition.to) {
+      const moved = await repo.updateStatus(trx, order.id, order.status, {
+        status: transition.to,
+        updated_at: at,
+        ...options.set,
+        ...transition.stamps?.(order, at),
+      });
+      if (!moved) {
+        // Undo a repay's stock: the caller's transaction may still commit other work.
+        if (transition.stock === "take-again")
+          for (const item of items) await this.catalog.returnStock(trx, item.product_id as number, item.qty);
+        return { ok: false, reason: "moved" };
+      }
+      if (transition.stock === "give-back") {
+        for (const item of items) if (item.product_id !== null) await this.catalog.returnStock(trx, item.product_id, item.qty);
+      }
+      const read = await repo.findOrder(trx, order.id);
+      if (!read) throw new Error("the order just moved is missing");
+      after = read;
     }
-    if (transition.restock) {
-      for (const item of items) if (item.product_id !== null) await this.catalog.returnStock(trx, item.product_id, item.qty);
-    }
-    const after = await repo.findOrder(trx, order.id);
-    if (!after) throw new Error("the order just moved is missing");
-    await this.#record(trx, after, order.status, event, actor, options.note ?? "", at);
+    await this.#enter(trx, transition, after, order.status, actor, options.note ?? "", at);
+    const stockMoved = transition.stock === "give-back" || transition.stock === "take-again";
+    this.announce(trx, order.id, event, stockMoved ? productIds : []);
     return { ok: true, order: after };
+  }
+
+  /** Records the move on the timeline, runs its effects and queues its notices. */
+  async #enter(
+    trx: Transaction<Database>,
+    transition: Transition,
+    order: repo.OrderRow,
+    from: OrderStatus | null,
+    actor: Actor,
+    note: string,
+    at: string,
+  ): Promise<repo.OrderEventRow> {
+    const { id: eventId, ...event } = await repo.insertEvent(trx, {
+      order_id: order.id,
+      from_status: from,
+      to_status: order.status,
+      event: transition.event,
+      actor: actorName(actor.role),
+      actor_id: actor.userId,
+      note: note.slice(0, 500),
+      created_at: at,
+    });
+    const context: TransitionContext = { trx, order, from, event: transition.event, to: order.status, actor, eventId, note };
+    for (const effect of transition.effects ?? []) for (const handler of this.#effects.get(effect) ?? []) await handler(context);
+    if (transition.notice) await this.deps.notices.notify(context, transition.notice);
+    return event;
+  }
+
+  /** What the process's guards look at, read through the transaction. */
+  async #facts(trx: Transaction<Database>, order: repo.OrderRow, items: repo.OrderItemRow[]) {
+    const [refunds, returns] = await Promise.all([this.#parts.refunds([order.id], trx), this.#parts.returns([order.id], trx)]);
+    return orderFacts(order, items, {
+      refunds: refunds.get(order.id) ?? [],
+      returns: returns.get(order.id) ?? [],
+      now: this.clock(),
+      returnWindowMs: this.returnWindowMs,
+    });
   }
 
   /** Runs `work` in a transaction on the order's locked row; 404 when there is no such order. */
   async withOrder<T>(id: number, work: (trx: Transaction<Database>, order: repo.OrderRow) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.#inTransaction(async (trx) => {
       const order = await repo.lockOrder(trx, id);
       if (!order) throw notFound("order_not_found", ORDER_NOT_FOUND);
       return work(trx, order);
     });
   }
 
-  /** A staff or owner move by event (pack, ship, deliver, cancel); answers the order as the viewer sees it. */
+  /** The order's owner's or staff's move by event; answers the order as the viewer sees it. */
   async move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4] = {}): Promise<Order> {
-    const result = await this.withOrder(id, async (trx, order) => {
+    await this.withOrder(id, async (trx, order) => {
       if (!user.is_staff && order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
       const role: Role = user.is_staff ? "staff" : "owner";
       // A repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
-      if (reachedBy(event, order.status)) return { ok: true as const, order, repeated: true };
+      if (reachedBy(event, order.status)) return;
       const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, options);
       if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
-      return { ...moved, repeated: false };
     });
-    if (!result.repeated) await this.#changed(id, event, []);
-    return this.getOrderFor(user, result.order.id);
+    return this.getOrderFor(user, id);
   }
 
   /**
@@ -427,7 +548,6 @@ export class OrdersService {
       const moved = await this.transition(trx, order, "collect", { role: "staff", userId: user.id }, { note: "Cash received" });
       if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
     });
-    await this.#changed(id, "collect", []);
     return this.getOrderFor(user, id);
   }
 
@@ -444,16 +564,24 @@ export class OrdersService {
     return expired;
   }
 
-  /** Expires one order if it is unpaid and past its deadline; answers whether it did. */
+  /** Expires one order if the process says it may (unpaid, past its deadline); answers whether it did. */
   async expireIfDue(id: number): Promise<boolean> {
-    const now = this.clock();
-    const moved = await this.withOrder(id, async (trx, order) => {
-      if (order.status !== "pending_payment" || !order.payment_due_at || new Date(order.payment_due_at) > now) return false;
+    return this.withOrder(id, async (trx, order) => {
+      const items = await repo.findItems(trx, [order.id]);
+      if (!checkTransition(await this.#facts(trx, order, items), order.status, "expire", "system").ok) return false;
       const result = await this.transition(trx, order, "expire", SYSTEM, { note: "Not paid in time" });
       return result.ok;
     });
-    if (moved) await this.#changed(id, "expire", []);
-    return moved;
+  }
+
+  /** The order's lines, read through the caller's transaction. */
+  itemsOf(db: repo.Reader, orderId: number): Promise<repo.OrderItemRow[]> {
+    return repo.findItems(db, [orderId]);
+  }
+
+  /** Whether the order process has `event` from the order's state at all (its guard aside). */
+  canMove(order: repo.OrderRow, event: OrderEventName): boolean {
+    return leaves(event, order.status);
   }
 
   /** The order's row (payments reads what it needs to settle a payment). */
@@ -484,11 +612,6 @@ export class OrdersService {
   toReconcile(quietMs: number, lateMs: number, limit: number) {
     const now = this.clock().getTime();
     return repo.findToReconcile(this.db, new Date(now - quietMs).toISOString(), new Date(now - lateMs).toISOString(), limit);
-  }
-
-  /** Announces a change after its transaction committed (the caller's part of #changed). */
-  async changed(orderId: number, event: OrderEventName): Promise<void> {
-    await this.#changed(orderId, event, []);
   }
 
   async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Order> {
@@ -546,70 +669,29 @@ export class OrdersService {
     return this.#toJson(await repo.findCodToCollect(this.db, limit), { role: "staff" });
   }
 
-  async #record(
-    trx: Transaction<Database>,
-    order: repo.OrderRow,
-    from: OrderStatus | null,
-    name: OrderEventName,
-    actor: Actor,
-    note: string,
-    at: string,
-  ): Promise<repo.OrderEventRow> {
-    const { id: eventId, ...event } = await repo.insertEvent(trx, {
-      order_id: order.id,
-      from_status: from,
-      to_status: order.status,
-      event: name,
-      actor: actorName(actor.role),
-      actor_id: actor.userId,
-      note: note.slice(0, 500),
-      created_at: at,
-    });
-    for (const listener of this.#listeners) await listener({ trx, order, from, event: name, to: order.status, actor, eventId });
-    return event;
-  }
-
-  /** `lines`: the order's products when the caller has them at hand (else read here, for a move that takes or returns stock). */
-  async #changed(orderId: number, event: OrderEventName, lines: readonly { product: number }[]): Promise<void> {
-    const stockMoved = async () => {
-      if (event !== "place" && event !== "cancel" && event !== "expire" && event !== "repay") return;
-      const productIds =
-        lines.length > 0
-          ? lines.map((l) => l.product)
-          : (await repo.findItems(this.db, [orderId])).flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
-      await this.deps.events.emit("productsChanged", { productIds, stockOnly: true });
-    };
+  /** Announces committed changes: products whose stock moved (caches), then each order's change. */
+  async #publish(announcements: readonly Announcement[]): Promise<void> {
+    if (announcements.length === 0) return;
+    const productIds = [...new Set(announcements.flatMap((a) => a.productIds))];
+    const moved = productIds.length > 0 ? this.deps.events.emit("productsChanged", { productIds, stockOnly: true }) : undefined;
     // Both at once: their listeners do not depend on each other.
-    await Promise.all([stockMoved(), this.deps.events.emit("orderChanged", { orderId, event })]);
+    await Promise.all([moved, ...announcements.map(({ orderId, event }) => this.deps.events.emit("orderChanged", { orderId, event }))]);
   }
 
-  #refusal(status: OrderStatus, event: OrderEventName, check: ReturnType<typeof checkTransition>) {
-    const label = STATUS_LABELS[status];
-    // not_allowed: the move exists from this state, but not for this actor (a customer cancelling a shipped order).
-    const reason = !check.ok && check.reason === "not-allowed" ? "not_allowed" : "wrong_state";
-    const params = { status, event, reason };
-    if (status === "pending_payment" && event !== "cancel" && event !== "expire")
-      return conflict("order_not_paid", "Order is not paid yet.", params);
-    if (event === "collect") {
-      return conflict("order_wrong_state", `This order is ${label}: record its cash when the courier has delivered it.`, params);
-    }
-    if (!check.ok && check.reason === "not-allowed") {
-      return conflict(
-        "order_wrong_state",
-        `This order is ${label}: it can no longer be ${PAST_TENSE[event]} online. Please contact us.`,
-        params,
-      );
-    }
-    return conflict("order_wrong_state", `This order is ${label} and cannot be ${PAST_TENSE[event]}.`, params);
+  #refusal(status: OrderStatus, event: OrderEventName, reason: "not-allowed" | "wrong-state" | "not-now") {
+    const { code, message, params } = refusalOf(status, event, reason);
+    return conflict(code, message, params);
   }
 
   async #toJson(rows: repo.OrderRow[], viewer: Viewer): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, events, refunds, documents] = await Promise.all([
+    const [items, events, refunds, documents, returns, accounts] = await Promise.all([
       repo.findItems(this.db, ids),
       repo.findEvents(this.db, ids),
-      this.deps.refundsOf(ids),
-      this.deps.taxDocumentsOf(ids),
+      this.#parts.refunds(ids, this.db),
+      this.#parts.documents(ids, this.db),
+      this.#parts.returns(ids, this.db),
+      this.#parts.refundAccounts(ids, this.db),
     ]);
     const itemsOf = groupBy(items, (item) => item.order_id);
     const eventsOf = groupBy(events, (e) => e.order_id);
@@ -619,7 +701,10 @@ export class OrdersService {
         events: eventsOf.get(row.id) ?? [],
         refunds: refunds.get(row.id) ?? [],
         documents: documents.get(row.id) ?? NO_TAX_DOCUMENTS,
+        returns: returns.get(row.id) ?? [],
+        refundAccount: accounts.get(row.id) ?? null,
         now,
+        returnWindowMs: this.returnWindowMs,
       };
       return orderJson(row, itemsOf.get(row.id) ?? [], extras, viewer);
     });
@@ -634,27 +719,10 @@ function actorName(role: Role): OrderActor {
   return role === "owner" ? "customer" : role;
 }
 
-/** The columns an event stamps, besides the state. */
-function stampsFor(event: OrderEventName, order: repo.OrderRow, at: string): Updateable<OrdersTable> {
-  switch (event) {
-    case "pay":
-    case "repay":
-      return { is_paid: true, paid_at: at };
-    case "collect":
-      // Cash is handed over at the door: delivered then, unless staff recorded the delivery before.
-      return { is_paid: true, paid_at: at, ...(order.delivered_at === null ? { is_delivered: true, delivered_at: at } : {}) };
-    case "pack":
-      return { packed_at: at };
-    case "ship":
-      return { shipped_at: at };
-    case "deliver":
-      return { is_delivered: true, delivered_at: at };
-    case "cancel":
-    case "expire":
-      return { cancelled_at: at };
-    default:
-      return {};
-  }
+/** The day a delivery is expected, in India's calendar: today there plus the PIN's delivery days. */
+function expectedDeliveryOn(now: Date, deliveryDays: number | null): string | null {
+  if (deliveryDays === null) return null;
+  return new Date(now.getTime() + IST_OFFSET_MS + deliveryDays * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** One line per product (quantities of repeated lines added), in product-id order. */

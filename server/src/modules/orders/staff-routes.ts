@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { toPaise } from "@krishi/contract";
-import { ErrorBody, IdParams, OrderListQuery, OrderSchema, RefundOrderBody, ShipOrderBody } from "@krishi/contract/schemas";
+import {
+  ErrorBody,
+  IdParams,
+  OrderListQuery,
+  OrderSchema,
+  RefundOrderBody,
+  RefundPaidBody,
+  RefundParams,
+  ShipOrderBody,
+} from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { fieldError, problem } from "../../lib/errors.ts";
@@ -111,7 +120,8 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
       schema: {
         operationId: "refundOrder",
         tags,
-        summary: "Refund part or all of a paid order through Razorpay; an Idempotency-Key header makes a retry refund once",
+        summary:
+          "Refund an amount or lines (their value with their own tax) of a paid order: through Razorpay, or by a transfer to a Cash on Delivery customer's refund account; an Idempotency-Key header makes a retry refund once",
         params: IdParams,
         headers: RefundHeaders,
         body: RefundOrderBody,
@@ -119,21 +129,42 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
       },
     },
     async (request) => {
+      const { amount, lines } = request.body;
+      if ((amount === undefined) === (lines === undefined)) {
+        throw fieldError("field_invalid", "non_field_errors", problem("refund_one_of", "Refund either an amount or lines, not both."));
+      }
+      const reason = request.body.reason.trim();
+      if (!reason) throw fieldError("field_invalid", "reason", problem("blank", "This field may not be blank."));
+      const idempotencyKey = request.headers["idempotency-key"];
+      if (lines) return payments.refundOrder(currentUser(request), request.params.id, { lines, reason, idempotencyKey });
       let amountPaise: number;
       try {
-        amountPaise = toPaise(request.body.amount);
+        amountPaise = toPaise(amount ?? 0);
       } catch {
         amountPaise = 0;
       }
       if (amountPaise <= 0)
         throw fieldError("refund_amount_invalid", "amount", problem("refund_too_small", "Enter an amount of at least ₹0.01."));
-      const reason = request.body.reason.trim();
-      if (!reason) throw fieldError("field_invalid", "reason", problem("blank", "This field may not be blank."));
-      return payments.refundOrder(currentUser(request), request.params.id, {
-        amountPaise,
-        reason,
-        idempotencyKey: request.headers["idempotency-key"],
-      });
+      return payments.refundOrder(currentUser(request), request.params.id, { amountPaise, reason, idempotencyKey });
+    },
+  );
+
+  app.put(
+    "/orders/:id/refunds/:refundId/",
+    {
+      schema: {
+        operationId: "markRefundPaid",
+        tags,
+        summary: "Record a transfer refund (Cash on Delivery) as paid to the customer's account, with the bank's reference",
+        params: RefundParams,
+        body: RefundPaidBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const reference = request.body.reference.trim();
+      if (!reference) throw fieldError("field_invalid", "reference", problem("blank", "This field may not be blank."));
+      return payments.markTransferPaid(currentUser(request), request.params.id, request.params.refundId, reference);
     },
   );
 };

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, RefundStatus } from "../../db/schema.ts";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Database, RefundAccountsTable, RefundLinesTable, RefundStatus } from "../../db/schema.ts";
 
 /** The payments' own rows: webhook events and refunds. */
 
@@ -27,6 +27,8 @@ const refundColumns = [
   "idempotency_key",
   "razorpay_payment_id",
   "razorpay_refund_id",
+  "method",
+  "reference",
   "created_at",
 ] as const;
 
@@ -52,7 +54,8 @@ export async function findRefundByRazorpayId(db: Reader, razorpayRefundId: strin
 
 /** Refunds Razorpay has not confirmed yet (never reached it, or pending there). */
 export async function findUnsettledRefunds(db: Reader, orderId: number | null, limit: number) {
-  let query = db.selectFrom("refunds").select(refundColumns).where("status", "=", "pending");
+  // Transfers are paid by staff, not sent to Razorpay.
+  let query = db.selectFrom("refunds").select(refundColumns).where("status", "=", "pending").where("method", "=", "razorpay");
   if (orderId !== null) query = query.where("order_id", "=", orderId);
   return query.orderBy("id").limit(limit).execute();
 }
@@ -85,6 +88,7 @@ export async function insertRefund(
     reason: string;
     idempotency_key: string;
     razorpay_payment_id: string;
+    method?: "razorpay" | "transfer";
     created_by: number | null;
     at: string;
   },
@@ -102,7 +106,7 @@ export async function insertRefund(
 export async function settleRefund(
   db: Reader,
   id: number,
-  change: { status: RefundStatus; razorpay_refund_id?: string | null; at: string },
+  change: { status: RefundStatus; razorpay_refund_id?: string | null; reference?: string; at: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable("refunds")
@@ -110,9 +114,69 @@ export async function settleRefund(
       status: change.status,
       updated_at: change.at,
       ...(change.razorpay_refund_id ? { razorpay_refund_id: change.razorpay_refund_id } : {}),
+      ...(change.reference ? { reference: change.reference } : {}),
     })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export type RefundLineValues = Omit<Insertable<RefundLinesTable>, "refund_id">;
+
+export async function insertRefundLines(trx: Transaction<Database>, refundId: number, lines: readonly RefundLineValues[]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto("refund_lines")
+    .values(lines.map((line) => ({ ...line, refund_id: refundId })))
+    .execute();
+}
+
+/** The lines of these refunds. */
+export async function findRefundLines(db: Reader, refundIds: readonly number[]) {
+  if (refundIds.length === 0) return [];
+  return db
+    .selectFrom("refund_lines")
+    .select(["refund_id", "order_item_id", "qty", "taxable_paise", "cgst_paise", "sgst_paise", "igst_paise", "tax_paise"])
+    .where("refund_id", "in", refundIds)
+    .orderBy("refund_id")
+    .orderBy("order_item_id")
+    .execute();
+}
+
+export type RefundLineRow = Awaited<ReturnType<typeof findRefundLines>>[number];
+
+/** Units of each line of an order refunded or being refunded (failed refunds give nothing back). */
+export async function refundedUnits(db: Reader, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("refund_lines")
+    .innerJoin("refunds", "refunds.id", "refund_lines.refund_id")
+    .select(["refund_lines.order_item_id as item", (eb) => eb.fn.sum<number>("refund_lines.qty").as("qty")])
+    .where("refunds.order_id", "=", orderId)
+    .where("refunds.status", "in", ["pending", "processed"])
+    .groupBy("refund_lines.order_item_id")
+    .execute();
+  return new Map(rows.map((row) => [row.item, Number(row.qty)]));
+}
+
+export async function upsertRefundAccount(db: Reader, account: Insertable<RefundAccountsTable>): Promise<void> {
+  const { order_id: _, ...change } = account;
+  await db
+    .insertInto("refund_accounts")
+    .values(account)
+    .onConflict((oc) => oc.column("order_id").doUpdateSet(change))
+    .execute();
+}
+
+export async function findRefundAccounts(db: Reader, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom("refund_accounts")
+    .select(["order_id", "kind", "upi", "account_name", "account_number", "ifsc"])
+    .where("order_id", "in", orderIds)
+    .execute();
+}
+
+export async function findRefund(db: Reader, orderId: number, refundId: number) {
+  return db.selectFrom("refunds").select(refundColumns).where("order_id", "=", orderId).where("id", "=", refundId).executeTakeFirst();
 }

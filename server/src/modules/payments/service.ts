@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { CURRENCY, type Order, paiseToDecimal } from "@krishi/contract";
+import { CURRENCY, type Order, type OrderEventName, paiseToDecimal, type RefundAccountInput } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, HttpError, notFound, problem } from "../../lib/errors.ts";
-import type { OrderEventName } from "../orders/lifecycle.ts";
+import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
 import type { OrderNotices } from "../orders/notices.ts";
-import type { OrderRow } from "../orders/repository.ts";
-import type { RefundView } from "../orders/serialize.ts";
+import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
+import type { RefundAccountView, RefundView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService, SYSTEM, type TransitionContext } from "../orders/service.ts";
 import { GatewayError, type GatewayPayment, type PaymentGateway, toGatewayPayment, toGatewayRefund } from "./gateway.ts";
 import * as repo from "./repository.ts";
@@ -56,7 +55,7 @@ export interface RefundProcessedContext {
   trx: Transaction<Database>;
   /** The order, its row locked. */
   order: OrderRow;
-  refund: { id: number; amountPaise: number; reason: string };
+  refund: { id: number; amountPaise: number; reason: string; lines: repo.RefundLineRow[] };
   /** Whether it refunds the order's own payment (not a duplicate or late payment refunded whole). */
   ofOrderPayment: boolean;
 }
@@ -65,8 +64,30 @@ export interface RefundProcessedContext {
 export type RefundProcessedListener = (context: RefundProcessedContext) => Promise<void>;
 
 export const COD_NOT_ONLINE = "This order is paid in cash on delivery: there is nothing to pay online.";
-export const COD_REFUND =
-  "This order was paid in cash on delivery, not through Razorpay: refund the cash to the customer outside the shop.";
+export const REFUND_ACCOUNT_REQUIRED =
+  "This order was paid in cash on delivery: the customer must first give a bank account or UPI id for the refund.";
+
+/** Units of an order's products to refund, by product id. */
+export interface LineRequest {
+  product: number;
+  qty: number;
+}
+
+/** What a refund of lines gives back, each line's value with its own share of the line's tax. */
+interface PricedLines {
+  amountPaise: number;
+  lines: repo.RefundLineValues[];
+}
+
+/** `part` of `total`, for units `from`..`from + units` of `count`: shares that add up exactly across refunds. */
+function shareOf(total: number, from: number, units: number, count: number): number {
+  return Math.round((total * (from + units)) / count) - Math.round((total * from) / count);
+}
+
+/** The payment an order's refunds give back: its Razorpay payment, or "" for the cash of a Cash on Delivery order. */
+function paymentOf(order: OrderRow): string | null {
+  return order.payment_method === "COD" ? "" : order.razorpay_payment_id;
+}
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -96,7 +117,11 @@ export class PaymentsService {
     this.orders = deps.orders;
     this.gateway = deps.gateway;
     this.log = deps.log;
-    deps.orders.onTransition((context) => this.#refundOnCancel(context));
+    deps.orders.handle("refund-payment", (context) => this.#refundOnCancel(context));
+    deps.orders.provide({
+      refunds: (ids, db) => this.refundsOf(ids, db),
+      refundAccounts: (ids, db) => this.refundAccountsOf(ids, db),
+    });
   }
 
   /** Listens to refunds becoming processed (credit notes), inside the transaction that records it. */
@@ -221,6 +246,7 @@ export class PaymentsService {
         });
         event = "repay";
         if (moved.ok) return "paid";
+        this.orders.announce(trx, row.id, "refund");
         await this.#recordRefund(trx, row, {
           paymentId: payment.id,
           amountPaise: payment.amount,
@@ -231,6 +257,7 @@ export class PaymentsService {
         return "refunded-late";
       }
       if (row.razorpay_payment_id === payment.id) return "already-paid";
+      this.orders.announce(trx, row.id, "refund");
       await this.#recordRefund(trx, row, {
         paymentId: payment.id,
         amountPaise: payment.amount,
@@ -240,10 +267,7 @@ export class PaymentsService {
       });
       return "refunded-duplicate";
     });
-    if (outcome !== "already-paid") {
-      this.log.info({ orderId: order.id, paymentId: payment.id, outcome }, "payment settled");
-      await this.orders.changed(order.id, outcome === "paid" ? event : "refund");
-    }
+    if (outcome !== "already-paid") this.log.info({ orderId: order.id, paymentId: payment.id, outcome, event }, "payment settled");
     return outcome;
   }
 
@@ -302,47 +326,173 @@ export class PaymentsService {
   }
 
   /**
-   * Staff: refunds `amountPaise` of a paid order, never more than what is left. The same
-   * idempotency key answers the refund it made before instead of making another.
+   * Staff: refunds `amountPaise` of a paid order, or `lines` (their value with their own tax),
+   * never more than what is left. A Razorpay order is refunded through Razorpay; a Cash on
+   * Delivery order by a transfer to the refund account its customer gave. The same idempotency
+   * key answers the refund it made before instead of making another.
    */
   async refundOrder(
     staff: Customer,
     orderId: number,
-    input: { amountPaise: number; reason: string; idempotencyKey?: string },
+    input: { amountPaise?: number; lines?: LineRequest[]; reason: string; idempotencyKey?: string },
   ): Promise<Order> {
     const key = input.idempotencyKey ?? randomUUID();
     await this.orders.withOrder(orderId, async (trx, order) => {
       const existing = await repo.findRefundByKey(trx, order.id, key);
       if (existing) {
-        if (Number(existing.amount_paise) !== input.amountPaise) {
+        if (input.amountPaise !== undefined && Number(existing.amount_paise) !== input.amountPaise) {
           throw conflict("idempotency_key_reused", "This Idempotency-Key was used for a different refund.");
         }
         return;
       }
-      if (order.payment_method === "COD") throw badRequest("refund_cod", COD_REFUND);
-      if (order.paid_at === null || !order.razorpay_payment_id)
-        throw badRequest("refund_not_paid", "This order has not been paid: there is nothing to refund.");
-      const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
-      if (input.amountPaise > left) {
-        const refused =
-          left <= 0
-            ? problem("refunded_in_full", "This order has been refunded in full.")
-            : problem("refund_too_large", `At most ₹${paiseToDecimal(left)} can still be refunded.`, { max: paiseToDecimal(left) });
-        throw badRequest("refund_amount_invalid", refused.message, { amount: [refused] });
+      if (input.lines) {
+        const items = await this.orders.itemsOf(trx, order.id);
+        const priced = await this.#priceLines(trx, order, items, input.lines);
+        await this.recordRefund(trx, order, { ...priced, reason: input.reason, key, by: staff.id });
+      } else {
+        await this.recordRefund(trx, order, { amountPaise: input.amountPaise ?? 0, lines: [], reason: input.reason, key, by: staff.id });
       }
-      await this.#recordRefund(trx, order, {
-        paymentId: order.razorpay_payment_id,
-        amountPaise: input.amountPaise,
-        reason: input.reason,
-        key,
-        by: staff.id,
-      });
     });
     await this.processRefunds(orderId);
     const made = await repo.findRefundByKey(this.db, orderId, key);
     if (made?.status === "failed") {
       throw new HttpError(502, "refund_refused", "Razorpay refused this refund. It is recorded as failed; nothing was refunded.");
     }
+    return this.orders.getOrderFor(staff, orderId);
+  }
+
+  /**
+   * Records a refund of a paid order inside the caller's transaction (on the order's locked row):
+   * through Razorpay, or as a transfer to a Cash on Delivery customer's refund account. Refuses an
+   * unpaid order, an amount beyond what is left, and a COD order without a refund account. Answers
+   * the refund's id; Razorpay is asked after the transaction commits (processRefunds).
+   */
+  async recordRefund(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    refund: { amountPaise: number; lines: repo.RefundLineValues[]; reason: string; key: string; by: number | null },
+  ): Promise<number> {
+    const paymentId = paymentOf(order);
+    if (order.paid_at === null || paymentId === null)
+      throw badRequest("refund_not_paid", "This order has not been paid: there is nothing to refund.");
+    const transfer = order.payment_method === "COD";
+    if (transfer && (await repo.findRefundAccounts(trx, [order.id])).length === 0) {
+      throw badRequest("refund_account_required", REFUND_ACCOUNT_REQUIRED);
+    }
+    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, paymentId));
+    if (refund.amountPaise > left) {
+      const refused =
+        left <= 0
+          ? problem("refunded_in_full", "This order has been refunded in full.")
+          : problem("refund_too_large", `At most ₹${paiseToDecimal(left)} can still be refunded.`, { max: paiseToDecimal(left) });
+      throw badRequest("refund_amount_invalid", refused.message, { amount: [refused] });
+    }
+    return this.#recordRefund(trx, order, { ...refund, paymentId, method: transfer ? "transfer" : "razorpay" });
+  }
+
+  /**
+   * The value of `requested` units of an order's lines with their own tax: each line's share of
+   * its price, tax and GST parts, counted from the units refunded before so shares add up exactly.
+   * 400 for a product not in the order or more units than are left to refund.
+   */
+  async #priceLines(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    items: OrderItemRow[],
+    requested: readonly LineRequest[],
+  ): Promise<PricedLines> {
+    const refunded = await repo.refundedUnits(trx, order.id);
+    const lines: repo.RefundLineValues[] = [];
+    for (const { product, qty } of mergeRequests(requested)) {
+      const item = items.find((candidate) => candidate.product_id === product);
+      if (!item)
+        throw fieldError("field_invalid", "lines", problem("line_not_in_order", `Product ${product} is not in this order.`, { product }));
+      const before = refunded.get(item.id) ?? 0;
+      const max = item.qty - before;
+      if (qty > max) {
+        throw fieldError(
+          "field_invalid",
+          "lines",
+          problem("line_qty_too_many", `At most ${max} of product ${product} can be refunded.`, { product, max }),
+        );
+      }
+      const share = (total: number | string) => shareOf(Number(total), before, qty, item.qty);
+      const cgst = share(item.cgst_paise);
+      const sgst = share(item.sgst_paise);
+      const igst = share(item.igst_paise);
+      const tax = order.tax_mode === "gst" ? cgst + sgst + igst : share(item.tax_paise);
+      lines.push({
+        order_item_id: item.id,
+        qty,
+        taxable_paise: Number(item.price_paise) * qty,
+        cgst_paise: cgst,
+        sgst_paise: sgst,
+        igst_paise: igst,
+        tax_paise: tax,
+      });
+    }
+    return { amountPaise: lines.reduce((sum, line) => sum + line.taxable_paise + line.tax_paise, 0), lines };
+  }
+
+  /** Refunds lines of a returned order inside the caller's transaction (the returns module's receive); answers the refund's id. */
+  async refundLines(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    lines: readonly LineRequest[],
+    refund: { reason: string; key: string; by: number | null },
+  ): Promise<number> {
+    const existing = await repo.findRefundByKey(trx, order.id, refund.key);
+    if (existing) return existing.id;
+    const priced = await this.#priceLines(trx, order, await this.orders.itemsOf(trx, order.id), lines);
+    return this.recordRefund(trx, order, { ...priced, ...refund });
+  }
+
+  /** The owner gives (or changes) the bank account or UPI id a Cash on Delivery order's refunds are paid to. */
+  async setRefundAccount(user: Customer, orderId: number, input: RefundAccountInput): Promise<Order> {
+    await this.orders.withOrder(orderId, async (trx, order) => {
+      if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
+      await this.saveRefundAccount(trx, order, input);
+    });
+    return this.orders.getOrderFor(user, orderId);
+  }
+
+  /** Stores a refund account for a Cash on Delivery order (400 for an order paid online: Razorpay refunds it). */
+  async saveRefundAccount(trx: Transaction<Database>, order: OrderRow, input: RefundAccountInput): Promise<void> {
+    if (order.payment_method !== "COD") {
+      throw badRequest("order_not_cod", "This order was paid online: its refunds go back to the same card, bank or UPI through Razorpay.");
+    }
+    const at = this.deps.clock().toISOString();
+    await repo.upsertRefundAccount(
+      trx,
+      "upi" in input
+        ? {
+            order_id: order.id,
+            kind: "upi",
+            upi: input.upi.trim().toLowerCase(),
+            account_name: "",
+            account_number: "",
+            ifsc: "",
+            updated_at: at,
+          }
+        : {
+            order_id: order.id,
+            kind: "bank",
+            upi: "",
+            account_name: input.accountName.trim(),
+            account_number: input.accountNumber,
+            ifsc: input.ifsc.toUpperCase(),
+            updated_at: at,
+          },
+    );
+  }
+
+  /** Staff: a transfer refund paid to the customer's account, with the bank's reference. */
+  async markTransferPaid(staff: Customer, orderId: number, refundId: number, reference: string): Promise<Order> {
+    const refund = await repo.findRefund(this.db, orderId, refundId);
+    if (!refund) throw notFound("refund_not_found", "No refund matches the given query.");
+    if (refund.method !== "transfer")
+      throw conflict("refund_not_transfer", "This refund goes back through Razorpay: it is not paid by hand.");
+    await this.#settleRefund(refund, "processed", null, reference.trim());
     return this.orders.getOrderFor(staff, orderId);
   }
 
@@ -397,10 +547,17 @@ export class PaymentsService {
     return { checked, settled };
   }
 
-  /** The refunds of these orders, for the order JSON. */
-  async refundsOf(orderIds: readonly number[]): Promise<Map<number, RefundView[]>> {
+  /** The refunds of these orders with their lines, for the order JSON and the order process's guards. */
+  async refundsOf(orderIds: readonly number[], db: Reader = this.db): Promise<Map<number, RefundView[]>> {
+    const rows = await repo.findRefunds(db, orderIds);
+    const linesOf = new Map<number, repo.RefundLineRow[]>();
+    for (const line of await repo.findRefundLines(
+      db,
+      rows.map((row) => row.id),
+    ))
+      linesOf.set(line.refund_id, [...(linesOf.get(line.refund_id) ?? []), line]);
     const byOrder = new Map<number, RefundView[]>();
-    for (const row of await repo.findRefunds(this.db, orderIds)) {
+    for (const row of rows) {
       const list = byOrder.get(row.order_id) ?? [];
       list.push({
         id: row.id,
@@ -409,8 +566,33 @@ export class PaymentsService {
         status: row.status,
         createdAt: row.created_at,
         paymentId: row.razorpay_payment_id,
+        method: row.method,
+        reference: row.reference,
+        lines: (linesOf.get(row.id) ?? []).map((line) => ({ orderItemId: line.order_item_id, qty: line.qty })),
       });
       byOrder.set(row.order_id, list);
+    }
+    return byOrder;
+  }
+
+  /** The lines of one refund, with their amounts (a credit note follows their rates). */
+  refundLinesOf(refundId: number, db: Reader = this.db): Promise<repo.RefundLineRow[]> {
+    return repo.findRefundLines(db, [refundId]);
+  }
+
+  /** Where these Cash on Delivery orders' refunds go: masked for the customer, whole for staff who pay them. */
+  async refundAccountsOf(orderIds: readonly number[], db: Reader = this.db): Promise<Map<number, RefundAccountView>> {
+    const byOrder = new Map<number, RefundAccountView>();
+    for (const row of await repo.findRefundAccounts(db, orderIds)) {
+      if (row.kind === "upi") byOrder.set(row.order_id, { kind: "upi", display: row.upi, staffDisplay: row.upi });
+      else {
+        const bank = (number: string) => `${row.account_name}, A/c ${number}, IFSC ${row.ifsc}`;
+        byOrder.set(row.order_id, {
+          kind: "bank",
+          display: bank(`XXXX${row.account_number.slice(-4)}`),
+          staffDisplay: bank(row.account_number),
+        });
+      }
     }
     return byOrder;
   }
@@ -422,17 +604,19 @@ export class PaymentsService {
   }
 
   /** A paid order cancelled: what is left of its payment goes back, recorded with the cancellation. */
-  async #refundOnCancel({ trx, order, event }: TransitionContext): Promise<void> {
-    if (event !== "cancel" || order.paid_at === null) return;
-    if (!order.razorpay_payment_id) {
-      this.log.error({ orderId: order.id }, "a paid order was cancelled but has no Razorpay payment to refund: refund it by hand");
+  async #refundOnCancel({ trx, order }: TransitionContext): Promise<void> {
+    if (order.paid_at === null) return;
+    const paymentId = paymentOf(order);
+    if (!paymentId) {
+      this.log.error({ orderId: order.id }, "a paid order was cancelled but has no payment to refund: refund it by hand");
       return;
     }
-    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, order.razorpay_payment_id));
+    const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, paymentId));
     if (left <= 0) return;
     await this.#recordRefund(trx, order, {
-      paymentId: order.razorpay_payment_id,
+      paymentId,
       amountPaise: left,
+      lines: [],
       reason: "Order cancelled",
       key: `cancel-${order.id}`,
       by: null,
@@ -442,18 +626,30 @@ export class PaymentsService {
   async #recordRefund(
     trx: Transaction<Database>,
     order: OrderRow,
-    refund: { paymentId: string; amountPaise: number; reason: string; key: string; by: number | null },
-  ): Promise<void> {
-    if (await repo.findRefundByKey(trx, order.id, refund.key)) return;
-    await repo.insertRefund(trx, {
+    refund: {
+      paymentId: string;
+      amountPaise: number;
+      lines?: repo.RefundLineValues[];
+      method?: "razorpay" | "transfer";
+      reason: string;
+      key: string;
+      by: number | null;
+    },
+  ): Promise<number> {
+    const existing = await repo.findRefundByKey(trx, order.id, refund.key);
+    if (existing) return existing.id;
+    const id = await repo.insertRefund(trx, {
       order_id: order.id,
       amount_paise: refund.amountPaise,
       reason: refund.reason,
       idempotency_key: refund.key,
       razorpay_payment_id: refund.paymentId,
+      method: refund.method ?? "razorpay",
       created_by: refund.by,
       at: this.deps.clock().toISOString(),
     });
+    await repo.insertRefundLines(trx, id, refund.lines ?? []);
+    return id;
   }
 
   /**
@@ -464,23 +660,38 @@ export class PaymentsService {
     refund: repo.RefundRow,
     status: "pending" | "processed" | "failed",
     razorpayRefundId: string | null,
+    reference = "",
   ): Promise<boolean> {
     const at = this.deps.clock().toISOString();
     let settledNow = false;
     await this.orders.withOrder(refund.order_id, async (trx, order) => {
-      settledNow = await repo.settleRefund(trx, refund.id, { status, razorpay_refund_id: razorpayRefundId, at });
-      if (!settledNow || status !== "processed") return;
-      const processed = { id: refund.id, amountPaise: Number(refund.amount_paise), reason: refund.reason };
+      settledNow = await repo.settleRefund(trx, refund.id, { status, razorpay_refund_id: razorpayRefundId, reference, at });
+      if (!settledNow || status === "pending") return;
+      this.orders.announce(trx, order.id, "refund");
+      if (status !== "processed") return;
+      const processed = {
+        id: refund.id,
+        amountPaise: Number(refund.amount_paise),
+        reason: refund.reason,
+        lines: await this.refundLinesOf(refund.id, trx),
+      };
       await this.deps.notices.refunded(trx, order, processed);
-      const ofOrderPayment = refund.razorpay_payment_id === order.razorpay_payment_id;
+      const ofOrderPayment = refund.razorpay_payment_id === paymentOf(order);
       for (const listener of this.#refundListeners) await listener({ trx, order, refund: processed, ofOrderPayment });
       if (!ofOrderPayment) return;
       const refunded = await repo.sumRefunds(trx, order.id, refund.razorpay_payment_id, ["processed"]);
-      if (refunded >= Number(order.total_paise) && ["paid", "packed", "shipped", "delivered"].includes(order.status)) {
+      // The order process decides whether the order is now "refunded" (from the states that can be).
+      if (refunded >= Number(order.total_paise) && this.orders.canMove(order, "refund")) {
         await this.orders.transition(trx, order, "refund", SYSTEM, { note: "Refunded in full" });
       }
     });
-    if (settledNow && status !== "pending") await this.orders.changed(refund.order_id, "refund");
     return settledNow && status !== "pending";
   }
+}
+
+/** One request per product, quantities added. */
+function mergeRequests(lines: readonly LineRequest[]): LineRequest[] {
+  const qty = new Map<number, number>();
+  for (const line of lines) qty.set(line.product, (qty.get(line.product) ?? 0) + line.qty);
+  return [...qty].map(([product, units]) => ({ product, qty: units }));
 }

@@ -3,6 +3,7 @@ import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, multipart } from "../../testing/multipart.ts";
 import { insertOrderRow, paySandbox, placeOrder } from "../../testing/orders.ts";
+import { deliveredOrder, requestReturn } from "../../testing/returns.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -71,6 +72,43 @@ const examples: Record<string, Example> = {
     const order = await placeOrder(t, as.customer, { id: product.id, pricePaise: 249_00 });
     expect((await paySandbox(t, as.customer, order)).statusCode).toBe(200);
     return { url: `/api/orders/${order._id}/refund/`, payload: { amount: "1.00", reason: "Damaged bag" } };
+  },
+  "PUT /api/orders/:id/returns/:returnId/": async () => {
+    const product = await makeProduct(t.database.db, { pricePaise: 120_00 });
+    const order = await deliveredOrder(t, as.customer, as.staff, { id: product.id, pricePaise: 120_00 });
+    const asked = await requestReturn(t, as.customer, order._id, { lines: [{ product: product.id, qty: 1 }], reason: "damaged" });
+    expect(asked.statusCode, asked.body).toBe(201);
+    return { url: `/api/orders/${order._id}/returns/${asked.json().id}/`, payload: { action: "approve" } };
+  },
+  "PUT /api/orders/:id/refunds/:refundId/": async () => {
+    // A delivered Cash on Delivery order whose cash was received, with a transfer refund to pay.
+    const db = t.database.db;
+    const id = await insertOrderRow(db, {
+      userId: ids.user,
+      email: "asha@example.in",
+      paidAt: new Date().toISOString(),
+      deliveredAt: new Date().toISOString(),
+    });
+    await db.updateTable("orders").set({ payment_method: "COD" }).where("id", "=", id).execute();
+    const at = new Date().toISOString();
+    await db.insertInto("refund_accounts").values({ order_id: id, kind: "upi", upi: "asha@okaxis", updated_at: at }).execute();
+    const refund = await db
+      .insertInto("refunds")
+      .values({
+        order_id: id,
+        amount_paise: 100_00,
+        reason: "Torn bag",
+        status: "pending",
+        idempotency_key: `access-${id}`,
+        razorpay_payment_id: "",
+        method: "transfer",
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { url: `/api/orders/${id}/refunds/${refund.id}/`, payload: { reference: "UTR0001" } };
   },
   "PUT /api/orders/:id/cod-received/": async () => {
     // A Cash on Delivery order on its way, its cash not yet recorded.

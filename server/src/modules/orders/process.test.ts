@@ -1,10 +1,10 @@
-import { ORDER_STATUSES, type OrderStatus } from "@krishi/contract";
+import { ORDER_STATUSES, type OrderStatus, RETURN_STATUSES, type ReturnStatus } from "@krishi/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { FARM_ADDRESS, insertOrderRow, openPayment, paySandbox, placeOrder, stockOf, unitsHeld } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { checkTransition } from "./lifecycle.ts";
+import { checkTransition } from "./process.ts";
 
 const WINDOW_SECONDS = 600;
 const time = testClock();
@@ -33,7 +33,7 @@ async function advance(ms: number): Promise<void> {
 beforeEach(() => advance(0));
 
 /**
- * Who may do what from where, written out here independently of lifecycle.ts: a change to the
+ * Who may do what from where, written out here independently of process.ts: a change to the
  * state machine that is not also made here fails this file.
  */
 const ALLOWED: Record<string, OrderStatus> = {
@@ -126,7 +126,7 @@ describe("the state machine, every state × event × role through the API", () =
             expect(after).toEqual({ status: from, events: [] });
             if (res.statusCode === 409) {
               // The code and params tell a client which: not for this actor (ask the shop), or not from this state.
-              const check = checkTransition(from, event, role);
+              const check = checkTransition(null, from, event, role);
               const reason = !check.ok && check.reason === "not-allowed" ? "not_allowed" : "wrong_state";
               expect(res.json()).toMatchObject({
                 code: expect.stringMatching(/^order_(wrong_state|not_paid)$/),
@@ -141,18 +141,115 @@ describe("the state machine, every state × event × role through the API", () =
 
   it("lets only the shop itself pay, expire, repay and refund", () => {
     for (const role of ["owner", "staff"] as const) {
-      for (const event of ["pay", "expire", "repay"] as const) expect(checkTransition("pending_payment", event, role).ok).toBe(false);
+      for (const event of ["pay", "expire", "repay"] as const) expect(checkTransition(null, "pending_payment", event, role).ok).toBe(false);
     }
-    expect(checkTransition("pending_payment", "pay", "system")).toMatchObject({ ok: true, transition: { to: "paid" } });
-    expect(checkTransition("pending_payment", "expire", "system")).toMatchObject({
+    expect(checkTransition(null, "pending_payment", "pay", "system")).toMatchObject({ ok: true, transition: { to: "paid" } });
+    expect(checkTransition(null, "pending_payment", "expire", "system")).toMatchObject({
       ok: true,
-      transition: { to: "cancelled", restock: true },
+      transition: { to: "cancelled", stock: "give-back" },
     });
-    expect(checkTransition("cancelled", "repay", "system")).toMatchObject({ ok: true, transition: { to: "paid", takeStock: true } });
-    expect(checkTransition("paid", "expire", "system").ok).toBe(false);
-    expect(checkTransition("refunded", "refund", "system").ok).toBe(false);
-    expect(checkTransition("delivered", "refund", "staff")).toMatchObject({ ok: true, transition: { to: "refunded" } });
+    expect(checkTransition(null, "cancelled", "repay", "system")).toMatchObject({
+      ok: true,
+      transition: { to: "paid", stock: "take-again" },
+    });
+    expect(checkTransition(null, "paid", "expire", "system").ok).toBe(false);
+    expect(checkTransition(null, "refunded", "refund", "system").ok).toBe(false);
+    expect(checkTransition(null, "delivered", "refund", "staff")).toMatchObject({ ok: true, transition: { to: "refunded" } });
   });
+});
+
+/** The return steps, written out here independently of process.ts: "status action" → the status reached. */
+const RETURN_ALLOWED: Record<string, ReturnStatus> = {
+  "requested approve": "approved",
+  "requested reject": "rejected",
+  "approved reject": "rejected",
+  "approved receive": "received",
+};
+
+/** A line of one unit of a product in the order (orderIn makes an order without lines). */
+async function withLine(orderId: number): Promise<number> {
+  const product = await makeProduct(t.database.db, { pricePaise: 269_42, stock: 10 });
+  await t.database.db
+    .insertInto("order_items")
+    .values({ order_id: orderId, product_id: product.id, name: product.name, image: "", price_paise: 269_42, qty: 1 })
+    .execute();
+  return product.id;
+}
+
+describe("returns, every order state × role and every return state × action × role through the API", () => {
+  for (const from of ORDER_STATUSES) {
+    for (const role of ["owner", "staff"] as const) {
+      // Only the owner asks, and only for a delivered order (within the window, with units left).
+      const allowed = from === "delivered" && role === "owner";
+      it(`${from} return_request ${role}: ${allowed ? "records a return" : "is refused"}`, async () => {
+        const id = await orderIn(from);
+        const product = await withLine(id);
+        await t.database.db.updateTable("orders").set({ delivered_at: new Date().toISOString() }).where("id", "=", id).execute();
+        const res = await t.app.inject({
+          method: "POST",
+          url: `/api/orders/${id}/returns/`,
+          headers: role === "owner" ? owner : staff,
+          payload: { lines: [{ product, qty: 1 }], reason: "damaged" },
+        });
+        const after = await statusAndEvents(id);
+        if (allowed) {
+          expect(res.statusCode, res.body).toBe(201);
+          expect(after).toEqual({
+            status: from,
+            events: [{ from_status: from, to_status: from, event: "return_request", actor: "customer" }],
+          });
+        } else {
+          // Another customer's order (staff are not its owner) is not found; the owner's in another state is refused.
+          expect(res.statusCode, res.body).toBe(role === "owner" ? 409 : 404);
+          expect(after).toEqual({ status: from, events: [] });
+        }
+      });
+    }
+  }
+
+  for (const status of RETURN_STATUSES) {
+    for (const action of ["approve", "reject", "receive"] as const) {
+      for (const role of ["owner", "staff"] as const) {
+        const to = role === "staff" ? RETURN_ALLOWED[`${status} ${action}`] : undefined;
+        it(`return ${status} ${action} ${role}: ${to ? `moves to ${to}` : "is refused"}`, async () => {
+          const id = await orderIn("delivered");
+          const product = await withLine(id);
+          const at = new Date().toISOString();
+          const db = t.database.db;
+          await db.updateTable("orders").set({ delivered_at: at }).where("id", "=", id).execute();
+          const { id: returnId } = await db
+            .insertInto("returns")
+            .values({ order_id: id, status, reason: "damaged", created_by: ownerId, refund_id: null, created_at: at, updated_at: at })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const item = await db
+            .selectFrom("order_items")
+            .select("id")
+            .where("order_id", "=", id)
+            .where("product_id", "=", product)
+            .executeTakeFirstOrThrow();
+          await db.insertInto("return_lines").values({ return_id: returnId, order_item_id: item.id, qty: 1 }).execute();
+          const res = await t.app.inject({
+            method: "PUT",
+            url: `/api/orders/${id}/returns/${returnId}/`,
+            headers: role === "owner" ? owner : staff,
+            payload: { action, note: "Checked by the warehouse" },
+          });
+          const row = await db.selectFrom("returns").select("status").where("id", "=", returnId).executeTakeFirstOrThrow();
+          const events = (await statusAndEvents(id)).events;
+          if (to) {
+            expect(res.statusCode, res.body).toBe(200);
+            expect(row.status).toBe(to);
+            expect(events).toEqual([{ from_status: "delivered", to_status: "delivered", event: `return_${action}`, actor: "staff" }]);
+          } else {
+            expect(res.statusCode, res.body).toBe(role === "owner" ? 403 : 409);
+            expect(row.status).toBe(status);
+            expect(events).toEqual([]);
+          }
+        });
+      }
+    }
+  }
 });
 
 describe("bad input to the staff's order actions", () => {

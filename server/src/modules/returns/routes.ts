@@ -1,0 +1,125 @@
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { MAX_RETURN_PHOTOS } from "@krishi/contract";
+import {
+  ErrorBody,
+  IdParams,
+  OrderSchema,
+  RequestReturnBody,
+  ReturnActionBody,
+  ReturnParams,
+  ReturnSchema,
+} from "@krishi/contract/schemas";
+import type { FastifyRequest } from "fastify";
+import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import { badRequest, fieldError, HttpError, problem } from "../../lib/errors.ts";
+import type { ReturnsService } from "./service.ts";
+
+export interface ReturnRoutesOptions {
+  returns: ReturnsService;
+  auth: AuthGuards;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Fields of a multipart request sent as JSON text. */
+const JSON_FIELDS = new Set(["lines", "refundTo"]);
+
+/** The photos of a multipart return request, kept aside while its fields are validated. */
+const photosOf = new WeakMap<FastifyRequest, Buffer[]>();
+
+/**
+ * A multipart return request as the JSON body it stands for: `lines` and `refundTo` are JSON
+ * text, `photos` up to three files. Runs before validation, so the schema checks it like JSON.
+ */
+async function readMultipart(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const body: Record<string, unknown> = {};
+  const photos: Buffer[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "photos") {
+          part.file.resume();
+          continue;
+        }
+        photos.push(await part.toBuffer());
+      } else if (JSON_FIELDS.has(part.fieldname)) {
+        try {
+          body[part.fieldname] = JSON.parse(String(part.value));
+        } catch {
+          throw fieldError("field_invalid", part.fieldname, problem("invalid", "Send this field as JSON text."));
+        }
+      } else body[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  request.body = body;
+  photosOf.set(request, photos);
+}
+
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    return new HttpError(413, "image_rejected", "A photo is larger than 5 MB.", {
+      photos: [problem("image_too_large", "A photo is larger than 5 MB.")],
+    });
+  }
+  if (code === "FST_FILES_LIMIT") {
+    const message = `Attach at most ${MAX_RETURN_PHOTOS} photos.`;
+    return fieldError("field_invalid", "photos", problem("too_many_photos", message, { max: MAX_RETURN_PHOTOS }));
+  }
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("field_invalid", "Too many fields.");
+  return error;
+}
+
+/** The owner asks to return items. */
+export const returnRoutes: FastifyPluginAsyncTypebox<ReturnRoutesOptions> = async (app, { returns, auth }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_RETURN_PHOTOS, fields: 10, fieldSize: 10_000, parts: MAX_RETURN_PHOTOS + 10 },
+  });
+
+  app.post(
+    "/orders/:id/returns/",
+    {
+      // Signed in before the body is read: a guest's photos are not uploaded for nothing.
+      onRequest: auth.requireUser,
+      preValidation: readMultipart,
+      schema: {
+        operationId: "requestReturn",
+        tags: ["orders", "returns"],
+        summary: `Ask to return units of a delivered order within the return window: JSON, or multipart/form-data with up to ${MAX_RETURN_PHOTOS} \`photos\` (JPEG, PNG or WebP) and \`lines\` / \`refundTo\` as JSON text`,
+        consumes: ["application/json", "multipart/form-data"],
+        security: bearer,
+        params: IdParams,
+        body: RequestReturnBody,
+        response: { 201: ReturnSchema, ...errors, 413: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const made = await returns.request(currentUser(request), request.params.id, request.body, photosOf.get(request) ?? []);
+      return reply.status(201).send(made);
+    },
+  );
+};
+
+/** Staff act on returns; the staff scope guards them. */
+export const returnStaffRoutes: FastifyPluginAsyncTypebox<{ returns: ReturnsService }> = async (app, { returns }) => {
+  app.put(
+    "/orders/:id/returns/:returnId/",
+    {
+      schema: {
+        operationId: "actOnReturn",
+        tags: ["orders", "returns"],
+        summary:
+          "Staff: approve a return (pickup arranged), reject it (the note is shown to the customer), or receive it (refund its lines with their own tax; units back on sale when `restock`, the default)",
+        security: bearer,
+        params: ReturnParams,
+        body: ReturnActionBody,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => returns.act(currentUser(request), request.params.id, request.params.returnId, request.body),
+  );
+};

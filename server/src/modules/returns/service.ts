@@ -1,0 +1,251 @@
+import type { Order, OrderReturn, RequestReturn, ReturnAction } from "@krishi/contract";
+import type { Transaction } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
+import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
+import type { MediaStorage } from "../../lib/storage.ts";
+import type { CatalogService } from "../catalog/service.ts";
+import { OPEN_RETURN_STATUSES, returnStep } from "../orders/process.ts";
+import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
+import type { ReturnView } from "../orders/serialize.ts";
+import { type Customer, ORDER_NOT_FOUND, type OrdersService } from "../orders/service.ts";
+import type { PaymentsService } from "../payments/service.ts";
+import * as repo from "./repository.ts";
+
+export const RETURN_NOT_FOUND = "No return matches the given query.";
+const CHANGED = "This order changed while you were looking at it. Please reload it.";
+
+/** Words for a return's reason on the timeline, the refund and the credit note. */
+const REASON_WORDS: Record<OrderReturn["reason"], string> = {
+  damaged: "Damaged",
+  wrong_item: "Wrong item",
+  expired: "Expired",
+  other: "Other",
+};
+
+export interface ReturnsServiceDeps {
+  db: Db;
+  orders: OrdersService;
+  payments: Pick<PaymentsService, "refundLines" | "saveRefundAccount" | "refundAccountsOf" | "refundsOf">;
+  catalog: Pick<CatalogService, "returnStock">;
+  media: MediaStorage;
+  clock: Clock;
+}
+
+/**
+ * Returns: a customer asks to send units of a delivered order back (within the return window, for
+ * a reason, with photos); staff approve the pickup, or refuse it with a note, and receive the goods:
+ * their value is refunded with its own tax (a credit note follows), and the units go back on sale
+ * when staff say so. Each step is a move of the order process (its timeline and the customer's
+ * notices); the return's own steps are RETURN_PROCESS. Owns the returns tables.
+ */
+export class ReturnsService {
+  constructor(private readonly deps: ReturnsServiceDeps) {
+    deps.orders.provide({ returns: (ids, db) => this.returnsOf(ids, db) });
+  }
+
+  /**
+   * The owner asks to return `input.lines` of their delivered order. Photos are checked (images
+   * only) and stored before the transaction; when it fails they are removed again. Answers the
+   * return as the order JSON shows it.
+   */
+  async request(user: Customer, orderId: number, input: RequestReturn, photos: readonly Buffer[]): Promise<OrderReturn> {
+    for (const [i, photo] of photos.entries()) {
+      try {
+        await verifyUpload(photo);
+      } catch (error) {
+        if (!(error instanceof ImageRejected)) throw error;
+        throw fieldError("field_invalid", "photos", problem(error.code, `Photo ${i + 1}: ${error.message}`));
+      }
+    }
+    const stored: string[] = [];
+    for (const photo of photos) stored.push(await storeImage(photo, this.deps.media, `return-${orderId}`));
+    try {
+      const id = await this.deps.orders.withOrder(orderId, async (trx, order) => {
+        if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
+        this.#checkWindow(order);
+        const items = await this.deps.orders.itemsOf(trx, order.id);
+        const lines = await this.#returnable(trx, order, items, input.lines);
+        const details = input.details?.trim() ?? "";
+        // The move first: its guard counts the units still returnable, before this return holds them.
+        const note = [REASON_WORDS[input.reason], details].filter(Boolean).join(": ");
+        const actor = { role: "owner" as const, userId: user.id, language: user.language };
+        const moved = await this.deps.orders.transition(trx, order, "return_request", actor, { note });
+        if (!moved.ok) throw conflict("order_changed", CHANGED);
+        if (order.payment_method === "COD") {
+          if (input.refundTo) await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
+          else if (!(await this.deps.payments.refundAccountsOf([order.id], trx)).has(order.id)) {
+            throw fieldError(
+              "refund_account_required",
+              "refundTo",
+              problem("required", "Tell us the bank account or UPI id to send your refund to."),
+            );
+          }
+        }
+        const at = this.deps.clock().toISOString();
+        return repo.insertReturn(
+          trx,
+          { order_id: order.id, reason: input.reason, created_by: user.id, details, photos: stored, at },
+          lines,
+        );
+      });
+      return this.#answer(user, orderId, id);
+    } catch (error) {
+      await Promise.all(stored.map((path) => removeImage(path, this.deps.media)));
+      throw error;
+    }
+  }
+
+  /**
+   * Staff act on a return: approve (pickup arranged), reject (the note says why, shown to the
+   * customer), receive (the goods are back: the lines are refunded with their own tax, and their
+   * units go back on sale when `restock`). Two staff acting at once: one wins, the other is told
+   * the order changed.
+   */
+  async act(staff: Customer, orderId: number, returnId: number, input: ReturnAction): Promise<Order> {
+    const note = input.note?.trim() ?? "";
+    if (input.action === "reject" && !note) {
+      throw fieldError(
+        "field_invalid",
+        "note",
+        problem("return_note_required", "Say why the return is not accepted: the customer sees it."),
+      );
+    }
+    await this.deps.orders.withOrder(orderId, async (trx, order) => {
+      const found = await repo.findReturn(trx, order.id, returnId);
+      if (!found) throw notFound("return_not_found", RETURN_NOT_FOUND);
+      const step = returnStep(found.status, input.action);
+      if (!step) {
+        throw conflict("return_wrong_state", `This return is ${found.status}: it cannot be ${input.action}d now.`, {
+          status: found.status,
+          action: input.action,
+        });
+      }
+      const at = this.deps.clock().toISOString();
+      let refundId: number | null = null;
+      const restock = input.action === "receive" && input.restock !== false;
+      if (input.action === "receive") {
+        const lines = await this.#linesOf(trx, order.id, returnId);
+        refundId = await this.deps.payments.refundLines(
+          trx,
+          order,
+          lines.map((line) => ({ product: line.product, qty: line.qty })),
+          { reason: `Return #${returnId}: ${REASON_WORDS[found.reason]}`, key: `return-${returnId}`, by: staff.id },
+        );
+        if (restock) for (const line of lines) await this.deps.catalog.returnStock(trx, line.product, line.qty);
+        if (restock)
+          this.deps.orders.announce(
+            trx,
+            order.id,
+            step.event,
+            lines.map((line) => line.product),
+          );
+      }
+      const moved = await repo.moveReturn(trx, returnId, found.status, {
+        status: step.to,
+        at,
+        ...(note ? { note } : {}),
+        ...(input.action === "receive" ? { restocked: restock, refund_id: refundId } : {}),
+      });
+      if (!moved) throw conflict("order_changed", CHANGED);
+      const timeline = [`Return #${returnId}`, note].filter(Boolean).join(": ");
+      const result = await this.deps.orders.transition(trx, order, step.event, { role: "staff", userId: staff.id }, { note: timeline });
+      if (!result.ok) throw conflict("order_changed", CHANGED);
+    });
+    return this.deps.orders.getOrderFor(staff, orderId);
+  }
+
+  /** The returns of these orders with their lines, for the order JSON and the order process's guards. */
+  async returnsOf(orderIds: readonly number[], db: Reader = this.deps.db): Promise<Map<number, ReturnView[]>> {
+    const rows = await repo.findReturns(db, orderIds);
+    const lines = await repo.findReturnLines(
+      db,
+      rows.map((row) => row.id),
+    );
+    const byOrder = new Map<number, ReturnView[]>();
+    for (const row of rows) {
+      const view: ReturnView = {
+        id: row.id,
+        status: row.status,
+        reason: row.reason,
+        details: row.details,
+        photos: JSON.parse(row.photos) as string[],
+        note: row.note,
+        restocked: Boolean(row.restocked),
+        refundId: row.refund_id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        lines: lines.filter((line) => line.return_id === row.id).map((line) => ({ orderItemId: line.order_item_id, qty: line.qty })),
+      };
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), view]);
+    }
+    return byOrder;
+  }
+
+  /** 400 return_window_closed once the window after delivery has passed (the process refuses other states). */
+  #checkWindow(order: OrderRow): void {
+    if (order.delivered_at === null) return;
+    const until = new Date(new Date(order.delivered_at).getTime() + this.deps.orders.returnWindowMs);
+    if (this.deps.clock() >= until) {
+      throw badRequest(
+        "return_window_closed",
+        `Returns of this order could be asked for until ${until.toISOString()}.`,
+        {},
+        { until: until.toISOString() },
+      );
+    }
+  }
+
+  /**
+   * The order items and units of a return request: each product must be in the order, with no
+   * more units than were ordered less those refunded by lines or held by another open return.
+   */
+  async #returnable(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    items: OrderItemRow[],
+    requested: RequestReturn["lines"],
+  ): Promise<{ order_item_id: number; qty: number }[]> {
+    const [refunds, returns] = await Promise.all([this.deps.payments.refundsOf([order.id], trx), this.returnsOf([order.id], trx)]);
+    const taken = new Map<number, number>();
+    const count = (orderItemId: number, qty: number) => taken.set(orderItemId, (taken.get(orderItemId) ?? 0) + qty);
+    for (const refund of refunds.get(order.id) ?? [])
+      if (refund.status !== "failed") for (const line of refund.lines) count(line.orderItemId, line.qty);
+    for (const held of returns.get(order.id) ?? [])
+      if (OPEN_RETURN_STATUSES.includes(held.status)) for (const line of held.lines) count(line.orderItemId, line.qty);
+    const wanted = new Map<number, number>();
+    for (const line of requested) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
+    return [...wanted].map(([product, qty]) => {
+      const item = items.find((candidate) => candidate.product_id === product);
+      if (!item)
+        throw fieldError("field_invalid", "lines", problem("line_not_in_order", `Product ${product} is not in this order.`, { product }));
+      const max = item.qty - (taken.get(item.id) ?? 0);
+      if (qty > max) {
+        throw fieldError(
+          "field_invalid",
+          "lines",
+          problem("line_qty_too_many", `At most ${max} of product ${product} can be returned.`, { product, max }),
+        );
+      }
+      return { order_item_id: item.id, qty };
+    });
+  }
+
+  /** A return's lines by product (a deleted product's line cannot go back on sale or be refunded by product). */
+  async #linesOf(trx: Transaction<Database>, orderId: number, returnId: number): Promise<{ product: number; qty: number }[]> {
+    const [items, lines] = await Promise.all([this.deps.orders.itemsOf(trx, orderId), repo.findReturnLines(trx, [returnId])]);
+    return lines.flatMap((line) => {
+      const product = items.find((item) => item.id === line.order_item_id)?.product_id;
+      return product == null ? [] : [{ product, qty: line.qty }];
+    });
+  }
+
+  async #answer(user: Customer, orderId: number, returnId: number): Promise<OrderReturn> {
+    const order = await this.deps.orders.getOrderFor(user, orderId);
+    const made = order.returns.find((r) => r.id === returnId);
+    if (!made) throw new Error("the return just made is missing");
+    return made;
+  }
+}
