@@ -48,7 +48,7 @@ export interface PlaceOrderInput {
   totalPaise: number;
 }
 
-/** Limits of checkout and the payment window (config, with DESIGN's defaults). */
+/** Limits of checkout and the payment window (config: the ORDER_* settings, defaults in the README). */
 export interface OrderRules {
   paymentWindowSeconds: number;
   maxUnpaidOrders: number;

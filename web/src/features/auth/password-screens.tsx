@@ -13,7 +13,7 @@ import "./auth.css";
 import { EmailField, PasswordMismatch, PasswordPairFields, usePasswordPair } from "./auth-fields.tsx";
 import { RequireAuth } from "./require-auth.tsx";
 
-/** The top-alert message of an operation's outcome (spec §8). */
+/** The top-alert message of an operation's outcome (docs/storefront.md, "Messages"). */
 function useAnnounce() {
   const dispatch = useAppDispatch();
   return (message: MessageId, variant: AlertVariant) => dispatch(showMessage(message, variant));

@@ -5,7 +5,7 @@ import { Loader } from "../../components/loader.tsx";
 import { selectSession, type User } from "./auth-slice.ts";
 import { redirectQuery } from "./redirect.ts";
 
-/** A screen for signed-in users: guests go to /login?redirect={this page} (spec §2, §6). */
+/** A screen for signed-in users: guests go to /login?redirect={this page} (docs/storefront.md, "Roles"). */
 export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
   const session = useAppSelector(selectSession);
   const user = useAppSelector((state) => state.auth.user);

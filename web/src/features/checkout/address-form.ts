@@ -72,8 +72,9 @@ export function sameAddress(fields: AddressFields, saved: SavedAddress): boolean
 }
 
 /**
- * Spec §5: label, address, city, Pin Code and country required; a 6-digit PIN code in India. A
- * mobile number, when given, is an Indian one; GST mode requires it, and a state in India.
+ * Label, address, city, Pin Code and country required; a 6-digit PIN code in India. A mobile
+ * number, when given, is an Indian one; GST mode requires it, and a state in India
+ * (docs/storefront.md, "Validation").
  */
 export function validateAddress(fields: AddressFields, rules: AddressRules = { gst: false }): FieldErrors {
   const clean = toAddress(fields);

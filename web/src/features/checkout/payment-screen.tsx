@@ -14,7 +14,7 @@ import { savePaymentMethod } from "../cart/index.ts";
 import { useCartPrice } from "../cart/use-cart-price.ts";
 import "./checkout.css";
 
-/** /payment (signed-in users): without a shipping address, back to /shipping (spec §4). */
+/** /payment (signed-in users): without a shipping address, back to /shipping (docs/storefront.md, "Checkout"). */
 export function PaymentScreen() {
   return <RequireAuth>{() => <PaymentStep />}</RequireAuth>;
 }

@@ -280,7 +280,7 @@ function PaymentResult({ state, canPay }: { state: PaymentState; canPay: boolean
   );
 }
 
-/** Razorpay's failure, field by field (spec §8), on the page rather than in a browser alert, and what to do next. */
+/** Razorpay's failure, field by field (docs/storefront.md, "Errors shown"), on the page rather than in a browser alert, and what to do next. */
 function PaymentFailed({ failure, canPay }: { failure: RazorpayFailure; canPay: boolean }) {
   const fields: [string, string | undefined][] = [
     [t("Code"), failure.code],
@@ -318,9 +318,9 @@ type PaymentState =
 /**
  * Pay Now: asks the server for a Razorpay order (amount = the order's total in paise), loads the
  * checkout script if needed and opens Razorpay's window. Success hands Razorpay's proof to the
- * server, which verifies the signature and marks the order paid (the order then reads again);
- * a failed payment shows Razorpay's error. The server's refusals are shown too (DESIGN: users are
- * told), besides the console line of the spec.
+ * server, which verifies the signature and marks the order paid (the order then reads again); a
+ * failed payment shows Razorpay's error. The server's refusals are shown too, besides the console
+ * line the original had (docs/storefront.md, "Errors shown").
  */
 function usePayment(order: Order) {
   const dispatch = useAppDispatch();
