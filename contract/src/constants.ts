@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (spec §9). */
+/** Business constants shared by server and web (docs/storefront.md, "Constants"). */
 export const CURRENCY = "INR";
 export const DEFAULT_PAYMENT_METHOD = "RazorPay";
 /** How an order is paid: online through Razorpay, or cash to the courier (when COD is on). */

@@ -59,7 +59,7 @@ import { sendNotFoundPage, storefrontRoutes } from "./modules/storefront/routes.
 import { publicConfigOf } from "./modules/system/public-config.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 
-/** What buildApp needs from outside, and the policies that vary (CONVENTIONS): defaults come from config. */
+/** What buildApp needs from outside, and the policies that vary (docs/design.md, "Ports"): defaults come from config. */
 export interface AppDeps {
   database: DatabaseHandle;
   /** Default: SMTP when SMTP_URL is set, else the DATA_DIR/outbox/ writer. */

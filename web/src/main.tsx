@@ -29,7 +29,8 @@ if (serverState) store.dispatch(hydrate(serverState));
 // Ask for the runtime settings before the first render (read again by the screens after a sign-out
 // empties the API cache).
 store.dispatch(configApi.endpoints.getConfig.initiate());
-// Google's ?code=, or the stored session checked (spec §2 layout); the address is read before the router's.
+// Google's ?code=, or the stored session checked (docs/storefront.md, "Layout"); the address is
+// read before the router's.
 store.dispatch(startSession());
 followOtherTabs(store);
 

@@ -89,7 +89,7 @@ export const ProfileUpdateBody = Type.Object({
 /** The signed-in user's language for e-mails. */
 export const LanguageBody = Type.Object({ language: LanguageSchema });
 
-/** Staff: a user's names, e-mail and staff flag (spec §7). */
+/** Staff: a user's names, e-mail and staff flag (docs/storefront.md, "Calls"). */
 export const StaffUserUpdateBody = Type.Object({
   _id: Type.Optional(Type.Integer()),
   first_name: Name,

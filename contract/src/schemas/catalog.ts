@@ -70,7 +70,7 @@ export const ReviewBody = Type.Object({
   comment: Type.Optional(LongText({ maxLength: 2000 })),
 });
 
-/** Staff: the product's editable fields (spec §7). `category` is an existing id or a new name. */
+/** Staff: the product's editable fields (docs/storefront.md, "Calls"). `category` is an existing id or a new name. */
 export const ProductUpdateBody = Type.Object({
   _id: Type.Optional(Type.Integer()),
   name: Text({ minLength: 1, maxLength: 200 }),

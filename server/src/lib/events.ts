@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { EventRelay } from "./event-relay.ts";
 
 /**
- * A small typed event bus (CONVENTIONS "Reactions as events"): a module announces what happened
+ * A small typed event bus (docs/design.md, "Who owns what"): a module announces what happened
  * after its transaction committed, and others react (caches, workers) without the announcer
  * knowing them. Listeners run after the emitter's work and their failures are logged, never
  * thrown back at it.

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 
 /**
- * Outgoing e-mail, as a policy passed to buildApp (CONVENTIONS). With SMTP_URL the shop sends
- * through that server (nodemailer); without it every message is written to DATA_DIR/outbox/ as
- * JSON (text, html and the links found in it) and, in development only, its links are logged, so
+ * Outgoing e-mail, as a policy passed to buildApp (docs/design.md, "Ports"). With SMTP_URL the shop
+ * sends through that server (nodemailer); without it every message is written to DATA_DIR/outbox/
+ * as JSON (text, html and the links found in it) and, in development only, its links are logged, so
  * the demo and the browser tests work offline.
  */
 export interface MailMessage {

@@ -6,9 +6,9 @@ import { closeAlert } from "./alert.ts";
 import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
 /**
- * The top alert area: the current auth message (spec §2 layout), dismissible, in the current
- * language. A sign-in refused because the address is not verified offers to send the link again.
- * Plain Bootstrap markup: this is on every page, so it brings no react-bootstrap components.
+ * The top alert area: the current auth message (docs/storefront.md, "Layout"), dismissible, in the
+ * current language. A sign-in refused because the address is not verified offers to send the link
+ * again. Plain Bootstrap markup: this is on every page, so it brings no react-bootstrap components.
  */
 export function AlertArea() {
   const { message, values, answer, resendTo, variant } = useAppSelector((state) => state.auth);

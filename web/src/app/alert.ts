@@ -5,10 +5,10 @@ import type { Notice, NoticeValues } from "../lib/notice.ts";
 export type AlertVariant = "success" | "danger" | "warning" | "info";
 
 /**
- * The dismissible alert at the top of every page shows one message at a time. The spec (§2
- * layout, §4) makes it the auth state's message, so the auth slice keeps it; these actions are how
- * anything else shows or closes it. Messages are catalog ids (with their values), translated when
- * shown, so switching the language changes the alert too.
+ * The dismissible alert at the top of every page shows one message at a time. The storefront makes
+ * it the auth state's message (docs/storefront.md, "Layout" and "Auth state"), so the auth slice
+ * keeps it; these actions are how anything else shows or closes it. Messages are catalog ids (with
+ * their values), translated when shown, so switching the language changes the alert too.
  */
 export const showMessage = createAction(
   "alert/show",

@@ -16,8 +16,8 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * The session's one refresher (DESIGN: "refreshes it once on 401"): the base query and the
- * load-time check share it, so concurrent 401s lead to a single token refresh.
+ * The session's one refresher (docs/design.md, "Web app": it refreshes once on a 401): the base
+ * query and the load-time check share it, so concurrent 401s lead to a single token refresh.
  */
 export const session = createRefresher({
   tokens: (store) => tokensOf(store.getState()),

@@ -28,7 +28,7 @@ const productList = () => import("../features/admin/product-list-screen.tsx");
 const productEdit = () => import("../features/admin/product-edit-screen.tsx");
 const orderList = () => import("../features/admin/order-list-screen.tsx");
 
-/** The spec's route table (§2); SPA_ROUTES in contract/ lists the same paths for the server. */
+/** The route table (docs/storefront.md, "Routes"); SPA_ROUTES in contract/ lists the same paths for the server. */
 export const routes: RouteObject[] = [
   {
     path: "/",

@@ -12,9 +12,9 @@ const STEPS = [
 export type CheckoutStep = (typeof STEPS)[number]["name"];
 
 /**
- * The checkout step bar (spec §2): Login, Shipping, Payment, Place Order, numbered, in one row
- * on a phone. The steps up to the current one are links (the current one marked); the steps
- * beyond it are not reachable yet.
+ * The checkout step bar (docs/storefront.md, "Checkout"): Login, Shipping, Payment, Place Order,
+ * numbered, in one row on a phone. The steps up to the current one are links (the current one
+ * marked); the steps beyond it are not reachable yet.
  */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
   const reached = STEPS.findIndex((step) => step.name === current);

@@ -25,7 +25,7 @@ interface RatingProps {
   text?: string;
 }
 
-/** Five stars with half steps (spec §4), optionally followed by a text. */
+/** Five stars with half steps (docs/storefront.md, "Constants"), optionally followed by a text. */
 export function Rating({ value, text }: RatingProps) {
   return (
     <div className="rating d-flex flex-wrap align-items-center column-gap-1">

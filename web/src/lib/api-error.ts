@@ -110,7 +110,7 @@ export function fieldErrors(error: unknown): FieldErrors {
   return fields;
 }
 
-/** Sign-in and registration failures (spec §8): the first problem of non_field_errors, else the error's. */
+/** Sign-in and registration failures (docs/storefront.md, "Errors shown"): the first problem of non_field_errors, else the error's. */
 export function formErrorNotice(error: unknown): Notice {
   const nonField = fieldProblems(dataOf(error)?.field_errors)?.non_field_errors?.[0];
   return nonField && messages ? messages.fieldNotice(nonField) : errorNotice(error, "detail");

@@ -1,4 +1,4 @@
-/** Spec §9: dates in tables are the first 10 characters of the timestamp ("2026-11-22"). */
+/** Dates in tables are the first 10 characters of the timestamp ("2026-11-22") (docs/storefront.md, "Constants"). */
 export function dateOf(timestamp: string | null | undefined): string {
   return timestamp?.substring(0, 10) ?? "";
 }

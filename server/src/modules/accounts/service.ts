@@ -31,7 +31,7 @@ import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
 import { SignInGuard, type SignInSource } from "./sign-in-guard.ts";
 
-/** The texts of dj-rest-auth / allauth / Django that the spec's client shows (spec §8). */
+/** The texts of dj-rest-auth / allauth / Django that the original client shows (docs/storefront.md, "Messages"). */
 export const MESSAGES = {
   duplicateEmail: "A user is already registered with this e-mail address.",
   passwordMismatch: "The two password fields didn't match.",

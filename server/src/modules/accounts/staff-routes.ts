@@ -14,7 +14,7 @@ export interface UserStaffRoutesOptions {
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ["users"];
 
-/** The staff's user management under /api/users (spec §7); the staff scope guards them. */
+/** The staff's user management under /api/users (docs/storefront.md, "Calls"); the staff scope guards them. */
 export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> = async (app, { accounts, users }) => {
   app.get(
     "/users/",

@@ -17,7 +17,7 @@ export interface UserPage {
   pages: number;
 }
 
-/** Staff's management of users (spec §7); no one can lock themselves out. */
+/** Staff's management of users (docs/storefront.md, "Staff screens"); no one can lock themselves out. */
 export class UserAdmin {
   constructor(
     private readonly db: Db,

@@ -61,7 +61,7 @@ function checkTaxFields(body: unknown): void {
   if (first?.[1][0]) throw badRequest("tax_fields_invalid", `${first[0]}: ${first[1][0].message}`, errors);
 }
 
-/** The staff's product routes (spec §7); the staff scope guards them (lib/auth.ts). */
+/** The staff's product routes (docs/storefront.md, "Calls"); the staff scope guards them (lib/auth.ts). */
 export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOptions> = async (app, { admin }) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
 

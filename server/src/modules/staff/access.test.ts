@@ -155,7 +155,7 @@ async function paidOrder(): Promise<number> {
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 describe("the staff scope", () => {
-  it("holds the staff routes of spec §7 and the back office", () => {
+  it("holds the storefront's staff routes and the back office", () => {
     const keys = t.app.staffRoutes.map(routeKey);
     for (const key of [
       "GET /api/users/",

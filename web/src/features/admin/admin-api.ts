@@ -44,9 +44,9 @@ const CATEGORIES = { type: "Category", id: "LIST" } as const;
 const SUMMARY = "Summary" as const;
 
 /**
- * The staff back office's calls (spec §7; 401 without a token, 403 for non-staff). Each edit
- * invalidates what it changes: the lists, the product's pages (tag {Product, id}, which the
- * catalogue's lists carry for each of their products too) and the dashboard.
+ * The staff back office's calls (docs/storefront.md, "Calls"; 401 without a token, 403 for
+ * non-staff). Each edit invalidates what it changes: the lists, the product's pages (tag {Product,
+ * id}, which the catalogue's lists carry for each of their products too) and the dashboard.
  */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -4,8 +4,8 @@ import { RequireAuth } from "../../app/require-auth.tsx";
 import "./admin.css";
 
 /**
- * A staff screen (spec §6): guests sign in first (and come back here), signed-in users who are not
- * staff go to /login.
+ * A staff screen (docs/storefront.md, "Roles"): guests sign in first (and come back here),
+ * signed-in users who are not staff go to /login.
  */
 export function RequireStaff({ children }: { children: ReactNode }) {
   return <RequireAuth>{(user) => (user.is_staff ? children : <Navigate to="/login" replace />)}</RequireAuth>;

@@ -18,7 +18,7 @@ const REGISTRATION = "/users/dj_rest_auth/registration/";
 
 type Detail = { detail: string };
 
-/** The messages of the account operations (spec §8), word for word, shown in the top alert. */
+/** The messages of the account operations (docs/storefront.md, "Messages"), word for word, shown in the top alert. */
 export const ACCOUNT_MESSAGES = {
   signupSuccess: "Please check your Inbox and verify your Email",
   signupFail: "Signup fail",
@@ -36,9 +36,9 @@ export const ACCOUNT_MESSAGES = {
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Spec §4: success stores the login info ("Login successful"); failure clears it, showing the
-     * error. An address not verified yet gets one message that says what to do, and the alert
-     * offers to send the link again.
+     * Success stores the login info ("Login successful"); failure clears it, showing the error
+     * (docs/storefront.md, "Auth state"). An address not verified yet gets one message that says
+     * what to do, and the alert offers to send the link again.
      */
     login: build.mutation<LoginInfo, Credentials>({
       query: (body) => ({ url: `${AUTH}/login/`, method: "POST", body }),

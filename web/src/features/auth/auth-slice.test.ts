@@ -28,7 +28,7 @@ const guest: AuthState = { access: null, refresh: null, isAuthenticated: false, 
 const stored: AuthState = { ...signedIn(), isAuthenticated: null };
 const user = aUser();
 
-describe("auth reducer (spec §4)", () => {
+describe("auth reducer", () => {
   it("stores the login info on login success, with 'Login successful'", () => {
     const state = reduce(guest, loginSucceeded({ access: "a", refresh: "r", user }));
     expect(state).toEqual({ access: "a", refresh: "r", isAuthenticated: true, user, message: "Login successful", variant: "success" });

@@ -7,11 +7,11 @@ import { readJson, readString, writeJson, writeString } from "../../lib/storage.
 
 export type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
 
-/** Spec §3 auth state, plus the variant (colour) of its message in the top alert. */
+/** The auth state (docs/storefront.md, "Auth state"), plus the variant (colour) of its message in the top alert. */
 export interface AuthState {
   access: string | null;
   refresh: string | null;
-  /** null until stored tokens have been verified on load (spec §4). */
+  /** null until stored tokens have been verified on load. */
   isAuthenticated: boolean | null;
   user: User | null;
   /** The current auth message (a catalog id, translated when shown), in the top alert until closed. */
@@ -24,10 +24,10 @@ export interface AuthState {
   variant: AlertVariant;
 }
 
-/** Browser storage keys (spec §3). */
+/** Browser storage keys (docs/storefront.md, "Storage keys"). */
 export const AUTH_KEYS = { access: "access", refresh: "refresh", user: "userInfo" } as const;
 
-/** The messages of the auth transitions (spec §4), word for word. */
+/** The messages of the auth transitions, word for word (docs/storefront.md, "Auth state"). */
 export const AUTH_MESSAGES = {
   loginSuccess: "Login successful",
   refreshSuccess: "Refresh token success",
@@ -87,7 +87,7 @@ export const authSlice = createSlice({
       signIn(state, action.payload);
       say(state, AUTH_MESSAGES.loginSuccess, "success");
     },
-    /** The payload is what to show: the first non_field_errors message, else the error's (spec §8). */
+    /** The payload is what to show: the first non_field_errors message, else the error's (docs/storefront.md, "Errors shown"). */
     loginFailed(state, action: PayloadAction<Message | Said>) {
       signOut(state);
       say(state, action.payload, "danger");
@@ -109,8 +109,9 @@ export const authSlice = createSlice({
       state.user = null;
     },
     /**
-     * New (rotated) tokens. Restoring a session that was not verified is announced (spec §4); a
-     * refresh while signed in, after a request met an expired access token, stays silent.
+     * New (rotated) tokens. Restoring a session that was not verified is announced
+     * (docs/storefront.md, "Auth state"); a refresh while signed in, after a request met an
+     * expired access token, stays silent.
      */
     tokensRefreshed(state, action: PayloadAction<Tokens>) {
       if (state.isAuthenticated !== true) say(state, AUTH_MESSAGES.refreshSuccess, "success");

@@ -16,7 +16,7 @@ import { isLoginInfo } from "./auth-http.ts";
 import { loginSucceeded, selectSession } from "./auth-slice.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
-/** /old_login: the alternate sign-in screen (spec §2); signed in, it goes home. */
+/** /old_login: the alternate sign-in screen (docs/storefront.md, "Account screens"); signed in, it goes home. */
 export function OldLoginScreen() {
   const signedIn = useAppSelector(selectSession) === "signed-in";
   const navigate = useNavigate();

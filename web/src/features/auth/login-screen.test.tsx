@@ -16,7 +16,7 @@ const withCategories = (store: AppStore) => {
 
 const loginInfo = { access: "access-9", refresh: "refresh-9", user: aUser() };
 
-/** The server's refusals of a sign-in (spec §8: the reason in non_field_errors). */
+/** The server's refusals of a sign-in (the reason in non_field_errors). */
 const refusal = (code: "credentials_invalid" | "email_not_verified", text: string) =>
   anErrorBody(code, text, { non_field_errors: [{ code, message: text }] });
 const credentialsInvalid = refusal("credentials_invalid", "Unable to log in with provided credentials.");

@@ -22,9 +22,9 @@ export interface LoginState {
 /**
  * /login?redirect=: e-mail and password, a mobile number's code, or Google. Once signed in (here,
  * or by Google's ?code= on load) goes to the redirect, a path of this shop only. The e-mail form's
- * errors show in the top alert (spec §4: the login failure message is the auth message); the
- * registration's message then gives way to it, so one message says what to do. The mobile
- * number's steps say theirs in place.
+ * errors show in the top alert, since the login failure message is the auth message
+ * (docs/storefront.md, "Auth state"); the registration's message then gives way to it, so one
+ * message says what to do. The mobile number's steps say theirs in place.
  */
 export function LoginScreen() {
   const [params] = useSearchParams();

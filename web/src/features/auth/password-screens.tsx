@@ -14,7 +14,7 @@ import "./auth.css";
 import { RequireAuth } from "../../app/require-auth.tsx";
 import { EmailField, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 
-/** The top-alert message of an operation's outcome (spec §8). */
+/** The top-alert message of an operation's outcome (docs/storefront.md, "Messages"). */
 function useAnnounce() {
   const dispatch = useAppDispatch();
   return (message: MessageId, variant: AlertVariant) => dispatch(showMessage(message, variant));

@@ -50,8 +50,9 @@ interface ProfileFields extends PasswordPair {
 }
 
 /**
- * First and last name (required), and optionally a new password with its confirmation (spec §5).
- * PUT /api/users/profile/update/ answers fresh login info, which replaces the stored one.
+ * First and last name (required), and optionally a new password with its confirmation
+ * (docs/storefront.md, "Validation"). PUT /api/users/profile/update/ answers fresh login info,
+ * which replaces the stored one.
  */
 function ProfileForm({ user }: { user: User }) {
   const [updateProfile, { error, isLoading, isSuccess, reset }] = useUpdateProfileMutation();

@@ -15,9 +15,10 @@ import type { LoginState } from "./login-screen.tsx";
 import { redirectQuery, safeRedirect } from "./redirect.ts";
 
 /**
- * /register: e-mail, password and confirmation (spec §5: all required; differing passwords are
- * refused here). Success goes to /login with the server's answer ("Verification e-mail sent.").
- * The account's e-mails come in the language the shopper registered in.
+ * /register: e-mail, password and confirmation (docs/storefront.md, "Validation": all required;
+ * differing passwords are refused here). Success goes to /login with the server's answer
+ * ("Verification e-mail sent."). The account's e-mails come in the language the shopper registered
+ * in.
  */
 export function RegisterScreen() {
   const [params] = useSearchParams();

@@ -89,7 +89,7 @@ describe("startSession (on load)", () => {
     expect((await visit(null, () => ({ body: {} }))).calls).toEqual([]);
   });
 
-  it("says why Google sign-in was refused (spec §8: the detail), in the shop's words", async () => {
+  it("says why Google sign-in was refused (the detail), in the shop's words", async () => {
     window.history.replaceState(null, "", `/login?code=used&state=${newGoogleState(null)}`);
     const detail = "Google did not accept the sign-in code. Please sign in with Google again.";
     const { auth } = await visit(null, () => ({ status: 400, body: anErrorBody("google_rejected", detail) }));

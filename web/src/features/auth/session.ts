@@ -23,9 +23,10 @@ import { checkGoogleState } from "./google.ts";
 type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
 
 /**
- * On load (spec §2 layout, §4): with `code` in the address, sign in with Google; else verify the
- * stored access token, refresh when it fails (logged out when that fails too), then load the user.
- * Nothing stored: a guest. When the server cannot be reached, the stored session stays as it is.
+ * On load (docs/storefront.md, "Auth state"): with `code` in the address, sign in with Google; else
+ * verify the stored access token, refresh when it fails (logged out when that fails too), then load
+ * the user. Nothing stored: a guest. When the server cannot be reached, the stored session stays as
+ * it is.
  */
 export function startSession(): AppThunk {
   const google = takeGoogleCode();
@@ -51,7 +52,7 @@ export function startSession(): AppThunk {
   };
 }
 
-/** POST google/ {code}: login info, or 400 {detail} (spec §8: the detail, else the generic message). */
+/** POST google/ {code}: login info, or 400 {detail} (the detail, else the generic message: docs/storefront.md, "Errors shown"). */
 export function googleSignIn(code: string): AppThunk {
   return async (dispatch) => {
     try {

@@ -5,7 +5,7 @@ import { readJson, writeJson } from "../../lib/storage.ts";
 // store, which is built from this slice.
 import { sessionEnded, storageChanged } from "../auth/index.ts";
 
-/** A cart line (spec §3): `product` is the product id; `price` the API's decimal string. */
+/** A cart line (docs/storefront.md, "Cart state"): `product` is the product id; `price` the API's decimal string. */
 export interface CartItem {
   product: number;
   name: string;
@@ -30,7 +30,7 @@ export interface CartState {
   paymentMethod: string | null;
 }
 
-/** Browser storage keys (spec §3). */
+/** Browser storage keys (docs/storefront.md, "Storage keys"). */
 export const CART_KEYS = {
   cartItems: "cartItems",
   shippingAddress: "shippingAddress",
@@ -43,7 +43,7 @@ export const cartSlice = createSlice({
   name: "cart",
   initialState: loadCart,
   reducers: {
-    /** Replaces the line for the same product, else appends (spec §4). */
+    /** Replaces the line for the same product, else appends (docs/storefront.md, "Cart state"). */
     addToCart(state, action: PayloadAction<CartItem>) {
       const item = action.payload;
       const index = state.cartItems.findIndex((line) => line.product === item.product);
@@ -56,7 +56,7 @@ export const cartSlice = createSlice({
     clearCart(state) {
       state.cartItems = [];
     },
-    /** Checkout's shipping step (spec §4: saving sets the shipping address). */
+    /** Checkout's shipping step (saving sets the shipping address). */
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
     },
@@ -66,8 +66,9 @@ export const cartSlice = createSlice({
     },
   },
   extraReducers(builder) {
-    // Spec §4: signing out clears the user's order data. The cart stays; the address and the
-    // payment method chosen for the next order belong to the person who signed out.
+    // Signing out clears the user's order data (docs/storefront.md, "Cart state"). The cart
+    // stays; the address and the payment method chosen for the next order belong to the person
+    // who signed out.
     builder.addMatcher(sessionEnded, forgetCheckout).addMatcher(storageChanged.match, (state, action) => {
       if (!action.payload.access && !action.payload.refresh) forgetCheckout(state);
     });

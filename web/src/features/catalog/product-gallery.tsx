@@ -7,7 +7,7 @@ import { imageVariant } from "../../lib/image-url.ts";
 
 /** The main image takes half the main column from md up, the whole width below. */
 
-/** Thumbnails: 100×80 for up to 5 images, 50×40 for 6–10, 25×20 above 10 (DESIGN). */
+/** Thumbnails: 100×80 for up to 5 images, 50×40 for 6–10, 25×20 above 10 (docs/storefront.md, "Constants"). */
 export function thumbSize(count: number): { width: number; height: number } {
   if (count > 10) return { width: 25, height: 20 };
   if (count > 5) return { width: 50, height: 40 };

@@ -8,7 +8,7 @@ import { errorText } from "../../lib/api-error.ts";
 import type { User } from "../auth/index.ts";
 import { useCreateReviewMutation } from "./catalog-api.ts";
 
-/** The rating scale (spec §5). */
+/** The rating scale (docs/storefront.md, "Validation"). */
 export const RATINGS: MessageId[] = ["1 - Poor", "2 - Fair", "3 - Good", "4 - Very Good", "5 - Excellent"];
 
 /** The longest comment the API takes (ReviewBody in contract/). */
@@ -25,7 +25,7 @@ interface ReviewFormProps {
   onSubmitted?: () => void;
 }
 
-/** Spec §2: "Review Submitted", the form reset and the product reloaded; errors shown. */
+/** "Review Submitted", the form reset and the product reloaded; errors shown (docs/storefront.md, "Product"). */
 export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const [createReview, { error, isLoading, isSuccess, reset }] = useCreateReviewMutation();
   const [rating, setRating] = useState("");

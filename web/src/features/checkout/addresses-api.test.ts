@@ -8,7 +8,7 @@ const home = anAddress({ id: 1, label: "Home" });
 const farm = anAddress({ id: 2, label: "Farm" });
 const shop = anAddress({ id: 3, label: "Shop" });
 
-describe("saved address list updates (spec §4)", () => {
+describe("saved address list updates", () => {
   it("appends an added address", () => {
     expect(appendAddress([home, farm], shop)).toEqual([home, farm, shop]);
   });

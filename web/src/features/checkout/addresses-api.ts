@@ -4,7 +4,7 @@ import { api } from "../../app/api.ts";
 /** A saved address as the form sends it (state and landmark optional). */
 export type AddressInput = ShippingAddress;
 
-/** Spec §4: add appends, edit replaces by id, delete removes by id. */
+/** Add appends, edit replaces by id, delete removes by id (docs/storefront.md, "Cart state"). */
 export function appendAddress(list: SavedAddress[], added: SavedAddress): SavedAddress[] {
   return [...list.filter((address) => address.id !== added.id), added];
 }

@@ -13,7 +13,7 @@ import { formatRupeesShort, isUnknownPin, pinOf, useGetPincodeQuery } from "../.
 import { savePaymentMethod, useCartPrice } from "../cart/index.ts";
 import "./checkout.css";
 
-/** /payment (signed-in users): without a shipping address, back to /shipping (spec §4). */
+/** /payment (signed-in users): without a shipping address, back to /shipping (docs/storefront.md, "Checkout"). */
 export function PaymentScreen() {
   return <RequireAuth>{() => <PaymentStep />}</RequireAuth>;
 }

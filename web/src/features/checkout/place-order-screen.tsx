@@ -47,7 +47,7 @@ export function newOrder(
   };
 }
 
-/** /placeorder (signed-in users): without a payment method, back to /payment (spec §4). */
+/** /placeorder (signed-in users): without a payment method, back to /payment (docs/storefront.md, "Checkout"). */
 export function PlaceOrderScreen() {
   return <RequireAuth>{() => <PlaceOrderStep />}</RequireAuth>;
 }
@@ -72,7 +72,7 @@ function PlaceOrderStep() {
   async function place(address: ShippingAddress, method: string, settings: ShopConfig) {
     const result = await placeOrder(newOrder(cartItems, address, method, settings));
     if (result.data) {
-      // Spec §4: on to the order, then the cart (and the stored cart) cleared.
+      // On to the order, then the cart (and the stored cart) cleared (docs/storefront.md, "Checkout").
       navigate(`/order/${result.data._id}`);
       dispatch(clearCart());
     } else if (isConflict(result.error)) {

@@ -5,7 +5,7 @@ import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { StatusBadge } from "./order-status.tsx";
 
-/** The column headings as each list spells them: My Orders (spec §2) and the staff list, which adds the customer and the state. */
+/** The column headings as each list spells them: My Orders (docs/storefront.md, "Account screens") and the staff list, which adds the customer and the state. */
 const HEADINGS = {
   mine: ["ID", "Date", "Total", "Paid", "Delivered"],
   staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS"],

@@ -53,9 +53,9 @@ export function checkoutScriptUrl(config: Pick<PublicConfig, "paymentSandbox"> |
 let loading: Promise<RazorpayConstructor> | null = null;
 
 /**
- * Razorpay's checkout, loading its script first when `window.Razorpay` is absent (spec §7).
- * Rejects with CHECKOUT_LOAD_FAILED when the script cannot be loaded or defines nothing; the next
- * call tries again. Concurrent calls share one script element.
+ * Razorpay's checkout, loading its script first when `window.Razorpay` is absent
+ * (docs/storefront.md, "Calls"). Rejects with CHECKOUT_LOAD_FAILED when the script cannot be loaded
+ * or defines nothing; the next call tries again. Concurrent calls share one script element.
  */
 export function loadRazorpay(src: string): Promise<RazorpayConstructor> {
   if (window.Razorpay) return Promise.resolve(window.Razorpay);
