@@ -347,7 +347,7 @@ type PaymentState =
  * Pay Now: asks the server for a Razorpay order (amount = the order's total in paise), loads the
  * checkout script if needed and opens Razorpay's window. Success hands Razorpay's proof to the
  * server, which verifies the signature and marks the order paid (the order then reads again);
- * a failed payment shows Razorpay's error. The server's refusals are shown too (DESIGN: users are
+ * a failed payment shows Razorpay's error. The server's refusals are shown too (users are
  * told), besides the console line of the spec.
  */
 function usePayment(order: Order) {
