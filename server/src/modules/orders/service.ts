@@ -26,7 +26,17 @@ import { groupBy } from "../../lib/group-by.ts";
 import { isIndia } from "../addresses/check.ts";
 import type { CatalogService, ProductForOrder } from "../catalog/service.ts";
 import type { OrderNotices } from "./notices.ts";
-import { checkTransition, type Effect, leaves, ORDER_PROCESS, type Role, reachedBy, refusalOf, type Transition } from "./process.ts";
+import {
+  checkTransition,
+  type Effect,
+  leaves,
+  OFF_THE_ROAD,
+  ORDER_PROCESS,
+  type Role,
+  reachedBy,
+  refusalOf,
+  type Transition,
+} from "./process.ts";
 import * as repo from "./repository.ts";
 import {
   NO_TAX_DOCUMENTS,
@@ -582,6 +592,11 @@ export class OrdersService {
   /** Whether the order process has `event` from the order's state at all (its guard aside). */
   canMove(order: repo.OrderRow, event: OrderEventName): boolean {
     return leaves(event, order.status);
+  }
+
+  /** Whether the order is closed without a road ahead (cancelled). */
+  isCancelled(order: repo.OrderRow): boolean {
+    return OFF_THE_ROAD.includes(order.status);
   }
 
   /** The order's row (payments reads what it needs to settle a payment). */

@@ -134,10 +134,11 @@ export class PaymentsService {
     let order = await this.orders.row(orderId);
     if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
     if (order.payment_method === "COD") throw badRequest("cod_not_online", COD_NOT_ONLINE);
-    if (order.status === "pending_payment" && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
-    if (!order || order.status === "cancelled")
+    // An order past its payment window is expired first (as the sweep would), then refused as such.
+    if (this.orders.canMove(order, "expire") && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
+    if (!order || this.orders.isCancelled(order))
       throw order?.paid_at ? conflict("order_cancelled", "This order has been cancelled.") : conflict("order_expired", ORDER_EXPIRED);
-    if (order.status !== "pending_payment") throw badRequest("order_already_paid", "Order is already paid.");
+    if (!this.orders.canMove(order, "pay")) throw badRequest("order_already_paid", "Order is already paid.");
     const total = Number(order.total_paise);
     if (amountPaise !== total) {
       const expected = problem("amount_mismatch", `Expected ${total} paise.`, { expected: total });
@@ -234,12 +235,13 @@ export class PaymentsService {
     let event: OrderEventName = "pay";
     const outcome = await this.orders.withOrder(order.id, async (trx, row): Promise<SettleOutcome> => {
       const set = { razorpay_payment_id: payment.id };
-      if (row.status === "pending_payment") {
+      // The order process says what a capture does: pay an order waiting for it, sell a cancelled unpaid one again.
+      if (this.orders.canMove(row, "pay")) {
         const moved = await this.orders.transition(trx, row, "pay", SYSTEM, { set });
         if (!moved.ok) throw new Error(`order ${row.id} moved while its row was locked`);
         return "paid";
       }
-      if (row.status === "cancelled" && row.paid_at === null) {
+      if (this.orders.canMove(row, "repay") && row.paid_at === null) {
         const moved = await this.orders.transition(trx, row, "repay", SYSTEM, {
           note: "Payment arrived after the order was cancelled",
           set,
