@@ -82,7 +82,9 @@ test("a customer returns a damaged bag with a photo; staff approve and receive i
   await form.getByLabel(`How many of ${name}`).selectOption("1");
   await form.getByRole("group", { name: "Reason" }).getByLabel("Damaged").check();
   await form.getByLabel("Details (optional)").fill("The bag was torn and half the urea had spilled.");
-  await form.getByLabel("Photos (optional, up to 3)").setInputFiles({ name: "torn-bag.png", mimeType: "image/png", buffer: noisyPng(320, 240) });
+  await form
+    .getByLabel("Photos (optional, up to 3)")
+    .setInputFiles({ name: "torn-bag.png", mimeType: "image/png", buffer: noisyPng(320, 240) });
   await form.getByRole("button", { name: "Request return" }).click();
   await expect(page.getByText("Your return request is sent. We will tell you when its pickup is arranged.")).toBeVisible();
   const request = page.getByRole("article", { name: /^Return \d+$/ });
