@@ -85,6 +85,18 @@ const cancelledAt = (_row: OrderRow, at: string) => ({ cancelled_at: at });
 const isCod = ({ row }: OrderFacts) => row.payment_method === "COD";
 const cashToCollect = (facts: OrderFacts) => isCod(facts) && facts.row.paid_at === null;
 
+/** Cancelling, from wherever it is allowed: stock back, a paid order's payment refunded, the customer told. */
+const CANCEL = {
+  event: "cancel",
+  to: "cancelled",
+  when: (facts: OrderFacts) => facts.refundingPaise === 0,
+  stamps: cancelledAt,
+  stock: "give-back",
+  effects: ["refund-payment"],
+  notice: { mail: "cancelled", text: "cancelled" },
+  pastTense: "cancelled",
+} as const satisfies Omit<Transition, "from" | "who">;
+
 export const ORDER_PROCESS: readonly Transition[] = [
   // Placing: the stock of every line is taken while the order is priced, all lines or none.
   {
@@ -185,31 +197,9 @@ export const ORDER_PROCESS: readonly Transition[] = [
     pastTense: "marked paid in cash",
   },
   // Not once money has gone back: the rest of such an order is settled by staff.
-  {
-    event: "cancel",
-    from: ["pending_payment", "confirmed", "paid", "packed"],
-    to: "cancelled",
-    who: ["owner", "staff"],
-    when: (facts) => facts.refundingPaise === 0,
-    stamps: cancelledAt,
-    stock: "give-back",
-    effects: ["refund-payment"],
-    notice: { mail: "cancelled", text: "cancelled" },
-    pastTense: "cancelled",
-  },
+  { ...CANCEL, from: ["pending_payment", "confirmed", "paid", "packed"], who: ["owner", "staff"] },
   // A COD parcel refused at the door: it comes back, and so does its stock.
-  {
-    event: "cancel",
-    from: ["shipped"],
-    to: "cancelled",
-    who: ["staff"],
-    when: (facts) => facts.refundingPaise === 0,
-    stamps: cancelledAt,
-    stock: "give-back",
-    effects: ["refund-payment"],
-    notice: { mail: "cancelled", text: "cancelled" },
-    pastTense: "cancelled",
-  },
+  { ...CANCEL, from: ["shipped"], who: ["staff"] },
   {
     event: "expire",
     from: ["pending_payment"],
