@@ -1,7 +1,8 @@
 /**
  * The API's request and answer shapes, one TypeBox schema each: the server validates and
  * serializes with them, and contract/src/api.ts derives the TypeScript types the web imports.
- * The web never imports this module (it would ship the schema library).
+ * The web imports it only from screens loaded on demand that validate a form with a schema (the
+ * shipping address): never from the first page, which must not ship the schema library.
  */
 export * from "./accounts.ts";
 export * from "./addresses.ts";
