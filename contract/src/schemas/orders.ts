@@ -95,6 +95,8 @@ export const RefundSchema = Type.Object({
   reference: Type.String(),
   /** The lines it refunds, when it refunds lines (their value with their own tax), else empty. */
   lines: Type.Array(Type.Object({ product: Type.Union([Type.Integer(), Type.Null()]), qty: Type.Integer() })),
+  /** Staff may record it as paid (a transfer still to be made). */
+  actions: Type.Object({ markPaid: Type.Boolean() }),
 });
 
 /** A line of a return: a product of the order and how many of its units go back. */

@@ -221,6 +221,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       method: r.method,
       reference: r.reference,
       lines: r.lines.map((line) => ({ product: productOf(line.orderItemId), qty: line.qty })),
+      actions: { markPaid: viewer.role === "staff" && r.method === "transfer" && r.status === "pending" },
     })),
     amountRefunded: paiseToDecimal(refunded),
     otherPaymentsRefunded: paiseToDecimal(otherPaymentsRefunded),

@@ -55,9 +55,11 @@ function stepsOf(order: Order): OrderStep[] {
   ];
 }
 
-/** A refund as the server gives it: back through Razorpay, of an amount, unless told otherwise. */
+/** A refund as the server gives it to staff: back through Razorpay, of an amount, unless told otherwise (a pending transfer may be marked paid). */
 export function aRefund(overrides: Partial<Refund> = {}): Refund {
+  const pendingTransfer = overrides.method === "transfer" && (overrides.status ?? "processed") === "pending";
   return {
+    actions: { markPaid: pendingTransfer },
     id: 1,
     amount: "120.00",
     reason: "One bag arrived torn",

@@ -573,7 +573,10 @@ describe("StaffPanel: returns and refunds by lines or by transfer", () => {
       (call) => {
         if (call.method !== "PUT" || call.path !== "/api/orders/42/refunds/4/") return { status: 500 };
         const { reference } = call.body as { reference: string };
-        order = { ...order, refunds: order.refunds.map((refund) => ({ ...refund, status: "processed" as const, reference })) };
+        order = {
+          ...order,
+          refunds: order.refunds.map((refund) => ({ ...refund, status: "processed" as const, reference, actions: { markPaid: false } })),
+        };
         return { body: order };
       },
     );

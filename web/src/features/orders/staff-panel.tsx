@@ -40,8 +40,8 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
   const { actions } = order;
   const cod = order.paymentMethod === "COD";
   const returns = order.returns.filter(returnNeedsStaff);
-  // A refund by transfer waits for staff to pay it (the server has no move for it to offer).
-  const transfers = order.refunds.filter((refund) => refund.method === "transfer" && refund.status === "pending");
+  // A refund by transfer waits for staff to pay it.
+  const transfers = order.refunds.filter((refund) => refund.actions.markPaid);
   const refused = cod && !order.isPaid && order.shipment !== null;
   const any = [actions.collect, actions.pack, actions.ship, actions.deliver, actions.refund, actions.cancel].some(Boolean);
   if (!any && returns.length === 0 && transfers.length === 0 && !cashReceipt.data) return null;
