@@ -69,7 +69,7 @@ test("check delivery → checkout to Karnataka (IGST) → Cash on Delivery → s
   await page.getByLabel("Courier").fill("India Post");
   await page.getByLabel("AWB number").fill("EE123456789IN");
   await page.getByRole("button", { name: "Mark As Shipped" }).click();
-  await expect(page.getByText("Shipped", { exact: true }).first()).toBeVisible();
+  await expect(page.locator(".status-badge")).toHaveText("Shipped");
   await page.getByRole("button", { name: "Cash received" }).click();
   await expect(page.getByText(/tax invoice KB\/\d{4}-\d{2}\/\d{6} issued/)).toBeVisible();
   await expect(page.getByText(/Paid on/)).toBeVisible();
