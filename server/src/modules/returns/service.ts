@@ -70,7 +70,8 @@ export class ReturnsService {
         const lines = await this.#returnable(trx, order, items, input.lines);
         const details = input.details?.trim() ?? "";
         // The move first: its guard counts the units still returnable, before this return holds them.
-        const note = [REASON_WORDS[input.reason], details].filter(Boolean).join(": ");
+        // The timeline keeps the customer's own words; the screens word the event and the reason in the shopper's language.
+        const note = details;
         const actor = { role: "owner" as const, userId: user.id, language: user.language };
         const moved = await this.deps.orders.transition(trx, order, "return_request", actor, { note });
         if (!moved.ok) throw conflict("order_changed", CHANGED);
@@ -150,8 +151,7 @@ export class ReturnsService {
         ...(input.action === "receive" ? { restocked: restock, refund_id: refundId } : {}),
       });
       if (!moved) throw conflict("order_changed", CHANGED);
-      const timeline = [`Return #${returnId}`, note].filter(Boolean).join(": ");
-      const result = await this.deps.orders.transition(trx, order, step.event, { role: "staff", userId: staff.id }, { note: timeline });
+      const result = await this.deps.orders.transition(trx, order, step.event, { role: "staff", userId: staff.id }, { note });
       if (!result.ok) throw conflict("order_changed", CHANGED);
     });
     return this.deps.orders.getOrderFor(staff, orderId);
