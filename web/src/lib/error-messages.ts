@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode, OrderEventName, ReturnAction } from "@krishi/contract";
-import { formatRupees, ORDER_EVENTS, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
+import { formatRupees, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
 import { currentLanguage, type Message } from "../i18n/index.ts";
 import type { ErrorAnswer, Notice } from "./notice.ts";
 
@@ -82,7 +82,7 @@ const ASK_US: Partial<Record<OrderEventName, Message>> = {
   cancel: "This order can no longer be cancelled online. Please contact us.",
 };
 
-const isEvent = (value: unknown): value is OrderEventName => ORDER_EVENTS.includes(value as OrderEventName);
+const isEvent = (value: unknown): value is OrderEventName => typeof value === "string" && Object.hasOwn(CANNOT, value);
 
 /** An order that cannot make a move from its state ({status, event, reason?}), said by what could not be done. */
 function wrongState(params: ErrorParams): Notice {

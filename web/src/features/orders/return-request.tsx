@@ -1,4 +1,4 @@
-import { MAX_RETURN_PHOTOS, type Order, RETURN_REASONS, type ReturnReason } from "@krishi/contract";
+import { MAX_RETURN_PHOTOS, type Order, type ReturnReason } from "@krishi/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Message } from "../../components/message.tsx";
@@ -8,6 +8,10 @@ import type { FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { LinePicker, type PickedLines, pickedLines } from "./line-picker.tsx";
 import { RETURN_REASON_LABELS } from "./order-status.tsx";
+
+/** The reasons in the order the labels give them (the contract's list, typed there; not imported so the first page does not carry it). */
+const REASONS = Object.keys(RETURN_REASON_LABELS) as ReturnReason[];
+
 import { useRequestReturnMutation } from "./orders-api.ts";
 import { ACCOUNT_FIELDS, type AccountDraft, checkAccount, EMPTY_ACCOUNT, RefundAccountFields } from "./refund-account.tsx";
 
@@ -125,7 +129,7 @@ export function ReturnRequest({ order }: { order: Order }) {
                 {reasonProblem}
               </div>
             )}
-            {RETURN_REASONS.map((value) => (
+            {REASONS.map((value) => (
               <div key={value} className="form-check">
                 <input
                   id={`${id}-reason-${value}`}
