@@ -6,9 +6,8 @@ import type { MailQueue } from "../../lib/mail-queue.ts";
 import { compose, hello, SHOP } from "../../lib/mail-template.ts";
 import type { MessageChannel } from "../../lib/messenger.ts";
 import { cancelNote, type OrderMessage, orderMessage, RETURN_NOTES } from "./order-messages.ts";
-import type { NoticeKind, NoticeSpec } from "./process.ts";
+import type { NoticeKind, NoticeSpec, TransitionContext } from "./process.ts";
 import type { OrderRow } from "./repository.ts";
-import type { TransitionContext } from "./service.ts";
 
 /** A mail's subject and paragraphs (empty ones are left out). */
 interface Notice {

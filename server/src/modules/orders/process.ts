@@ -1,6 +1,6 @@
-import type { OrderEventName, OrderStatus, ReturnStatus } from "@krishi/contract";
-import type { Updateable } from "kysely";
-import type { OrdersTable } from "../../db/schema.ts";
+import type { Language, OrderEventName, OrderStatus, ReturnStatus } from "@krishi/contract";
+import type { Transaction, Updateable } from "kysely";
+import type { Database, OrdersTable } from "../../db/schema.ts";
 import type { OrderRow } from "./repository.ts";
 
 /**
@@ -13,6 +13,32 @@ import type { OrderRow } from "./repository.ts";
 
 /** Who asks: the order's owner, a staff member, or the shop itself (payments, jobs). */
 export type Role = "owner" | "staff" | "system";
+
+/** Who moves an order: their role in the state machine, and their user id for the timeline. */
+export interface Actor {
+  role: Role;
+  userId: number | null;
+  /** The actor's e-mail language when known: an owner's spares the mail listener a read. */
+  language?: Language | undefined;
+}
+
+/** What an effect's handler learns, inside the transition's transaction. */
+export interface TransitionContext {
+  trx: Transaction<Database>;
+  /** The order after the move. */
+  order: OrderRow;
+  from: OrderStatus | null;
+  event: OrderEventName;
+  to: OrderStatus;
+  actor: Actor;
+  /** The order_events row: a stable name for "this happened once" (mail keys). */
+  eventId: number;
+  /** The move's note (a return's reason, a refusal's explanation). */
+  note: string;
+}
+
+/** Runs inside the transaction of the transitions that declare its effect: a failure rolls the move back. */
+export type EffectHandler = (context: TransitionContext) => Promise<void>;
 
 /** What a guard may look at besides the order's row. */
 export interface OrderFacts {

@@ -27,8 +27,10 @@ import { isIndia } from "../addresses/check.ts";
 import type { CatalogService, ProductForOrder } from "../catalog/service.ts";
 import type { OrderNotices } from "./notices.ts";
 import {
+  type Actor,
   checkTransition,
   type Effect,
+  type EffectHandler,
   leaves,
   OFF_THE_ROAD,
   ORDER_PROCESS,
@@ -36,6 +38,7 @@ import {
   reachedBy,
   refusalOf,
   type Transition,
+  type TransitionContext,
 } from "./process.ts";
 import * as repo from "./repository.ts";
 import {
@@ -50,7 +53,7 @@ import {
   type Viewer,
 } from "./serialize.ts";
 
-export type { Role } from "./process.ts";
+export type { Actor, EffectHandler, Role, TransitionContext } from "./process.ts";
 
 export interface Customer {
   id: number;
@@ -113,33 +116,7 @@ export type PlaceOrderResult = { ok: true; order: Order } | { ok: false; failure
 
 export const ORDER_NOT_FOUND = "No Order matches the given query.";
 
-/** Who moves an order: their role in the state machine, and their user id for the timeline. */
-export interface Actor {
-  role: Role;
-  userId: number | null;
-  /** The actor's e-mail language when known: an owner's spares the mail listener a read. */
-  language?: Language | undefined;
-}
-
 export const SYSTEM: Actor = { role: "system", userId: null };
-
-/** What an effect's handler learns, inside the transition's transaction. */
-export interface TransitionContext {
-  trx: Transaction<Database>;
-  /** The order after the move. */
-  order: repo.OrderRow;
-  from: OrderStatus | null;
-  event: OrderEventName;
-  to: OrderStatus;
-  actor: Actor;
-  /** The order_events row: a stable name for "this happened once" (mail keys). */
-  eventId: number;
-  /** The move's note (a return's reason, a refusal's explanation). */
-  note: string;
-}
-
-/** Runs inside the transaction of the transitions that declare its effect: a failure rolls the move back. */
-export type EffectHandler = (context: TransitionContext) => Promise<void>;
 
 /** What other modules add to an order's JSON, each read through the caller's executor (the transaction, when in one). */
 export interface OrderParts {
