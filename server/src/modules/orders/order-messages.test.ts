@@ -3,7 +3,7 @@ import { authHeaders } from "../../testing/accounts.ts";
 import { fakeDltTemplateId, useFakeMessaging } from "../../testing/fake-messaging.ts";
 import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, placeAt } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { ORDER_MESSAGE_TEMPLATES, orderMessage } from "./order-messages.ts";
+import { ORDER_MESSAGE_TEMPLATES, orderMessage, RETURN_NOTES } from "./order-messages.ts";
 
 const SITE = "http://shop.test";
 const SHIPMENT = { courier: "India Post", awb: "EE123456789IN", trackingUrl: "https://www.indiapost.gov.in/track?awb=EE123456789IN" };
@@ -112,6 +112,47 @@ describe("order news by SMS and WhatsApp", () => {
     ]);
     // WhatsApp only for those who opted in.
     expect(whatsapp.requests).toHaveLength(0);
+  });
+
+  it("tells a phone-only customer in Hindi of each step of a return by SMS, once each, and of the refund paid to their UPI id", async () => {
+    const customer = await phoneCustomer("hi");
+    const order = (await placeAt(t, customer.headers, [{ product: urea, qty: 1 }], ADDRESSES.nashik, { paymentMethod: "COD" })).json();
+    expect((await put(order._id, "ship", SHIPMENT)).statusCode).toBe(200);
+    expect((await put(order._id, "cod-received")).statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order._id}/returns/`,
+      headers: customer.headers,
+      payload: { lines: [{ product: urea.id, qty: 1 }], reason: "damaged", refundTo: { upi: "ramesh@okaxis" } },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json().id;
+    const act = (action: string) =>
+      t.app.inject({ method: "PUT", url: `/api/orders/${order._id}/returns/${returnId}/`, headers: staff, payload: { action } });
+    expect((await act("approve")).statusCode).toBe(200);
+    const received = await act("receive");
+    expect(received.statusCode, received.body).toBe(200);
+    const [refund] = received.json().refunds;
+    const paid = await t.app.inject({
+      method: "PUT",
+      url: `/api/orders/${order._id}/refunds/${refund.id}/`,
+      headers: staff,
+      payload: { reference: "UTR55501" },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await drain();
+    await drain();
+    const url = `${SITE}/order/${order._id}`;
+    const returned = (step: "requested" | "approved" | "received") => ({
+      template: fakeDltTemplateId("order_return", "hi"),
+      vars: [String(order._id), RETURN_NOTES.hi[step], url],
+    });
+    expect(smsTo(customer.phone).slice(3)).toEqual([
+      returned("requested"),
+      returned("approved"),
+      returned("received"),
+      { template: fakeDltTemplateId("order_refunded", "hi"), vars: [`₹${refund.amount}`, String(order._id)] },
+    ]);
   });
 
   it("sends the same news on WhatsApp, in its utility template and language, to a customer who opted in", async () => {
