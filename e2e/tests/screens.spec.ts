@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { CUSTOMER, checkoutToPlaceOrder, newCustomer, STAFF, signIn } from "./support.ts";
+import { CUSTOMER, checkoutToPlaceOrder, newCustomer, STAFF, signIn, waitForHydration } from "./support.ts";
 
 /**
  * Every main screen at a phone's width (390 px) and a laptop's (1366 px): nothing scrolls
@@ -150,6 +150,8 @@ test.describe("page changes on a phone", () => {
     await page.goto("/");
     const cards = page.getByRole("main").getByRole("heading", { level: 2 }).getByRole("link");
     await expect(cards.first()).toBeVisible();
+    // The app has taken over the server's page: its clicks are the app's, not full page loads.
+    await waitForHydration(page);
     // Half-way down: clear of the page's end, where the position depends on how tall the page came out.
     const card = cards.nth(Math.floor((await cards.count()) / 2));
     await card.scrollIntoViewIfNeeded();

@@ -92,6 +92,17 @@ describe("useScrollRestoration", () => {
     expect(scrollY).toBe(0);
   });
 
+  it("remembers where the shopper scrolled before the app took over the page, and brings Back there", async () => {
+    // Scrolled while the server's page was still only HTML: no scroll event reaches the hook.
+    scrollY = 1500;
+    const { go } = renderAt(["/"]);
+    expect(await screen.findByText("At /")).toBeInTheDocument();
+    await go("Product", "/product/1");
+    expect(scrollY).toBe(0);
+    await go("Back", "/");
+    expect(scrollY).toBe(1500);
+  });
+
   it("opens another query (the list's next page) and a replaced page at their top", async () => {
     const { go } = renderAt(["/"]);
     shopperScrolls(1200);

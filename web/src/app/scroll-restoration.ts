@@ -109,6 +109,8 @@ export function useScrollRestoration(): void {
     };
     const save = () => savePositions(positions());
     window.addEventListener("scroll", record, { passive: true });
+    // Where the shopper got to before the app took over the server's page (no scroll event was heard then).
+    if (window.scrollY > 0) record();
     window.addEventListener("pagehide", save);
     return () => {
       window.removeEventListener("scroll", record);
