@@ -1,13 +1,16 @@
-import { indianMobile, indianState, PIN_PATTERN, type ShippingAddress, type TaxMode } from "@krishi/contract";
-import type { ShippingAddressInput } from "@krishi/contract/schemas";
+import { indianMobile, indianState, type ShippingAddress, type TaxMode } from "@krishi/contract";
+import { type ShippingAddressInput, ShippingAddressRules } from "@krishi/contract/schemas";
 import type { Static } from "typebox";
+import { Errors } from "typebox/schema";
 import { badRequest, type FieldErrors, type HttpError, problem } from "../../lib/errors.ts";
 
 /**
  * The rules of a shipping address, one pure function for saved addresses and for the address a
- * checkout sends: no blank required fields, a six-digit PIN code in India, a phone number that is
- * an Indian mobile (kept as its 10 digits), and the state in the shop's spelling. In GST mode an
- * Indian address also needs a state the shop knows (the place of supply) and a phone number.
+ * checkout sends. The rules are the contract's (`ShippingAddressRules`, which the web's form checks
+ * too): no blank required fields, a six-digit PIN code in India, a phone number that is an Indian
+ * mobile, and in GST mode a state and a phone number for an Indian address. Here they are said in
+ * the API's words, the state must also be one the shop knows, and the address is cleaned: the
+ * state in the shop's spelling, the phone as its 10 digits.
  */
 
 /** An address as a client sends it: `postalCode` or its alias `pincode`. */
@@ -27,6 +30,7 @@ export const BAD_PHONE = "Enter a valid 10-digit mobile number.";
 export const UNKNOWN_STATE = "Enter an Indian state or union territory.";
 export const STATE_NEEDED = "Choose the state: the GST invoice needs it.";
 export const PHONE_NEEDED = "Enter a mobile number for the courier.";
+export const CHECK_FIELD = "Please check this field.";
 
 const INDIA = /^\s*(india|bharat|in)\s*$/i;
 
@@ -54,20 +58,30 @@ export function checkShippingAddress(input: AddressInput, { taxMode }: { taxMode
   };
 
   const fields: FieldErrors = {};
-  for (const name of ["label", "address", "city", "postalCode", "country"] as const) {
-    if (!address[name]) fields[name] = [problem("blank", BLANK)];
+  const checked = { ...address, state: stateText, phone: phoneText };
+  const [, failures] = Errors(ShippingAddressRules({ gst: taxMode === "gst", india: inIndia }), checked);
+  for (const failure of failures) {
+    const params = failure.params as { requiredProperties?: string[] };
+    const names = failure.keyword === "required" ? (params.requiredProperties ?? []) : [failure.instancePath.split("/")[1] ?? ""];
+    for (const name of names) fields[name] ??= [problemOf(name, failure.keyword)];
   }
-  if (address.postalCode && inIndia && !PIN_PATTERN.test(address.postalCode)) fields.postalCode = [problem("pin_invalid", BAD_PIN)];
-  if (inIndia && taxMode === "gst") {
-    if (!stateText) fields.state = [problem("state_required", STATE_NEEDED)];
-    else if (!knownState) fields.state = [problem("state_unknown", UNKNOWN_STATE)];
-    if (!phoneText) fields.phone = [problem("phone_required", PHONE_NEEDED)];
-  }
-  if (phone === null) fields.phone = [problem("phone_invalid", BAD_PHONE)];
+  if (inIndia && taxMode === "gst" && stateText && !knownState) fields.state ??= [problem("state_unknown", UNKNOWN_STATE)];
 
   const first = Object.entries(fields)[0];
   if (first?.[1][0]) return { ok: false, field: first[0], message: first[1][0].message, fields };
   return { ok: true, address };
+}
+
+/** A field the contract's rules refused, in the API's words: missing (required, or blank), or not in its format. */
+function problemOf(field: string, keyword: string) {
+  if (keyword === "required" || keyword === "minLength") {
+    if (field === "state") return problem("state_required", STATE_NEEDED);
+    if (field === "phone") return problem("phone_required", PHONE_NEEDED);
+    return problem("blank", BLANK);
+  }
+  if (field === "postalCode") return problem("pin_invalid", BAD_PIN);
+  if (field === "phone") return problem("phone_invalid", BAD_PHONE);
+  return problem("invalid", CHECK_FIELD);
 }
 
 /** The 400 of a refused address, in the API's error format (lib/errors.ts). */
