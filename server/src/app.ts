@@ -43,8 +43,10 @@ import { ordersRoutes } from "./modules/orders/routes.ts";
 import { OrdersService } from "./modules/orders/service.ts";
 import { orderStaffRoutes } from "./modules/orders/staff-routes.ts";
 import { type PaymentGateway, RazorpayClient, SandboxGateway } from "./modules/payments/gateway.ts";
+import { paymentOrderRoutes } from "./modules/payments/order-routes.ts";
 import { paymentsRoutes, sandboxRoutes } from "./modules/payments/routes.ts";
 import { PaymentsService } from "./modules/payments/service.ts";
+import { paymentStaffRoutes } from "./modules/payments/staff-routes.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
 import { PincodeService } from "./modules/pincodes/service.ts";
@@ -354,7 +356,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(authRoutes, { prefix: "/api/users/dj_rest_auth", accounts, auth, limits, hidden: true });
   await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
-  await app.register(ordersRoutes, { prefix: "/api", auth, orders, payments });
+  await app.register(ordersRoutes, { prefix: "/api", auth, orders });
+  await app.register(paymentOrderRoutes, { prefix: "/api", auth, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });
   await app.register(invoicesRoutes, { prefix: "/api", auth, invoices });
   await app.register(returnRoutes, { prefix: "/api", auth, returns });
@@ -362,7 +365,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
-    await staff.register(orderStaffRoutes, { orders, payments });
+    await staff.register(orderStaffRoutes, { orders });
+    await staff.register(paymentStaffRoutes, { payments });
     await staff.register(returnStaffRoutes, { returns });
     await staff.register(staffRoutes, { summary });
     await staff.register(invoiceStaffRoutes, { invoices });

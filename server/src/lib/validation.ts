@@ -1,5 +1,6 @@
 import AjvCompiler from "@fastify/ajv-compiler";
-import type { FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** Ajv's options for every request part; `coerceTypes` is decided per part below. */
 const AJV_OPTIONS = { removeAdditional: true, allErrors: true, allowUnionTypes: true } as const;
@@ -11,6 +12,20 @@ const formBodies = new WeakSet<object>();
 export async function acceptFormFields(request: FastifyRequest): Promise<void> {
   const isJson = /^application\/(.+\+)?json\b/i.test(request.headers["content-type"] ?? "");
   if (!isJson && typeof request.body === "object" && request.body !== null) formBodies.add(request.body);
+}
+
+/**
+ * Lets a plugin's routes take their fields as a form too (urlencoded, or multipart as a browser's
+ * FormData sends it — fields only, no files), converted to the schema's types: the spec's client
+ * posts some of them that way.
+ */
+export async function acceptForms(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 1_000 } });
+  // After multipart's own hook has made the body: form fields are text, converted to the schema's types.
+  app.addHook("preValidation", acceptFormFields);
 }
 
 type Factory = AjvCompiler.ValidatorFactory;

@@ -1,29 +1,16 @@
-import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { paiseToDecimal, toPaise } from "@krishi/contract";
-import {
-  CancelOrderBody,
-  ErrorBody,
-  IdParams,
-  OrderSchema,
-  PaymentProofBody,
-  PlaceOrderBody,
-  RefundAccountBody,
-  StartPaymentAnswer,
-  StartPaymentBody,
-} from "@krishi/contract/schemas";
+import { CancelOrderBody, ErrorBody, IdParams, OrderSchema, PlaceOrderBody } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest, clientErrorCode, clientErrorText, conflict, fieldError, HttpError, problem } from "../../lib/errors.ts";
-import { acceptFormFields } from "../../lib/validation.ts";
+import { badRequest, conflict, fieldError, type HttpError, problem } from "../../lib/errors.ts";
+import { acceptForms } from "../../lib/validation.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
-import type { PaymentsService } from "../payments/service.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
 
 export interface OrdersRoutesOptions {
   auth: AuthGuards;
   orders: OrdersService;
-  payments: PaymentsService;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -108,15 +95,8 @@ function refusal(failure: PlaceOrderFailure): HttpError {
   }
 }
 
-export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders, payments }) => {
-  // The spec's client posts create-razorpay-order as a form: accept urlencoded and multipart
-  // (FormData) bodies here too — fields only, no files.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 1_000 } });
-  // After multipart's own hook has made the body: form fields are text, converted to the schema's types.
-  app.addHook("preValidation", acceptFormFields);
+export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders }) => {
+  await acceptForms(app);
 
   app.post(
     "/orders/add/",
@@ -212,86 +192,5 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       },
     },
     async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body.reason?.trim() ?? "" }),
-  );
-
-  app.put(
-    "/orders/:id/refund-account/",
-    {
-      onRequest: auth.requireUser,
-      schema: {
-        operationId: "setRefundAccount",
-        tags: ["orders", "payments"],
-        summary: "The owner of a Cash on Delivery order gives the bank account or UPI id its refunds are paid to",
-        security: bearer,
-        params: IdParams,
-        body: RefundAccountBody,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
-    async (request) => payments.setRefundAccount(currentUser(request), request.params.id, request.body),
-  );
-
-  app.put(
-    "/orders/:id/pay/",
-    {
-      preHandler: auth.requireUser,
-      schema: {
-        operationId: "confirmRazorpayPayment",
-        tags: ["orders", "payments"],
-        summary: "Confirm a Razorpay payment (signature verified against the stored Razorpay order)",
-        security: bearer,
-        params: IdParams,
-        body: PaymentProofBody,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
-    async (request) => payments.confirmPayment(currentUser(request), request.params.id, request.body),
-  );
-
-  app.post(
-    "/orders/create-razorpay-order/",
-    {
-      preHandler: auth.requireUser,
-      schema: {
-        operationId: "startRazorpayPayment",
-        tags: ["payments"],
-        summary: "Open payment for an order: {amount (paise), order_id} as a form or JSON",
-        consumes: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
-        security: bearer,
-        body: StartPaymentBody,
-        response: {
-          200: StartPaymentAnswer,
-          400: StartPaymentAnswer,
-          404: StartPaymentAnswer,
-          409: StartPaymentAnswer,
-          502: StartPaymentAnswer,
-        },
-      },
-      // Validation failures answer in this route's own {bool: 0} shape too.
-      attachValidation: true,
-      // So does a body that cannot be read (bad JSON); other errors (401, 413, 503 …) go on to the
-      // shop's handler.
-      errorHandler: (error, _request, reply) => {
-        if (error.statusCode !== 400) throw error;
-        const detail = error instanceof HttpError ? error.detail : clientErrorText(error);
-        const code = error instanceof HttpError ? error.code : clientErrorCode(error);
-        return reply.status(400).send({ bool: 0 as const, detail, message: detail, code });
-      },
-    },
-    async (request, reply) => {
-      if (request.validationError) {
-        const detail = "Send the order_id and the amount in paise.";
-        return reply.status(400).send({ bool: 0 as const, detail, message: detail, code: "field_invalid" as const });
-      }
-      try {
-        const data = await payments.startPayment(currentUser(request), request.body.order_id, request.body.amount);
-        return { bool: 1 as const, data };
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        return reply
-          .status(error.statusCode as 400 | 404 | 409 | 502)
-          .send({ bool: 0 as const, detail: error.detail, message: error.detail, code: error.code });
-      }
-    },
   );
 };
