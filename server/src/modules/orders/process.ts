@@ -123,6 +123,11 @@ const CANCEL = {
   pastTense: "cancelled",
 } as const satisfies Omit<Transition, "from" | "who">;
 
+/** A staff step of a return: recorded on a delivered (or since refunded) order, which stays where it is. */
+function staffReturnStep(event: OrderEventName, notice: NoticeKind): Transition {
+  return { event, from: ["delivered", "refunded"], who: ["staff"], notice: { mail: notice, text: notice }, pastTense: "returned" };
+}
+
 export const ORDER_PROCESS: readonly Transition[] = [
   // Placing: the stock of every line is taken while the order is priced, all lines or none.
   {
@@ -256,27 +261,9 @@ export const ORDER_PROCESS: readonly Transition[] = [
     notice: { mail: "return_requested", text: "return_requested" },
     pastTense: "returned",
   },
-  {
-    event: "return_approve",
-    from: ["delivered", "refunded"],
-    who: ["staff"],
-    notice: { mail: "return_approved", text: "return_approved" },
-    pastTense: "returned",
-  },
-  {
-    event: "return_reject",
-    from: ["delivered", "refunded"],
-    who: ["staff"],
-    notice: { mail: "return_rejected", text: "return_rejected" },
-    pastTense: "returned",
-  },
-  {
-    event: "return_receive",
-    from: ["delivered", "refunded"],
-    who: ["staff"],
-    notice: { mail: "return_received", text: "return_received" },
-    pastTense: "returned",
-  },
+  staffReturnStep("return_approve", "return_approved"),
+  staffReturnStep("return_reject", "return_rejected"),
+  staffReturnStep("return_receive", "return_received"),
 ];
 
 /** A return's own steps: which staff action moves it from where to where, and the order event it records. */
