@@ -51,6 +51,13 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
         <h2 className="h4">{t("Staff")}</h2>
         {cod && <CashOnDelivery order={order} />}
         {cashReceipt.data && <Message variant="success">{cashReceivedText(cashReceipt.data)}</Message>}
+        {/* What waits for staff first: returns to answer, transfers to pay. */}
+        {returns.map((item) => (
+          <StaffReturn key={item.id} orderId={order._id} item={item} />
+        ))}
+        {transfers.map((refund) => (
+          <TransferRefund key={refund.id} order={order} refund={refund} />
+        ))}
         {actions.collect && (
           <Section>
             <ActionButton
@@ -86,12 +93,6 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
             <CancelOrder order={order} onCancelled={onCancelled} {...(refused ? { label: t("Refused at the door — return stock") } : {})} />
           </Section>
         )}
-        {returns.map((item) => (
-          <StaffReturn key={item.id} orderId={order._id} item={item} />
-        ))}
-        {transfers.map((refund) => (
-          <TransferRefund key={refund.id} order={order} refund={refund} />
-        ))}
       </Card.Body>
     </Card>
   );
