@@ -5,8 +5,11 @@ import { useLocation, useNavigationType } from "react-router";
 export const STORAGE_KEY = "krishi.scroll-positions";
 /** Enough for a shopping session's Back button; the oldest entries go first. */
 export const MAX_ENTRIES = 50;
-/** How long a restore waits for a page whose content arrives later (a list from the API). */
-const RESTORE_FOR_MS = 1000;
+/**
+ * How long a restore waits for a page whose content arrives later (a list from the API, pictures
+ * decoded again): a busy cheap phone can take over a second; the shopper's own scrolling ends it.
+ */
+const RESTORE_FOR_MS = 3000;
 /** Input by which the shopper scrolls themselves: a restore still waiting gives way to it. */
 const SHOPPER_INPUT = ["wheel", "touchstart", "keydown", "mousedown"] as const;
 
