@@ -144,8 +144,24 @@ test.describe("page changes on a phone", () => {
 
   test("a product opens at its top, and Back returns to where the shopper was in the list, after a reload too", async ({ page }) => {
     const scrollY = () => page.evaluate(() => window.scrollY);
+    /** The heights of the page and its parts: said when Back misses, to tell which part changed. */
+    const heights = () =>
+      page.evaluate(() =>
+        ["html", "header", "aside", "main", "footer"]
+          .map((part) => `${part} ${Math.round(document.querySelector(part)?.getBoundingClientRect().height ?? -1)}`)
+          .join(", "),
+      );
+    let leftWith = "";
     const backInTheList = async (listY: number) => {
-      await expect.poll(async () => Math.abs((await scrollY()) - listY), { message: "back where the shopper was" }).toBeLessThanOrEqual(1);
+      try {
+        await expect
+          .poll(async () => Math.abs((await scrollY()) - listY), { message: "back where the shopper was" })
+          .toBeLessThanOrEqual(1);
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\nleft at ${listY} with ${leftWith}; back at ${await scrollY()} with ${await heights()}`,
+        );
+      }
     };
     await page.goto("/");
     const cards = page.getByRole("main").getByRole("heading", { level: 2 }).getByRole("link");
@@ -158,6 +174,7 @@ test.describe("page changes on a phone", () => {
     // itself (a card under the header made it scroll, and the shopper's place was not listY).
     await card.evaluate((link) => link.scrollIntoView({ block: "center", behavior: "instant" }));
     const listY = await scrollY();
+    leftWith = await heights();
     expect(listY, "the list scrolled down").toBeGreaterThan(844);
     const name = (await card.textContent()) ?? "";
 
