@@ -394,3 +394,34 @@ describe("line refunds by staff", () => {
     }
   });
 });
+
+describe("refund accounts and transfers: bad input changes nothing", () => {
+  it("refuses a refund account for an order paid online, and marking paid a refund that is not a transfer or not the order's", async () => {
+    const order = await delivered([{ product: okra, qty: 1 }]);
+    const account = await t.app.inject({
+      method: "PUT",
+      url: `/api/orders/${order._id}/refund-account/`,
+      headers: owner,
+      payload: { upi: "asha@okaxis" },
+    });
+    expect(account.statusCode).toBe(400);
+    expect(account.json()).toMatchObject({ code: "order_not_cod" });
+    expect((await view(order._id)).refundAccount).toBeNull();
+
+    const refunded = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/${order._id}/refund/`,
+      headers: staff,
+      payload: { lines: [{ product: okra.id, qty: 1 }], reason: "Torn packet" },
+    });
+    const [refund] = refunded.json().refunds;
+    expect(refund).toMatchObject({ method: "razorpay", actions: { markPaid: false } });
+    const markPaid = (orderId: number, refundId: number) =>
+      t.app.inject({ method: "PUT", url: `/api/orders/${orderId}/refunds/${refundId}/`, headers: staff, payload: { reference: "UTR1" } });
+    expect((await markPaid(order._id, refund.id)).json()).toMatchObject({ code: "refund_not_transfer" });
+    const other = await delivered([{ product: okra, qty: 1 }]);
+    expect((await markPaid(other._id, refund.id)).json()).toMatchObject({ code: "refund_not_found" });
+    expect((await markPaid(order._id, 999_999)).statusCode).toBe(404);
+    expect((await view(order._id)).refunds[0]).toMatchObject({ reference: "" });
+  });
+});
