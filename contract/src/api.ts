@@ -28,10 +28,12 @@ import type {
   PincodeSchema,
   PlaceOrderBody,
   ProductImagesSchema,
+  ProductLabelSchema,
   ProductListQuery,
   ProductSchema,
   ProductSummarySchema,
   ProductUpdateBody,
+  ProductVariantSchema,
   ProfileUpdateBody,
   PublicConfigSchema,
   RefundAccountBody,
@@ -57,6 +59,7 @@ import type {
   TokenPairSchema,
   UserListQuery,
   UserSchema,
+  VariantRefSchema,
 } from "./schemas/index.ts";
 
 /**
@@ -70,6 +73,9 @@ export type ProductImage = Static<typeof ImageSchema>;
 export type Review = Static<typeof ReviewSchema>;
 export type ProductSummary = Static<typeof ProductSummarySchema>;
 export type Product = Static<typeof ProductSchema>;
+export type ProductVariant = Static<typeof ProductVariantSchema>;
+export type ProductLabel = Static<typeof ProductLabelSchema>;
+export type VariantRef = Static<typeof VariantRefSchema>;
 export type ProductUpdate = Static<typeof ProductUpdateBody>;
 /** The product list's query: keyword, category, sort, in_stock and page. */
 export type ProductListFilter = Static<typeof ProductListQuery>;

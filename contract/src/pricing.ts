@@ -18,6 +18,11 @@ export interface PriceOptions {
   supply?: Supply;
   /** The Cash on Delivery fee, charged with shipping. */
   codFeePaise?: Paise;
+  /**
+   * The shipping charge when the shop's shipping rules (by weight and zone) set it; absent: the
+   * rule of `rules` (a flat charge, free above a threshold).
+   */
+  shippingPaise?: Paise;
 }
 
 export interface TaxSplit {
@@ -100,7 +105,7 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
     taxables.push(line.pricePaise * line.qty);
   }
   const itemsPaise = taxables.reduce((a, b) => a + b, 0);
-  const shippingPaise = itemsPaise > rules.freeShippingAbovePaise ? 0 : rules.shippingPaise;
+  const shippingPaise = options.shippingPaise ?? (itemsPaise > rules.freeShippingAbovePaise ? 0 : rules.shippingPaise);
   const codFeePaise = options.codFeePaise ?? 0;
   const chargesPaise = shippingPaise + codFeePaise;
 

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
+import { MAX_PACKS, PACK_UNITS, PRODUCT_KINDS } from "../packs.ts";
 import { GST_RATES, type GstRate } from "../pricing-rules.ts";
 import { AmountInput, Id, IsoDate, LongText, Money, SINGLE_LINE_PATTERN, Text } from "./common.ts";
 
@@ -26,6 +27,51 @@ export const ReviewSchema = Type.Object({
   createdAt: IsoDate,
 });
 
+/** One pack of a product; the first of a product's packs is its default. */
+export const ProductVariantSchema = Type.Object({
+  id: Type.Integer(),
+  /** What the shopper picks: "45 kg", "250 g", "1 l". */
+  label: Type.String(),
+  sku: Type.String(),
+  /** The net quantity the pack declares, in `unit`. */
+  netQuantity: Type.Number({ exclusiveMinimum: 0 }),
+  unit: Type.Enum(PACK_UNITS),
+  price: Money,
+  /** The maximum retail price printed on the pack (inclusive of all taxes). */
+  mrp: Money,
+  countInStock: Type.Integer({ minimum: 0 }),
+  /** The shipping weight of one pack, packing included. */
+  weightGrams: Type.Integer({ minimum: 0 }),
+});
+
+/**
+ * What the Legal Metrology (Packaged Commodities) Rules ask an online shop to show of a packaged
+ * product, and what a regulated farm input must carry. Texts are "" when not given.
+ */
+export const ProductLabelSchema = Type.Object({
+  /** "pesticide", "seed" and "fertiliser" carry their own registrations; "general" is everything else. */
+  kind: Type.Enum(PRODUCT_KINDS),
+  /** The manufacturer, packer or importer, and their address. */
+  manufacturer: Type.String(),
+  manufacturerAddress: Type.String(),
+  countryOfOrigin: Type.String(),
+  /** The common or generic name of the commodity ("Urea", "Imidacloprid 17.8 % SL"). */
+  genericName: Type.String(),
+  /** Best before or use-by, where it applies ("24 months from manufacture"). */
+  bestBefore: Type.String(),
+  /** Whom a customer contacts with a complaint: name, phone and e-mail. */
+  customerCare: Type.String(),
+  /** Pesticide: the CIB&RC registration number (required before a pesticide is sold). */
+  cibrcNumber: Type.String(),
+  /** Seed: the variety, the lot, the germination in percent and the date of the test. */
+  seedVariety: Type.String(),
+  seedLot: Type.String(),
+  germinationPercent: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
+  seedTestDate: Type.String({ description: 'YYYY-MM-DD, or ""' }),
+  /** Fertiliser: the grade under the Fertiliser (Control) Order ("46-0-0", "DAP 18-46-0"). */
+  fcoGrade: Type.String(),
+});
+
 const productFields = {
   _id: Type.Integer(),
   name: Type.String(),
@@ -44,6 +90,9 @@ const productFields = {
   numReviews: Type.Integer({ minimum: 0 }),
   images: Type.Array(ImageSchema),
   createdAt: IsoDate,
+  /** The product's packs, default first; `price` and `countInStock` above are the default pack's. */
+  variants: Type.Array(ProductVariantSchema),
+  label: ProductLabelSchema,
 };
 
 export const ProductSummarySchema = Type.Object(productFields);
@@ -69,6 +118,43 @@ export const ReviewBody = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5, description: "1 Poor … 5 Excellent" }),
   comment: Type.Optional(LongText({ maxLength: 2000 })),
 });
+
+/**
+ * Staff: a product's packs in their new order, the first being the default. A pack with an `id`
+ * is that pack edited; without, a new pack; a pack left out is removed (past orders keep its
+ * label). `stockSeen` works as the product's does, per pack.
+ */
+export const VariantInput = Type.Object({
+  id: Type.Optional(Id),
+  label: Text({ minLength: 1, maxLength: 40 }),
+  sku: Text({ maxLength: 64 }),
+  netQuantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+  unit: Type.Enum(PACK_UNITS),
+  price: AmountInput,
+  mrp: AmountInput,
+  countInStock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  stockSeen: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  weightGrams: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+});
+
+/** Staff: the label's fields; each absent field is kept as it is. */
+export const LabelInput = Type.Partial(
+  Type.Object({
+    kind: Type.Enum(PRODUCT_KINDS),
+    manufacturer: Text({ maxLength: 200 }),
+    manufacturerAddress: LongText({ maxLength: 500 }),
+    countryOfOrigin: Text({ maxLength: 60 }),
+    genericName: Text({ maxLength: 200 }),
+    bestBefore: Text({ maxLength: 100 }),
+    customerCare: LongText({ maxLength: 300 }),
+    cibrcNumber: Text({ maxLength: 60 }),
+    seedVariety: Text({ maxLength: 100 }),
+    seedLot: Text({ maxLength: 60 }),
+    germinationPercent: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
+    seedTestDate: Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2})?$", description: "YYYY-MM-DD, or empty" }),
+    fcoGrade: Text({ maxLength: 60 }),
+  }),
+);
 
 /** Staff: the product's editable fields (docs/storefront.md, "Calls"). `category` is an existing id or a new name. */
 export const ProductUpdateBody = Type.Object({
@@ -103,6 +189,12 @@ export const ProductUpdateBody = Type.Object({
   /** HSN code and GST rate; absent: kept as they are. */
   hsnCode: Type.Optional(Type.String({ pattern: "^(\\d{4}|\\d{6}|\\d{8})?$", description: "4, 6 or 8 digits, or empty" })),
   gstRate: Type.Optional(GstRateSchema()),
+  /**
+   * The packs, default first; absent: the packs are kept, and `price`, `countInStock` and
+   * `stockSeen` above edit the default pack (the spec's form). Given: those three are ignored.
+   */
+  variants: Type.Optional(Type.Array(VariantInput, { minItems: 1, maxItems: MAX_PACKS })),
+  label: Type.Optional(LabelInput),
 });
 
 /** Typed as GstRate: a union built from an array would give the field the type `undefined`. */

@@ -15,6 +15,8 @@ export const PlaceOrderBody = Type.Object({
   orderItems: Type.Array(
     Type.Object({
       product: Id,
+      /** The pack (one of the product's variants); absent: the product's default pack. */
+      variant: Type.Optional(Id),
       qty: Type.Integer({ minimum: 1, maximum: 10_000 }),
       // The client may echo name, price, image …: ignored, the server prices from its database.
     }),
@@ -29,9 +31,14 @@ export const PlaceOrderBody = Type.Object({
   totalPrice: AmountInput,
 });
 
+/** The pack an order line holds: its id (null once the pack is removed) and its label when ordered. */
+export const VariantRefSchema = Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), label: Type.String() });
+
 export const OrderItemSchema = Type.Object({
   /** The product's id, or null when the product has since been deleted. */
   product: Type.Union([Type.Integer(), Type.Null()]),
+  /** The pack ordered; null on a line whose product was gone before packs existed. */
+  variant: Type.Union([VariantRefSchema, Type.Null()]),
   name: Type.String(),
   /** The product's Hindi name when ordered, "" when it had none. */
   nameHi: Type.String(),
@@ -94,7 +101,13 @@ export const RefundSchema = Type.Object({
   /** The transfer's reference (UTR) once staff paid it, else "". */
   reference: Type.String(),
   /** The lines it refunds, when it refunds lines (their value with their own tax), else empty. */
-  lines: Type.Array(Type.Object({ product: Type.Union([Type.Integer(), Type.Null()]), qty: Type.Integer() })),
+  lines: Type.Array(
+    Type.Object({
+      product: Type.Union([Type.Integer(), Type.Null()]),
+      variant: Type.Union([VariantRefSchema, Type.Null()]),
+      qty: Type.Integer(),
+    }),
+  ),
   /** Staff may record it as paid (a transfer still to be made). */
   actions: Type.Object({ markPaid: Type.Boolean() }),
 });
@@ -102,6 +115,7 @@ export const RefundSchema = Type.Object({
 /** A line of a return: a product of the order and how many of its units go back. */
 export const ReturnLineSchema = Type.Object({
   product: Type.Integer(),
+  variant: Type.Union([VariantRefSchema, Type.Null()]),
   name: Type.String(),
   nameHi: Type.String(),
   qty: Type.Integer(),
@@ -225,10 +239,18 @@ export const ShipOrderBody = Type.Object({
 });
 
 /** Units of an order's products: what a return sends back, or a line refund gives back. */
-export const OrderLinesInput = Type.Array(Type.Object({ product: Id, qty: Type.Integer({ minimum: 1, maximum: 10_000 }) }), {
-  minItems: 1,
-  maxItems: 100,
-});
+export const OrderLinesInput = Type.Array(
+  Type.Object({
+    product: Id,
+    /** The pack, when the order holds more than one pack of the product. */
+    variant: Type.Optional(Id),
+    qty: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  }),
+  {
+    minItems: 1,
+    maxItems: 100,
+  },
+);
 
 /** Staff: refund an amount, or lines (their value with their own tax); one of the two. */
 export const RefundOrderBody = Type.Object({
