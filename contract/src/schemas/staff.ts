@@ -31,8 +31,15 @@ export const StaffSummarySchema = Type.Object({
       placedAt: Type.String({ format: "date-time" }),
     }),
   ),
-  /** Products at or below the low-stock threshold, fewest first. */
-  lowStock: Type.Array(Type.Object({ _id: Type.Integer(), name: Type.String(), countInStock: Type.Integer() })),
+  /** Packs at or below the low-stock threshold, fewest first: the product, the pack and its stock. */
+  lowStock: Type.Array(
+    Type.Object({
+      _id: Type.Integer(),
+      name: Type.String(),
+      variant: Type.Object({ id: Type.Integer(), label: Type.String() }),
+      countInStock: Type.Integer(),
+    }),
+  ),
   lowStockThreshold: Type.Integer(),
   customers: Type.Integer(),
   products: Type.Integer(),
