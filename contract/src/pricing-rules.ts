@@ -20,6 +20,11 @@ export interface PricingRules {
   taxBasisPoints: number;
   /** "flat" (the default) or "gst". */
   taxMode?: TaxMode;
+  /**
+   * GST mode: shelf prices (and shipping, the COD fee) include GST, as an MRP does, and the
+   * invoice finds the taxable value inside them; false: GST is added on top. Flat mode ignores it.
+   */
+  pricesIncludeTax?: boolean;
 }
 
 export const DEFAULT_PRICING: PricingRules = Object.freeze({

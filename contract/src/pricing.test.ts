@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRupees, paiseToDecimal, toPaise, tryToPaise } from "./money.ts";
 import { type PricedLine, priceOrder, type Supply, supplyBetween } from "./pricing.ts";
-import { DEFAULT_PRICING, type PricingRules } from "./pricing-rules.ts";
+import { DEFAULT_PRICING, GST_RATES, type PricingRules } from "./pricing-rules.ts";
 
 describe("priceOrder", () => {
   it("charges ₹10 shipping when items cost exactly ₹100.00", () => {
@@ -121,6 +121,93 @@ describe("priceOrder, GST mode", () => {
     expect(supplyBetween("27", "27")).toBe("intra");
     expect(supplyBetween("27", "29")).toBe("inter");
     expect(supplyBetween("27", null)).toBe("intra");
+  });
+});
+
+describe("priceOrder, GST mode with prices that include it (an MRP)", () => {
+  const rules: PricingRules = { ...DEFAULT_PRICING, taxMode: "gst", pricesIncludeTax: true };
+  const line = (rupees: number, qty: number, gstRate: number): PricedLine => ({ pricePaise: Math.round(rupees * 100), qty, gstRate });
+
+  it("keeps urea's notified ₹266.50 as the price and finds the 5 % inside it", () => {
+    const price = priceOrder([line(266.5, 1, 5)], rules);
+    expect(price.taxIncluded).toBe(true);
+    expect(price.itemsPaise).toBe(266_50);
+    // 26650 × 100 / 105 = 25380.95 → 25381; the tax is what is left, its odd paisa to SGST.
+    expect(price.lines[0]).toEqual({ taxablePaise: 253_81, gstRate: 5, cgstPaise: 6_34, sgstPaise: 6_35, igstPaise: 0, taxPaise: 12_69 });
+    expect(price.taxPaise).toBe(12_69);
+    expect(price.totalPaise).toBe(266_50);
+  });
+
+  it.each<[string, Supply, { lines: number[]; charges: number; cgst: number; sgst: number; igst: number }]>([
+    // 0 %: all taxable; 5 %: 2 × 266.50 = 533.00 → 507.62 + 25.38; 18 %: 3 × 99.99 = 299.97 → 254.21 + 45.76
+    ["mixed rates within the state", "intra", { lines: [0, 25_38, 45_76], charges: 0, cgst: 12_69 + 22_88, sgst: 12_69 + 22_88, igst: 0 }],
+    ["mixed rates to another state", "inter", { lines: [0, 25_38, 45_76], charges: 0, cgst: 0, sgst: 0, igst: 71_14 }],
+  ])("%s: each line's taxable value and tax add up to its price × qty", (_name, supply, expected) => {
+    const lines = [line(250, 1, 0), line(266.5, 2, 5), line(99.99, 3, 18)];
+    const price = priceOrder(lines, rules, { supply });
+    expect(price.lines.map((l) => l.taxPaise)).toEqual(expected.lines);
+    expect(price.lines.map((l) => l.taxablePaise)).toEqual([250_00, 507_62, 254_21]);
+    lines.forEach((l, i) => {
+      expect((price.lines[i]?.taxablePaise ?? 0) + (price.lines[i]?.taxPaise ?? 0)).toBe(l.pricePaise * l.qty);
+    });
+    expect(price.charges.taxPaise).toBe(expected.charges);
+    expect(price.breakup).toEqual({ cgstPaise: expected.cgst, sgstPaise: expected.sgst, igstPaise: expected.igst });
+    expect(price.itemsPaise).toBe(250_00 + 533_00 + 299_97);
+    expect(price.totalPaise).toBe(price.itemsPaise);
+  });
+
+  it("takes shipping and the COD fee as including GST at the highest rate of the lines, and adds no tax to the total", () => {
+    const price = priceOrder([line(40, 1, 5), line(20, 1, 18)], rules, { supply: "inter", codFeePaise: 30_00 });
+    // Charges ₹10 + ₹30 = 4000 at 18 %: 4000 × 100 / 118 = 3389.83 → 3390, GST 610.
+    expect(price.charges).toEqual({ taxablePaise: 33_90, gstRate: 18, cgstPaise: 0, sgstPaise: 0, igstPaise: 6_10, taxPaise: 6_10 });
+    expect(price.totalPaise).toBe(40_00 + 20_00 + 10_00 + 30_00);
+    expect(price.taxPaise).toBe([...price.lines, price.charges].reduce((a, t) => a + t.taxPaise, 0));
+  });
+
+  it("adds up to the paisa for many prices, quantities and rates, both supplies", () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let round = 0; round < 500; round++) {
+      const lines = Array.from({ length: 1 + next(4) }, () => ({
+        pricePaise: next(500_000),
+        qty: 1 + next(20),
+        gstRate: GST_RATES[next(GST_RATES.length)] as number,
+      }));
+      const supply: Supply = next(2) === 0 ? "intra" : "inter";
+      const price = priceOrder(lines, rules, { supply, codFeePaise: next(2) * 40_00 });
+      for (const [i, l] of lines.entries()) {
+        const taxed = price.lines[i] as (typeof price.lines)[number];
+        expect(taxed.taxablePaise + taxed.taxPaise).toBe(l.pricePaise * l.qty);
+        expect(taxed.cgstPaise + taxed.sgstPaise + taxed.igstPaise).toBe(taxed.taxPaise);
+        expect(taxed.sgstPaise - taxed.cgstPaise).toBeGreaterThanOrEqual(0);
+        expect(taxed.sgstPaise - taxed.cgstPaise).toBeLessThanOrEqual(1);
+        // The taxable value is the exact one rounded: never more than half a paisa off.
+        expect(Math.abs(taxed.taxablePaise * (100 + l.gstRate) - l.pricePaise * l.qty * 100)).toBeLessThanOrEqual((100 + l.gstRate) / 2);
+      }
+      expect(price.charges.taxablePaise + price.charges.taxPaise).toBe(price.shippingPaise + price.codFeePaise);
+      const { cgstPaise, sgstPaise, igstPaise } = price.breakup;
+      expect(cgstPaise + sgstPaise + igstPaise).toBe(price.taxPaise);
+      expect(price.totalPaise).toBe(price.itemsPaise + price.shippingPaise + price.codFeePaise);
+    }
+  });
+
+  it("is ignored in flat mode, and absent means GST is added on top", () => {
+    const flat = priceOrder([line(100, 1, 5)], { ...DEFAULT_PRICING, pricesIncludeTax: true });
+    expect(flat).toEqual(priceOrder([line(100, 1, 5)], DEFAULT_PRICING));
+    expect(flat.taxIncluded).toBe(false);
+    const added = priceOrder([line(266.5, 1, 5)], { ...DEFAULT_PRICING, taxMode: "gst" });
+    expect(added.taxIncluded).toBe(false);
+    // Today's ₹279.82 for urea's ₹266.50: above the price printed on the bag.
+    expect(added.totalPaise).toBe(266_50 + 13_32);
+  });
+
+  it("stays exact for amounts beyond floating point's whole numbers", () => {
+    const price = priceOrder([{ pricePaise: 9_000_000_000_000, qty: 1, gstRate: 28 }], rules, { supply: "inter" });
+    expect(price.lines[0]?.taxablePaise).toBe(7_031_250_000_000);
+    expect(price.taxPaise).toBe(1_968_750_000_000);
   });
 });
 

@@ -40,14 +40,20 @@ export interface TaxedAmount extends TaxSplit {
 }
 
 export interface OrderPrice {
+  /** Σ price × qty: what the shopper saw on the shelf (GST inside when taxIncluded). */
   itemsPaise: Paise;
   shippingPaise: Paise;
   codFeePaise: Paise;
-  /** Σ lines' tax + the charges' tax. */
+  /** Σ lines' tax + the charges' tax: added to the total, or the GST inside it when taxIncluded. */
   taxPaise: Paise;
-  /** items + shipping + COD fee + tax. */
+  /** items + shipping + COD fee, + tax unless taxIncluded. */
   totalPaise: Paise;
-  /** One per input line, in the same order; their taxes add up to taxPaise less the charges'. */
+  /** Whether the prices included GST (GST mode with pricesIncludeTax): the tax is inside the total, not added to it. */
+  taxIncluded: boolean;
+  /**
+   * One per input line, in the same order; their taxes add up to taxPaise less the charges'. When
+   * taxIncluded, each line's taxablePaise + taxPaise is its price × qty exactly.
+   */
   lines: TaxedAmount[];
   /** Shipping and COD fee, taxed in GST mode as a composite supply at the highest rate of the lines. */
   charges: TaxedAmount;
@@ -67,6 +73,19 @@ function gst(taxablePaise: Paise, rate: number, supply: Supply): TaxedAmount {
   const half = supply === "intra" ? percentOf(taxablePaise, rate * 50) : 0;
   const igstPaise = supply === "inter" ? percentOf(taxablePaise, rate * 100) : 0;
   return { taxablePaise, gstRate: rate, cgstPaise: half, sgstPaise: half, igstPaise, taxPaise: half * 2 + igstPaise };
+}
+
+/**
+ * The GST inside a gross amount (a price that includes it) at `rate` percent: the taxable value is
+ * gross × 100 / (100 + rate) rounded half up to the paisa, the tax what is left, so the two add up
+ * to the gross exactly. Within the state the tax is halved, the odd paisa going to SGST.
+ */
+function gstInside(grossPaise: Paise, rate: number, supply: Supply): TaxedAmount {
+  const taxablePaise = Number((200n * BigInt(grossPaise) + BigInt(100 + rate)) / BigInt(2 * (100 + rate)));
+  const taxPaise = grossPaise - taxablePaise;
+  const cgstPaise = supply === "intra" ? Math.floor(taxPaise / 2) : 0;
+  const sgstPaise = supply === "intra" ? taxPaise - cgstPaise : 0;
+  return { taxablePaise, gstRate: rate, cgstPaise, sgstPaise, igstPaise: supply === "inter" ? taxPaise : 0, taxPaise };
 }
 
 /** `total` shared over `weights` in proportion, each share whole, the shares adding up to `total` (largest remainder). */
@@ -96,6 +115,9 @@ const NO_TAX: TaxSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
  * - gst: each line at its product's rate, CGST and SGST (half the rate each) within the seller's
  *   state or IGST to another, rounded per line; shipping and the COD fee at the highest rate among
  *   the lines (a composite supply). The totals are the sums of the lines, to the paisa.
+ * - gst with pricesIncludeTax: the prices (and the charges) already include GST, as an MRP does:
+ *   each line's taxable value is found inside its price × qty, rounded per line, and the total is
+ *   items + shipping + COD fee, the tax not added again.
  */
 export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = DEFAULT_PRICING, options: PriceOptions = {}): OrderPrice {
   const taxables: Paise[] = [];
@@ -111,14 +133,16 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
 
   let taxed: TaxedAmount[];
   let charges: TaxedAmount;
+  const taxIncluded = rules.taxMode === "gst" && rules.pricesIncludeTax === true;
   if (rules.taxMode === "gst") {
     const supply = options.supply ?? "intra";
+    const tax = taxIncluded ? gstInside : gst;
     taxed = lines.map((line, i) => {
       const rate = line.gstRate ?? 0;
       if (!(GST_RATES as readonly number[]).includes(rate)) throw new RangeError(`not a GST rate: ${rate}`);
-      return gst(taxables[i] as Paise, rate, supply);
+      return tax(taxables[i] as Paise, rate, supply);
     });
-    charges = gst(chargesPaise, Math.max(0, ...taxed.map((t) => t.gstRate)), supply);
+    charges = tax(chargesPaise, Math.max(0, ...taxed.map((t) => t.gstRate)), supply);
   } else {
     const shares = share(percentOf(itemsPaise, rules.taxBasisPoints), taxables);
     taxed = taxables.map((taxablePaise, i) => ({ taxablePaise, gstRate: 0, ...NO_TAX, taxPaise: shares[i] as Paise }));
@@ -132,7 +156,8 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
     shippingPaise,
     codFeePaise,
     taxPaise,
-    totalPaise: itemsPaise + chargesPaise + taxPaise,
+    totalPaise: itemsPaise + chargesPaise + (taxIncluded ? 0 : taxPaise),
+    taxIncluded,
     lines: taxed,
     charges,
     breakup: { cgstPaise: sum("cgstPaise"), sgstPaise: sum("sgstPaise"), igstPaise: sum("igstPaise") },
