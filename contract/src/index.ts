@@ -9,4 +9,5 @@ export * from "./phone.ts";
 export * from "./pricing.ts";
 export * from "./pricing-rules.ts";
 export * from "./routes.ts";
+export * from "./shipping.ts";
 export * from "./storefront.ts";
