@@ -1,8 +1,24 @@
-import type { ErrorCode, ErrorParams, FieldErrorCode, Order, OrderEvent, Product, SavedAddress, StaffSummary } from "@krishi/contract";
+import type {
+  ErrorCode,
+  ErrorParams,
+  FieldErrorCode,
+  Order,
+  OrderEvent,
+  Product,
+  ProductLabel,
+  ProductVariant,
+  SavedAddress,
+  StaffSummary,
+} from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
-/** A product as the API answers it; override what a test is about. */
+/**
+ * A product as the API answers it; override what a test is about. Without `variants` it has one
+ * pack (id 70, "10 kg") whose price and stock are the product's, as the server keeps them.
+ */
 export function aProduct(overrides: Partial<Product> = {}): Product {
+  const price = overrides.variants?.[0]?.price ?? overrides.price ?? "1249.50";
+  const countInStock = overrides.variants?.[0]?.countInStock ?? overrides.countInStock ?? 5;
   return {
     _id: 7,
     name: "Hybrid paddy seeds 10 kg",
@@ -11,15 +27,53 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     category: { id: 2, name: "Seeds", nameHi: "बीज" },
     description: "High-yield paddy for kharif sowing.",
     descriptionHi: "",
-    price: "1249.50",
     hsnCode: "10061010",
     gstRate: 0,
-    countInStock: 5,
     rating: 4.5,
     numReviews: 12,
     images: [{ id: 1, image: "images/paddy.webp" }],
     createdAt: "2024-06-01T10:00:00.000Z",
     reviews: [],
+    label: aLabel(),
+    ...overrides,
+    variants: overrides.variants ?? [aVariant({ price, mrp: price, countInStock })],
+    price,
+    countInStock,
+  };
+}
+
+/** A pack as the API answers it: the paddy seed's 10 kg bag unless told otherwise. */
+export function aVariant(overrides: Partial<ProductVariant> = {}): ProductVariant {
+  return {
+    id: 70,
+    label: "10 kg",
+    sku: "PADDY-10",
+    netQuantity: 10,
+    unit: "kg",
+    price: "1249.50",
+    mrp: "1249.50",
+    countInStock: 5,
+    weightGrams: 10_200,
+    ...overrides,
+  };
+}
+
+/** A product's label with nothing filled in but its kind ("general" unless told otherwise). */
+export function aLabel(overrides: Partial<ProductLabel> = {}): ProductLabel {
+  return {
+    kind: "general",
+    manufacturer: "",
+    manufacturerAddress: "",
+    countryOfOrigin: "",
+    genericName: "",
+    bestBefore: "",
+    customerCare: "",
+    cibrcNumber: "",
+    seedVariety: "",
+    seedLot: "",
+    germinationPercent: null,
+    seedTestDate: "",
+    fcoGrade: "",
     ...overrides,
   };
 }
@@ -105,6 +159,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
         hsnCode: "10061010",
         gstRate: 0,
         tax: "204.92",
+        variant: null,
       },
     ],
     shippingAddress: address,

@@ -14,7 +14,7 @@ const summary = aStaffSummary({
   products: 17,
   ordersToDeliver: 23,
   toDeliver: [{ _id: 51, customer: "Asha Patil", totalPrice: "2703.92", paidAt: "2026-11-28T10:30:00.000Z" }],
-  lowStock: [{ _id: 9, name: "Neem cake 5 kg", countInStock: 2 }],
+  lowStock: [{ _id: 9, name: "Neem cake 5 kg", countInStock: 2, variant: { id: 90, label: "5 kg" } }],
 });
 summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", orders: 1 };
 summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", orders: 2 };

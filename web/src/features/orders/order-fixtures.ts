@@ -36,6 +36,7 @@ export function anOrderLine(overrides: Partial<Order["orderItems"][number]> = {}
     hsnCode: "10061010",
     gstRate: 0,
     tax: "204.92",
+    variant: null,
     ...overrides,
   };
 }
@@ -78,7 +79,7 @@ export function aReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
   return {
     id: 3,
     status: "requested",
-    lines: [{ product: 7, name: "Hybrid paddy seeds 10 kg", nameHi: "संकर धान के बीज 10 किलो", qty: 1, price: "1249.50" }],
+    lines: [{ product: 7, name: "Hybrid paddy seeds 10 kg", nameHi: "संकर धान के बीज 10 किलो", qty: 1, price: "1249.50", variant: null }],
     reason: "damaged",
     details: "The bag was torn",
     photos: [],

@@ -931,7 +931,14 @@ describe("OrderScreen: progress and lines", () => {
       aPaidOrder({
         paymentMethod: "COD",
         refunds: [
-          { id: 4, amount: "160.00", method: "transfer", reference: "UTR123456", lines: [{ product: 7, qty: 1 }], reason: "Return 3" },
+          {
+            id: 4,
+            amount: "160.00",
+            method: "transfer",
+            reference: "UTR123456",
+            lines: [{ product: 7, variant: null, qty: 1 }],
+            reason: "Return 3",
+          },
           { id: 5, amount: "80.00", method: "transfer", status: "pending", reason: "Goodwill" },
         ],
         amountRefunded: "240.00",
@@ -971,7 +978,7 @@ describe("OrderScreen: returns", () => {
         aReturn({ id: 5, status: "rejected", reason: "other", details: "", note: "Opened seed bags cannot be returned." }),
         aReturn({ id: 6, status: "received", reason: "expired", details: "", refundId: 9, restocked: true }),
       ],
-      refunds: [{ id: 9, amount: "1249.50", lines: [{ product: 7, qty: 1 }], reason: "Return 6" }],
+      refunds: [{ id: 9, amount: "1249.50", lines: [{ product: 7, variant: null, qty: 1 }], reason: "Return 6" }],
       amountRefunded: "1249.50",
     });
     renderOrder(order);
@@ -1032,7 +1039,7 @@ describe("OrderScreen: returns", () => {
         if (call.method !== "POST" || call.path !== "/api/orders/42/returns/") return { status: 500 };
         const made = aReturn({
           id: 7,
-          lines: [{ product: 8, name: "Urea 45 kg", nameHi: "", qty: 2, price: "266.50" }],
+          lines: [{ product: 8, variant: null, name: "Urea 45 kg", nameHi: "", qty: 2, price: "266.50" }],
           reason: "wrong_item",
           details: "Got DAP instead",
         });
