@@ -69,7 +69,8 @@ export const ERROR_CODES = [
   "order_not_found",
   "order_empty",
   "product_unavailable", // params: {product}
-  "out_of_stock", // params: {name, available}
+  "variant_not_found", // a pack the product is not sold in (any more); params: {product, variant, name}
+  "out_of_stock", // params: {name (with the pack when the product has several), available (of that pack), product, variant}
   "price_changed",
   "too_many_units", // params: {max}
   "too_many_unpaid", // params: {max}
@@ -195,6 +196,7 @@ export const FIELD_ERROR_CODES = [
   "cod_not_here", // params: {pin}
   "cod_over_limit", // params: {max, total}
   "product_unavailable", // params: {product}
+  "variant_not_found", // params: {product, variant, name}
   "too_many_units", // params: {max}
   // Payments and refunds
   "amount_mismatch", // params: {expected} paise
@@ -204,7 +206,8 @@ export const FIELD_ERROR_CODES = [
   "refund_too_large", // params: {max} rupees as a decimal string
   "refunded_in_full",
   "refund_one_of", // both or neither of amount and lines
-  "line_not_in_order", // params: {product}
+  "line_not_in_order", // params: {product, variant when one was named}
+  "line_variant_required", // params: {product}: the order holds the product in several packs, the line names none
   "line_qty_too_many", // params: {product, max}: more units than ordered and not already returned or refunded
   "return_note_required", // rejecting a return needs a note for the customer
   "too_many_photos", // params: {max}

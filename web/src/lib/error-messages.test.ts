@@ -15,6 +15,7 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
   throttled: [{ seconds: 1 }, { seconds: 30 }],
   category_not_found: [{ category: 7 }],
   product_unavailable: [{ product: 12 }],
+  variant_not_found: [{ product: 12, variant: 40, name: "Urea" }],
   out_of_stock: [
     { name: "Neem oil 1 L", available: 2 },
     { name: "Neem oil 1 L", available: 0 },
@@ -61,6 +62,7 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   cod_not_here: [{ pin: "744101" }],
   cod_over_limit: [{ max: "5000.00", total: "5200.00" }],
   product_unavailable: [{ product: 12 }],
+  variant_not_found: [{ product: 12, variant: 40, name: "Urea" }],
   too_many_units: [{ max: 10 }],
   amount_mismatch: [{ expected: 51936 }],
   refund_too_large: [{ max: "519.36" }],

@@ -41,6 +41,11 @@ const tooManyUnits = (params: ErrorParams): Notice => ({
   message: "At most {max} units of one product per order.",
   values: { max: num(params, "max") },
 });
+/** A pack of a product in the cart that is no longer sold ({name}: the product). */
+const packGone = (params: ErrorParams): Notice => ({
+  message: "This pack of {name} is no longer sold. Please remove it from your cart and try again.",
+  values: { name: text(params, "name") },
+});
 const pinStateMismatch = (params: ErrorParams): Notice => ({
   message: "PIN code {pin} is in {state}, not {chosen}.",
   values: { pin: text(params, "pin"), state: text(params, "pinState"), chosen: text(params, "addressState") },
@@ -184,6 +189,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   order_not_found: "We could not find this order.",
   order_empty: "Your order has no items. Please add products to your cart.",
   product_unavailable: PRODUCT_GONE,
+  variant_not_found: packGone,
   out_of_stock: (params): Notice =>
     num(params, "available") > 0
       ? { message: "Only {count} of {name} left in stock.", values: { count: num(params, "available"), name: text(params, "name") } }
@@ -329,6 +335,7 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   cod_not_here: "Cash on Delivery is not available for this PIN code",
   cod_over_limit: codOverLimit,
   product_unavailable: PRODUCT_GONE,
+  variant_not_found: packGone,
   too_many_units: tooManyUnits,
   // Payments and refunds
   amount_mismatch: "The amount to pay has changed. Please reload the order and try again.",
@@ -339,6 +346,7 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   refunded_in_full: "This order has been refunded in full.",
   refund_one_of: "Refund either an amount or lines, not both.",
   line_not_in_order: "One of the chosen products is not in this order.",
+  line_variant_required: "This order has more than one pack of this product. Please choose the pack.",
   line_qty_too_many: (params) => ({
     message: "At most {max} units of this product can be returned or refunded.",
     values: { max: num(params, "max") },
