@@ -52,6 +52,9 @@ import type {
   ShipmentSchema,
   ShipOrderBody,
   ShippingAddressSchema,
+  ShippingRuleBody,
+  ShippingRuleSchema,
+  ShippingRulesAnswer as ShippingRulesAnswerSchema,
   StaffSummarySchema,
   StaffUserUpdateBody,
   StartPaymentAnswer as StartPaymentAnswerSchema,
@@ -119,6 +122,10 @@ export type CreditNote = Static<typeof CreditNoteSchema>;
 /** GET /api/pincodes/{pin}/: where a PIN is and whether the shop delivers there. */
 export type Pincode = Static<typeof PincodeSchema>;
 export type ServiceabilityAnswer = Static<typeof ServiceabilityAnswerSchema>;
+/** A shipping rule as the API writes it (money as decimal strings); shippingRuleOf() makes it the charge's ShippingRule. */
+export type ShippingRuleJson = Static<typeof ShippingRuleSchema>;
+export type ShippingRuleInput = Static<typeof ShippingRuleBody>;
+export type ShippingRulesAnswer = Static<typeof ShippingRulesAnswerSchema>;
 export type CancelOrder = Static<typeof CancelOrderBody>;
 export type ShipOrder = Static<typeof ShipOrderBody>;
 export type RefundOrder = Static<typeof RefundOrderBody>;

@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   // India: PIN codes and tax documents
   "pin_not_found", // params: {pin}
   "serviceability_invalid",
+  "shipping_rule_not_found",
+  "shipping_rules_invalid", // a shipping rule or a CSV of them refused: see the field's problem
   "invoice_not_found",
   "credit_note_not_found", // params: {n}
   "date_invalid",
@@ -223,6 +225,14 @@ export const FIELD_ERROR_CODES = [
   "csv_duplicate", // params: {line, prefix, earlier}
   "csv_empty",
   "csv_too_many_rows", // params: {max}
+  // Shipping rules (a CSV's problems carry params.line; its zone's as csv_prefix_invalid)
+  "slab_overlap", // params: {zone, min, max} of the slab it overlaps (max "" when open), and {line} in a CSV
+  "slab_empty", // maxGrams not above minGrams; params: {line} in a CSV
+  "csv_shipping_values", // params: {line, found}
+  "csv_grams_invalid", // params: {line, value}
+  "csv_amount_invalid", // params: {line, value}
+  "csv_shipping_empty",
+  "csv_shipping_too_many_rows", // params: {max}
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
-import type { Paise } from "./money.ts";
+import type { ShippingRuleJson } from "./api.ts";
+import { type Paise, toPaise } from "./money.ts";
 import type { PricingRules } from "./pricing-rules.ts";
 
 /**
@@ -24,7 +25,7 @@ export interface ShippingRule {
 }
 
 /** What the charge depends on: the order's weight, where it goes, and what its items cost. */
-export interface Shipment {
+export interface ShipmentFacts {
   /** Σ pack weight × qty (0 when the weights are not known). */
   weightGrams: number;
   /** The delivery PIN code; null when not known yet (the cart before an address): only "everywhere" rules apply. */
@@ -49,7 +50,7 @@ export function inSlab(rule: Pick<ShippingRule, "minGrams" | "maxGrams">, grams:
  * The rule that prices the shipment: of the rules whose zone takes its PIN and whose slab holds its
  * weight, the one of the most specific zone (the longest prefix); null when none does.
  */
-export function shippingRuleFor(rules: readonly ShippingRule[], shipment: Shipment): ShippingRule | null {
+export function shippingRuleFor(rules: readonly ShippingRule[], shipment: ShipmentFacts): ShippingRule | null {
   let best: ShippingRule | null = null;
   for (const rule of rules) {
     if (!inZone(rule, shipment.pin) || !inSlab(rule, shipment.weightGrams)) continue;
@@ -65,7 +66,7 @@ export function shippingRuleFor(rules: readonly ShippingRule[], shipment: Shipme
  * applies (₹10, free above ₹100): a shop that defines rules should cover every weight with an
  * "everywhere" zone; the staff screen says so.
  */
-export function shippingCharge(rules: readonly ShippingRule[], shipment: Shipment, fallback: PricingRules): Paise {
+export function shippingCharge(rules: readonly ShippingRule[], shipment: ShipmentFacts, fallback: PricingRules): Paise {
   const rule = shippingRuleFor(rules, shipment);
   if (!rule) return shipment.itemsPaise > fallback.freeShippingAbovePaise ? 0 : fallback.shippingPaise;
   return rule.freeAbovePaise !== null && shipment.itemsPaise > rule.freeAbovePaise ? 0 : rule.chargePaise;
@@ -77,4 +78,15 @@ export function slabsOverlap(a: ShippingRule, b: ShippingRule): boolean {
   const aEnd = a.maxGrams ?? Number.POSITIVE_INFINITY;
   const bEnd = b.maxGrams ?? Number.POSITIVE_INFINITY;
   return a.minGrams < bEnd && b.minGrams < aEnd;
+}
+
+/** A rule as the API writes it (GET /api/shipping/rules/, money as decimal strings), in paise. */
+export function shippingRuleOf(json: Omit<ShippingRuleJson, "id">): ShippingRule {
+  return {
+    zone: json.zone,
+    minGrams: json.minGrams,
+    maxGrams: json.maxGrams,
+    chargePaise: toPaise(json.charge),
+    freeAbovePaise: json.freeAbove === null ? null : toPaise(json.freeAbove),
+  };
 }

@@ -11,4 +11,5 @@ export * from "./common.ts";
 export * from "./config.ts";
 export * from "./orders.ts";
 export * from "./pincodes.ts";
+export * from "./shipping.ts";
 export * from "./staff.ts";

@@ -392,6 +392,20 @@ export interface ServiceabilityTable {
   last_version: number;
 }
 
+/** A shipping rule (migration 0017): the charge of a weight slab in a zone; contract/src/shipping.ts prices by them. */
+export interface ShippingRulesTable {
+  id: Generated<number>;
+  /** A PIN prefix of 1–6 digits, or "" for everywhere: the longest matching zone with a slab for the weight wins. */
+  zone: string;
+  /** The slab [min_grams, max_grams): max_grams null has no upper bound. */
+  min_grams: number;
+  max_grams: number | null;
+  charge_paise: number;
+  /** Free when the items cost more than this; null: never free. */
+  free_above_paise: number | null;
+  created_at: Timestamp;
+}
+
 export interface PaymentEventsTable {
   id: string;
   order_id: number | null;
@@ -430,6 +444,7 @@ export interface Database {
   tax_documents: TaxDocumentsTable;
   serviceable_pins: ServiceablePinsTable;
   serviceability: ServiceabilityTable;
+  shipping_rules: ShippingRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

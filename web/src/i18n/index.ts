@@ -8,6 +8,7 @@ import type catalog from "./hi/catalog.json";
 import type checkout from "./hi/checkout.json";
 import type orders from "./hi/orders.json";
 import type shell from "./hi/shell.json";
+import type shipping from "./hi/shipping.json";
 
 /**
  * The web app's texts (Lingui runtime, catalogs compiled at build time by
@@ -22,7 +23,8 @@ export type Message =
   | keyof typeof checkout
   | keyof typeof orders
   | keyof typeof account
-  | keyof typeof admin;
+  | keyof typeof admin
+  | keyof typeof shipping;
 export type Values = Record<string, string | number>;
 
 export const LANGUAGES = ["en", "hi"] as const;

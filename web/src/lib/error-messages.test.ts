@@ -76,6 +76,15 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   csv_cod_invalid: [{ line: 3, value: "maybe" }],
   csv_duplicate: [{ line: 5, prefix: "4220", earlier: 2 }],
   csv_too_many_rows: [{ max: 200000 }],
+  slab_overlap: [
+    { zone: "4110", min: 0, max: 5000 },
+    { zone: "", min: 5000, max: "", line: 3 },
+  ],
+  slab_empty: [{}, { line: 2 }],
+  csv_shipping_values: [{ line: 2, found: 3 }],
+  csv_grams_invalid: [{ line: 3, value: "5kg" }],
+  csv_amount_invalid: [{ line: 3, value: "-40" }],
+  csv_shipping_too_many_rows: [{ max: 1000 }],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
 };
 

@@ -241,6 +241,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   // India: PIN codes and tax documents
   pin_not_found: "PIN code not found",
   serviceability_invalid: CHECK_INPUT,
+  shipping_rule_not_found: "We could not find this shipping rule. It may have been removed.",
+  shipping_rules_invalid: CHECK_INPUT,
   invoice_not_found: "This order has no tax invoice yet.",
   credit_note_not_found: "We could not find this credit note.",
   date_invalid: CHECK_INPUT,
@@ -259,6 +261,7 @@ const SEE_FIELDS: ReadonlySet<string> = new Set<ErrorCode>([
   "address_invalid",
   "refund_amount_invalid",
   "serviceability_invalid",
+  "shipping_rules_invalid",
   "date_invalid",
 ]);
 
@@ -377,7 +380,48 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   }),
   csv_empty: "The file has no rows: write one line per PIN code or prefix.",
   csv_too_many_rows: "The file has more than 2,00,000 rows: a serviceability table may have at most 2,00,000 PIN codes or prefixes.",
+  // Shipping rules (a CSV's problem names its line)
+  slab_overlap: (params) =>
+    onLine(params, {
+      message: "The weights overlap the rule for {zone}, {slab}.",
+      values: {
+        zone: zoneNotice(text(params, "zone")),
+        slab: slabNotice(num(params, "min"), params.max === "" ? null : num(params, "max")),
+      },
+    }),
+  slab_empty: (params) => onLine(params, { message: "The weight up to must be more than the weight from." }),
+  csv_shipping_values: (params) => ({
+    message: "Line {line}: write 5 values (zone, from grams, up to grams, charge, free above); found {found}.",
+    values: { line: num(params, "line"), found: num(params, "found") },
+  }),
+  csv_grams_invalid: (params) => ({ message: "Line {line}: “{value}” is not a weight in grams (a whole number).", values: line(params) }),
+  csv_amount_invalid: (params) => ({
+    message: "Line {line}: “{value}” is not an amount in rupees (at most two decimals).",
+    values: line(params),
+  }),
+  csv_shipping_empty: "The file has no rows: write one line per shipping rule.",
+  csv_shipping_too_many_rows: (params) => ({
+    message: "The file has more than {max} rows: write at most {max} shipping rules.",
+    values: { max: num(params, "max") },
+  }),
 };
+
+/** A problem of an uploaded CSV's line (params.line), or of the rule staff edit (no line). */
+function onLine(params: ErrorParams, problem: Notice): Notice {
+  return params.line === undefined ? problem : { message: "Line {line}: {problem}", values: { line: num(params, "line"), problem } };
+}
+
+/** A shipping zone as staff read it: its PIN prefix, or everywhere. */
+export function zoneNotice(zone: string): Notice | string {
+  return zone === "" ? { message: "everywhere" } : zone;
+}
+
+/** A weight slab as staff read it: "0 to 5000 g", "5000 g and more". */
+export function slabNotice(minGrams: number, maxGrams: number | null): Notice {
+  return maxGrams === null
+    ? { message: "{min} g and more", values: { min: minGrams } }
+    : { message: "{min} to {max} g", values: { min: minGrams, max: maxGrams } };
+}
 
 /** The labels of the API's fields, for "Please check {field}: …" where a form does not show the field's own message. */
 const FIELD_LABELS: Partial<Record<string, Message>> = {
