@@ -2,35 +2,41 @@ import { createAsyncThunk } from "@reduxjs/toolkit";
 import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { requestedQty } from "../../lib/quantity.ts";
-import { catalogApi } from "../catalog/index.ts";
-import { addToCart, type CartItem } from "./cart-slice.ts";
+import { catalogApi, packOf } from "../catalog/index.ts";
+import { addToCart, type CartItem, replaceLine } from "./cart-slice.ts";
 
 /**
- * /cart/{id}?qty=n: reads the product (GET /api/products/{id}/, fresh for its stock) and adds a
- * line of n (a whole number, at least 1). More than the stock is kept as asked, and the cart says
- * so beside the line, rather than quietly ordering fewer. An unknown or out-of-stock product is not
- * added; the rejection carries the text to show.
+ * /cart/{id}?qty=n[&pack=p]: reads the product (GET /api/products/{id}/, fresh for its stock) and
+ * adds a line of n (a whole number, at least 1) of pack p, the default pack when none is named.
+ * More than the stock is kept as asked, and the cart says so beside the line, rather than quietly
+ * ordering fewer. An unknown product, pack or an out-of-stock pack is not added; the rejection
+ * carries the text to show.
  */
-export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: number }, { rejectValue: string }>(
+export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: number; pack?: number }, { rejectValue: string }>(
   "cart/addProduct",
-  async ({ id, qty }, { dispatch, rejectWithValue }) => {
+  async ({ id, qty, pack: packId }, { dispatch, rejectWithValue }) => {
     const result = await dispatch(catalogApi.endpoints.getProduct.initiate(id, { subscribe: false, forceRefetch: true }));
     if (result.error || !result.data) return rejectWithValue(errorText(result.error, "detail"));
     const product = result.data;
-    if (product.countInStock < 1) {
-      return rejectWithValue(t("{name} is out of stock", { name: localized(product.name, product.nameHi) }));
-    }
+    const pack = packOf(product, packId);
+    const name = localized(product.name, product.nameHi);
+    if (!pack) return rejectWithValue(t("{name} is no longer sold in that pack", { name }));
+    if (pack.countInStock < 1) return rejectWithValue(t("{name} is out of stock", { name }));
     const item: CartItem = {
       product: product._id,
+      variant: pack.id,
+      variantLabel: pack.label,
+      weightGrams: pack.weightGrams,
       name: product.name,
       image: product.images[0]?.image ?? "",
-      price: product.price,
+      price: pack.price,
       gstRate: product.gstRate,
-      countInStock: product.countInStock,
+      countInStock: pack.countInStock,
       qty: requestedQty(qty),
     };
     if (product.nameHi) item.nameHi = product.nameHi;
-    dispatch(addToCart(item));
+    // The default pack takes the place of a line saved before packs (which meant it).
+    dispatch(pack === product.variants[0] ? replaceLine({ line: { product: product._id }, item }) : addToCart(item));
     return item;
   },
 );

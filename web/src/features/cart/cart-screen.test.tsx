@@ -2,7 +2,7 @@ import type { PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct } from "../../testing/factories.ts";
+import { aProduct, aVariant } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { CartScreen } from "./cart-screen.tsx";
@@ -18,6 +18,18 @@ const seeds: CartItem = {
 };
 
 const neem: CartItem = { product: 9, name: "Neem oil 1 L", image: "images/neem.webp", price: "160.00", countInStock: 12, qty: 5 };
+
+/** Urea in two packs: the 45 kg bag (the default) and 5 kg. */
+const ureaProduct = aProduct({
+  _id: 8,
+  name: "Urea",
+  gstRate: 5,
+  variants: [
+    aVariant({ id: 11, label: "45 kg", netQuantity: 45, price: "266.50", mrp: "266.50", countInStock: 10, weightGrams: 45_200 }),
+    aVariant({ id: 12, label: "5 kg", netQuantity: 5, price: "40.00", mrp: "45.00", countInStock: 30, weightGrams: 5_100 }),
+  ],
+});
+const urea: CartItem = { product: 8, name: "Urea", image: "images/paddy.webp", price: "266.50", countInStock: 10, qty: 2 };
 
 function renderCart(...cartItems: CartItem[]) {
   return renderApp(<CartScreen />, {
@@ -140,6 +152,62 @@ describe("CartScreen", () => {
     expect(await screen.findByText("Only 3 in stock")).toBeInTheDocument();
     expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 7, qty: 4, countInStock: 3 });
     await vi.waitFor(() => expect(location().pathname).toBe("/cart"));
+  });
+
+  it("keeps two packs of one product as two lines, each named with its pack, changed and removed on its own", async () => {
+    const bag: CartItem = { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200, qty: 2 };
+    const small: CartItem = { ...urea, variant: 12, variantLabel: "5 kg", price: "40.00", weightGrams: 5_100, qty: 1 };
+    const { user, store } = renderCart(bag, small);
+    expect(await screen.findByRole("link", { name: "Urea · 45 kg" })).toHaveAttribute("href", "/product/8");
+    expect(within(lineOf("Urea · 5 kg")).getByText("₹40.00 each")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Subtotal (3) items" })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Quantity for Urea · 5 kg" }), "3");
+    expect(store.getState().cart.cartItems).toEqual([bag, { ...small, qty: 3 }]);
+    await user.click(screen.getByRole("button", { name: "Remove Urea · 45 kg" }));
+    expect(store.getState().cart.cartItems).toEqual([{ ...small, qty: 3 }]);
+  });
+
+  it("adds the pack a link names, with its price, stock and weight, beside the product's other pack", async () => {
+    fakeApi(() => ({ body: ureaProduct }));
+    const bag: CartItem = { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200, qty: 1 };
+    const { store, location } = renderApp(<CartScreen />, {
+      url: "/cart/8?qty=2&pack=12",
+      path: "/cart/:id?",
+      preloadedState: { cart: { ...emptyCart, cartItems: [bag] } },
+    });
+    expect(await screen.findByRole("link", { name: "Urea · 5 kg" })).toBeInTheDocument();
+    expect(store.getState().cart.cartItems).toEqual([
+      bag,
+      { ...urea, variant: 12, variantLabel: "5 kg", weightGrams: 5_100, price: "40.00", countInStock: 30, gstRate: 5, qty: 2 },
+    ]);
+    await vi.waitFor(() => expect(location().pathname).toBe("/cart"));
+  });
+
+  it("adds the default pack for a link without one, in place of the line of a cart saved before packs", async () => {
+    fakeApi(() => ({ body: ureaProduct }));
+    const { store } = renderApp(<CartScreen />, {
+      url: "/cart/8?qty=3",
+      path: "/cart/:id?",
+      preloadedState: { cart: { ...emptyCart, cartItems: [urea, seeds] } },
+    });
+    expect(await screen.findByRole("link", { name: "Urea · 45 kg" })).toBeInTheDocument();
+    expect(store.getState().cart.cartItems).toEqual([
+      { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200, gstRate: 5, countInStock: 10, qty: 3 },
+      seeds,
+    ]);
+  });
+
+  it("shows a line of a cart saved before packs under the product's name, and adds nothing for a pack no longer sold", async () => {
+    fakeApi(() => ({ body: ureaProduct }));
+    const { store } = renderApp(<CartScreen />, {
+      url: "/cart/8?qty=1&pack=99",
+      path: "/cart/:id?",
+      preloadedState: { cart: { ...emptyCart, cartItems: [urea] } },
+    });
+    expect(await screen.findByText("Urea is no longer sold in that pack")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Urea" })).toBeInTheDocument();
+    expect(store.getState().cart.cartItems).toEqual([urea]);
   });
 
   it("goes to sign-in with the shipping redirect", async () => {

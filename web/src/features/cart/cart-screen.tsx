@@ -11,6 +11,7 @@ import { OrderSummary } from "../../components/order-summary.tsx";
 import { localized, t } from "../../i18n/index.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
+import { withPack } from "../catalog/index.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
 import { gstSupply, priceAmounts, shortOfFreeShipping } from "./cart-price.ts";
 import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems } from "./cart-slice.ts";
@@ -18,11 +19,15 @@ import { EmptyCartMessage } from "./empty-cart.tsx";
 import { useCartPrice } from "./use-cart-price.ts";
 import "./cart.css";
 
-/** Cart (/cart/{id?}?qty=n). With an id, adds that product, then shows /cart (no re-add on reload). */
+/**
+ * Cart (/cart/{id?}?qty=n&pack=p). With an id, adds that product (pack p, else its default pack),
+ * then shows /cart (no re-add on reload).
+ */
 export function CartScreen() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const qty = Number(params.get("qty") ?? "1");
+  const pack = Number(params.get("pack"));
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
@@ -33,7 +38,7 @@ export function CartScreen() {
     if (!id) return;
     let current = true;
     setAdding(true);
-    dispatch(addProductToCart({ id, qty }))
+    dispatch(addProductToCart({ id, qty, pack: Number.isInteger(pack) && pack > 0 ? pack : undefined }))
       .unwrap()
       .then(
         () => current && setAddError(null),
@@ -47,7 +52,7 @@ export function CartScreen() {
     return () => {
       current = false;
     };
-  }, [id, qty, dispatch, navigate]);
+  }, [id, qty, pack, dispatch, navigate]);
 
   return (
     <div className="cart-screen">
@@ -63,7 +68,7 @@ export function CartScreen() {
           ) : (
             <OrderLines>
               {items.map((item) => (
-                <CartLine key={item.product} item={item} />
+                <CartLine key={`${item.product}-${item.variant ?? ""}`} item={item} />
               ))}
             </OrderLines>
           )}
@@ -128,7 +133,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
 function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const problemId = useId();
-  const name = localized(item.name, item.nameHi);
+  const name = withPack(localized(item.name, item.nameHi), item.variantLabel);
   const stock = checkStock(item.qty, item.countInStock);
   return (
     <OrderLine line={item} name={name} detail={t("{price} each", { price: formatPrice(item.price) })}>
@@ -152,7 +157,7 @@ function CartLine({ item }: { item: CartItem }) {
           variant="outline-secondary"
           className="cart-line__remove"
           aria-label={t("Remove {name}", { name })}
-          onClick={() => dispatch(removeFromCart(item.product))}
+          onClick={() => dispatch(removeFromCart(item))}
         >
           <TrashIcon />
         </Button>

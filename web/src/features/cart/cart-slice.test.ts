@@ -10,6 +10,7 @@ import {
   emptyCart,
   loadCart,
   removeFromCart,
+  replaceLine,
   saveCart,
   savePaymentMethod,
   saveShippingAddress,
@@ -51,8 +52,31 @@ describe("cart reducer", () => {
   });
 
   it("removes a product's line by its id", () => {
-    const state = reduce(cartOf(urea, seeds), removeFromCart(1));
+    const state = reduce(cartOf(urea, seeds), removeFromCart({ product: 1 }));
     expect(state.cartItems).toEqual([seeds]);
+  });
+
+  it("keeps a line per pack of a product: adding, replacing and removing each on its own", () => {
+    const bag = { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200 };
+    const small = { ...urea, variant: 12, variantLabel: "5 kg", price: "40.00", weightGrams: 5_100, qty: 1 };
+    let state = reduce(cartOf(bag), addToCart(small));
+    expect(state.cartItems).toEqual([bag, small]);
+    state = reduce(state, addToCart({ ...small, qty: 3 }));
+    expect(state.cartItems).toEqual([bag, { ...small, qty: 3 }]);
+    state = reduce(state, removeFromCart({ product: 1, variant: 11 }));
+    expect(state.cartItems).toEqual([{ ...small, qty: 3 }]);
+  });
+
+  it("puts a line saved before packs in the place of its default pack's, once", () => {
+    const bag = { ...urea, variant: 11, variantLabel: "45 kg", qty: 4 };
+    let state = reduce(cartOf(seeds, urea), replaceLine({ line: { product: 1 }, item: bag }));
+    expect(state.cartItems).toEqual([seeds, bag]);
+    // Both saved: the one replaced stays, the other line of that pack goes.
+    state = reduce(cartOf(urea, seeds, { ...bag, qty: 1 }), replaceLine({ line: { product: 1 }, item: bag }));
+    expect(state.cartItems).toEqual([bag, seeds]);
+    // No such line (left meanwhile): the item is added as addToCart would.
+    state = reduce(cartOf(seeds), replaceLine({ line: { product: 1 }, item: bag }));
+    expect(state.cartItems).toEqual([seeds, bag]);
   });
 
   it("empties the cart on clear", () => {
@@ -117,6 +141,14 @@ describe("cart storage", () => {
   it("keeps a line's GST rate, and a line saved before lines had one (its rate is read again in GST mode)", () => {
     saveCart(cartOf({ ...urea, gstRate: 5 }, seeds));
     expect(loadCart().cartItems).toEqual([{ ...urea, gstRate: 5 }, seeds]);
+  });
+
+  it("keeps a line's pack, and loads a line saved before packs (the default pack)", () => {
+    const bag = { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200 };
+    saveCart(cartOf(bag, seeds));
+    expect(loadCart().cartItems).toEqual([bag, seeds]);
+    localStorage.setItem("cartItems", JSON.stringify([{ ...urea, variant: "45 kg" }, seeds]));
+    expect(loadCart().cartItems).toEqual([seeds]);
   });
 
   it("starts empty when nothing is stored", () => {

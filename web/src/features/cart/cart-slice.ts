@@ -5,9 +5,19 @@ import { readJson, writeJson } from "../../lib/storage.ts";
 // store, which is built from this slice.
 import { sessionEnded, storageChanged } from "../auth/index.ts";
 
-/** A cart line (docs/storefront.md, "Cart state"): `product` is the product id; `price` the API's decimal string. */
+/**
+ * A cart line (docs/storefront.md, "Cart state"): `product` is the product id, `variant` the
+ * pack's; `price` the API's decimal string. The cart holds one line per product and pack.
+ */
 export interface CartItem {
   product: number;
+  /**
+   * The pack's id and label ("45 kg"), and one pack's shipping weight. Carts saved before packs
+   * lack them: such a line is the product's default pack (refresh-cart-prices fills them in).
+   */
+  variant?: number;
+  variantLabel?: string;
+  weightGrams?: number;
   name: string;
   /** The product's Hindi name, when it has one (shown when the shop is in Hindi). */
   nameHi?: string;
@@ -37,21 +47,38 @@ export const CART_KEYS = {
   paymentMethod: "paymentMethod",
 } as const;
 
+/** What tells one cart line from another: the product and its pack. */
+export type CartLineKey = Pick<CartItem, "product" | "variant">;
+
+/** Whether two lines are of the same product and pack (a line without a pack is its own: the default). */
+export function sameLine(a: CartLineKey, b: CartLineKey): boolean {
+  return a.product === b.product && a.variant === b.variant;
+}
+
 export const emptyCart: CartState = { cartItems: [], shippingAddress: null, paymentMethod: null };
 
 export const cartSlice = createSlice({
   name: "cart",
   initialState: loadCart,
   reducers: {
-    /** Replaces the line for the same product, else appends (docs/storefront.md, "Cart state"). */
+    /** Replaces the line for the same product and pack, else appends (docs/storefront.md, "Cart state"). */
     addToCart(state, action: PayloadAction<CartItem>) {
-      const item = action.payload;
-      const index = state.cartItems.findIndex((line) => line.product === item.product);
-      if (index >= 0) state.cartItems[index] = item;
-      else state.cartItems.push(item);
+      putLine(state, action.payload);
     },
-    removeFromCart(state, action: PayloadAction<number>) {
-      state.cartItems = state.cartItems.filter((line) => line.product !== action.payload);
+    /**
+     * Puts `item` in the place of `line` (or appends it when that line is gone), dropping any other
+     * line of the item's product and pack: a line saved before packs becomes its default pack's.
+     */
+    replaceLine(state, action: PayloadAction<{ line: CartLineKey; item: CartItem }>) {
+      const { line, item } = action.payload;
+      const at = state.cartItems.findIndex((current) => sameLine(current, line));
+      if (at < 0) return putLine(state, item);
+      state.cartItems[at] = item;
+      state.cartItems = state.cartItems.filter((current, index) => index === at || !sameLine(current, item));
+    },
+    /** Removes the line of that product and pack. */
+    removeFromCart(state, action: PayloadAction<CartLineKey>) {
+      state.cartItems = state.cartItems.filter((line) => !sameLine(line, action.payload));
     },
     clearCart(state) {
       state.cartItems = [];
@@ -75,12 +102,18 @@ export const cartSlice = createSlice({
   },
 });
 
+function putLine(state: CartState, item: CartItem): void {
+  const index = state.cartItems.findIndex((line) => sameLine(line, item));
+  if (index >= 0) state.cartItems[index] = item;
+  else state.cartItems.push(item);
+}
+
 function forgetCheckout(state: CartState): void {
   state.shippingAddress = null;
   state.paymentMethod = null;
 }
 
-export const { addToCart, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
+export const { addToCart, replaceLine, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
 
@@ -119,6 +152,9 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.product === "number" &&
     typeof v.name === "string" &&
     (v.nameHi === undefined || typeof v.nameHi === "string") &&
+    (v.variant === undefined || (typeof v.variant === "number" && Number.isInteger(v.variant))) &&
+    (v.variantLabel === undefined || typeof v.variantLabel === "string") &&
+    (v.weightGrams === undefined || typeof v.weightGrams === "number") &&
     typeof v.image === "string" &&
     typeof v.price === "string" &&
     typeof v.countInStock === "number" &&

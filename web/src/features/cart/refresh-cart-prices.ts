@@ -1,15 +1,17 @@
 import { createAsyncThunk } from "@reduxjs/toolkit";
 import type { RootState } from "../../app/store.ts";
-import { catalogApi } from "../catalog/index.ts";
-import { addToCart, type CartItem } from "./cart-slice.ts";
+import { catalogApi, packOf } from "../catalog/index.ts";
+import { type CartItem, replaceLine, sameLine } from "./cart-slice.ts";
 
 /**
  * After the server refused an order (409: prices changed, or too little stock), or for a cart saved
  * before lines knew their GST rate, reads every line's product again (GET /api/products/{id}/,
- * fresh) and updates its price, GST rate, stock, name and image, so the shopper sees the total the
- * server will charge. Quantities stay as the shopper chose them: a
- * line wanting more than the stock left is flagged where it is shown, for the shopper to change.
- * A line whose product is gone stays as it is, and the server's message says why.
+ * fresh) and updates its pack's price, weight and stock, the GST rate, name and image, so the
+ * shopper sees the total the server will charge. A line saved before packs becomes the default
+ * pack's. Quantities stay as the shopper chose them: a line wanting more than the stock left is
+ * flagged where it is shown, for the shopper to change. A pack no longer sold shows as out of
+ * stock, to be removed; a line whose product is gone stays as it is, and the server's message
+ * says why.
  */
 export const refreshCartPrices = createAsyncThunk<void, void, { state: RootState }>(
   "cart/refreshPrices",
@@ -21,19 +23,27 @@ export const refreshCartPrices = createAsyncThunk<void, void, { state: RootState
           catalogApi.endpoints.getProduct.initiate(String(line.product), { subscribe: false, forceRefetch: true }),
         );
         if (!product) return;
-        const current = getState().cart.cartItems.find((item) => item.product === line.product);
+        const current = getState().cart.cartItems.find((item) => sameLine(item, line));
         if (!current) return;
+        const pack = packOf(product, current.variant);
         const { nameHi: _, ...rest } = current;
         const updated: CartItem = {
           ...rest,
           name: product.name,
           image: product.images[0]?.image ?? current.image,
-          price: product.price,
           gstRate: product.gstRate,
-          countInStock: product.countInStock,
+          ...(pack
+            ? {
+                variant: pack.id,
+                variantLabel: pack.label,
+                weightGrams: pack.weightGrams,
+                price: pack.price,
+                countInStock: pack.countInStock,
+              }
+            : { countInStock: 0 }),
         };
         if (product.nameHi) updated.nameHi = product.nameHi;
-        dispatch(addToCart(updated));
+        dispatch(replaceLine({ line: current, item: updated }));
       }),
     );
   },

@@ -1,2 +1,3 @@
 /** What other features may use from the catalogue. */
 export { catalogApi, useGetCategoriesQuery, useGetProductQuery, useGetProductsQuery } from "./catalog-api.ts";
+export { packOf, withPack } from "./packs.ts";

@@ -145,6 +145,27 @@ describe("PlaceOrderScreen", () => {
     expect(store.getState().cart.shippingAddress).toEqual(address);
   });
 
+  it("shows each pack of a product as its own line and sends each line's pack", async () => {
+    const bag = line({ product: 8, name: "Urea", variant: 11, variantLabel: "45 kg", price: "266.50", qty: 2 });
+    const small = line({ product: 8, name: "Urea", variant: 12, variantLabel: "5 kg", price: "40.00", qty: 1 });
+    const { user, calls } = await renderPlaceOrder({ cartItems: [bag, small, line({})] }, () => ({
+      status: 201,
+      body: anOrder({ _id: 58 }),
+    }));
+    expect(screen.getByRole("link", { name: "Urea · 45 kg" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Urea · 5 kg" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await vi.waitFor(() => expect(calls[0]?.path).toBe("/api/orders/add/"));
+    expect(calls[0]?.body).toMatchObject({
+      orderItems: [
+        { product: 8, variant: 11, qty: 2, name: "Urea", price: "266.50", image: "images/neem.webp" },
+        { product: 8, variant: 12, qty: 1, name: "Urea", price: "40.00", image: "images/neem.webp" },
+        { product: 7, qty: 1, name: "Neem oil 1 L", price: "100.00", image: "images/neem.webp" },
+      ],
+    });
+    expect(JSON.stringify(calls[0]?.body).match(/"variant"/g)).toHaveLength(2);
+  });
+
   it("says prices changed and shows the new total read from the catalogue", async () => {
     const repriced: Product = aProduct({ _id: 7, name: "Neem oil 1 L", price: "120.00", countInStock: 9 });
     const { user, store, calls } = await renderPlaceOrder({ cartItems: [line({ price: "100.00" })] }, ({ path }) =>

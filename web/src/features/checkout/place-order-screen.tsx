@@ -24,6 +24,7 @@ import {
   type ShippingAddress,
   useCartPrice,
 } from "../cart/index.ts";
+import { withPack } from "../catalog/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
 
@@ -36,7 +37,15 @@ export function newOrder(
 ): NewOrder {
   const price = priceCart(items, config, { shippingAddress, paymentMethod });
   return {
-    orderItems: items.map(({ product, qty, name, price, image }) => ({ product, qty, name, price, image })),
+    // A line saved before packs sends none: the server takes the default pack.
+    orderItems: items.map(({ product, variant, qty, name, price, image }) => ({
+      product,
+      ...(variant === undefined ? {} : { variant }),
+      qty,
+      name,
+      price,
+      image,
+    })),
     shippingAddress,
     // The saved choice comes from storage as text; the server names the methods it takes (400 otherwise).
     paymentMethod: paymentMethod as NonNullable<NewOrder["paymentMethod"]>,
@@ -129,7 +138,11 @@ function PlaceOrderStep() {
             ) : (
               <OrderLines>
                 {cartItems.map((item) => (
-                  <OrderLine key={item.product} line={item} name={localized(item.name, item.nameHi)}>
+                  <OrderLine
+                    key={`${item.product}-${item.variant ?? ""}`}
+                    line={item}
+                    name={withPack(localized(item.name, item.nameHi), item.variantLabel)}
+                  >
                     <StockProblem item={item} />
                   </OrderLine>
                 ))}
