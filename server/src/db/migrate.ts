@@ -13,6 +13,8 @@ import * as m0011 from "./migrations/0011_version_serviceability.ts";
 import * as m0012 from "./migrations/0012_sign_in_protection.ts";
 import * as m0013 from "./migrations/0013_phone_customers.ts";
 import * as m0014 from "./migrations/0014_returns.ts";
+import * as m0015 from "./migrations/0015_product_packs.ts";
+import * as m0016 from "./migrations/0016_product_labels.ts";
 import * as m0017 from "./migrations/0017_shipping_rules.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   "0012_sign_in_protection": m0012,
   "0013_phone_customers": m0013,
   "0014_returns": m0014,
+  "0015_product_packs": m0015,
+  "0016_product_labels": m0016,
   "0017_shipping_rules": m0017,
 };
 

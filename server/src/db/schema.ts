@@ -1,4 +1,4 @@
-import type { Language, OrderStatus, TaxMode } from "@krishi/contract";
+import type { Language, OrderStatus, PackUnit, ProductKind, TaxMode } from "@krishi/contract";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
@@ -84,6 +84,12 @@ export interface ProductsTable {
   /** The Hindi name and description, "" when there are none. */
   name_hi: Generated<string>;
   description_hi: Generated<string>;
+  /**
+   * Summaries of the product's packs (product_variants), written by the catalogue only, in the
+   * transaction that writes the packs (a staff edit, a checkout, stock given back): price_paise is
+   * the LOWEST pack price (sort by price, "from ₹X"), count_in_stock the TOTAL units of all packs
+   * (the in-stock filter). The product JSON's price and countInStock are the default pack's.
+   */
   price_paise: number;
   count_in_stock: number;
   rating: Generated<number>;
@@ -106,6 +112,46 @@ export interface ProductsTable {
   /** The HSN code ("" when not set) and the GST rate in percent (0, 5, 12, 18 or 28). */
   hsn_code: Generated<string>;
   gst_rate: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The label (migration 0016): what the product is, for the registrations it must carry; texts "" when not given. */
+  label_kind: Generated<ProductKind>;
+  manufacturer: Generated<string>;
+  manufacturer_address: Generated<string>;
+  country_of_origin: Generated<string>;
+  generic_name: Generated<string>;
+  best_before: Generated<string>;
+  customer_care: Generated<string>;
+  /** A pesticide's CIB&RC registration number (a pesticide is not published without one). */
+  cibrc_number: Generated<string>;
+  seed_variety: Generated<string>;
+  seed_lot: Generated<string>;
+  germination_percent: ColumnType<number | null, number | null | undefined, number | null>;
+  /** YYYY-MM-DD, or "". */
+  seed_test_date: Generated<string>;
+  fco_grade: Generated<string>;
+}
+
+/**
+ * A pack of a product; the one at the lowest position is the product's default. Every write of a
+ * pack's price or stock also writes the product's summaries (ProductsTable.price_paise and
+ * count_in_stock), with the product row locked first, then its packs (the one lock order).
+ */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  /** What the shopper picks: "45 kg". Order lines keep a copy. */
+  label: string;
+  /** Unique in the shop when not "". */
+  sku: Generated<string>;
+  net_quantity: number;
+  unit: PackUnit;
+  price_paise: number;
+  mrp_paise: number;
+  count_in_stock: number;
+  /** The shipping weight of one pack, packing included. */
+  weight_grams: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -345,6 +391,10 @@ export interface OrderItemsTable {
   cgst_paise: Generated<number>;
   sgst_paise: Generated<number>;
   igst_paise: Generated<number>;
+  /** The pack sold; null for a line from before packs or whose pack was since removed. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The pack's label when sold ("45 kg"); kept when the pack is removed. */
+  variant_label: Generated<string>;
 }
 
 export interface DocumentSeriesTable {
@@ -426,6 +476,7 @@ export interface Database {
   products: ProductsTable;
   search_words: SearchWordsTable;
   search_postings: SearchPostingsTable;
+  product_variants: ProductVariantsTable;
   product_images: ProductImagesTable;
   reviews: ReviewsTable;
   addresses: AddressesTable;

@@ -1,4 +1,4 @@
-import type { Language } from "@krishi/contract";
+import type { Language, PackUnit } from "@krishi/contract";
 import type { Db } from "../db/database.ts";
 import { searchColumns } from "../modules/catalog/search-index.ts";
 
@@ -22,6 +22,23 @@ export interface ProductInput {
   stock?: number;
   createdAt?: string;
   images?: string[];
+  /**
+   * The product's packs, default first; absent: one pack ("1 pack", 1 piece) at `pricePaise`
+   * with `stock` units. The product's summaries (lowest price, total stock) follow them.
+   */
+  packs?: PackInput[];
+}
+
+export interface PackInput {
+  label?: string;
+  sku?: string;
+  netQuantity?: number;
+  unit?: PackUnit;
+  pricePaise?: number;
+  /** The MRP; the price when absent. */
+  mrpPaise?: number;
+  stock?: number;
+  weightGrams?: number;
 }
 
 /**
@@ -75,6 +92,22 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
   const nameHi = input.nameHi ?? "";
   const descriptionHi = input.descriptionHi ?? "";
   const created = input.createdAt ?? new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+  const packs = (input.packs ?? [{}]).map((pack, position) => {
+    const price = pack.pricePaise ?? input.pricePaise ?? 249_00;
+    return {
+      position,
+      label: pack.label ?? (position === 0 ? "1 pack" : `Pack ${position + 1}`),
+      sku: pack.sku ?? "",
+      net_quantity: pack.netQuantity ?? 1,
+      unit: pack.unit ?? "piece",
+      price_paise: price,
+      mrp_paise: pack.mrpPaise ?? price,
+      count_in_stock: pack.stock ?? input.stock ?? 10,
+      weight_grams: pack.weightGrams ?? 0,
+      created_at: created,
+      updated_at: created,
+    };
+  });
   const product = await db
     .insertInto("products")
     .values({
@@ -84,18 +117,23 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
       description,
       name_hi: nameHi,
       description_hi: descriptionHi,
-      price_paise: input.pricePaise ?? 249_00,
-      count_in_stock: input.stock ?? 10,
-      ...searchColumns({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi }),
+      price_paise: Math.min(...packs.map((pack) => pack.price_paise)),
+      count_in_stock: packs.reduce((sum, pack) => sum + pack.count_in_stock, 0),
+      ...searchColumns({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi, packs }),
       created_at: created,
       updated_at: created,
     })
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
+  const variants = await db
+    .insertInto("product_variants")
+    .values(packs.map((pack) => ({ ...pack, product_id: product.id })))
+    .returning(["id", "label"])
+    .execute();
   for (const [position, path] of (input.images ?? []).entries()) {
     await db.insertInto("product_images").values({ product_id: product.id, path, position }).execute();
   }
-  return { ...product, category };
+  return { ...product, category, variants };
 }
 
 export async function makeUser(

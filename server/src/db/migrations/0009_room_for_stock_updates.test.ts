@@ -31,14 +31,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0009: room for stock up
           updated_at: at,
         };
       });
-      await db.insertInto("products").values(rows).execute();
+      const products = await db.insertInto("products").values(rows).returning("id").execute();
+      // Each with its one pack, as every writer of products gives them (migration 0015).
+      await db
+        .insertInto("product_variants")
+        .values(
+          products.map(({ id }) => ({
+            product_id: id,
+            position: 0,
+            label: "1 pack",
+            net_quantity: 1,
+            unit: "piece" as const,
+            price_paise: 100_00,
+            mrp_paise: 100_00,
+            count_in_stock: 10,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
       // One product of each page the load filled, its first.
       const { rows: firsts } = await sql<{ id: number }>`select distinct on ((ctid::text::point)[0]) id from products
         order by (ctid::text::point)[0], id`.execute(db);
       expect(firsts.length).toBeGreaterThan(5);
 
       const hotUpdates = await db.transaction().execute(async (trx) => {
-        for (const { id } of firsts) expect(await repo.takeStock(trx, id, 1)).toMatchObject({ id });
+        for (const { id } of firsts) expect(await repo.takeStock(trx, id, null, 1)).toMatchObject({ id });
         const { rows } = await sql<{ n: number }>`select pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as n`.execute(trx);
         return rows[0]?.n;
       });

@@ -25,7 +25,35 @@ export const productColumns = [
   "products.category_id",
   "categories.name as category_name",
   "categories.name_hi as category_name_hi",
+  "products.label_kind",
+  "products.manufacturer",
+  "products.manufacturer_address",
+  "products.country_of_origin",
+  "products.generic_name",
+  "products.best_before",
+  "products.customer_care",
+  "products.cibrc_number",
+  "products.seed_variety",
+  "products.seed_lot",
+  "products.germination_percent",
+  "products.seed_test_date",
+  "products.fco_grade",
 ] as const;
+
+/** What the product JSON shows of a pack, as the lists gather it (JSON) and findPacks reads it. */
+export const packJsonColumns = [
+  "product_variants.id",
+  "product_variants.label",
+  "product_variants.sku",
+  "product_variants.net_quantity",
+  "product_variants.unit",
+  "product_variants.price_paise",
+  "product_variants.mrp_paise",
+  "product_variants.count_in_stock",
+  "product_variants.weight_grams",
+] as const;
+
+export type PackJsonRow = Selection<Database, "product_variants", (typeof packJsonColumns)[number]>;
 
 /** A product row as productColumns selects it (findProduct's rows). */
 export type ProductWithCategory = Selection<Database, "products" | "categories", (typeof productColumns)[number]>;

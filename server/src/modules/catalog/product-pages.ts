@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import { jsonArrayFrom as pgJsonArrayFrom } from "kysely/helpers/postgres";
 import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite, type ProductWithCategory, productColumns } from "./columns.ts";
+import { isSqlite, type PackJsonRow, type ProductWithCategory, packJsonColumns, productColumns } from "./columns.ts";
 import {
   filtered,
   ftsMatches,
@@ -105,10 +105,10 @@ function pageIds(db: Kysely<Database>, search: ProductSearch, { sort, limit, off
   };
 }
 
-/** A product row with its images (id and path, in their order): what a list shows of a product. */
-export type ListedProduct = ProductWithCategory & { images: { id: number; path: string }[] };
+/** A product row with its images (id and path, in their order) and packs (default first): what a list shows of a product. */
+export type ListedProduct = ProductWithCategory & { images: { id: number; path: string }[]; packs: PackJsonRow[] };
 
-/** Products with their images, gathered as JSON by the same statement (one round trip, not two). */
+/** Products with their images and packs, gathered as JSON by the same statement (one round trip, not three). */
 function listedProducts(db: Kysely<Database>) {
   const jsonArrayFrom = isSqlite(db) ? sqliteJsonArrayFrom : pgJsonArrayFrom;
   return db
@@ -124,12 +124,23 @@ function listedProducts(db: Kysely<Database>) {
           .orderBy("product_images.position")
           .orderBy("product_images.id"),
       ).as("images"),
+    )
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_variants")
+          .select(packJsonColumns)
+          .whereRef("product_variants.product_id", "=", "products.id")
+          .orderBy("product_variants.position")
+          .orderBy("product_variants.id"),
+      ).as("packs"),
     );
 }
 
 /** SQLite answers the JSON as text. */
-const listed = <R extends { images: unknown }>(row: R): ListedProduct =>
-  ({ ...row, images: typeof row.images === "string" ? JSON.parse(row.images) : row.images }) as unknown as ListedProduct;
+const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+const listed = <R extends { images: unknown; packs: unknown }>(row: R): ListedProduct =>
+  ({ ...row, images: fromJson(row.images), packs: fromJson(row.packs) }) as unknown as ListedProduct;
 
 /** The products of a page, in the order of its ids (findProductIds), with their images. */
 async function productRows(db: Kysely<Database>, ids: readonly number[]): Promise<ListedProduct[]> {

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { productColumns, type Writer } from "./columns.ts";
+import { packJsonColumns, productColumns, type Writer } from "./columns.ts";
 import { indexProduct, searchColumns, unindexProduct } from "./search-index.ts";
 
 /**
@@ -238,30 +238,96 @@ export async function findLowStock(db: Writer, threshold: number, limit: number)
     .execute();
 }
 
-// ---- Inventory: checkouts take stock through these, inside their own transaction.
+// ---- Inventory: checkouts take stock through these, inside their own transaction. Lock order:
+// the product row first, then its packs (a staff edit does the same), so PostgreSQL never
+// deadlocks a checkout against an edit.
+
+/** The pack a line names, or the product's default pack (the lowest position) when it names none. */
+function packOf(eb: ExpressionBuilder<Database, "product_variants">, productId: number, variantId: number | null) {
+  return eb.and([
+    eb("product_variants.product_id", "=", productId),
+    variantId === null
+      ? eb(
+          "product_variants.id",
+          "=",
+          eb
+            .selectFrom("product_variants as first")
+            .select("first.id")
+            .where("first.product_id", "=", productId)
+            .orderBy("first.position")
+            .orderBy("first.id")
+            .limit(1),
+        )
+      : eb("product_variants.id", "=", variantId),
+  ]);
+}
 
 /**
- * Takes `qty` units only if that many are in stock (one atomic UPDATE, so concurrent checkouts
- * never oversell), and answers the product as a checkout prices it (stock after the taking);
- * undefined when the units were not there.
+ * Takes `qty` units of one pack (the default when `variantId` is null) only if that many are in
+ * stock, and as many off the product's total. The product's UPDATE comes first: it locks the
+ * product row, then the pack's conditional UPDATE takes the units (atomic, so concurrent checkouts
+ * never oversell a pack). Answers the product and pack as a checkout prices a line (the pack's
+ * stock after the taking); undefined when the units were not there or the pack is not the
+ * product's, with nothing taken.
  */
-export async function takeStock(trx: Transaction<Database>, productId: number, qty: number) {
-  return trx
+export async function takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
+  const product = await trx
     .updateTable("products")
     .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
     .where("id", "=", productId)
     .where("count_in_stock", ">=", qty)
-    .returning(["id", "name", "name_hi", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
+    .returning(["id", "name", "name_hi", "hsn_code", "gst_rate"])
     .returning((eb) => firstImage(eb).as("image"))
     .executeTakeFirst();
+  if (!product) return undefined;
+  const pack = await trx
+    .updateTable("product_variants")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
+    .where((eb) => packOf(eb, productId, variantId))
+    .where("count_in_stock", ">=", qty)
+    .returning(["id", "label", "price_paise", "mrp_paise", "count_in_stock", "weight_grams"])
+    .executeTakeFirst();
+  if (!pack) {
+    // The total had the units but this pack has not: the total gets them back (the row stays ours).
+    await trx
+      .updateTable("products")
+      .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
+      .where("id", "=", productId)
+      .execute();
+    return undefined;
+  }
+  return {
+    ...product,
+    image: product.image ?? null,
+    variant_id: pack.id,
+    variant_label: pack.label,
+    price_paise: Number(pack.price_paise),
+    mrp_paise: Number(pack.mrp_paise),
+    count_in_stock: pack.count_in_stock,
+    weight_grams: pack.weight_grams,
+  };
 }
 
-/** Puts units back on sale (a cancelled or expired order's); a deleted product takes none. */
-export async function returnStock(trx: Transaction<Database>, productId: number, qty: number): Promise<void> {
-  await trx
+/**
+ * Puts units back on sale in their pack (a cancelled or expired order's) and on the product's
+ * total, the product row first; a removed pack or product takes none.
+ */
+export async function returnStock(trx: Transaction<Database>, productId: number, variantId: number, qty: number): Promise<void> {
+  const product = await trx
     .updateTable("products")
     .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
     .where("id", "=", productId)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("product_variants").select("id").where("id", "=", variantId).where("product_variants.product_id", "=", productId),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(product.numUpdatedRows) === 0) return;
+  await trx
+    .updateTable("product_variants")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
+    .where("id", "=", variantId)
     .execute();
 }
 
@@ -276,8 +342,9 @@ function firstImage(eb: ExpressionBuilder<Database, "products">) {
     .limit(1);
 }
 
-/** What a checkout prices a line with: name, price, stock, HSN code, GST rate and first image. */
+/** What a checkout prices a line with: name, HSN code, GST rate and first image; the packs are findPacks'. */
 export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return trx
     .selectFrom("products")
     .select(["id", "name", "name_hi", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
@@ -285,3 +352,18 @@ export async function productsForOrder(trx: Transaction<Database>, ids: readonly
     .where("id", "in", ids)
     .execute();
 }
+
+/** The packs of these products, each product's in their order (default first): one query for a page. */
+export async function findPacks(db: Writer, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom("product_variants")
+    .select([...packJsonColumns, "product_variants.product_id"])
+    .where("product_id", "in", productIds)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export type PackRow = Awaited<ReturnType<typeof findPacks>>[number];

@@ -19,6 +19,8 @@ export interface SearchableProduct {
   descriptionHi?: string | undefined;
   /** The category's Hindi name. */
   categoryHi?: string | undefined;
+  /** The packs' labels and SKUs: "urea 45 kg" and a pack's SKU find the product. */
+  packs?: readonly { label: string; sku: string }[] | undefined;
 }
 
 /**
@@ -28,7 +30,17 @@ export interface SearchableProduct {
  * the start of a word or as a whole word (search-keys.ts).
  */
 export function searchColumns(parts: SearchableProduct): SearchColumns {
-  const texts = [parts.name, parts.brand, parts.category, parts.description, parts.nameHi, parts.descriptionHi, parts.categoryHi];
+  const packs = (parts.packs ?? []).flatMap((pack) => [pack.label, pack.sku]).filter(Boolean);
+  const texts = [
+    parts.name,
+    parts.brand,
+    parts.category,
+    parts.description,
+    parts.nameHi,
+    parts.descriptionHi,
+    parts.categoryHi,
+    packs.join(" "),
+  ];
   const text = texts.filter(Boolean).join("\n");
   const name = [parts.name, parts.nameHi].filter(Boolean).join("\n");
   // The keys in a column of their own: a query's keys are looked for there, in a short text.

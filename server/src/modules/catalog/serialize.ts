@@ -1,9 +1,23 @@
-import { type Category, type Product, type ProductImage, type ProductSummary, paiseToDecimal, type Review } from "@krishi/contract";
+import {
+  type Category,
+  type Product,
+  type ProductImage,
+  type ProductLabel,
+  type ProductSummary,
+  type ProductVariant,
+  paiseToDecimal,
+  type Review,
+} from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
-import type { ProductWithCategory } from "./columns.ts";
+import type { PackJsonRow, ProductWithCategory } from "./columns.ts";
 
-/** The one place that defines the product JSON of the API. */
-export function productSummaryJson(row: ProductWithCategory, images: ProductImage[]): ProductSummary {
+/**
+ * The one place that defines the product JSON of the API. `price` and `countInStock` are the
+ * default pack's (the first); a product without packs (written by a bulk loader) shows none and
+ * its summaries.
+ */
+export function productSummaryJson(row: ProductWithCategory, images: ProductImage[], packs: readonly PackJsonRow[]): ProductSummary {
+  const variants = packs.map(variantJson);
   return {
     _id: row.id,
     name: row.name,
@@ -12,19 +26,53 @@ export function productSummaryJson(row: ProductWithCategory, images: ProductImag
     description: row.description,
     nameHi: row.name_hi,
     descriptionHi: row.description_hi,
-    price: paiseToDecimal(Number(row.price_paise)),
+    price: variants[0]?.price ?? paiseToDecimal(Number(row.price_paise)),
     hsnCode: row.hsn_code,
     gstRate: Number(row.gst_rate),
-    countInStock: row.count_in_stock,
+    countInStock: variants[0]?.countInStock ?? row.count_in_stock,
     rating: Number(row.rating),
     numReviews: row.num_reviews,
     images,
     createdAt: toIso(row.created_at) ?? "",
+    variants,
+    label: labelJson(row),
   };
 }
 
-export function productJson(row: ProductWithCategory, images: ProductImage[], reviews: Review[]): Product {
-  return { ...productSummaryJson(row, images), reviews };
+export function productJson(row: ProductWithCategory, images: ProductImage[], packs: readonly PackJsonRow[], reviews: Review[]): Product {
+  return { ...productSummaryJson(row, images, packs), reviews };
+}
+
+export function variantJson(row: PackJsonRow): ProductVariant {
+  return {
+    id: row.id,
+    label: row.label,
+    sku: row.sku,
+    netQuantity: Number(row.net_quantity),
+    unit: row.unit,
+    price: paiseToDecimal(Number(row.price_paise)),
+    mrp: paiseToDecimal(Number(row.mrp_paise)),
+    countInStock: row.count_in_stock,
+    weightGrams: row.weight_grams,
+  };
+}
+
+export function labelJson(row: ProductWithCategory): ProductLabel {
+  return {
+    kind: row.label_kind,
+    manufacturer: row.manufacturer,
+    manufacturerAddress: row.manufacturer_address,
+    countryOfOrigin: row.country_of_origin,
+    genericName: row.generic_name,
+    bestBefore: row.best_before,
+    customerCare: row.customer_care,
+    cibrcNumber: row.cibrc_number,
+    seedVariety: row.seed_variety,
+    seedLot: row.seed_lot,
+    germinationPercent: row.germination_percent === null ? null : Number(row.germination_percent),
+    seedTestDate: row.seed_test_date,
+    fcoGrade: row.fco_grade,
+  };
 }
 
 export function categoryJson(row: { id: number; name: string; name_hi: string }): Category {

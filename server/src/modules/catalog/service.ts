@@ -41,11 +41,61 @@ export interface SitemapEntry {
   updatedAt: string;
 }
 
-/** A product as a checkout sees it (catalogue.productsForOrder); `gst_rate` is a percent of GST_RATES. */
-export type ProductForOrder = Awaited<ReturnType<typeof repo.productsForOrder>>[number];
+/**
+ * A product in one of its packs as a checkout prices a line and copies it onto the order
+ * (catalogue.takeStock): price, MRP, stock (after the taking) and shipping weight are the pack's;
+ * `gst_rate` is a percent of GST_RATES.
+ */
+export interface ProductForOrder {
+  id: number;
+  name: string;
+  name_hi: string;
+  hsn_code: string;
+  gst_rate: number;
+  /** The product's first image, null when it has none. */
+  image: string | null;
+  variant_id: number;
+  variant_label: string;
+  price_paise: number;
+  mrp_paise: number;
+  count_in_stock: number;
+  weight_grams: number;
+}
 
-/** GST rates arrive as text from PostgreSQL's NUMERIC. */
-const forOrder = (row: ProductForOrder): ProductForOrder => ({ ...row, gst_rate: Number(row.gst_rate) });
+/** A pack as a checkout weighs a refusal: its label and what is left of it. */
+export interface PackForOrder {
+  id: number;
+  label: string;
+  price_paise: number;
+  mrp_paise: number;
+  count_in_stock: number;
+  weight_grams: number;
+}
+
+/**
+ * A product as a checkout reads it to explain a refusal (catalogue.productsForOrder): its packs,
+ * default first, and price_paise and count_in_stock of its default pack (null when it has none).
+ */
+export interface ProductPacksForOrder {
+  id: number;
+  name: string;
+  name_hi: string;
+  hsn_code: string;
+  gst_rate: number;
+  image: string | null;
+  price_paise: number;
+  count_in_stock: number;
+  variants: PackForOrder[];
+}
+
+const packForOrder = (row: repo.PackRow): PackForOrder => ({
+  id: row.id,
+  label: row.label,
+  price_paise: Number(row.price_paise),
+  mrp_paise: Number(row.mrp_paise),
+  count_in_stock: row.count_in_stock,
+  weight_grams: row.weight_grams,
+});
 
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
 export const ALREADY_REVIEWED = "Product already reviewed";
@@ -133,7 +183,7 @@ export class CatalogService {
     if (page > pages) throw notFound("page_not_found", "Invalid page.");
     const rows = await (reading ?? findPage(this.db, search, { ...wanted, total }));
     return {
-      products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson))),
+      products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson), row.packs)),
       total,
       page,
       pages,
@@ -144,8 +194,12 @@ export class CatalogService {
   async getProduct(id: number): Promise<Product> {
     const row = await repo.findProduct(this.db, id);
     if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
-    const [images, reviews] = await Promise.all([repo.findImages(this.db, [id]), repo.findReviews(this.db, id)]);
-    return productJson(row, images.map(imageJson), reviews.map(reviewJson));
+    const [images, packs, reviews] = await Promise.all([
+      repo.findImages(this.db, [id]),
+      repo.findPacks(this.db, [id]),
+      repo.findReviews(this.db, id),
+    ]);
+    return productJson(row, images.map(imageJson), packs, reviews.map(reviewJson));
   }
 
   /**
@@ -179,26 +233,44 @@ export class CatalogService {
   }
 
   /**
-   * Inventory, for a checkout's transaction: takes `qty` units only if that many are in stock
-   * (one atomic UPDATE, so concurrent checkouts never oversell) and answers the product as the
-   * checkout prices it, its row locked until the transaction ends; null when they were not.
+   * Inventory, for a checkout's transaction: takes `qty` units of one pack (`variantId`; null: the
+   * product's default pack) only if that many are in stock (atomic, so concurrent checkouts never
+   * oversell a pack), and as many off the product's total. Answers the product in that pack as the
+   * checkout prices the line, the product row locked until the transaction ends; null, with
+   * nothing taken, when the units are not there or the pack is not the product's.
    */
-  async takeStock(trx: Transaction<Database>, productId: number, qty: number): Promise<ProductForOrder | null> {
-    const row = await repo.takeStock(trx, productId, qty);
-    return row ? forOrder(row) : null;
-  }
-
-  /** Inventory: gives units back, in the transaction that cancels the order holding them. */
-  returnStock(trx: Transaction<Database>, productId: number, qty: number): Promise<void> {
-    return repo.returnStock(trx, productId, qty);
+  async takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number): Promise<ProductForOrder | null> {
+    const row = await repo.takeStock(trx, productId, variantId, qty);
+    return row ? { ...row, gst_rate: Number(row.gst_rate) } : null;
   }
 
   /**
-   * What a checkout needs of these products to take and price its lines: name, price, stock,
-   * first image, HSN code and GST rate (the order keeps a copy of both on each line).
+   * Inventory: gives units back to their pack (and the product's total), in the transaction that
+   * cancels or takes back the order holding them. `variantId` is the order line's: null (its pack
+   * was removed), a removed pack or a deleted product takes none.
    */
-  async productsForOrder(trx: Transaction<Database>, ids: readonly number[]): Promise<ProductForOrder[]> {
-    return (await repo.productsForOrder(trx, ids)).map(forOrder);
+  async returnStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number): Promise<void> {
+    if (variantId !== null) await repo.returnStock(trx, productId, variantId, qty);
+  }
+
+  /**
+   * What a checkout needs of these products to explain a refusal: name, first image, HSN code,
+   * GST rate and their packs (label, price, stock), default first.
+   */
+  async productsForOrder(trx: Transaction<Database>, ids: readonly number[]): Promise<ProductPacksForOrder[]> {
+    const [rows, packs] = await Promise.all([repo.productsForOrder(trx, ids), repo.findPacks(trx, ids)]);
+    const byProduct = groupBy(packs, (pack) => pack.product_id);
+    return rows.map((row) => {
+      const variants = (byProduct.get(row.id) ?? []).map(packForOrder);
+      return {
+        ...row,
+        image: row.image ?? null,
+        gst_rate: Number(row.gst_rate),
+        price_paise: variants[0]?.price_paise ?? Number(row.price_paise),
+        count_in_stock: variants[0]?.count_in_stock ?? row.count_in_stock,
+        variants,
+      };
+    });
   }
 
   /** Products with at most `threshold` units left, fewest first. */
@@ -253,4 +325,15 @@ function toFilter(query: ProductQuery): ProductFilter {
   }
   if (query.inStock) filter.inStock = true;
   return filter;
+}
+
+/** Rows by a key, in their order. */
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
