@@ -53,6 +53,9 @@ import { PincodeService } from "./modules/pincodes/service.ts";
 import { returnRoutes, returnStaffRoutes } from "./modules/returns/routes.ts";
 import { ReturnsService } from "./modules/returns/service.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
+import { shippingRoutes } from "./modules/shipping/routes.ts";
+import { ShippingService } from "./modules/shipping/service.ts";
+import { shippingStaffRoutes } from "./modules/shipping/staff-routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffSummaryService } from "./modules/staff/summary.ts";
 import { StorefrontPages } from "./modules/storefront/pages.ts";
@@ -106,6 +109,8 @@ export interface Services {
   returns: ReturnsService;
   /** PIN codes: district, state, serviceability, COD (checkout refuses unserved PINs with it). */
   pincodes: PincodeService;
+  /** Shipping rules by weight and zone: checkout charges by them, the web previews with them. */
+  shipping: ShippingService;
   mailQueue: MailQueue;
   jobs: JobScheduler;
   events: EventBus;
@@ -281,6 +286,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     announce: () => events.emit("serviceabilityChanged", {}),
   });
   events.on("serviceabilityChanged", () => pincodes.forget());
+  const shipping = new ShippingService({ db, clock });
   const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
   // Orders first: payments, invoices and returns attach themselves to the order process's effects
   // and to the order JSON as they are made (OrdersService.handle / provide).
@@ -325,6 +331,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     invoices,
     returns,
     pincodes,
+    shipping,
     mailQueue,
     jobs,
     events,
@@ -362,6 +369,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(invoicesRoutes, { prefix: "/api", auth, invoices });
   await app.register(returnRoutes, { prefix: "/api", auth, returns });
   await app.register(pincodeRoutes, { prefix: "/api", pincodes });
+  await app.register(shippingRoutes, { prefix: "/api", shipping });
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
@@ -371,6 +379,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(staffRoutes, { summary });
     await staff.register(invoiceStaffRoutes, { invoices });
     await staff.register(pincodeStaffRoutes, { pincodes });
+    await staff.register(shippingStaffRoutes, { shipping });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
   await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });

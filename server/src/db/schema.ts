@@ -262,6 +262,8 @@ export interface OrdersTable {
   cgst_paise: Generated<number>;
   sgst_paise: Generated<number>;
   igst_paise: Generated<number>;
+  /** Whether the order's prices included GST (see PRICES_INCLUDE_TAX): the tax is inside the total, not added to it. */
+  prices_include_tax: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export type OrderActor = "customer" | "staff" | "system";
@@ -446,7 +448,7 @@ export interface ServiceabilityTable {
 export interface ShippingRulesTable {
   id: Generated<number>;
   /** A PIN prefix of 1–6 digits, or "" for everywhere: the longest matching zone with a slab for the weight wins. */
-  zone: string;
+  zone: Generated<string>;
   /** The slab [min_grams, max_grams): max_grams null has no upper bound. */
   min_grams: number;
   max_grams: number | null;

@@ -1,0 +1,112 @@
+import { paiseToDecimal, type ShippingRule, type ShippingRuleInput, type ShippingRuleJson, slabsOverlap, toPaise } from "@krishi/contract";
+import type { Transaction } from "kysely";
+import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { fieldError, type HttpError, notFound, problem } from "../../lib/errors.ts";
+import * as repo from "./repository.ts";
+import { MAX_RULES, overlapDetail, overlapParams, parseShippingRules, type ShippingCsvRefusal, shippingRulesCsv } from "./shipping-csv.ts";
+
+export type ShippingRulesUpload = { ok: true; rows: number } | ShippingCsvRefusal;
+
+/** A rule as the API writes it. */
+export function ruleJson(rule: repo.StoredRule): ShippingRuleJson {
+  return {
+    id: rule.id,
+    zone: rule.zone,
+    minGrams: rule.minGrams,
+    maxGrams: rule.maxGrams,
+    charge: paiseToDecimal(rule.chargePaise),
+    freeAbove: rule.freeAbovePaise === null ? null : paiseToDecimal(rule.freeAbovePaise),
+  };
+}
+
+/** A staff body as a rule, or the 400 of its slab (the schema has checked each field). */
+function ruleOf(input: ShippingRuleInput): ShippingRule {
+  const rule: ShippingRule = {
+    zone: input.zone,
+    minGrams: input.minGrams,
+    maxGrams: input.maxGrams ?? null,
+    chargePaise: toPaise(input.charge),
+    freeAbovePaise: input.freeAbove === undefined || input.freeAbove === null ? null : toPaise(input.freeAbove),
+  };
+  if (rule.maxGrams !== null && rule.maxGrams <= rule.minGrams) {
+    throw fieldError("shipping_rules_invalid", "maxGrams", problem("slab_empty", "The weight up to must be more than the weight from."));
+  }
+  return rule;
+}
+
+const ruleNotFound = (id: number): HttpError => notFound("shipping_rule_not_found", "No shipping rule matches the given query.", { id });
+
+/**
+ * The shop's shipping rules (contract/src/shipping.ts prices by them): staff edit them one by one
+ * or upload them all as CSV; checkout and the web's preview read them. Slabs of one zone never
+ * overlap: every write checks the rules as they stand after it, in its transaction, with other
+ * writers kept out (repository.lockForWriting), so two edits at once cannot both slip past.
+ */
+export class ShippingService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  /** Every rule (the charge's input): read once per checkout, a few rows. */
+  rules(): Promise<repo.StoredRule[]> {
+    return repo.findAll(this.deps.db);
+  }
+
+  async create(input: ShippingRuleInput): Promise<repo.StoredRule> {
+    const rule = ruleOf(input);
+    const id = await this.#write((trx) => repo.insert(trx, rule, this.deps.clock().toISOString()));
+    return { id, ...rule };
+  }
+
+  async update(id: number, input: ShippingRuleInput): Promise<repo.StoredRule> {
+    const rule = ruleOf(input);
+    await this.#write(async (trx) => {
+      if (!(await repo.update(trx, id, rule))) throw ruleNotFound(id);
+      return id;
+    });
+    return { id, ...rule };
+  }
+
+  async remove(id: number): Promise<void> {
+    if (!(await repo.remove(this.deps.db, id))) throw ruleNotFound(id);
+  }
+
+  /** Replaces every rule with the CSV's, or changes nothing and names the first bad line. */
+  async replaceAll(csv: string): Promise<ShippingRulesUpload> {
+    const parsed = parseShippingRules(csv);
+    if (!parsed.ok) return parsed;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockForWriting(trx);
+      await repo.replaceAll(trx, parsed.rules, this.deps.clock().toISOString());
+    });
+    return { ok: true, rows: parsed.rules.length };
+  }
+
+  async csv(): Promise<string> {
+    return shippingRulesCsv(await this.rules());
+  }
+
+  /**
+   * Writes a rule (answering its id), then checks the rules as they stand: the written one must
+   * overlap no other slab of its zone, and the shop keep at most MAX_RULES. Else nothing is written.
+   */
+  async #write(write: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      await repo.lockForWriting(trx);
+      const id = await write(trx);
+      const rules = await repo.findAll(trx);
+      const written = rules.find((rule) => rule.id === id) as repo.StoredRule;
+      const other = rules.find((rule) => rule.id !== id && slabsOverlap(rule, written));
+      if (other) {
+        throw fieldError("shipping_rules_invalid", "minGrams", problem("slab_overlap", overlapDetail(other), overlapParams(other)), {
+          rule: other.id,
+        });
+      }
+      if (rules.length > MAX_RULES) {
+        const detail = `The shop may have at most ${MAX_RULES} shipping rules.`;
+        throw fieldError("shipping_rules_invalid", "non_field_errors", problem("csv_shipping_too_many_rows", detail, { max: MAX_RULES }));
+      }
+      return id;
+    });
+  }
+}
