@@ -109,6 +109,15 @@ describe("loadConfig", () => {
     expect(config.cod).toEqual({ enabled: true, feePaise: 25_50, maxOrderPaise: 2_000_00 });
   });
 
+  it("takes GST as included in the prices by default in GST mode, added on top with PRICES_INCLUDE_TAX=false", () => {
+    const gst = { ...base, TAX_MODE: "gst", SELLER_GSTIN: "27AAKCK4321B1ZW", SELLER_STATE: "Maharashtra" };
+    expect(loadConfig(gst).pricing.pricesIncludeTax).toBe(true);
+    expect(loadConfig({ ...gst, PRICES_INCLUDE_TAX: "false" }).pricing.pricesIncludeTax).toBe(false);
+    // The spec's flat tax is always added: the setting is not even read.
+    expect(loadConfig({ ...base, PRICES_INCLUDE_TAX: "maybe" }).pricing.pricesIncludeTax).toBeUndefined();
+    expect(() => loadConfig({ ...gst, PRICES_INCLUDE_TAX: "maybe" })).toThrow(/PRICES_INCLUDE_TAX/);
+  });
+
   it.each([
     [{ TAX_MODE: "vat" }, "TAX_MODE"],
     [{ TAX_MODE: "gst", SELLER_GSTIN: "27AAKCK4321B1ZW" }, "SELLER_STATE"],

@@ -201,6 +201,8 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     freeShippingAbovePaise: rupees("FREE_SHIPPING_ABOVE", DEFAULT_PRICING.freeShippingAbovePaise),
     shippingPaise: rupees("SHIPPING_PRICE", DEFAULT_PRICING.shippingPaise),
     taxBasisPoints,
+    // Read in GST mode only: the spec's flat tax is always added on top.
+    ...(taxMode === "gst" ? { pricesIncludeTax: bool("PRICES_INCLUDE_TAX", true) } : {}),
   });
 
   const integer = (name: string, fallback: number, min: number, max: number): number => {

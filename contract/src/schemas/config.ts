@@ -18,6 +18,8 @@ export const PublicConfigSchema = Type.Object({
     shippingPaise: Type.Integer(),
     taxBasisPoints: Type.Integer(),
     taxMode: Type.Union([Type.Literal("flat"), Type.Literal("gst")]),
+    /** GST mode: shelf prices include GST (PRICES_INCLUDE_TAX); always false in flat mode. */
+    pricesIncludeTax: Type.Boolean(),
   }),
   /** The seller's GST state code (GST mode): the web previews CGST + SGST or IGST with it. */
   sellerStateCode: Type.Union([Type.String(), Type.Null()]),

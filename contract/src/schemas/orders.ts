@@ -186,8 +186,13 @@ export const OrderSchema = Type.Object({
   paymentMethod: Type.Enum(PAYMENT_METHODS),
   itemsPrice: Money,
   shippingPrice: Money,
-  /** The total tax: the lines' and the charges'. */
+  /** The total tax: the lines' and the charges'; the GST inside the prices when taxIncluded. */
   taxPrice: Money,
+  /**
+   * Whether the order's prices included GST (placed in GST mode with PRICES_INCLUDE_TAX): then
+   * totalPrice = itemsPrice + shippingPrice + codFee and taxPrice is inside it, not added.
+   */
+  taxIncluded: Type.Boolean(),
   taxBreakup: TaxBreakupSchema,
   /** The Cash on Delivery fee, "0.00" unless paid by COD. */
   codFee: Money,

@@ -112,15 +112,22 @@ export async function unitsHeld(db: Db, productId: number): Promise<number> {
 /** A GSTIN of a Maharashtra (27) seller with a right check character. */
 export const SELLER_GSTIN = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
 
-/** The India settings of the tests: GST with the seller in Maharashtra, Cash on Delivery on (₹40 fee, ₹5000 limit). */
+/**
+ * The India settings of the tests: GST with the seller in Maharashtra, added on top of the prices
+ * (the amounts of these tests were worked out so), Cash on Delivery on (₹40 fee, ₹5000 limit).
+ */
 export const INDIA_ENV: Record<string, string> = {
   TAX_MODE: "gst",
+  PRICES_INCLUDE_TAX: "false",
   SELLER_NAME: "Krishi Bazaar Agro LLP",
   SELLER_GSTIN,
   SELLER_STATE: "Maharashtra",
   SELLER_ADDRESS: "Plot 7, MIDC Satpur\nNashik 422007",
   COD_ENABLED: "true",
 };
+
+/** The India settings as the shop ships them: prices include GST, as an MRP does. */
+export const INDIA_MRP_ENV: Record<string, string> = { ...INDIA_ENV, PRICES_INCLUDE_TAX: "true" };
 
 /** Shipping addresses by place: Nashik is in the seller's state, Bengaluru and Kochi are not. */
 export const ADDRESSES = {

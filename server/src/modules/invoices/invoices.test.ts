@@ -7,6 +7,7 @@ import {
   ADDRESSES,
   type GstProduct,
   INDIA_ENV,
+  INDIA_MRP_ENV,
   makeGstProduct,
   openPayment,
   paySandbox,
@@ -341,6 +342,125 @@ describe("credit notes", () => {
     expect(credited).toEqual(invoice);
     expect(share(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(share(-100, [1, 1, 1])).toEqual([-34, -33, -33]);
+  });
+});
+
+describe("prices that include GST (PRICES_INCLUDE_TAX, the default)", () => {
+  let shop: Shop;
+  let urea: GstProduct;
+
+  beforeAll(async () => {
+    shop = await openShop(INDIA_MRP_ENV);
+    urea = await makeGstProduct(shop.t.database.db, { pricePaise: 266_50, gstRate: 5, hsnCode: "3102", name: "Urea 45 kg", stock: 100 });
+  });
+  afterAll(() => shop.t.close());
+
+  const invoiceText = async (orderId: number) =>
+    pdfText((await shop.t.app.inject({ url: `/api/orders/${orderId}/invoice/`, headers: shop.owner })).rawPayload);
+  const refundLines = (orderId: number, lines: object[]) =>
+    shop.t.app.inject({
+      method: "POST",
+      url: `/api/orders/${orderId}/refund/`,
+      headers: shop.staff,
+      payload: { lines, reason: "Torn bag" },
+    });
+
+  it("shows urea's ₹266.50 as the line and the total, its taxable value 253.81 and CGST 6.34 + SGST 6.35 inside", async () => {
+    const order = await paidOrder(shop, [{ product: urea, qty: 1 }], ADDRESSES.nashik);
+    const [invoice] = await documents(shop, order._id);
+    expect(invoice).toMatchObject({ taxable_paise: 253_81, cgst_paise: 6_34, sgst_paise: 6_35, igst_paise: 0, total_paise: 266_50 });
+    const text = await invoiceText(order._id);
+    for (const expected of [
+      "Urea 45 kg",
+      "266.50",
+      "253.81",
+      "6.34",
+      "6.35",
+      "Rs. 266.50",
+      "Prices are inclusive of GST.",
+      "Rupees Two Hundred Sixty-Six and Fifty Paise Only",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain("279.82");
+  });
+
+  it.each([
+    ["within the state", ADDRESSES.nashik, { cgst_paise: 82_38, sgst_paise: 82_38, igst_paise: 0 }],
+    ["to another state", ADDRESSES.bengaluru, { cgst_paise: 0, sgst_paise: 0, igst_paise: 164_76 }],
+  ])("adds up to the paisa on mixed rates of 0, 5 and 18 per cent %s, its total the order's", async (_where, address, tax) => {
+    const order = await paidOrder(
+      shop,
+      [
+        { product: shop.fertiliser, qty: 2 },
+        { product: shop.sprayer, qty: 3 },
+        { product: shop.seeds, qty: 1 },
+      ],
+      address,
+    );
+    expect(order).toMatchObject({ totalPrice: "2843.97", taxPrice: "164.76", taxIncluded: true });
+    const [invoice] = await documents(shop, order._id);
+    // Taxable values 2380.00 + 254.21 + 45.00 = 2679.21; the GST 119.00 + 45.76 inside.
+    expect(invoice).toMatchObject({ taxable_paise: 2_679_21, ...tax, total_paise: 2_843_97 });
+    const text = await invoiceText(order._id);
+    for (const expected of [
+      "2,380.00",
+      "254.21",
+      "45.00",
+      "2,499.00",
+      "299.97",
+      "Rs. 2,679.21",
+      "Rs. 2,843.97",
+      "Prices are inclusive of GST.",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("gives back exactly a whole line's price, and units refunded one by one add up to their line to the paisa", async () => {
+    const order = await paidOrder(
+      shop,
+      [
+        { product: shop.fertiliser, qty: 2 },
+        { product: shop.sprayer, qty: 3 },
+      ],
+      ADDRESSES.bengaluru,
+    );
+    const whole = await refundLines(order._id, [{ product: shop.fertiliser.id, qty: 2 }]);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json().refunds[0]).toMatchObject({ amount: "2499.00" });
+    expect((await documents(shop, order._id))[1]).toMatchObject({ taxable_paise: 2_380_00, igst_paise: 119_00, total_paise: 2_499_00 });
+
+    for (let i = 0; i < 3; i++) expect((await refundLines(order._id, [{ product: shop.sprayer.id, qty: 1 }])).statusCode).toBe(200);
+    const notes = (await documents(shop, order._id)).slice(2);
+    const sum = (key: "taxable_paise" | "igst_paise" | "total_paise") => notes.reduce((total, n) => total + n[key], 0);
+    expect({ taxable: sum("taxable_paise"), igst: sum("igst_paise"), total: sum("total_paise") }).toEqual({
+      taxable: 254_21,
+      igst: 45_76,
+      total: 299_97,
+    });
+    const after = (await shop.t.app.inject({ url: `/api/orders/${order._id}/`, headers: shop.owner })).json();
+    expect(after).toMatchObject({ amountRefunded: "2798.97", status: "refunded" });
+
+    const note = await shop.t.app.inject({ url: `/api/orders/${order._id}/credit-notes/1/`, headers: shop.owner });
+    const text = await pdfText(note.rawPayload);
+    for (const expected of ["CREDIT NOTE", "NPK 19-19-19", "2,380.00", "119.00", "Rs. 2,499.00", "Prices are inclusive of GST."]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("credits an amount in the invoice's proportions, the notes adding up to the invoice", async () => {
+    const order = await paidOrder(shop, [{ product: urea, qty: 3 }], ADDRESSES.nashik);
+    expect((await refund(shop, order._id, "100.00")).statusCode).toBe(200);
+    expect((await refund(shop, order._id, "699.50")).statusCode).toBe(200);
+    const [invoice, ...notes] = await documents(shop, order._id);
+    expect(invoice?.total_paise).toBe(799_50);
+    for (const key of ["taxable_paise", "cgst_paise", "sgst_paise", "igst_paise", "total_paise"] as const) {
+      expect(
+        notes.reduce((total, n) => total + n[key], 0),
+        key,
+      ).toBe(invoice?.[key]);
+    }
   });
 });
 

@@ -45,6 +45,8 @@ export interface TaxDocument {
   supply: Supply;
   lines: DocumentLine[];
   totals: DocumentAmounts;
+  /** The order's prices included GST: the document says so under its totals. */
+  pricesIncludeTax?: boolean;
 }
 
 const MARGIN = 40;
@@ -203,6 +205,10 @@ export function renderTaxDocument(document: TaxDocument): Promise<Buffer> {
   doc.text(document.title === "TAX INVOICE" ? "Total" : "Total credited", MARGIN + WIDTH - 260, y, { width: 150, align: "right" });
   doc.text(`Rs. ${amount(totals.totalPaise)}`, MARGIN + WIDTH - 110, y, { width: 110, align: "right" });
   y += 22;
+  if (document.pricesIncludeTax) {
+    doc.font("Helvetica").fontSize(9).text("Prices are inclusive of GST.", MARGIN, y, { width: WIDTH });
+    y += 14;
+  }
   doc.font("Helvetica").fontSize(9).text("Amount in words:", MARGIN, y, { width: WIDTH });
   doc.font("Helvetica-Bold").text(rupeesInWords(totals.totalPaise), { width: WIDTH });
   doc.moveDown(1.5);

@@ -65,15 +65,20 @@ function stateLabel(code: string): string {
 
 type OrderWithItems = { row: OrderRow; items: OrderItemRow[] };
 
-/** The amounts of an order's invoice: everything charged, its GST, its total. */
+/**
+ * The amounts of an order's invoice: its total, its GST and the taxable value, which is what is
+ * left — everything charged when GST was added on top, the value found inside the prices when they
+ * included it.
+ */
 function invoiceAmounts(order: OrderRow): DocumentAmounts {
-  return {
-    taxablePaise: Number(order.items_paise) + Number(order.shipping_paise) + Number(order.cod_fee_paise),
-    cgstPaise: Number(order.cgst_paise),
-    sgstPaise: Number(order.sgst_paise),
-    igstPaise: Number(order.igst_paise),
-    totalPaise: Number(order.total_paise),
-  };
+  const [cgstPaise, sgstPaise, igstPaise] = [Number(order.cgst_paise), Number(order.sgst_paise), Number(order.igst_paise)];
+  const totalPaise = Number(order.total_paise);
+  return { taxablePaise: totalPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise, totalPaise };
+}
+
+/** A line's taxable value: its gross, less its GST when the prices included it (then the line's total is the gross). */
+function taxableOf(grossPaise: number, tax: { cgstPaise: number; sgstPaise: number; igstPaise: number }, included: boolean): number {
+  return included ? grossPaise - tax.cgstPaise - tax.sgstPaise - tax.igstPaise : grossPaise;
 }
 
 function amountsOf(document: repo.DocumentRow): DocumentAmounts {
@@ -86,33 +91,42 @@ function amountsOf(document: repo.DocumentRow): DocumentAmounts {
   };
 }
 
-/** The invoice's lines: the goods, then shipping and the COD fee (taxed with them, a composite supply). */
+/**
+ * The invoice's lines: the goods, then shipping and the COD fee (taxed with them, a composite
+ * supply). When the prices included GST each line's taxable value is its gross less the GST found
+ * in it at checkout (rounded per line then), so the line's total is what the shopper paid for it.
+ */
 function invoiceLines({ row, items }: OrderWithItems): DocumentLine[] {
-  const lines: DocumentLine[] = items.map((item) => ({
-    description: item.name,
-    hsn: item.hsn_code,
-    qty: item.qty,
-    ratePaise: Number(item.price_paise),
-    taxablePaise: Number(item.price_paise) * item.qty,
-    gstRate: Number(item.gst_rate),
-    cgstPaise: Number(item.cgst_paise),
-    sgstPaise: Number(item.sgst_paise),
-    igstPaise: Number(item.igst_paise),
-  }));
+  const included = Boolean(row.prices_include_tax);
+  const lines: DocumentLine[] = items.map((item) => {
+    const tax = { cgstPaise: Number(item.cgst_paise), sgstPaise: Number(item.sgst_paise), igstPaise: Number(item.igst_paise) };
+    return {
+      description: item.name,
+      hsn: item.hsn_code,
+      qty: item.qty,
+      ratePaise: Number(item.price_paise),
+      taxablePaise: taxableOf(Number(item.price_paise) * item.qty, tax, included),
+      gstRate: Number(item.gst_rate),
+      ...tax,
+    };
+  });
   const shipping = Number(row.shipping_paise);
   const codFee = Number(row.cod_fee_paise);
   if (shipping + codFee > 0) {
     const rest = (key: "cgstPaise" | "sgstPaise" | "igstPaise", total: number) => total - lines.reduce((sum, line) => sum + line[key], 0);
+    const tax = {
+      cgstPaise: rest("cgstPaise", Number(row.cgst_paise)),
+      sgstPaise: rest("sgstPaise", Number(row.sgst_paise)),
+      igstPaise: rest("igstPaise", Number(row.igst_paise)),
+    };
     lines.push({
       description: shipping && codFee ? "Shipping and Cash on Delivery fee" : shipping ? "Shipping" : "Cash on Delivery fee",
       hsn: "",
       qty: null,
       ratePaise: null,
-      taxablePaise: shipping + codFee,
+      taxablePaise: taxableOf(shipping + codFee, tax, included),
       gstRate: Number(row.charges_gst_rate),
-      cgstPaise: rest("cgstPaise", Number(row.cgst_paise)),
-      sgstPaise: rest("sgstPaise", Number(row.sgst_paise)),
-      igstPaise: rest("igstPaise", Number(row.igst_paise)),
+      ...tax,
     });
   }
   return lines;
@@ -227,6 +241,7 @@ export class InvoicesService {
       supply: supplyBetween(order.row.seller_state_code || null, invoice.place_of_supply || null),
       lines: invoiceLines(order),
       totals: amountsOf(invoice),
+      pricesIncludeTax: Boolean(order.row.prices_include_tax),
     });
     return { fileName: fileName(invoice.number), pdf };
   }
@@ -277,6 +292,7 @@ export class InvoicesService {
       supply: supplyBetween(order.row.seller_state_code || null, note.place_of_supply || null),
       lines,
       totals: amountsOf(note),
+      pricesIncludeTax: Boolean(order.row.prices_include_tax),
     });
     return { fileName: fileName(note.number), pdf };
   }

@@ -2,7 +2,7 @@ import { toPaise } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
-import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, placeAt, stockOf } from "../../testing/orders.ts";
+import { ADDRESSES, type GstProduct, INDIA_ENV, INDIA_MRP_ENV, makeGstProduct, placeAt, stockOf } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /** Checkout in GST mode (TAX_MODE=gst, seller in Maharashtra): the tax follows the state of the shipping PIN. */
@@ -75,6 +75,7 @@ describe("GST at checkout", () => {
       taxPrice: "178.96",
       taxBreakup: { cgst: "89.48", sgst: "89.48", igst: "0.00" },
       totalPrice: "3022.93",
+      taxIncluded: false,
       paymentMethod: "RazorPay",
       status: "pending_payment",
       invoiceNumber: null,
@@ -218,5 +219,118 @@ describe("addresses GST cannot tax: refused with 400 and nothing taken", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().paymentMethod).toEqual([expect.stringMatching(/Must be one of/)]);
+  });
+});
+
+/** Prices that include GST (the default in GST mode, as an MRP does): the shelf price is what is paid, the GST is found inside it. */
+describe("GST inside the prices (PRICES_INCLUDE_TAX, the default)", () => {
+  let mrp: TestApp;
+  let buyer: Record<string, string>;
+  let urea: GstProduct;
+  let fertiliser: GstProduct;
+  let sprayer: GstProduct;
+  let seeds: GstProduct;
+
+  beforeAll(async () => {
+    mrp = await createTestApp(INDIA_MRP_ENV);
+    const db = mrp.database.db;
+    buyer = await authHeaders(mrp, (await makeUser(db)).id);
+    urea = await makeGstProduct(db, { pricePaise: 266_50, gstRate: 5, hsnCode: "3102", name: "Urea 45 kg" });
+    fertiliser = await makeGstProduct(db, { pricePaise: 1_249_50, gstRate: 5, hsnCode: "3105", name: "NPK 19-19-19" });
+    sprayer = await makeGstProduct(db, { pricePaise: 99_99, gstRate: 18, hsnCode: "8424", name: "Knapsack Sprayer Nozzle" });
+    seeds = await makeGstProduct(db, { pricePaise: 45_00, gstRate: 0, hsnCode: "1209", name: "Tomato Seeds" });
+  });
+  afterAll(() => mrp.close());
+
+  /** Each line's and the charges' GST add up to the tax, and the total is what the shelf said: nothing added. */
+  function expectInclusiveTotalsAddUp(order: OrderJson): void {
+    const p = toPaise;
+    expect(p(order.taxBreakup.cgst) + p(order.taxBreakup.sgst) + p(order.taxBreakup.igst)).toBe(p(order.taxPrice));
+    expect(p(order.itemsPrice) + p(order.shippingPrice) + p(order.codFee)).toBe(p(order.totalPrice));
+  }
+
+  it("charges urea's notified ₹266.50 and no more, the 5 % inside it split CGST 6.34 + SGST 6.35", async () => {
+    const res = await placeAt(mrp, buyer, [{ product: urea, qty: 1 }], ADDRESSES.nashik);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    // 266.50 × 100 / 105 = 253.8095 → 253.81 taxable; 12.69 of GST, the odd paisa to SGST. Shipping is free above ₹100.
+    expect(order).toMatchObject({
+      orderItems: [{ price: "266.50", qty: 1, gstRate: 5, tax: "12.69" }],
+      itemsPrice: "266.50",
+      shippingPrice: "0.00",
+      taxPrice: "12.69",
+      taxBreakup: { cgst: "6.34", sgst: "6.35", igst: "0.00" },
+      totalPrice: "266.50",
+      taxIncluded: true,
+    });
+    expectInclusiveTotalsAddUp(order);
+    const row = await mrp.database.db
+      .selectFrom("orders")
+      .select(["prices_include_tax", "total_paise", "cgst_paise", "sgst_paise"])
+      .where("id", "=", order._id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, prices_include_tax: Boolean(row.prices_include_tax) }).toEqual({
+      prices_include_tax: true,
+      total_paise: 266_50,
+      cgst_paise: 6_34,
+      sgst_paise: 6_35,
+    });
+  });
+
+  it.each([
+    // 2 × 1249.50 = 2499.00 at 5 %: 2380.00 + 119.00; 3 × 99.99 = 299.97 at 18 %: 254.21 + 45.76; seeds 45.00 at 0 %.
+    ["within the state: CGST + SGST", ADDRESSES.nashik, { cgst: "82.38", sgst: "82.38", igst: "0.00" }],
+    ["to another state: IGST", ADDRESSES.bengaluru, { cgst: "0.00", sgst: "0.00", igst: "164.76" }],
+  ])("finds each line's GST inside it on mixed rates (0 %, 5 %, 18 %) %s", async (_where, address, breakup) => {
+    const basket = [
+      { product: fertiliser, qty: 2 },
+      { product: sprayer, qty: 3 },
+      { product: seeds, qty: 1 },
+    ];
+    const res = await placeAt(mrp, buyer, basket, address);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({
+      orderItems: [{ tax: "119.00" }, { tax: "45.76" }, { tax: "0.00" }],
+      itemsPrice: "2843.97",
+      taxPrice: "164.76",
+      taxBreakup: breakup,
+      totalPrice: "2843.97",
+      taxIncluded: true,
+    });
+    expectInclusiveTotalsAddUp(order);
+  });
+
+  it("takes shipping as including GST too, at the highest rate of the lines", async () => {
+    const small = await makeGstProduct(mrp.database.db, { pricePaise: 50_00, gstRate: 5 });
+    const tool = await makeGstProduct(mrp.database.db, { pricePaise: 30_00, gstRate: 12, hsnCode: "8201" });
+    const res = await placeAt(
+      mrp,
+      buyer,
+      [
+        { product: small, qty: 1 },
+        { product: tool, qty: 1 },
+      ],
+      ADDRESSES.kochi,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    // 50.00 at 5 %: 2.38 inside; 30.00 at 12 %: 3.21; shipping 10.00 at 12 %: 1.07 — and the total is ₹80 + ₹10.
+    expect(res.json()).toMatchObject({
+      itemsPrice: "80.00",
+      shippingPrice: "10.00",
+      orderItems: [{ tax: "2.38" }, { tax: "3.21" }],
+      taxPrice: "6.66",
+      taxBreakup: { igst: "6.66" },
+      totalPrice: "90.00",
+    });
+    expectInclusiveTotalsAddUp(res.json());
+  });
+
+  it("answers 409 to a total with GST added on top (₹279.82 for urea): the shop's total is the shelf price", async () => {
+    const before = await stockOf(mrp.database.db, urea.id);
+    const res = await placeAt(mrp, buyer, [{ product: urea, qty: 1 }], ADDRESSES.nashik, { totalPrice: "279.82" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/Prices have changed/);
+    expect(await stockOf(mrp.database.db, urea.id)).toBe(before);
   });
 });

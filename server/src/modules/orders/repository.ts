@@ -60,6 +60,7 @@ export const orderColumns = [
   "orders.cgst_paise",
   "orders.sgst_paise",
   "orders.igst_paise",
+  "orders.prices_include_tax",
 ] as const;
 
 /** An order line as the answers show it. */

@@ -175,6 +175,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     itemsPrice: paiseToDecimal(Number(row.items_paise)),
     shippingPrice: paiseToDecimal(Number(row.shipping_paise)),
     taxPrice: paiseToDecimal(Number(row.tax_paise)),
+    taxIncluded: Boolean(row.prices_include_tax),
     taxBreakup: {
       cgst: paiseToDecimal(Number(row.cgst_paise)),
       sgst: paiseToDecimal(Number(row.sgst_paise)),

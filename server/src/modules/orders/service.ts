@@ -329,6 +329,7 @@ export class OrdersService {
             cgst_paise: price.breakup.cgstPaise,
             sgst_paise: price.breakup.sgstPaise,
             igst_paise: price.breakup.igstPaise,
+            prices_include_tax: price.taxIncluded,
             status: placing.to as OrderStatus,
             payment_due_at: cod ? null : new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
             expected_delivery_on: expectedDeliveryOn(now, destination.deliveryDays),

@@ -394,8 +394,8 @@ export class PaymentsService {
 
   /**
    * The value of `requested` units of an order's lines with their own tax: each line's share of
-   * its price, tax and GST parts, counted from the units refunded before so shares add up exactly.
-   * 400 for a product not in the order or more units than are left to refund.
+   * its price, tax and GST parts, counted from the units refunded before so shares add up exactly
+   * (of its taxable value when the prices included GST: the tax is then not added again). 400 for a product not in the order or more units than are left to refund.
    */
   async #priceLines(
     trx: Transaction<Database>,
@@ -423,10 +423,14 @@ export class PaymentsService {
       const sgst = share(item.sgst_paise);
       const igst = share(item.igst_paise);
       const tax = order.tax_mode === "gst" ? cgst + sgst + igst : share(item.tax_paise);
+      // Prices that included GST: the units' taxable value is their share of the line's (its gross
+      // less its tax), so a whole line gives back exactly its gross and units add up to it.
+      const gross = Number(item.price_paise) * item.qty;
+      const taxable = order.prices_include_tax ? share(gross - Number(item.tax_paise)) : Number(item.price_paise) * qty;
       lines.push({
         order_item_id: item.id,
         qty,
-        taxable_paise: Number(item.price_paise) * qty,
+        taxable_paise: taxable,
         cgst_paise: cgst,
         sgst_paise: sgst,
         igst_paise: igst,

@@ -17,6 +17,7 @@ export function publicConfigOf(config: Readonly<Config>): PublicConfig {
       shippingPaise: config.pricing.shippingPaise,
       taxBasisPoints: config.pricing.taxBasisPoints,
       taxMode: config.tax.mode,
+      pricesIncludeTax: config.pricing.pricesIncludeTax === true,
     },
     sellerStateCode: config.tax.seller.stateCode,
     cod: { enabled: config.cod.enabled, feePaise: config.cod.feePaise, maxOrderPaise: config.cod.maxOrderPaise },

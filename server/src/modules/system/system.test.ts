@@ -20,7 +20,7 @@ describe("system routes", () => {
       imageBaseUrl: "/media/",
       imageWidths: [160, 320, 640, 960],
       pageSize: 24,
-      pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "flat" },
+      pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "flat", pricesIncludeTax: false },
       sellerStateCode: null,
       cod: { enabled: false, feePaise: 40_00, maxOrderPaise: 5_000_00 },
     });
@@ -37,7 +37,7 @@ describe("system routes", () => {
     });
     try {
       const body = (await india.app.inject("/api/config")).json();
-      expect(body.pricing).toMatchObject({ taxMode: "gst" });
+      expect(body.pricing).toMatchObject({ taxMode: "gst", pricesIncludeTax: true });
       expect(body.sellerStateCode).toBe("27");
       expect(body.cod).toEqual({ enabled: true, feePaise: 50_00, maxOrderPaise: 3_000_00 });
     } finally {
