@@ -63,18 +63,11 @@ export const cartSlice = createSlice({
   reducers: {
     /** Replaces the line for the same product and pack, else appends (docs/storefront.md, "Cart state"). */
     addToCart(state, action: PayloadAction<CartItem>) {
-      putLine(state, action.payload);
+      putLine(state, action.payload, action.payload);
     },
-    /**
-     * Puts `item` in the place of `line` (or appends it when that line is gone), dropping any other
-     * line of the item's product and pack: a line saved before packs becomes its default pack's.
-     */
+    /** Puts `item` in the place of `line`: a line saved before packs becomes its default pack's. */
     replaceLine(state, action: PayloadAction<{ line: CartLineKey; item: CartItem }>) {
-      const { line, item } = action.payload;
-      const at = state.cartItems.findIndex((current) => sameLine(current, line));
-      if (at < 0) return putLine(state, item);
-      state.cartItems[at] = item;
-      state.cartItems = state.cartItems.filter((current, index) => index === at || !sameLine(current, item));
+      putLine(state, action.payload.line, action.payload.item);
     },
     /** Removes the line of that product and pack. */
     removeFromCart(state, action: PayloadAction<CartLineKey>) {
@@ -102,10 +95,12 @@ export const cartSlice = createSlice({
   },
 });
 
-function putLine(state: CartState, item: CartItem): void {
-  const index = state.cartItems.findIndex((line) => sameLine(line, item));
-  if (index >= 0) state.cartItems[index] = item;
-  else state.cartItems.push(item);
+/** Puts `item` in the place of `line` (appended when there is none), dropping any other line of the item's product and pack. */
+function putLine(state: CartState, line: CartLineKey, item: CartItem): void {
+  const lines = state.cartItems.filter((current) => sameLine(current, line) || !sameLine(current, item));
+  const at = lines.findIndex((current) => sameLine(current, line));
+  lines.splice(at < 0 ? lines.length : at, 1, item);
+  state.cartItems = lines;
 }
 
 function forgetCheckout(state: CartState): void {
@@ -151,10 +146,10 @@ function isCartItem(value: unknown): value is CartItem {
   return (
     typeof v.product === "number" &&
     typeof v.name === "string" &&
-    (v.nameHi === undefined || typeof v.nameHi === "string") &&
-    (v.variant === undefined || (typeof v.variant === "number" && Number.isInteger(v.variant))) &&
-    (v.variantLabel === undefined || typeof v.variantLabel === "string") &&
-    (v.weightGrams === undefined || typeof v.weightGrams === "number") &&
+    optional(v.nameHi, "string") &&
+    optional(v.variantLabel, "string") &&
+    optional(v.variant, "number") &&
+    optional(v.weightGrams, "number") &&
     typeof v.image === "string" &&
     typeof v.price === "string" &&
     typeof v.countInStock === "number" &&
@@ -162,6 +157,11 @@ function isCartItem(value: unknown): value is CartItem {
     Number.isInteger(v.qty) &&
     v.qty >= 1
   );
+}
+
+/** Whether a field a line may lack is absent or of its type. */
+function optional(value: unknown, type: "string" | "number"): boolean {
+  return value === undefined || typeof value === type;
 }
 
 function isShippingAddress(value: unknown): value is ShippingAddress {

@@ -1,6 +1,7 @@
 import { createAsyncThunk } from "@reduxjs/toolkit";
 import type { RootState } from "../../app/store.ts";
-import { catalogApi, packOf } from "../catalog/index.ts";
+import { packOf } from "../../lib/packs.ts";
+import { catalogApi } from "../catalog/index.ts";
 import { type CartItem, replaceLine, sameLine } from "./cart-slice.ts";
 
 /**

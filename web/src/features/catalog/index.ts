@@ -1,3 +1,2 @@
 /** What other features may use from the catalogue. */
 export { catalogApi, useGetCategoriesQuery, useGetProductQuery, useGetProductsQuery } from "./catalog-api.ts";
-export { packOf, withPack } from "./packs.ts";

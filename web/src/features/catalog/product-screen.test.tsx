@@ -5,15 +5,15 @@ import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
 import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
 import { setLanguage } from "../../i18n/index.ts";
-import { anErrorBody, aProduct, aUser, signedIn } from "../../testing/factories.ts";
+import { aLabel, anErrorBody, aProduct, aUser, aVariant, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { catalogApi } from "./catalog-api.ts";
 import { ProductScreen } from "./product-screen.tsx";
 
-function renderProduct(product: Product, preloadedState?: Partial<RootState>, config?: Partial<PublicConfig>) {
+function renderProduct(product: Product, preloadedState?: Partial<RootState>, config?: Partial<PublicConfig>, search = "") {
   return renderApp(<ProductScreen />, {
-    url: `/product/${product._id}`,
+    url: `/product/${product._id}${search}`,
     path: "/product/:id",
     preloadedState,
     config,
@@ -49,7 +49,7 @@ describe("ProductScreen", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Quantity" }), "3");
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
     expect(location().pathname).toBe("/cart/7");
-    expect(location().search).toBe("?qty=3");
+    expect(location().search).toBe("?qty=3&pack=70");
   });
 
   it("cannot add a product that is out of stock", async () => {
@@ -91,7 +91,9 @@ describe("ProductScreen details", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
     expect(screen.getByText("Brand: Kisan Gold")).toBeInTheDocument();
     expect(screen.getByText("12 reviews")).toBeInTheDocument();
-    expect(screen.getAllByText("₹1,249.50")).toHaveLength(1);
+    // Once as the price, once as the MRP of the product's details.
+    expect(screen.getAllByText("₹1,249.50")).toHaveLength(2);
+    expect(within(screen.getByRole("region", { name: "Product details" })).getByText("₹1,249.50")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Description" })).toBeInTheDocument();
     expect(screen.getByText("High-yield paddy for kharif sowing.")).toBeInTheDocument();
   });
@@ -149,6 +151,128 @@ describe("ProductScreen details", () => {
     expect(screen.getByRole("button", { name: "कार्ट में डालें" })).toBeEnabled();
     expect(screen.getByRole("link", { name: "साइन इन करें" })).toHaveAttribute("href", "/login?redirect=/product/7");
     expect(screen.getByText(/समीक्षा लिखने के लिए कृपया/)).toBeInTheDocument();
+  });
+});
+
+/** Paddy seed in two packs: 1 kg (the default) under its MRP, and 5 kg at its MRP with little stock. */
+const seed = aProduct({
+  name: "Paddy seed",
+  variants: [
+    aVariant({ id: 71, label: "1 kg", netQuantity: 1, price: "270.00", mrp: "300.00", countInStock: 40 }),
+    aVariant({ id: 72, label: "5 kg", netQuantity: 5000, unit: "g", price: "1250.00", mrp: "1250.00", countInStock: 2 }),
+  ],
+});
+
+describe("ProductScreen packs", () => {
+  it("offers each pack with its price, MRP, saving and price per kg; the pack chosen sets the price, stock, link and Add to Cart", async () => {
+    const { user, location } = renderProduct(seed);
+    const chooser = await screen.findByRole("group", { name: "Choose a pack" });
+    const small = within(chooser).getByRole("radio", { name: /^1 kg/ });
+    const big = within(chooser).getByRole("radio", { name: /^5 kg/ });
+    expect(small).toBeChecked();
+    expect(small.closest("label")).toHaveTextContent("1 kg₹270.00MRP ₹300.00 Save ₹30.00 (10%)(₹270.00/kg)");
+    expect(big.closest("label")).toHaveTextContent("5 kg₹1,250.00(₹250.00/kg)");
+    expect(screen.getByText("In Stock")).toBeInTheDocument();
+
+    await user.click(big);
+    expect(big).toBeChecked();
+    expect(location().search).toBe("?pack=72");
+    expect(screen.getByText("Only 2 left")).toBeInTheDocument();
+    expect(within(screen.getByRole("combobox", { name: "Quantity" })).getAllByRole("option")).toHaveLength(2);
+    expect(within(screen.getByRole("region", { name: "Product details" })).getByText("5000 g")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(location().pathname).toBe("/cart/7");
+    expect(location().search).toBe("?qty=1&pack=72");
+  });
+
+  it("moves between packs with the arrow keys, and back to the product's own address for the default pack", async () => {
+    const { user, location } = renderProduct(seed, undefined, undefined, "?pack=72&lang=en");
+    const big = await screen.findByRole("radio", { name: /^5 kg/ });
+    expect(big).toBeChecked();
+    big.focus();
+    await user.keyboard("{ArrowUp}");
+    expect(screen.getByRole("radio", { name: /^1 kg/ })).toBeChecked();
+    expect(location().search).toBe("?lang=en");
+  });
+
+  it("opens the pack a shared link names, and the default pack for a pack it does not sell", async () => {
+    const { unmount } = renderProduct(seed, undefined, { siteUrl: "https://shop.krishi.test" }, "?pack=72");
+    expect(await screen.findByRole("radio", { name: /^5 kg/ })).toBeChecked();
+    expect(screen.getByRole("link", { name: "Share on WhatsApp (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      whatsappShareUrl("Paddy seed · 5 kg\n₹1,250.00\nhttps://shop.krishi.test/product/7?pack=72"),
+    );
+    unmount();
+    renderProduct(seed, undefined, undefined, "?pack=99");
+    expect(await screen.findByRole("radio", { name: /^1 kg/ })).toBeChecked();
+  });
+
+  it("shows the one pack of a product by its label, with nothing to choose", async () => {
+    renderProduct(aProduct({ variants: [aVariant({ label: "45 kg", netQuantity: 45, price: "266.50", mrp: "266.50" })] }));
+    expect(await screen.findByText("Pack: 45 kg")).toBeInTheDocument();
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.getByText("(₹5.92/kg)")).toBeInTheDocument();
+  });
+});
+
+describe("ProductScreen label", () => {
+  /** The rows of "Product details": [name, value]. */
+  function details(heading = "Product details"): [string, string][] {
+    const list = screen.getByRole("region", { name: heading });
+    return [...list.querySelectorAll("dt")].map((dt) => [dt.textContent ?? "", dt.nextElementSibling?.textContent ?? ""]);
+  }
+
+  it("lists a seed's label: the chosen pack's quantity and prices, the maker, and the seed's variety, lot and test", async () => {
+    const label = aLabel({
+      kind: "seed",
+      genericName: "Paddy seed",
+      manufacturer: "Kisan Seeds Ltd",
+      manufacturerAddress: "MIDC, Jalna, Maharashtra",
+      countryOfOrigin: "India",
+      customerCare: "1800 120 4455, care@kisanseeds.in",
+      seedVariety: "IR-64",
+      seedLot: "L-2026-118",
+      germinationPercent: 85,
+      seedTestDate: "2026-09-14",
+      cibrcNumber: "left from before",
+    });
+    renderProduct({ ...seed, label });
+    await screen.findByRole("heading", { name: "Product details" });
+    expect(details()).toEqual([
+      ["Generic name", "Paddy seed"],
+      ["Net quantity", "1 kg"],
+      ["MRP (inclusive of all taxes)", "₹300.00"],
+      ["Unit sale price", "₹270.00/kg"],
+      ["Manufacturer or packer", "Kisan Seeds Ltd, MIDC, Jalna, Maharashtra"],
+      ["Country of origin", "India"],
+      ["Variety", "IR-64"],
+      ["Lot number", "L-2026-118"],
+      ["Germination", "85%"],
+      ["Date of test", "2026-09-14"],
+      ["Customer care", "1800 120 4455, care@kisanseeds.in"],
+    ]);
+  });
+
+  it("lists a pesticide's CIB&RC number and its best-before, in Hindi too", async () => {
+    const pesticide = aProduct({
+      label: aLabel({ kind: "pesticide", cibrcNumber: "CIR-12345/2020-Imidacloprid (SL)-12", bestBefore: "24 months from manufacture" }),
+      variants: [aVariant({ label: "250 ml", netQuantity: 250, unit: "ml", price: "180.00", mrp: "210.00" })],
+    });
+    const { unmount } = renderProduct(pesticide);
+    await screen.findByRole("heading", { name: "Product details" });
+    expect(details()).toEqual([
+      ["Net quantity", "250 ml"],
+      ["MRP (inclusive of all taxes)", "₹210.00"],
+      ["Unit sale price", "₹720.00/l"],
+      ["Best before", "24 months from manufacture"],
+      ["CIB&RC registration number", "CIR-12345/2020-Imidacloprid (SL)-12"],
+    ]);
+    unmount();
+    await setLanguage("hi");
+    renderProduct(pesticide);
+    await screen.findByRole("heading", { name: "उत्पाद का विवरण" });
+    expect(details("उत्पाद का विवरण")[2]).toEqual(["इकाई बिक्री मूल्य", "₹720.00/लीटर"]);
+    expect(details("उत्पाद का विवरण")[4]?.[0]).toBe("CIB&RC पंजीकरण संख्या");
   });
 });
 

@@ -1,9 +1,9 @@
-import type { Product } from "@krishi/contract";
+import type { Product, ProductVariant } from "@krishi/contract";
 import { useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
 import { useAppSelector } from "../../app/hooks.ts";
 import { PageTitle } from "../../app/page-title.tsx";
@@ -13,13 +13,16 @@ import { ProductRating, Rating } from "../../components/rating.tsx";
 import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { packOf, withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
 import { withLanguage } from "../../ssr/head.ts";
 import { selectSession, selectUser } from "../auth/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
+import { PackChooser, PackSaving, unitPriceText } from "./pack-chooser.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
+import { ProductLabelDetails } from "./product-label.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
 
 /** At or below this stock (and above 0) the page says how many are left. */
@@ -51,15 +54,42 @@ export function ProductScreen() {
   );
 }
 
+/** The query parameter of the pack chosen (/product/7?pack=12), so a shared link opens that pack. */
+export const PACK_PARAM = "pack";
+
 /**
- * The gallery beside the name, brand, rating, price, stock and the buying controls (stacked on
- * phones, where the quantity and Add to Cart stay in a bar at the bottom of the screen), then the
- * description and the reviews.
+ * The pack the address names, else the default pack; undefined only for a product without packs
+ * (an older server's answer), whose own price and stock then stand.
+ */
+function usePack(product: Product): [ProductVariant | undefined, (pack: ProductVariant) => void] {
+  const [params, setParams] = useSearchParams();
+  const named = Number(params.get(PACK_PARAM));
+  const pack = (Number.isInteger(named) ? packOf(product, named) : undefined) ?? packOf(product);
+  const choose = (next: ProductVariant) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        // The default pack is the product's own address.
+        if (next === packOf(product)) updated.delete(PACK_PARAM);
+        else updated.set(PACK_PARAM, String(next.id));
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [pack, choose];
+}
+
+/**
+ * The gallery beside the name, brand, rating, the pack chooser, the chosen pack's price and stock
+ * and the buying controls (stacked on phones, where the quantity and Add to Cart stay in a bar at
+ * the bottom of the screen), then the description, the label's details and the reviews.
  */
 function ProductDetails({ product }: { product: Product }) {
   const name = localized(product.name, product.nameHi);
   const description = localized(product.description, product.descriptionHi);
-  const stock = product.countInStock;
+  const [pack, choosePack] = usePack(product);
+  const stock = pack?.countInStock ?? product.countInStock;
+  const unitPrice = pack ? unitPriceText(pack) : "";
 
   return (
     <>
@@ -72,14 +102,19 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="product-info__name">{name}</h1>
           {product.brand && <p className="product-info__brand">{t("Brand: {brand}", { brand: product.brand })}</p>}
           <ProductRating rating={product.rating} numReviews={product.numReviews} />
-          <p className="product-info__price">{formatPrice(product.price)}</p>
+          {pack && <PackChooser packs={product.variants} chosen={pack} onChoose={choosePack} />}
+          <p className="product-info__price">
+            <span>{formatPrice(pack?.price ?? product.price)}</span>
+            {unitPrice && <span className="product-info__unit-price"> ({unitPrice})</span>}
+          </p>
+          {pack && <PackSaving pack={pack} />}
           <p className="product-info__stock">
             {stock > 0 ? <span className="stock-in">{t("In Stock")}</span> : <span className="stock-out">{t("Out of Stock")}</span>}
             {stock > 0 && stock <= LOW_STOCK && <span className="stock-low">{t("Only {count} left", { count: stock })}</span>}
           </p>
-          <BuyBar product={product} />
+          <BuyBar product={product} pack={pack} />
           <DeliveryCheck />
-          <ShareProduct product={product} name={name} />
+          <ShareProduct product={product} pack={pack} name={name} />
         </Col>
       </Row>
       {description && (
@@ -90,20 +125,22 @@ function ProductDetails({ product }: { product: Product }) {
           <p>{description}</p>
         </section>
       )}
+      <ProductLabelDetails label={product.label} pack={pack} />
       <Reviews product={product} />
     </>
   );
 }
 
 /**
- * The quantity (1..countInStock) and Add to Cart, which goes to /cart/{id}?qty={n} (disabled at
- * stock 0). A chosen quantity that the stock no longer covers (the product reloaded meanwhile) is
- * kept and flagged, not quietly lowered. A bar fixed to the bottom of the screen on phones.
+ * The quantity (1..the pack's stock) and Add to Cart, which goes to /cart/{id}?qty={n}&pack={p}
+ * (disabled at stock 0). A chosen quantity that the stock no longer covers (the product reloaded
+ * meanwhile, or a smaller stock's pack was chosen) is kept and flagged, not quietly lowered. A bar
+ * fixed to the bottom of the screen on phones.
  */
-function BuyBar({ product }: { product: Product }) {
+function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | undefined }) {
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
-  const stock = product.countInStock;
+  const stock = pack?.countInStock ?? product.countInStock;
   const inStock = stock > 0;
   const tooMany = inStock && qty > stock;
   const options = quantityOptions(stock);
@@ -136,7 +173,7 @@ function BuyBar({ product }: { product: Product }) {
         variant="accent"
         className="buy-bar__add"
         disabled={!inStock || tooMany}
-        onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}
+        onClick={() => navigate(`/cart/${product._id}?qty=${qty}${pack ? `&pack=${pack.id}` : ""}`)}
       >
         {t("Add to Cart")}
       </Button>
@@ -150,12 +187,15 @@ function BuyBar({ product }: { product: Product }) {
 }
 
 /**
- * The product's name, price and address (in the page's language) to send on WhatsApp. The page is
- * server-rendered: the link is made of what the server's render had too (no window, no clock).
+ * The product's name (with the pack, when it has several), the pack's price and address (in the
+ * page's language) to send on WhatsApp. The page is server-rendered: the link is made of what the
+ * server's render had too (no window, no clock).
  */
-function ShareProduct({ product, name }: { product: Product; name: string }) {
-  const url = useShopUrl(withLanguage(`/product/${product._id}`, useLanguage()));
-  return <WhatsAppShare lines={[name, formatPrice(product.price), url]} className="mt-3" />;
+function ShareProduct({ product, pack, name }: { product: Product; pack: ProductVariant | undefined; name: string }) {
+  const own = pack && pack !== packOf(product) ? `?${PACK_PARAM}=${pack.id}` : "";
+  const url = useShopUrl(withLanguage(`/product/${product._id}${own}`, useLanguage()));
+  const shown = product.variants.length > 1 ? withPack(name, pack?.label) : name;
+  return <WhatsAppShare lines={[shown, formatPrice(pack?.price ?? product.price), url]} className="mt-3" />;
 }
 
 /** The reviews (long words wrap), then the form, the sign-in prompt, or "You reviewed this product". */

@@ -12,6 +12,7 @@ import { OrderSummary } from "../../components/order-summary.tsx";
 import { localized, t } from "../../i18n/index.ts";
 import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { withPack } from "../../lib/packs.ts";
 import { checkStock } from "../../lib/quantity.ts";
 import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
 import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
@@ -24,7 +25,6 @@ import {
   type ShippingAddress,
   useCartPrice,
 } from "../cart/index.ts";
-import { withPack } from "../catalog/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
 

@@ -2,8 +2,8 @@ import type { ProductSummary, ProductVariant } from "@krishi/contract";
 
 /**
  * A product's packs (docs/design.md): the first is the default, whose price and stock are the
- * product's own. Types only from the contract: the cart and the product page share this, and it
- * must not pull the contract's schemas into their bundles.
+ * product's own. Here rather than in the catalogue's index, which the first page loads: the
+ * product page, the cart, checkout, orders and staff screens use these, the first page does not.
  */
 
 /** The pack of that id, or the default pack when no id is given; undefined when the product no longer sells it. */

@@ -1,0 +1,65 @@
+import type { ProductLabel, ProductVariant } from "@krishi/contract";
+import { type Message, t } from "../../i18n/index.ts";
+import { formatPrice } from "../../lib/price.ts";
+import { unitPriceText } from "./pack-chooser.tsx";
+
+/** The label's texts a kind of product shows, beside those every product shows (a seed's lot is not a pesticide's). */
+const KIND_FIELDS: Record<ProductLabel["kind"], [keyof ProductLabel, Message][]> = {
+  general: [],
+  pesticide: [["cibrcNumber", "CIB&RC registration number"]],
+  seed: [
+    ["seedVariety", "Variety"],
+    ["seedLot", "Lot number"],
+    ["germinationPercent", "Germination"],
+    ["seedTestDate", "Date of test"],
+  ],
+  fertiliser: [["fcoGrade", "FCO grade"]],
+};
+
+/**
+ * "Product details": what the Legal Metrology (Packaged Commodities) Rules ask an online shop to
+ * show of a packaged product, for the pack chosen (net quantity, MRP, unit sale price), then the
+ * label's fields that are set, and a regulated input's registration, seed test or grade.
+ */
+export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack: ProductVariant | undefined }) {
+  const rows: [string, string][] = [];
+  const add = (name: Message, value: string | number | null) => {
+    if (value !== null && value !== "") rows.push([t(name), String(value)]);
+  };
+  add("Generic name", label.genericName);
+  if (pack) {
+    add("Net quantity", netQuantity(pack));
+    add("MRP (inclusive of all taxes)", formatPrice(pack.mrp));
+    add("Unit sale price", unitPriceText(pack));
+  }
+  add("Manufacturer or packer", [label.manufacturer, label.manufacturerAddress].filter(Boolean).join(", "));
+  add("Country of origin", label.countryOfOrigin);
+  add("Best before", label.bestBefore);
+  for (const [field, name] of KIND_FIELDS[label.kind]) {
+    const value = label[field];
+    add(name, field === "germinationPercent" && value !== null ? t("{percent}%", { percent: value as number }) : value);
+  }
+  add("Customer care", label.customerCare);
+  return (
+    <section className="product-label" aria-labelledby="label-heading">
+      <h2 id="label-heading" className="h4">
+        {t("Product details")}
+      </h2>
+      <dl className="product-label__list">
+        {rows.map(([name, value]) => (
+          <div key={name} className="product-label__row">
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A pack's declared net quantity: "45 kg", "500 ml", "12 pieces". */
+function netQuantity(pack: ProductVariant): string {
+  return pack.unit === "piece"
+    ? t("{count, plural, one {# piece} other {# pieces}}", { count: pack.netQuantity })
+    : `${pack.netQuantity} ${pack.unit}`;
+}
