@@ -6,14 +6,21 @@ import type { TestApp } from "./test-app.ts";
 
 export const FARM_ADDRESS = { label: "Farm", address: "Survey 42", city: "Nashik", postalCode: "422001", country: "India" };
 
+/** A product to order, in one of its packs (`variant`; absent: its default pack) at that pack's price. */
+export interface ProductToOrder {
+  id: number;
+  pricePaise: number;
+  variant?: number;
+}
+
 /** Places an order through the API (the default pricing rule) and answers its JSON; fails the test unless 201. */
-export async function placeOrder(t: TestApp, headers: Record<string, string>, product: { id: number; pricePaise: number }, qty = 1) {
+export async function placeOrder(t: TestApp, headers: Record<string, string>, product: ProductToOrder, qty = 1) {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/orders/add/",
     headers,
     payload: {
-      orderItems: [{ product: product.id, qty }],
+      orderItems: [{ product: product.id, ...(product.variant === undefined ? {} : { variant: product.variant }), qty }],
       shippingAddress: FARM_ADDRESS,
       totalPrice: paiseToDecimal(priceOrder([{ pricePaise: product.pricePaise, qty }]).totalPaise),
     },
@@ -95,6 +102,24 @@ export async function paySandbox(t: TestApp, headers: Headers, order: { _id: num
 export async function stockOf(db: Db, productId: number): Promise<number> {
   const row = await db.selectFrom("products").select("count_in_stock").where("id", "=", productId).executeTakeFirstOrThrow();
   return row.count_in_stock;
+}
+
+/** The units of one pack in stock. */
+export async function packStockOf(db: Db, variantId: number): Promise<number> {
+  const row = await db.selectFrom("product_variants").select("count_in_stock").where("id", "=", variantId).executeTakeFirstOrThrow();
+  return row.count_in_stock;
+}
+
+/** Units of one pack held by orders that are not cancelled (sold or awaiting payment). */
+export async function packUnitsHeld(db: Db, variantId: number): Promise<number> {
+  const row = await db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("order_items.qty"), eb.lit(0)).as("n"))
+    .where("order_items.variant_id", "=", variantId)
+    .where("orders.status", "!=", "cancelled")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Units of a product held by orders that are not cancelled (sold or awaiting payment). */

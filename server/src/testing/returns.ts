@@ -1,14 +1,14 @@
-import { paySandbox, placeOrder } from "./orders.ts";
+import { type ProductToOrder, paySandbox, placeOrder } from "./orders.ts";
 import type { TestApp } from "./test-app.ts";
 
 type Headers = Record<string, string>;
 
-/** An order of `product` × `qty` placed and paid by `owner` (sandbox) and delivered by `staff`, through the API. */
+/** An order of `product` (in its pack, when named) × `qty` placed and paid by `owner` (sandbox) and delivered by `staff`, through the API. */
 export async function deliveredOrder(
   t: TestApp,
   owner: Headers,
   staff: Headers,
-  product: { id: number; pricePaise: number },
+  product: ProductToOrder,
   qty = 1,
 ): Promise<{ _id: number; totalPrice: string }> {
   const order = await placeOrder(t, owner, product, qty);

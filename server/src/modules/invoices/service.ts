@@ -5,6 +5,7 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fieldError, notFound, problem } from "../../lib/errors.ts";
+import { lineName } from "../orders/lines.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { TaxDocumentsView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService, type TransitionContext } from "../orders/service.ts";
@@ -101,7 +102,7 @@ function invoiceLines({ row, items }: OrderWithItems): DocumentLine[] {
   const lines: DocumentLine[] = items.map((item) => {
     const tax = { cgstPaise: Number(item.cgst_paise), sgstPaise: Number(item.sgst_paise), igstPaise: Number(item.igst_paise) };
     return {
-      description: item.name,
+      description: lineName(item),
       hsn: item.hsn_code,
       qty: item.qty,
       ratePaise: Number(item.price_paise),
@@ -260,7 +261,7 @@ export class InvoicesService {
         ? refundLines.map((line) => {
             const item = itemOf.get(line.order_item_id);
             return {
-              description: item?.name ?? "Returned goods",
+              description: item ? lineName(item) : "Returned goods",
               hsn: item?.hsn_code ?? "",
               qty: line.qty,
               ratePaise: item ? Number(item.price_paise) : null,

@@ -68,6 +68,8 @@ const itemColumns = [
   "id",
   "order_id",
   "product_id",
+  "variant_id",
+  "variant_label",
   "name",
   "name_hi",
   "image",

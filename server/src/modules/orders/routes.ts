@@ -31,13 +31,23 @@ function refusal(failure: PlaceOrderFailure): HttpError {
         { orderItems: [problem("product_unavailable", `Unknown product ${failure.productId}.`, { product: failure.productId })] },
         { product: failure.productId },
       );
+    case "unknown-variant": {
+      const message = `This pack of ${failure.productName} is no longer sold.`;
+      const params = { product: failure.productId, variant: failure.variantId, name: failure.productName };
+      return badRequest("variant_not_found", message, { orderItems: [problem("variant_not_found", message, params)] }, params);
+    }
     case "out-of-stock":
       return conflict(
         "out_of_stock",
         failure.available > 0
           ? `Only ${failure.available} of ${failure.productName} left in stock.`
           : `${failure.productName} is out of stock.`,
-        { name: failure.productName, available: failure.available },
+        {
+          name: failure.productName,
+          available: failure.available,
+          product: failure.productId,
+          ...(failure.variantId === null ? {} : { variant: failure.variantId }),
+        },
       );
     case "price-changed":
       return conflict("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying.");

@@ -11,6 +11,7 @@ import {
   type RefundAccount,
 } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
+import { variantOf } from "./lines.ts";
 import { leaves, OFF_THE_ROAD, OPEN_RETURN_STATUSES, ORDER_STEPS, type OrderFacts, offered, type Role, returnStep } from "./process.ts";
 import type { OrderEventRow, OrderItemRow, OrderRow } from "./repository.ts";
 
@@ -139,7 +140,11 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
   const otherPaymentsRefunded = sum(given.filter((r) => !isOrders(r)));
   const facts = orderFacts(row, items, extras);
   const itemById = new Map(items.map((item) => [item.id, item]));
-  const productOf = (orderItemId: number) => itemById.get(orderItemId)?.product_id ?? null;
+  /** A refunded line's product and pack (a line of the order; null when it is not one). */
+  const lineRef = (orderItemId: number) => {
+    const item = itemById.get(orderItemId);
+    return { product: item?.product_id ?? null, variant: item ? variantOf(item) : null };
+  };
   return {
     _id: row.id,
     user: {
@@ -151,6 +156,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     },
     orderItems: items.map((item) => ({
       product: item.product_id,
+      variant: variantOf(item),
       name: item.name,
       nameHi: item.name_hi,
       image: item.image,
@@ -221,7 +227,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       ofOrderPayment: isOrders(r),
       method: r.method,
       reference: r.reference,
-      lines: r.lines.map((line) => ({ product: productOf(line.orderItemId), qty: line.qty })),
+      lines: r.lines.map((line) => ({ ...lineRef(line.orderItemId), qty: line.qty })),
       actions: { markPaid: viewer.role === "staff" && r.method === "transfer" && r.status === "pending" },
     })),
     amountRefunded: paiseToDecimal(refunded),
@@ -249,7 +255,14 @@ function returnJson(view: ReturnView, itemById: Map<number, OrderItemRow>, viewe
       const item = itemById.get(line.orderItemId);
       if (!item || item.product_id === null) return [];
       return [
-        { product: item.product_id, name: item.name, nameHi: item.name_hi, qty: line.qty, price: paiseToDecimal(Number(item.price_paise)) },
+        {
+          product: item.product_id,
+          variant: variantOf(item),
+          name: item.name,
+          nameHi: item.name_hi,
+          qty: line.qty,
+          price: paiseToDecimal(Number(item.price_paise)),
+        },
       ];
     }),
     reason: view.reason,

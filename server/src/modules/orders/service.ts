@@ -66,8 +66,15 @@ export interface Customer {
   language?: Language;
 }
 
+/** A checkout's line: a product, in one of its packs (the default pack when `variant` is absent). */
+export interface OrderLineInput {
+  product: number;
+  variant?: number | undefined;
+  qty: number;
+}
+
 export interface PlaceOrderInput {
-  orderItems: { product: number; qty: number }[];
+  orderItems: OrderLineInput[];
   /** Cleaned: a canonical state name when one is known, the phone as 10 digits or "". */
   shippingAddress: ShippingAddress;
   paymentMethod?: PaymentMethod;
@@ -101,7 +108,9 @@ export interface PincodeLookup {
 export type PlaceOrderFailure =
   | { kind: "empty" }
   | { kind: "unknown-product"; productId: number }
-  | { kind: "out-of-stock"; productName: string; available: number }
+  | { kind: "unknown-variant"; productId: number; productName: string; variantId: number }
+  /** `productName` names the pack too when the product is sold in several ("Urea (45 kg)"); `available`: of that pack. */
+  | { kind: "out-of-stock"; productName: string; available: number; productId: number; variantId: number | null }
   | { kind: "price-changed"; totalPaise: number }
   | { kind: "too-many-units"; productId: number; max: number }
   | { kind: "too-many-unpaid"; max: number }
@@ -141,6 +150,14 @@ interface Announcement {
 }
 
 export type TransitionResult = { ok: true; order: repo.OrderRow } | { ok: false; reason: "moved" | "out-of-stock" };
+
+/** A checkout's line as taken from its pack and priced from it. */
+interface PricedLine {
+  product: ProductForOrder;
+  qty: number;
+  pricePaise: number;
+  gstRate: number;
+}
 
 class Rollback extends Error {
   constructor(readonly failure: PlaceOrderFailure) {
@@ -241,10 +258,11 @@ export class OrdersService {
 
   /**
    * Places an order: prices come from the database, never from the client; the stock of every
-   * line is taken in one transaction (all lines or none), in product-id order so concurrent
-   * checkouts lock rows in the same order and cannot deadlock. In GST mode the tax follows the
-   * place of supply (the state of the shipping PIN). A Cash on Delivery order is confirmed at once:
-   * no payment window, paid when staff record its cash.
+   * line is taken from its pack in one transaction (all lines or none), in product-id then
+   * pack-id order so concurrent checkouts lock rows in the same order and cannot deadlock (the
+   * catalogue locks a product's row before its packs). In GST mode the tax follows the place of
+   * supply (the state of the shipping PIN). A Cash on Delivery order is confirmed at once: no
+   * payment window, paid when staff record its cash.
    */
   async placeOrder(customer: Customer, input: PlaceOrderInput): Promise<PlaceOrderResult> {
     const lines = mergeLines(input.orderItems);
@@ -268,20 +286,8 @@ export class OrdersService {
       const placed = await this.#inTransaction(async (trx) => {
         // Writes first: on SQLite the transaction takes the write lock at once (waiting on the
         // busy timeout) instead of failing to upgrade a read lock held by another process.
-        // Each line's product comes back from the UPDATE that takes its units: priced as locked.
-        const priced: { product: ProductForOrder; qty: number; pricePaise: number; gstRate: number }[] = [];
-        for (const line of lines) {
-          const product = await this.catalog.takeStock(trx, line.product, line.qty);
-          if (!product) {
-            const [row] = await this.catalog.productsForOrder(trx, [line.product]);
-            throw new Rollback(
-              row
-                ? { kind: "out-of-stock", productName: row.name, available: row.count_in_stock }
-                : { kind: "unknown-product", productId: line.product },
-            );
-          }
-          priced.push({ ...line, product, pricePaise: Number(product.price_paise), gstRate: product.gst_rate });
-        }
+        const priced = await this.#takeLines(trx, lines);
+        const weightGrams = priced.reduce((sum, line) => sum + line.product.weight_grams * line.qty, 0);
         // A COD order waits for no payment: it neither counts toward the unpaid limit nor is held back by it.
         if (!cod) {
           await repo.lockCustomer(trx, customer.id);
@@ -289,6 +295,8 @@ export class OrdersService {
             throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
           }
         }
+        // The parcel's weight, for shipping rules by weight: what the lines' packs weigh.
+        void weightGrams;
         const price = priceOrder(priced, this.deps.pricing, {
           supply: supplyBetween(sellerStateCode, buyerStateCode),
           codFeePaise: cod ? this.deps.cod.feePaise : 0,
@@ -340,6 +348,8 @@ export class OrdersService {
             const taxed = price.lines[i] as (typeof price.lines)[number];
             return {
               product_id: line.product.id,
+              variant_id: line.product.variant_id,
+              variant_label: line.product.variant_label,
               name: line.product.name,
               name_hi: line.product.name_hi,
               image: line.product.image ?? "",
@@ -360,7 +370,7 @@ export class OrdersService {
           trx,
           written.row.id,
           "place",
-          lines.map((line) => line.product),
+          priced.map((line) => line.product.id),
         );
         return { ...written, events: [event] };
       });
@@ -379,6 +389,49 @@ export class OrdersService {
       if (error instanceof Rollback) return { ok: false, failure: error.failure };
       throw error;
     }
+  }
+
+  /**
+   * Takes each line's units from its pack and prices it from that pack, as locked. A line without
+   * a pack and one naming the default pack are the same line: merged once the pack is known (the
+   * units of both taken, so the pack had them all). Throws Rollback naming the pack that ran out, an
+   * unknown product or pack, or a merged line over the units allowed.
+   */
+  async #takeLines(trx: Transaction<Database>, lines: readonly OrderLineInput[]): Promise<PricedLine[]> {
+    const priced = new Map<string, PricedLine>();
+    for (const line of lines) {
+      const product = await this.catalog.takeStock(trx, line.product, line.variant ?? null, line.qty);
+      if (!product) throw new Rollback(await this.#whyNotTaken(trx, line, priced));
+      const key = `${product.id}:${product.variant_id}`;
+      const same = priced.get(key);
+      const qty = (same?.qty ?? 0) + line.qty;
+      if (qty > this.deps.rules.maxUnitsPerLine) {
+        throw new Rollback({ kind: "too-many-units", productId: product.id, max: this.deps.rules.maxUnitsPerLine });
+      }
+      priced.set(key, { product, qty, pricePaise: Number(product.price_paise), gstRate: product.gst_rate });
+    }
+    return [...priced.values()];
+  }
+
+  /** Why a line's units could not be taken: its product or pack is not sold, or the pack has fewer units. */
+  async #whyNotTaken(trx: Transaction<Database>, line: OrderLineInput, taken: ReadonlyMap<string, PricedLine>): Promise<PlaceOrderFailure> {
+    const [row] = await this.catalog.productsForOrder(trx, [line.product]);
+    if (!row) return { kind: "unknown-product", productId: line.product };
+    const pack = line.variant === undefined ? row.variants[0] : row.variants.find((candidate) => candidate.id === line.variant);
+    if (!pack) {
+      // A product without packs is not on sale; a pack it is not sold in is named as such.
+      if (line.variant === undefined) return { kind: "unknown-product", productId: line.product };
+      return { kind: "unknown-variant", productId: row.id, productName: row.name, variantId: line.variant };
+    }
+    // Units this order already took of the pack (a line naming the default pack and one without) were there too.
+    const ours = taken.get(`${row.id}:${pack.id}`)?.qty ?? 0;
+    return {
+      kind: "out-of-stock",
+      productName: row.variants.length > 1 ? `${row.name} (${pack.label})` : row.name,
+      available: pack.count_in_stock + ours,
+      productId: row.id,
+      variantId: pack.id,
+    };
   }
 
   /**
@@ -428,16 +481,7 @@ export class OrdersService {
     if (!check.ok) throw this.#refusal(order.status, event, check.reason);
     const { transition } = check;
     const productIds = items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
-    if (transition.stock === "take-again") {
-      const taken: typeof items = [];
-      for (const item of items) {
-        if (item.product_id === null || !(await this.catalog.takeStock(trx, item.product_id, item.qty))) {
-          for (const done of taken) await this.catalog.returnStock(trx, done.product_id as number, done.qty);
-          return { ok: false, reason: "out-of-stock" };
-        }
-        taken.push(item);
-      }
-    }
+    if (transition.stock === "take-again" && !(await this.#takeAgain(trx, items))) return { ok: false, reason: "out-of-stock" };
     const at = this.clock().toISOString();
     let after = order;
     if (transition.to) {
@@ -449,13 +493,10 @@ export class OrdersService {
       });
       if (!moved) {
         // Undo a repay's stock: the caller's transaction may still commit other work.
-        if (transition.stock === "take-again")
-          for (const item of items) await this.catalog.returnStock(trx, item.product_id as number, item.qty);
+        if (transition.stock === "take-again") await this.#giveBack(trx, items);
         return { ok: false, reason: "moved" };
       }
-      if (transition.stock === "give-back") {
-        for (const item of items) if (item.product_id !== null) await this.catalog.returnStock(trx, item.product_id, item.qty);
-      }
+      if (transition.stock === "give-back") await this.#giveBack(trx, items);
       const read = await repo.findOrder(trx, order.id);
       if (!read) throw new Error("the order just moved is missing");
       after = read;
@@ -464,6 +505,30 @@ export class OrdersService {
     const stockMoved = transition.stock === "give-back" || transition.stock === "take-again";
     this.announce(trx, order.id, event, stockMoved ? productIds : []);
     return { ok: true, order: after };
+  }
+
+  /**
+   * Takes a cancelled order's units again from the packs they were sold from (a repay), all or
+   * none: false when a pack lacks them, or a line's product or pack was removed since.
+   */
+  async #takeAgain(trx: Transaction<Database>, items: readonly repo.OrderItemRow[]): Promise<boolean> {
+    // In product-id then pack-id order, as a checkout locks them.
+    const ordered = [...items].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0) || (a.variant_id ?? 0) - (b.variant_id ?? 0));
+    const taken: repo.OrderItemRow[] = [];
+    for (const item of ordered) {
+      const back = item.product_id !== null && item.variant_id !== null;
+      if (!back || !(await this.catalog.takeStock(trx, item.product_id as number, item.variant_id, item.qty))) {
+        await this.#giveBack(trx, taken);
+        return false;
+      }
+      taken.push(item);
+    }
+    return true;
+  }
+
+  /** Puts order lines' units back on sale in the packs they were sold from; a product or pack removed since takes none. */
+  async #giveBack(trx: Transaction<Database>, items: readonly repo.OrderItemRow[]): Promise<void> {
+    for (const item of items) if (item.product_id !== null) await this.catalog.returnStock(trx, item.product_id, item.variant_id, item.qty);
   }
 
   /** Records the move on the timeline, runs its effects and queues its notices. */
@@ -718,9 +783,17 @@ function expectedDeliveryOn(now: Date, deliveryDays: number | null): string | nu
   return new Date(now.getTime() + IST_OFFSET_MS + deliveryDays * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** One line per product (quantities of repeated lines added), in product-id order. */
-function mergeLines(items: PlaceOrderInput["orderItems"]): { product: number; qty: number }[] {
-  const qty = new Map<number, number>();
-  for (const item of items) qty.set(item.product, (qty.get(item.product) ?? 0) + item.qty);
-  return [...qty].map(([product, q]) => ({ product, qty: q })).sort((a, b) => a.product - b.product);
+/**
+ * One line per product and pack named (quantities of repeated lines added), in product-id then
+ * pack-id order, a product's line without a pack (its default) first.
+ */
+function mergeLines(items: readonly OrderLineInput[]): OrderLineInput[] {
+  const merged = new Map<string, OrderLineInput>();
+  for (const { product, variant, qty } of items) {
+    const key = `${product}:${variant ?? ""}`;
+    const line = merged.get(key);
+    if (line) line.qty += qty;
+    else merged.set(key, { product, ...(variant === undefined ? {} : { variant }), qty });
+  }
+  return [...merged.values()].sort((a, b) => a.product - b.product || (a.variant ?? 0) - (b.variant ?? 0));
 }

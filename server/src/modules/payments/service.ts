@@ -6,6 +6,7 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
+import { type LineRequest, lineName, linesOf } from "../orders/lines.ts";
 import type { OrderNotices } from "../orders/notices.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { RefundAccountView, RefundView } from "../orders/serialize.ts";
@@ -66,12 +67,6 @@ export type RefundProcessedListener = (context: RefundProcessedContext) => Promi
 export const COD_NOT_ONLINE = "This order is paid in cash on delivery: there is nothing to pay online.";
 export const REFUND_ACCOUNT_REQUIRED =
   "This order was paid in cash on delivery: the customer must first give a bank account or UPI id for the refund.";
-
-/** Units of an order's products to refund, by product id. */
-export interface LineRequest {
-  product: number;
-  qty: number;
-}
 
 /** What a refund of lines gives back, each line's value with its own share of the line's tax. */
 interface PricedLines {
@@ -349,7 +344,7 @@ export class PaymentsService {
       }
       if (input.lines) {
         const items = await this.orders.itemsOf(trx, order.id);
-        const priced = await this.#priceLines(trx, order, items, input.lines);
+        const priced = await this.#priceLines(trx, order, linesOf(items, input.lines));
         await this.recordRefund(trx, order, { ...priced, reason: input.reason, key, by: staff.id });
       } else {
         await this.recordRefund(trx, order, { amountPaise: input.amountPaise ?? 0, lines: [], reason: input.reason, key, by: staff.id });
@@ -393,29 +388,27 @@ export class PaymentsService {
   }
 
   /**
-   * The value of `requested` units of an order's lines with their own tax: each line's share of
-   * its price, tax and GST parts, counted from the units refunded before so shares add up exactly
-   * (of its taxable value when the prices included GST: the tax is then not added again). 400 for a product not in the order or more units than are left to refund.
+   * The value of units of an order's lines with their own tax: each line's share of its price,
+   * tax and GST parts, counted from the units refunded before so shares add up exactly (of its
+   * taxable value when the prices included GST: the tax is then not added again). 400 for more
+   * units than are left to refund.
    */
   async #priceLines(
     trx: Transaction<Database>,
     order: OrderRow,
-    items: OrderItemRow[],
-    requested: readonly LineRequest[],
+    requested: readonly { item: OrderItemRow; qty: number }[],
   ): Promise<PricedLines> {
     const refunded = await repo.refundedUnits(trx, order.id);
     const lines: repo.RefundLineValues[] = [];
-    for (const { product, qty } of mergeRequests(requested)) {
-      const item = items.find((candidate) => candidate.product_id === product);
-      if (!item)
-        throw fieldError("field_invalid", "lines", problem("line_not_in_order", `Product ${product} is not in this order.`, { product }));
+    for (const { item, qty } of requested) {
       const before = refunded.get(item.id) ?? 0;
       const max = item.qty - before;
       if (qty > max) {
+        const product = item.product_id as number;
         throw fieldError(
           "field_invalid",
           "lines",
-          problem("line_qty_too_many", `At most ${max} of product ${product} can be refunded.`, { product, max }),
+          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be refunded.`, { product, max }),
         );
       }
       const share = (total: number | string) => shareOf(Number(total), before, qty, item.qty);
@@ -440,17 +433,25 @@ export class PaymentsService {
     return { amountPaise: lines.reduce((sum, line) => sum + line.taxable_paise + line.tax_paise, 0), lines };
   }
 
-  /** Refunds lines of a returned order inside the caller's transaction (the returns module's receive); answers the refund's id. */
+  /**
+   * Refunds units of an order's lines (by order item) inside the caller's transaction (the returns
+   * module's receive); answers the refund's id.
+   */
   async refundLines(
     trx: Transaction<Database>,
     order: OrderRow,
-    lines: readonly LineRequest[],
+    lines: readonly { orderItemId: number; qty: number }[],
     refund: { reason: string; key: string; by: number | null },
   ): Promise<number> {
     const existing = await repo.findRefundByKey(trx, order.id, refund.key);
     if (existing) return existing.id;
-    const priced = await this.#priceLines(trx, order, await this.orders.itemsOf(trx, order.id), lines);
-    return this.recordRefund(trx, order, { ...priced, ...refund });
+    const items = await this.orders.itemsOf(trx, order.id);
+    const requested = lines.map(({ orderItemId, qty }) => {
+      const item = items.find((candidate) => candidate.id === orderItemId);
+      if (!item) throw new Error(`order item ${orderItemId} is not a line of order ${order.id}`);
+      return { item, qty };
+    });
+    return this.recordRefund(trx, order, { ...(await this.#priceLines(trx, order, requested)), ...refund });
   }
 
   /** The owner gives (or changes) the bank account or UPI id a Cash on Delivery order's refunds are paid to. */
@@ -693,11 +694,4 @@ export class PaymentsService {
     });
     return settledNow && status !== "pending";
   }
-}
-
-/** One request per product, quantities added. */
-function mergeRequests(lines: readonly LineRequest[]): LineRequest[] {
-  const qty = new Map<number, number>();
-  for (const line of lines) qty.set(line.product, (qty.get(line.product) ?? 0) + line.qty);
-  return [...qty].map(([product, units]) => ({ product, qty: units }));
 }

@@ -7,6 +7,7 @@ import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/e
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import type { CatalogService } from "../catalog/service.ts";
+import { lineName, linesOf } from "../orders/lines.ts";
 import { OPEN_RETURN_STATUSES, returnStep } from "../orders/process.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { ReturnView } from "../orders/serialize.ts";
@@ -132,17 +133,19 @@ export class ReturnsService {
         refundId = await this.deps.payments.refundLines(
           trx,
           order,
-          lines.map((line) => ({ product: line.product, qty: line.qty })),
+          lines.map(({ item, qty }) => ({ orderItemId: item.id, qty })),
           { reason: `Return #${returnId}: ${REASON_WORDS[found.reason]}`, key: `return-${returnId}`, by: staff.id },
         );
-        if (restock) for (const line of lines) await this.deps.catalog.returnStock(trx, line.product, line.qty);
-        if (restock)
+        if (restock) {
+          // Each line's units go back to the pack they were sold from; a pack removed since takes none.
+          for (const { item, qty } of lines) await this.deps.catalog.returnStock(trx, item.product_id as number, item.variant_id, qty);
           this.deps.orders.announce(
             trx,
             order.id,
             step.event,
-            lines.map((line) => line.product),
+            lines.map(({ item }) => item.product_id as number),
           );
+        }
       }
       const moved = await repo.moveReturn(trx, returnId, found.status, {
         status: step.to,
@@ -215,30 +218,26 @@ export class ReturnsService {
       if (refund.status !== "failed") for (const line of refund.lines) count(line.orderItemId, line.qty);
     for (const held of returns.get(order.id) ?? [])
       if (OPEN_RETURN_STATUSES.includes(held.status)) for (const line of held.lines) count(line.orderItemId, line.qty);
-    const wanted = new Map<number, number>();
-    for (const line of requested) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
-    return [...wanted].map(([product, qty]) => {
-      const item = items.find((candidate) => candidate.product_id === product);
-      if (!item)
-        throw fieldError("field_invalid", "lines", problem("line_not_in_order", `Product ${product} is not in this order.`, { product }));
+    return linesOf(items, requested).map(({ item, qty }) => {
       const max = item.qty - (taken.get(item.id) ?? 0);
       if (qty > max) {
+        const product = item.product_id as number;
         throw fieldError(
           "field_invalid",
           "lines",
-          problem("line_qty_too_many", `At most ${max} of product ${product} can be returned.`, { product, max }),
+          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be returned.`, { product, max }),
         );
       }
       return { order_item_id: item.id, qty };
     });
   }
 
-  /** A return's lines by product (a deleted product's line cannot go back on sale or be refunded by product). */
-  async #linesOf(trx: Transaction<Database>, orderId: number, returnId: number): Promise<{ product: number; qty: number }[]> {
+  /** A return's order lines (a deleted product's line cannot go back on sale: it is left out). */
+  async #linesOf(trx: Transaction<Database>, orderId: number, returnId: number): Promise<{ item: OrderItemRow; qty: number }[]> {
     const [items, lines] = await Promise.all([this.deps.orders.itemsOf(trx, orderId), repo.findReturnLines(trx, [returnId])]);
     return lines.flatMap((line) => {
-      const product = items.find((item) => item.id === line.order_item_id)?.product_id;
-      return product == null ? [] : [{ product, qty: line.qty }];
+      const item = items.find((candidate) => candidate.id === line.order_item_id);
+      return item?.product_id == null ? [] : [{ item, qty: line.qty }];
     });
   }
 
