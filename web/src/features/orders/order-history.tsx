@@ -1,6 +1,7 @@
 import { type Order, type OrderEvent, type Refund, type Shipment, tryToPaise } from "@krishi/contract";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
+import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { eventMessage, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
 
@@ -78,11 +79,11 @@ export function ShipmentDetails({ shipment }: { shipment: Shipment }) {
 
 const REFUND_COLORS: Record<RefundStatus, string> = { pending: "secondary", processed: "success", failed: "danger" };
 
-/** The lines a refund gives back, "2 × Neem oil 1 L", named as the order names them. */
+/** The lines a refund gives back, "2 × Urea · 45 kg", named as the order names them. */
 function refundedLines(refund: Refund, items: Order["orderItems"]): string[] {
-  return refund.lines.map(({ product, qty }) => {
+  return refund.lines.map(({ product, variant, qty }) => {
     const item = product === null ? undefined : items.find((line) => line.product === product);
-    const name = item ? localized(item.name, item.nameHi) : t("A product no longer sold");
+    const name = item ? withPack(localized(item.name, item.nameHi), variant?.label) : t("A product no longer sold");
     return t("{qty} × {name}", { qty, name });
   });
 }

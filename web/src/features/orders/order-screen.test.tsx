@@ -1075,6 +1075,37 @@ describe("OrderScreen: returns", () => {
     expect(screen.queryByRole("form", { name: "Return items" })).toBeNull();
   });
 
+  it("tells two packs of one product apart: on the order, in the return form (sending each line's pack), in returns and refunds", async () => {
+    const bag = { id: 11, label: "45 kg" };
+    const small = { id: 12, label: "5 kg" };
+    const order = delivered({
+      orderItems: [
+        anOrderLine({ product: 8, name: "Urea", price: "266.50", qty: 2, variant: bag }),
+        anOrderLine({ product: 8, name: "Urea", price: "40.00", qty: 3, variant: small }),
+      ],
+      returns: [aReturn({ lines: [{ product: 8, variant: small, name: "Urea", nameHi: "", qty: 1, price: "40.00" }] })],
+      refunds: [{ id: 9, amount: "266.50", lines: [{ product: 8, variant: bag, qty: 1 }], reason: "Bag torn" }],
+      amountRefunded: "266.50",
+    });
+    const { user, calls } = renderOrder(order, customer, (call) =>
+      call.path === "/api/orders/42/returns/" ? { status: 201, body: aReturn({ id: 8 }) } : { status: 500 },
+    );
+    expect(await screen.findByRole("link", { name: "Urea · 45 kg" })).toHaveAttribute("href", "/product/8");
+    expect(screen.getByRole("link", { name: "Urea · 5 kg" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Returns" })).toHaveTextContent("1 × Urea · 5 kg");
+    expect(screen.getByText("1 × Urea · 45 kg")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Return items" }));
+    const form = screen.getByRole("form", { name: "Return items" });
+    await user.click(within(form).getByRole("checkbox", { name: "Urea · 5 kg" }));
+    await user.selectOptions(within(form).getByRole("combobox", { name: "How many of Urea · 5 kg" }), "2");
+    expect(within(form).getByRole("checkbox", { name: "Urea · 45 kg" })).not.toBeChecked();
+    await user.click(within(form).getByRole("radio", { name: "Damaged" }));
+    await user.click(within(form).getByRole("button", { name: "Request return" }));
+    await vi.waitFor(() => expect(calls[1]?.path).toBe("/api/orders/42/returns/"));
+    expect(calls[1]?.body).toMatchObject({ lines: [{ product: 8, variant: 12, qty: 2 }], reason: "damaged" });
+  });
+
   it("sends photos as a multipart form, its lines and refund account as JSON text", async () => {
     const { user, calls } = renderOrder(delivered({ paymentMethod: "COD" }), customer, (call) =>
       call.path === "/api/orders/42/returns/" ? { status: 201, body: aReturn() } : { status: 500 },

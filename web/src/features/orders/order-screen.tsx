@@ -14,6 +14,7 @@ import { localized, type Message as MessageId, t, useLanguage } from "../../i18n
 import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
+import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import type { User } from "../auth/index.ts";
 import { CancelOrder } from "./cancel-order.tsx";
@@ -165,7 +166,11 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <OrderLines>
                 {order.orderItems.map((item, index) => (
                   // A deleted product leaves a null id; the line's place is stable.
-                  <OrderLine key={item.product ?? `line-${index}`} line={item} name={localized(item.name, item.nameHi)} />
+                  <OrderLine
+                    key={`${item.product ?? "gone"}-${item.variant?.id ?? index}`}
+                    line={item}
+                    name={withPack(localized(item.name, item.nameHi), item.variant?.label)}
+                  />
                 ))}
               </OrderLines>
             )}

@@ -4,6 +4,7 @@ import { useImageConfig } from "../../app/config-api.ts";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { imageUrl } from "../../lib/image-url.ts";
+import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { longDay } from "./order-dates.ts";
 import { REFUND_STATUS_LABELS, RETURN_REASON_LABELS, ReturnStatusBadge } from "./order-status.tsx";
@@ -14,9 +15,9 @@ function windowOpen(order: Pick<Order, "returnWindowEndsAt">, now = Date.now()):
   return order.returnWindowEndsAt !== null && Date.parse(order.returnWindowEndsAt) > now;
 }
 
-/** A return's line as the customer reads it: "2 × Neem oil 1 L" (its Hindi name in Hindi). */
+/** A return's line as the customer reads it: "2 × Urea · 45 kg" (its Hindi name in Hindi). */
 export function returnLineText(line: OrderReturn["lines"][number]): string {
-  return t("{qty} × {name}", { qty: line.qty, name: localized(line.name, line.nameHi) });
+  return t("{qty} × {name}", { qty: line.qty, name: withPack(localized(line.name, line.nameHi), line.variant?.label) });
 }
 
 /**
@@ -58,7 +59,7 @@ function ReturnCard({ item, refunds }: { item: OrderReturn; refunds: Order["refu
       <p className="small text-body-secondary mb-1">{t("Asked on {date}", { date: dateTimeOf(item.createdAt) })}</p>
       <ul className="mb-1">
         {item.lines.map((line) => (
-          <li key={line.product}>{returnLineText(line)}</li>
+          <li key={`${line.product}-${line.variant?.id ?? ""}`}>{returnLineText(line)}</li>
         ))}
       </ul>
       <p className="mb-1">{t("Reason: {reason}", { reason: t(RETURN_REASON_LABELS[item.reason]) })}</p>

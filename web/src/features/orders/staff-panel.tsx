@@ -10,7 +10,7 @@ import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useMarkCodReceivedMutation } from "../admin/index.ts";
 import { CancelOrder } from "./cancel-order.tsx";
-import { LinePicker, type PickedLines, pickedLines } from "./line-picker.tsx";
+import { LinePicker, type PickedLine, type PickedLines, pickedLines } from "./line-picker.tsx";
 import { WEB_ADDRESS } from "./order-history.tsx";
 import { refundablePaise } from "./order-status.tsx";
 import {
@@ -232,7 +232,7 @@ function ShipForm({ id }: { id: number }) {
 
 const REFUND_FIELDS = ["amount", "lines", "reason"] as const;
 
-type RefundBody = { amount: string; reason: string } | { lines: { product: number; qty: number }[]; reason: string };
+type RefundBody = { amount: string; reason: string } | { lines: PickedLine[]; reason: string };
 
 /**
  * Refund part of a paid order: an amount (up to what is left), or lines and how many of their
