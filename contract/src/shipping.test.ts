@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRICING } from "./pricing-rules.ts";
-import { type ShippingRule, shippingCharge, shippingRuleFor, slabsOverlap } from "./shipping.ts";
+import { type ShippingRule, shippingCharge, shippingRuleFor, shippingRuleOf, shippingTerms, slabsOverlap } from "./shipping.ts";
 
 const rule = (zone: string, minGrams: number, maxGrams: number | null, chargePaise: number, freeAbovePaise: number | null = null) => ({
   zone,
@@ -68,6 +68,32 @@ describe("shippingCharge", () => {
     expect(charge(45_000, "411001", 50_00, puneOnly)).toBe(10_00);
     expect(charge(45_000, "411001", 100_01, puneOnly)).toBe(0);
     expect(charge(1_000, "560001", 50_00, puneOnly)).toBe(10_00);
+  });
+});
+
+describe("shippingTerms", () => {
+  it("answers the matching rule's charge and free-above amount, else the spec's", () => {
+    expect(shippingTerms(RULES, { weightGrams: 1_000, pin: null, itemsPaise: 0 }, DEFAULT_PRICING)).toEqual({
+      chargePaise: 40_00,
+      freeAbovePaise: 2_000_00,
+    });
+    expect(shippingTerms(RULES, { weightGrams: 10_000, pin: null, itemsPaise: 0 }, DEFAULT_PRICING)).toEqual({
+      chargePaise: 150_00,
+      freeAbovePaise: null,
+    });
+    expect(shippingTerms([], { weightGrams: 0, pin: null, itemsPaise: 0 }, DEFAULT_PRICING)).toEqual({
+      chargePaise: 10_00,
+      freeAbovePaise: 100_00,
+    });
+  });
+});
+
+describe("shippingRuleOf", () => {
+  it("reads a rule as the API writes it into paise", () => {
+    expect(shippingRuleOf({ zone: "41", minGrams: 0, maxGrams: null, charge: "40.50", freeAbove: "2000.00" })).toEqual(
+      rule("41", 0, null, 40_50, 2_000_00),
+    );
+    expect(shippingRuleOf({ zone: "", minGrams: 5, maxGrams: 10, charge: "0.00", freeAbove: null })).toEqual(rule("", 5, 10, 0, null));
   });
 });
 

@@ -59,17 +59,31 @@ export function shippingRuleFor(rules: readonly ShippingRule[], shipment: Shipme
   return best;
 }
 
+/** What shipping costs an order: a charge, and the items' cost above which it is free (null: never). */
+export interface ShippingTerms {
+  chargePaise: Paise;
+  freeAbovePaise: Paise | null;
+}
+
+/**
+ * The terms that apply to the shipment: the matching rule's, else the spec's rule of `fallback`
+ * (₹10, free above ₹100) — when there are no rules at all, or none for this weight and place: a
+ * shop that defines rules should cover every weight with an "everywhere" zone; the staff screen
+ * says so.
+ */
+export function shippingTerms(rules: readonly ShippingRule[], shipment: ShipmentFacts, fallback: PricingRules): ShippingTerms {
+  const rule = shippingRuleFor(rules, shipment);
+  if (rule) return { chargePaise: rule.chargePaise, freeAbovePaise: rule.freeAbovePaise };
+  return { chargePaise: fallback.shippingPaise, freeAbovePaise: fallback.freeShippingAbovePaise };
+}
+
 /**
  * The shipping charge, the one function the server charges by and the web previews with: the
- * matching rule's charge (none when the items cost more than its free-above amount). When no rule
- * matches — no rules at all, or none for this weight and place — the spec's rule of `fallback`
- * applies (₹10, free above ₹100): a shop that defines rules should cover every weight with an
- * "everywhere" zone; the staff screen says so.
+ * terms' charge, none when the items cost strictly more than their free-above amount.
  */
 export function shippingCharge(rules: readonly ShippingRule[], shipment: ShipmentFacts, fallback: PricingRules): Paise {
-  const rule = shippingRuleFor(rules, shipment);
-  if (!rule) return shipment.itemsPaise > fallback.freeShippingAbovePaise ? 0 : fallback.shippingPaise;
-  return rule.freeAbovePaise !== null && shipment.itemsPaise > rule.freeAbovePaise ? 0 : rule.chargePaise;
+  const terms = shippingTerms(rules, shipment, fallback);
+  return terms.freeAbovePaise !== null && shipment.itemsPaise > terms.freeAbovePaise ? 0 : terms.chargePaise;
 }
 
 /** Two rules of one zone whose slabs share a weight. */

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@krishi/contract";
+import type { PublicConfig, ShippingRule } from "@krishi/contract";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
@@ -7,6 +7,7 @@ import { type Location, MemoryRouter, Route, Routes, useLocation } from "react-r
 import { configApi, DEFAULT_CONFIG } from "../app/config-api.ts";
 import { AppRoutes } from "../app/router.tsx";
 import { type AppStore, makeStore, type RootState } from "../app/store.ts";
+import { shippingRulesApi } from "../features/cart/shipping-rules-api.ts";
 import { LanguageRoot } from "../i18n/language-root.tsx";
 
 export interface RenderAppOptions {
@@ -17,6 +18,8 @@ export interface RenderAppOptions {
   preloadedState?: Partial<RootState>;
   /** Runtime settings as /api/config would answer; no request is made. */
   config?: Partial<PublicConfig>;
+  /** The shop's shipping rules as /api/shipping/rules/ would answer (none unless given); no request is made. */
+  shippingRules?: ShippingRule[];
   /** Runs before the first render, e.g. to put API answers in the cache with `upsertQueryEntries` (synchronous, so the first render sees them). */
   seed?: (store: AppStore) => void;
 }
@@ -27,11 +30,12 @@ export interface RenderAppOptions {
  * `location()` tells where the app is now, e.g. after a click that navigates.
  */
 export function renderApp(ui: ReactElement | null, options: RenderAppOptions = {}) {
-  const { url = "/", path = "*", preloadedState, config, seed } = options;
+  const { url = "/", path = "*", preloadedState, config, shippingRules = [], seed } = options;
   const store = makeStore({ preloadedState, persist: false });
   store.dispatch(
     configApi.util.upsertQueryEntries([{ endpointName: "getConfig", arg: undefined, value: { ...DEFAULT_CONFIG, ...config } }]),
   );
+  store.dispatch(shippingRulesApi.util.upsertQueryEntries([{ endpointName: "getShippingRules", arg: undefined, value: shippingRules }]));
   seed?.(store);
   let current: Location | undefined;
   const track = (location: Location) => {

@@ -1,7 +1,7 @@
-import { DEFAULT_PRICING } from "@krishi/contract";
+import { type ShippingRule, type ShippingTerms, shippingTerms } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
 import { type ShopConfig, SPEC_SHOP } from "../../lib/shop-config.ts";
-import { gstSupply, isGstRate, priceCart, ratesUnknown, shortOfFreeShipping } from "./cart-price.ts";
+import { cartShipment, gstSupply, isGstRate, priceCart, ratesUnknown, shortOfFreeShipping } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
 
 const line = (price: string, qty: number, gstRate?: number): CartItem => ({
@@ -83,15 +83,53 @@ describe("priceCart", () => {
   });
 });
 
-describe("shortOfFreeShipping", () => {
-  it("says how much more ships free: one paisa past the threshold", () => {
-    expect(shortOfFreeShipping(60_00, DEFAULT_PRICING)).toBe(40_01);
-    expect(shortOfFreeShipping(100_00, DEFAULT_PRICING)).toBe(1);
+/** Everywhere: ₹40 up to 5 kg, free above ₹2,000; ₹150 from 5 kg, never free. PINs from 4220: ₹25 up to 5 kg. */
+const RULES: ShippingRule[] = [
+  { zone: "", minGrams: 0, maxGrams: 5_000, chargePaise: 40_00, freeAbovePaise: 2_000_00 },
+  { zone: "", minGrams: 5_000, maxGrams: null, chargePaise: 150_00, freeAbovePaise: null },
+  { zone: "4220", minGrams: 0, maxGrams: 5_000, chargePaise: 25_00, freeAbovePaise: null },
+];
+
+describe("priceCart with the shop's shipping rules", () => {
+  const urea = (qty: number): CartItem => ({ ...line("266.50", qty), weightGrams: 45_000 });
+
+  it("charges a 45 kg bag of urea its slab, though the items cost more than ₹100", () => {
+    expect(priceCart([urea(1)], SPEC_SHOP, { shippingRules: RULES }).shippingPaise).toBe(150_00);
+    expect(priceCart([urea(1)], SPEC_SHOP).shippingPaise).toBe(0);
   });
 
-  it("says nothing once shipping is free, for an empty cart, or when shipping costs nothing anyway", () => {
-    expect(shortOfFreeShipping(100_01, DEFAULT_PRICING)).toBeNull();
-    expect(shortOfFreeShipping(0, DEFAULT_PRICING)).toBeNull();
-    expect(shortOfFreeShipping(50_00, { ...DEFAULT_PRICING, shippingPaise: 0 })).toBeNull();
+  it("weighs the lines by pack weight × qty (a line without a weight weighs nothing) and prices the address's zone", () => {
+    const light = { ...line("100.00", 2), weightGrams: 1_000 };
+    expect(cartShipment([light, line("50.00", 3)], { shippingAddress: nashik })).toEqual({
+      weightGrams: 2_000,
+      pin: "422001",
+      itemsPaise: 350_00,
+    });
+    expect(priceCart([light], SPEC_SHOP, { shippingRules: RULES, shippingAddress: nashik }).shippingPaise).toBe(25_00);
+    // Without an address, the rules for everywhere.
+    expect(priceCart([light], SPEC_SHOP, { shippingRules: RULES }).shippingPaise).toBe(40_00);
+    expect(priceCart([light], SPEC_SHOP, { shippingRules: RULES, shippingAddress: indore }).shippingPaise).toBe(40_00);
+  });
+
+  it("without rules charges the spec's rule", () => {
+    expect(priceCart([line("60.00", 1)], SPEC_SHOP, { shippingRules: [] }).shippingPaise).toBe(10_00);
+  });
+});
+
+const SPEC_TERMS: ShippingTerms = { chargePaise: 10_00, freeAbovePaise: 100_00 };
+
+describe("shortOfFreeShipping", () => {
+  it("says how much more ships free: one paisa past the threshold", () => {
+    expect(shortOfFreeShipping(60_00, SPEC_TERMS)).toBe(40_01);
+    expect(shortOfFreeShipping(100_00, SPEC_TERMS)).toBe(1);
+    const everywhere = shippingTerms(RULES, { weightGrams: 1_000, pin: null, itemsPaise: 500_00 }, SPEC_SHOP.pricing);
+    expect(shortOfFreeShipping(500_00, everywhere)).toBe(1_500_01);
+  });
+
+  it("says nothing once shipping is free, for an empty cart, when shipping costs nothing anyway or is never free", () => {
+    expect(shortOfFreeShipping(100_01, SPEC_TERMS)).toBeNull();
+    expect(shortOfFreeShipping(0, SPEC_TERMS)).toBeNull();
+    expect(shortOfFreeShipping(50_00, { ...SPEC_TERMS, chargePaise: 0 })).toBeNull();
+    expect(shortOfFreeShipping(50_00, { chargePaise: 150_00, freeAbovePaise: null })).toBeNull();
   });
 });

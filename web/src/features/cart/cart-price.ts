@@ -4,10 +4,13 @@ import {
   gstStateCode,
   type OrderPrice,
   type Paise,
-  type PricingRules,
   priceOrder,
+  type ShipmentFacts,
   type ShippingAddress,
+  type ShippingRule,
+  type ShippingTerms,
   type Supply,
+  shippingCharge,
   supplyBetween,
   toPaise,
 } from "@krishi/contract";
@@ -19,6 +22,8 @@ import type { CartItem } from "./cart-slice.ts";
 export interface CartCheckout {
   shippingAddress?: ShippingAddress | null;
   paymentMethod?: string | null;
+  /** The shop's shipping rules (GET /api/shipping/rules/); none: the spec's rule (₹10, free above ₹100). */
+  shippingRules?: readonly ShippingRule[];
 }
 
 /** Whether a line's GST rate is one a product may carry (a cart saved before lines had one has none). */
@@ -42,10 +47,24 @@ export function gstSupply(config: ShopConfig, shippingAddress: ShippingAddress |
 }
 
 /**
+ * What the shipping rules price: the cart's weight (Σ pack weight × qty, 0 for a line that does not
+ * know its weight), the address's PIN (none yet: only the rules for everywhere apply) and the
+ * items' cost — as the server counts them for the order.
+ */
+export function cartShipment(items: readonly CartItem[], checkout: CartCheckout = {}): ShipmentFacts {
+  return {
+    weightGrams: items.reduce((sum, line) => sum + (line.weightGrams ?? 0) * line.qty, 0),
+    pin: checkout.shippingAddress?.postalCode ?? null,
+    itemsPaise: items.reduce((sum, line) => sum + toPaise(line.price) * line.qty, 0),
+  };
+}
+
+/**
  * The cart priced by the shop's one pricing rule (contract/pricing.ts, the server's too) with the
  * server's settings, in paise: GST within the seller's state (CGST + SGST) or to another (IGST),
- * by the shipping address's state; the Cash on Delivery fee when that is the method chosen. The
- * total shown is then the total charged. A line whose rate is unknown counts at 0 % meanwhile.
+ * by the shipping address's state; the Cash on Delivery fee when that is the method chosen; the
+ * shipping charge of the shop's rules by weight and zone (contract/src/shipping.ts, the server's
+ * too). The total shown is then the total charged. A line whose rate is unknown counts at 0 % meanwhile.
  */
 export function priceCart(items: readonly CartItem[], config: ShopConfig, checkout: CartCheckout = {}): OrderPrice {
   return priceOrder(
@@ -54,6 +73,7 @@ export function priceCart(items: readonly CartItem[], config: ShopConfig, checko
     {
       supply: gstSupply(config, checkout.shippingAddress) ?? "intra",
       codFeePaise: checkout.paymentMethod === "COD" ? config.cod.feePaise : 0,
+      shippingPaise: shippingCharge(checkout.shippingRules ?? [], cartShipment(items, checkout), config.pricing),
     },
   );
 }
@@ -80,10 +100,12 @@ export function priceAmounts(price: OrderPrice, gst: Supply | null): SummaryAmou
 }
 
 /**
- * How much more the items must cost to ship free (they must cost more than the threshold, so one
- * paisa past it); null when they already ship free, or the cart is empty.
+ * How much more the items must cost to ship free by the shipping terms that apply (they must cost
+ * more than the threshold, so one paisa past it); null when they already ship free, never do, or
+ * the cart is empty.
  */
-export function shortOfFreeShipping(itemsPaise: Paise, rules: PricingRules): Paise | null {
-  if (itemsPaise <= 0 || itemsPaise > rules.freeShippingAbovePaise || rules.shippingPaise === 0) return null;
-  return rules.freeShippingAbovePaise - itemsPaise + 1;
+export function shortOfFreeShipping(itemsPaise: Paise, terms: ShippingTerms): Paise | null {
+  const { freeAbovePaise, chargePaise } = terms;
+  if (itemsPaise <= 0 || freeAbovePaise === null || itemsPaise > freeAbovePaise || chargePaise === 0) return null;
+  return freeAbovePaise - itemsPaise + 1;
 }

@@ -99,7 +99,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const { config, price } = cart;
   const amounts = items.length > 0 ? cart.amounts : priceAmounts(NOTHING, gstSupply(config, shippingAddress));
   const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
-  const short = shortOfFreeShipping(price.itemsPaise, config.pricing);
+  const short = shortOfFreeShipping(price.itemsPaise, cart.shippingTerms);
   const note = (
     <>
       {short !== null && <p className="cart-free-delivery">{t("Add {amount} more for free delivery", { amount: formatRupees(short) })}</p>}

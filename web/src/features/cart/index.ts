@@ -12,4 +12,5 @@ export {
 } from "./cart-slice.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { refreshCartPrices } from "./refresh-cart-prices.ts";
+export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 export { useCartPrice } from "./use-cart-price.ts";

@@ -1,11 +1,12 @@
-import type { OrderPrice } from "@krishi/contract";
+import { type OrderPrice, type ShippingRule, type ShippingTerms, shippingTerms } from "@krishi/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import type { SummaryAmounts } from "../../components/order-summary.tsx";
 import { type ShopConfig, useShopConfig } from "../../lib/shop-config.ts";
-import { type CartCheckout, gstSupply, priceAmounts, priceCart, ratesUnknown } from "./cart-price.ts";
+import { type CartCheckout, cartShipment, gstSupply, priceAmounts, priceCart, ratesUnknown } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
 import { refreshCartPrices } from "./refresh-cart-prices.ts";
+import { useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 
 /**
  * In GST mode, lines saved before they knew their product's GST rate are read again, once (their
@@ -30,21 +31,37 @@ export interface CartPrice {
   price: OrderPrice;
   /** The price as the Order Summary shows it. */
   amounts: SummaryAmounts;
+  /** The shop's shipping rules the price was worked out with (an order placed is priced with them). */
+  shippingRules: readonly ShippingRule[];
+  /** The shipping terms that apply to the cart: its charge, and above what it is free. */
+  shippingTerms: ShippingTerms;
+}
+
+const NO_RULES: readonly ShippingRule[] = [];
+
+/** The shop's shipping rules; undefined while they load (the spec's rule when they cannot be read). */
+function useShippingRules(): readonly ShippingRule[] | undefined {
+  const { data, isError } = useGetShippingRulesQuery();
+  return data ?? (isError ? NO_RULES : undefined);
 }
 
 /**
  * The cart's price as the server will charge it, for this address and method (the ones chosen in
- * checkout unless given); undefined while the settings load or line rates are read again.
+ * checkout unless given); undefined while the settings or the shipping rules load, or line rates
+ * are read again.
  */
 export function useCartPrice(checkout?: CartCheckout): CartPrice | undefined {
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((state) => state.cart);
   const config = useShopConfig();
   const ready = useLineRates(cartItems, config);
+  const shippingRules = useShippingRules();
   const address = checkout?.shippingAddress === undefined ? shippingAddress : checkout.shippingAddress;
   const method = checkout?.paymentMethod === undefined ? paymentMethod : checkout.paymentMethod;
   return useMemo(() => {
-    if (!config || !ready) return undefined;
-    const price = priceCart(cartItems, config, { shippingAddress: address, paymentMethod: method });
-    return { config, price, amounts: priceAmounts(price, gstSupply(config, address)) };
-  }, [config, ready, cartItems, address, method]);
+    if (!config || !ready || !shippingRules) return undefined;
+    const checkout = { shippingAddress: address, paymentMethod: method, shippingRules };
+    const price = priceCart(cartItems, config, checkout);
+    const terms = shippingTerms(shippingRules, cartShipment(cartItems, checkout), config.pricing);
+    return { config, price, amounts: priceAmounts(price, gstSupply(config, address)), shippingRules, shippingTerms: terms };
+  }, [config, ready, shippingRules, cartItems, address, method]);
 }

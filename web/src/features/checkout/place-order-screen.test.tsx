@@ -171,10 +171,12 @@ describe("PlaceOrderScreen", () => {
     const { user, store, calls } = await renderPlaceOrder({ cartItems: [line({ price: "100.00" })] }, ({ path }) =>
       path.startsWith("/api/products/7")
         ? { body: repriced }
-        : {
-            status: 409,
-            body: anErrorBody("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying."),
-          },
+        : path === "/api/shipping/rules/"
+          ? { body: [] }
+          : {
+              status: 409,
+              body: anErrorBody("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying."),
+            },
     );
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -182,7 +184,12 @@ describe("PlaceOrderScreen", () => {
     );
     await vi.waitFor(() => expect(summary()[0]).toEqual(["Items", "₹120.00"]));
     expect(summary()[3]).toEqual(["Total", "₹129.84"]);
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["POST /api/orders/add/", "GET /api/products/7/"]);
+    // The lines' products and the shipping rules are read again.
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      "GET /api/products/7/",
+      "GET /api/shipping/rules/",
+      "POST /api/orders/add/",
+    ]);
     expect(store.getState().cart.cartItems[0]?.price).toBe("120.00");
   });
 

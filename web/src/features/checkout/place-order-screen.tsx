@@ -1,4 +1,4 @@
-import { paiseToDecimal } from "@krishi/contract";
+import { paiseToDecimal, type ShippingRule } from "@krishi/contract";
 import { Suspense } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -23,19 +23,24 @@ import {
   priceCart,
   refreshCartPrices,
   type ShippingAddress,
+  shippingRulesChanged,
   useCartPrice,
 } from "../cart/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
 
-/** POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw (the COD fee in them). */
+/**
+ * POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw (the
+ * COD fee in them, and the shipping the shop's rules charge).
+ */
 export function newOrder(
   items: readonly CartItem[],
   shippingAddress: ShippingAddress,
   paymentMethod: string,
   config: ShopConfig,
+  shippingRules: readonly ShippingRule[] = [],
 ): NewOrder {
-  const price = priceCart(items, config, { shippingAddress, paymentMethod });
+  const price = priceCart(items, config, { shippingAddress, paymentMethod, shippingRules });
   return {
     // A line saved before packs sends none: the server takes the default pack.
     orderItems: items.map(({ product, variant, qty, name, price, image }) => ({
@@ -78,15 +83,16 @@ function PlaceOrderStep() {
   // The cart grew past the Cash on Delivery limit since the method was chosen.
   const overCodLimit = cod && price.totalPaise > config.cod.maxOrderPaise;
 
-  async function place(address: ShippingAddress, method: string, settings: ShopConfig) {
-    const result = await placeOrder(newOrder(cartItems, address, method, settings));
+  async function place(address: ShippingAddress, method: string, settings: ShopConfig, rules: readonly ShippingRule[]) {
+    const result = await placeOrder(newOrder(cartItems, address, method, settings, rules));
     if (result.data) {
       // On to the order, then the cart (and the stored cart) cleared (docs/storefront.md, "Checkout").
       navigate(`/order/${result.data._id}`);
       dispatch(clearCart());
     } else if (isConflict(result.error)) {
-      // Prices or stock changed since the cart was filled: show what the server will charge now.
+      // Prices, stock or shipping rules changed since the cart was filled: show what the server will charge now.
       void dispatch(refreshCartPrices());
+      shippingRulesChanged(dispatch);
     }
   }
 
@@ -158,7 +164,7 @@ function PlaceOrderStep() {
                 type="button"
                 variant="accent"
                 disabled={empty || stockProblem || overCodLimit || isLoading}
-                onClick={() => void place(shippingAddress, paymentMethod, config)}
+                onClick={() => void place(shippingAddress, paymentMethod, config, cart.shippingRules)}
               >
                 {t("Place Order")}
               </Button>
