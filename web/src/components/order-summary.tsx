@@ -14,6 +14,8 @@ export interface SummaryAmounts {
   tax: string;
   /** GST mode: the tax as CGST + SGST, or IGST, instead of the one Tax line. */
   gst?: GstAmounts | undefined;
+  /** The prices include the tax (GST mode, PRICES_INCLUDE_TAX): it is shown as inside the total, not added to it. */
+  taxIncluded?: boolean | undefined;
   total: string;
 }
 
@@ -32,23 +34,34 @@ interface OrderSummaryProps {
   children?: ReactNode;
 }
 
+/** The tax as its rows: CGST + SGST, IGST, or the one Tax line. */
+function taxRows(tax: string, gst: GstAmounts | undefined): [string, string][] {
+  if (!gst) return [[t("Tax"), tax]];
+  return "igst" in gst
+    ? [[t("IGST"), gst.igst]]
+    : [
+        [t("CGST"), gst.cgst],
+        [t("SGST"), gst.sgst],
+      ];
+}
+
 /**
  * The Order Summary card: Items, Shipping, the Cash on Delivery fee (when there is one) and Tax (or
- * CGST + SGST, or IGST), then the Total with the main action. Below lg
+ * CGST + SGST, or IGST), then the Total with the main action. When the prices include GST the tax
+ * is not a row of the sum: "Includes GST" and its breakup follow the charges, set apart. Below lg
  * the Total and the action are a bar fixed to the bottom of the screen (the page keeps room for
  * it), so the total and the next step are always within reach of a thumb.
  */
 export function OrderSummary({ amounts, title, note, action, children }: OrderSummaryProps) {
   const headingId = useId();
-  const { gst, codFee } = amounts;
+  const { gst, codFee, taxIncluded } = amounts;
   const rows: [string, string][] = [
     [t("Items"), amounts.items],
     [t("Shipping"), amounts.shipping],
   ];
   if (codFee) rows.push([t("Cash on Delivery fee"), codFee]);
-  if (!gst) rows.push([t("Tax"), amounts.tax]);
-  else if ("igst" in gst) rows.push([t("IGST"), gst.igst]);
-  else rows.push([t("CGST"), gst.cgst], [t("SGST"), gst.sgst]);
+  if (!taxIncluded) rows.push(...taxRows(amounts.tax, gst));
+  const included: [string, string][] = taxIncluded ? [[t("Includes GST"), amounts.tax], ...(gst ? taxRows(amounts.tax, gst) : [])] : [];
   const hasAction = Children.toArray(action).length > 0;
   return (
     <section className="card order-summary" aria-labelledby={headingId}>
@@ -68,6 +81,20 @@ export function OrderSummary({ amounts, title, note, action, children }: OrderSu
             ))}
           </tbody>
         </table>
+        {included.length > 0 && (
+          <table className="table table-sm mb-0 order-summary__table order-summary__included" aria-label={t("Includes GST")}>
+            <tbody>
+              {included.map(([label, amount]) => (
+                <tr key={label}>
+                  <th scope="row" className="fw-normal">
+                    {label}
+                  </th>
+                  <td className="text-end">{amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {note && <div className="order-summary__note">{note}</div>}
         <div className={hasAction ? "summary-bar summary-bar--action" : "summary-bar"}>
           <table className="summary-bar__total">

@@ -168,6 +168,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shippingPrice: "0.00",
     taxPrice: "204.92",
     taxBreakup: { cgst: "0.00", sgst: "0.00", igst: "0.00" },
+    taxIncluded: false,
     codFee: "0.00",
     totalPrice: "2703.92",
     invoiceNumber: null,

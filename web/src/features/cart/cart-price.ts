@@ -80,7 +80,8 @@ export function priceCart(items: readonly CartItem[], config: ShopConfig, checko
 
 /**
  * A price worked out here as the Order Summary shows it: in GST mode the tax split as the supply
- * makes it (`gst`: within the state or to another; null in flat mode), the COD fee when there is one.
+ * makes it (`gst`: within the state or to another; null in flat mode), the COD fee when there is
+ * one, and whether the tax is inside the prices (then shown as included, not added).
  */
 export function priceAmounts(price: OrderPrice, gst: Supply | null): SummaryAmounts {
   const { cgstPaise, sgstPaise, igstPaise } = price.breakup;
@@ -95,6 +96,7 @@ export function priceAmounts(price: OrderPrice, gst: Supply | null): SummaryAmou
         : gst === "inter"
           ? { igst: formatRupees(igstPaise) }
           : { cgst: formatRupees(cgstPaise), sgst: formatRupees(sgstPaise) },
+    taxIncluded: price.taxIncluded,
     total: formatRupees(price.totalPaise),
   };
 }

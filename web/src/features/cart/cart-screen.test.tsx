@@ -232,7 +232,7 @@ describe("CartScreen", () => {
 });
 
 const GST: Partial<PublicConfig> = {
-  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: false },
   sellerStateCode: "27",
   cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
 };
@@ -302,5 +302,56 @@ describe("CartScreen in GST mode", () => {
     fakeApi(() => ({ body: aProduct({ _id: 7, gstRate: 12 }) }));
     const { store } = renderApp(<CartScreen />, { url: "/cart/7?qty=1", path: "/cart/:id?", config: GST });
     await vi.waitFor(() => expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 7, gstRate: 12 }));
+  });
+});
+
+/** GST mode with prices that include it (PRICES_INCLUDE_TAX, the default there): the shelf price is the total. */
+const GST_INSIDE: Partial<PublicConfig> = { ...GST, pricing: { ...(GST.pricing as PublicConfig["pricing"]), pricesIncludeTax: true } };
+
+describe("CartScreen in GST mode with prices that include it", () => {
+  const bag: CartItem = { ...urea, qty: 1, gstRate: 5 };
+  const renderInside = (cart: Partial<CartState>) =>
+    renderApp(<CartScreen />, {
+      url: "/cart",
+      path: "/cart/:id?",
+      config: GST_INSIDE,
+      preloadedState: { cart: { ...emptyCart, ...cart } },
+    });
+
+  it("keeps urea's ₹266.50 as the total and shows the GST inside it, CGST + SGST within the seller's state", async () => {
+    renderInside({ cartItems: [bag], shippingAddress: farm });
+    await screen.findByRole("heading", { name: "Subtotal (1) items" });
+    // 266.50 × 100 / 105 = 253.81 taxable: 12.69 of GST inside, the odd paisa to SGST.
+    expect(summary()).toEqual([
+      ["Items", "₹266.50"],
+      ["Shipping", "₹0.00"],
+      ["Includes GST", "₹12.69"],
+      ["CGST", "₹6.34"],
+      ["SGST", "₹6.35"],
+      ["Total", "₹266.50"],
+    ]);
+    expect(screen.queryByText("₹279.82")).not.toBeInTheDocument();
+  });
+
+  it("shows IGST inside to another state, and adds the COD fee and shipping as they are, tax and all", async () => {
+    renderInside({ cartItems: [{ ...neem, qty: 1, gstRate: 18 }], shippingAddress: { ...farm, state: "Gujarat" }, paymentMethod: "COD" });
+    await screen.findByRole("heading", { name: "Subtotal (1) items" });
+    // 160.00 at 18 %: 24.41 inside; shipping free; the ₹40 fee at 18 %: 6.10 inside.
+    expect(summary()).toEqual([
+      ["Items", "₹160.00"],
+      ["Shipping", "₹0.00"],
+      ["Cash on Delivery fee", "₹40.00"],
+      ["Includes GST", "₹30.51"],
+      ["IGST", "₹30.51"],
+      ["Total", "₹200.00"],
+    ]);
+  });
+
+  it("says it in Hindi", async () => {
+    await setLanguage("hi");
+    renderInside({ cartItems: [bag], shippingAddress: farm });
+    await screen.findByRole("heading", { name: "उप-योग (1) आइटम" });
+    expect(summary().map(([label]) => label)).toEqual(["सामान", "डिलीवरी", "GST शामिल", "CGST (केंद्र)", "SGST (राज्य)", "कुल"]);
+    expect(summary().at(-1)).toEqual(["कुल", "₹266.50"]);
   });
 });

@@ -10,7 +10,7 @@ import { DELIVERY_PIN_KEY, deliveryDay } from "./delivery-check.tsx";
 import { ProductScreen } from "./product-screen.tsx";
 
 const GST: Partial<PublicConfig> = {
-  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: false },
 };
 const COD: Partial<PublicConfig> = { ...GST, cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 } };
 

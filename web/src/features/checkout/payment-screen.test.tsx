@@ -42,7 +42,7 @@ describe("PaymentScreen", () => {
 });
 
 const COD: Partial<PublicConfig> = {
-  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: false },
   sellerStateCode: "27",
   cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
 };

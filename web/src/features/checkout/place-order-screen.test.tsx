@@ -90,7 +90,13 @@ describe("PlaceOrderScreen", () => {
   });
 
   it("prices with the server's configured rule parameters", async () => {
-    const pricing = { freeShippingAbovePaise: 500_00, shippingPaise: 40_00, taxBasisPoints: 500, taxMode: "flat" as const };
+    const pricing = {
+      freeShippingAbovePaise: 500_00,
+      shippingPaise: 40_00,
+      taxBasisPoints: 500,
+      taxMode: "flat" as const,
+      pricesIncludeTax: false,
+    };
     await renderPlaceOrder({ cartItems: [line({ price: "200.00" })] }, undefined, { pricing });
     expect(summary()).toEqual([
       ["Items", "₹200.00"],
@@ -213,7 +219,7 @@ describe("PlaceOrderScreen", () => {
 
 /** GST mode, the seller in Maharashtra (27), Cash on Delivery at ₹40 up to ₹5,000. */
 const INDIA: Partial<PublicConfig> = {
-  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: false },
   sellerStateCode: "27",
   cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
 };
@@ -258,6 +264,27 @@ describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
       taxPrice: "19.80",
       totalPrice: "129.80",
     });
+  });
+
+  it("shows the GST inside the prices when they include it, and places the order for the shelf price", async () => {
+    const inside = { ...INDIA, pricing: { ...(INDIA.pricing as PublicConfig["pricing"]), pricesIncludeTax: true } };
+    const { user, calls, location } = await renderPlaceOrder(
+      { cartItems: [line({ name: "Urea 45 kg", price: "266.50", gstRate: 5 })], shippingAddress: indore },
+      ({ path }) => (path === "/api/orders/add/" ? { status: 201, body: anOrder({ _id: 59 }) } : { status: 500 }),
+      inside,
+    );
+    // Urea's notified ₹266.50 is the total: 253.81 taxable and 12.69 of IGST inside it.
+    expect(summary()).toEqual([
+      ["Items", "₹266.50"],
+      ["Shipping", "₹0.00"],
+      ["Includes GST", "₹12.69"],
+      ["IGST", "₹12.69"],
+      ["Total", "₹266.50"],
+    ]);
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/order/59"));
+    const placed = calls.find((call) => call.path === "/api/orders/add/");
+    expect(placed?.body).toMatchObject({ itemsPrice: "266.50", shippingPrice: "0.00", taxPrice: "12.69", totalPrice: "266.50" });
   });
 
   it("keeps the spec's Tax line and no fee in flat mode, whatever the lines' rates", async () => {

@@ -329,7 +329,7 @@ describe("ShippingScreen: mobile number", () => {
 });
 
 const GST: Partial<PublicConfig> = {
-  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst" },
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: false },
 };
 const nashik: Pincode = { pin: "422001", district: "Nashik", state: "Maharashtra", serviceable: true, cod: true, deliveryDays: 3 };
 

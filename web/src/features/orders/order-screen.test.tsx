@@ -717,6 +717,26 @@ describe("OrderScreen for Cash on Delivery and GST", () => {
     expect(rows).toEqual(["Items₹800.00", "Shipping₹0.00", "Cash on Delivery fee₹40.00", "IGST₹42.00", "Total₹882.00"]);
   });
 
+  it("shows the GST inside the total, not added to it, for an order whose prices included it", async () => {
+    // ₹800 at 5 %: 38.10 inside; the ₹40 fee at 5 %: 1.90 inside — halves each.
+    renderOrder(
+      aCodOrder({ taxIncluded: true, taxPrice: "40.00", taxBreakup: { cgst: "20.00", sgst: "20.00", igst: "0.00" }, totalPrice: "840.00" }),
+    );
+    await screen.findByRole("heading", { level: 1, name: "Order 42" });
+    const rows = screen.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual([
+      "Items₹800.00",
+      "Shipping₹0.00",
+      "Cash on Delivery fee₹40.00",
+      "Includes GST₹40.00",
+      "CGST₹20.00",
+      "SGST₹20.00",
+      "Total₹840.00",
+    ]);
+    expect(screen.getByRole("table", { name: "Includes GST" })).toBeInTheDocument();
+    expect(screen.getByText("Pay ₹840.00 in cash on delivery")).toBeInTheDocument();
+  });
+
   it("stops asking for cash once the order is delivered, or once its cash was received", async () => {
     const { unmount } = renderOrder(aCodOrder({ status: "delivered", isDelivered: true, deliveredAt: DELIVERED_AT }));
     expect(await screen.findByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toBeInTheDocument();

@@ -36,7 +36,8 @@ export const PAYMENT_SUCCESSFUL = "Payment successful" satisfies MessageId;
 
 /**
  * The order's amounts as the summary shows them: the COD fee when there is one; the GST as CGST +
- * SGST or IGST when the order was taxed so (the spec's one Tax line otherwise).
+ * SGST or IGST when the order was taxed so (the spec's one Tax line otherwise), shown as included
+ * in the total when the order's prices included it.
  */
 export function orderAmounts(order: Order): SummaryAmounts {
   const { cgst, sgst, igst } = order.taxBreakup;
@@ -51,6 +52,7 @@ export function orderAmounts(order: Order): SummaryAmounts {
       : some(cgst) || some(sgst)
         ? { cgst: formatPrice(cgst), sgst: formatPrice(sgst) }
         : undefined,
+    taxIncluded: order.taxIncluded,
     total: formatPrice(order.totalPrice),
   };
 }
