@@ -51,9 +51,12 @@ test("check delivery → checkout to Karnataka (IGST) → Cash on Delivery → s
   await expect(page.getByLabel("Cash on Delivery")).toBeChecked();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
-  // 2 × ₹899.00 = ₹1,798.00, free shipping; COD fee ₹40.00; IGST 5 % of 1798 = 89.90 and of 40 = 2.00.
+  // 2 × ₹899.00 = ₹1,798.00, free shipping; COD fee ₹40.00. The prices include GST (the default):
+  // the total is ₹1,838.00, with IGST 85.62 + 1.90 = 87.52 inside it at 5 %.
+  await expect(page.getByText("Includes GST")).toBeVisible();
   await expect(page.getByText("IGST")).toBeVisible();
-  await expect(page.getByText("₹1,929.90")).toBeVisible();
+  await expect(page.getByText("₹87.52").first()).toBeVisible();
+  await expect(page.getByText("₹1,838.00")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
 
   await expect(page).toHaveURL(/\/order\/\d+$/);
