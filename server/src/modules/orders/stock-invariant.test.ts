@@ -2,14 +2,15 @@ import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
-import { FARM_ADDRESS, paySandbox, stockOf, unitsHeld } from "../../testing/orders.ts";
+import { FARM_ADDRESS, packStockOf, packUnitsHeld, paySandbox, stockOf, unitsHeld } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
  * The stock invariant over a randomised run of place / pay / cancel / expire / refund / ship /
- * deliver, several at once: for every product, stock + units held by orders that are not
- * cancelled stays what it was; no payment is ever refunded more than it paid. A seeded
- * generator makes a failure reproducible (the seed is in the test name).
+ * deliver, several at once, of products sold in two packs (a line names a pack, or none for the
+ * default): for every pack, its stock + its units held by orders that are not cancelled stays
+ * what it was, and each product's stock is the sum of its packs'; no payment is ever refunded
+ * more than it paid. A seeded generator makes a failure reproducible (the seed is in the test name).
  */
 const SEED = 20261123;
 const WINDOW_SECONDS = 300;
@@ -38,8 +39,18 @@ describe("stock and money invariants", () => {
     const random = generator(SEED);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const db = t.database.db;
-    const products = await Promise.all([120_00, 45_50, 999_00].map((pricePaise) => makeProduct(db, { pricePaise, stock: INITIAL_STOCK })));
-    const prices = new Map(products.map((p, i) => [p.id, [120_00, 45_50, 999_00][i] as number]));
+    // Each product in two packs: the default at its price, a bigger one at three times it.
+    const packPrices = [120_00, 45_50, 999_00].map((price) => [price, 3 * price]);
+    const products = await Promise.all(
+      packPrices.map((prices) =>
+        makeProduct(db, {
+          packs: prices.map((pricePaise, i) => ({ label: i === 0 ? "1 pack" : "3 packs", pricePaise, stock: INITIAL_STOCK })),
+        }),
+      ),
+    );
+    const packs = products.flatMap((p, i) =>
+      p.variants.map((v, position) => ({ product: p.id, variant: v.id, position, pricePaise: packPrices[i]?.[position] as number })),
+    );
     const customerIds = await Promise.all([0, 1, 2].map(async () => (await makeUser(db)).id));
     const staffId = (await makeUser(db, { is_staff: true })).id;
     const headers = async (userId: number) => authHeaders(t, userId, time.clock);
@@ -48,16 +59,23 @@ describe("stock and money invariants", () => {
     const operations = {
       async place() {
         const owner = pick(customerIds);
-        const lines = [...new Set([pick(products).id, pick(products).id])].map((product) => ({
-          product,
+        // Two packs, perhaps of one product; the default pack named or not.
+        const lines = [...new Set([pick(packs), pick(packs)])].map((pack) => ({
+          product: pack.product,
+          ...(pack.position === 0 && random() < 0.5 ? {} : { variant: pack.variant }),
           qty: 1 + Math.floor(random() * 6),
+          pricePaise: pack.pricePaise,
         }));
-        const total = priceOrder(lines.map((l) => ({ pricePaise: prices.get(l.product) as number, qty: l.qty }))).totalPaise;
+        const total = priceOrder(lines, t.config.pricing).totalPaise;
         const res = await t.app.inject({
           method: "POST",
           url: "/api/orders/add/",
           headers: await headers(owner),
-          payload: { orderItems: lines, shippingAddress: FARM_ADDRESS, totalPrice: paiseToDecimal(total) },
+          payload: {
+            orderItems: lines.map(({ pricePaise: _, ...line }) => line),
+            shippingAddress: FARM_ADDRESS,
+            totalPrice: paiseToDecimal(total),
+          },
         });
         expect([201, 409]).toContain(res.statusCode);
         if (res.statusCode === 201) orders.push({ ...res.json(), owner });
@@ -106,10 +124,16 @@ describe("stock and money invariants", () => {
 
     for (let round = 0; round < 30; round++) {
       await Promise.all([0, 1, 2, 3].map(() => operations[pick(weighted)]()));
+      for (const pack of packs) {
+        expect(
+          (await packStockOf(db, pack.variant)) + (await packUnitsHeld(db, pack.variant)),
+          `round ${round}, pack ${pack.variant}`,
+        ).toBe(INITIAL_STOCK);
+      }
       for (const product of products) {
-        expect((await stockOf(db, product.id)) + (await unitsHeld(db, product.id)), `round ${round}, product ${product.id}`).toBe(
-          INITIAL_STOCK,
-        );
+        const packStock = await Promise.all(product.variants.map((v) => packStockOf(db, v.id)));
+        expect(await stockOf(db, product.id), `round ${round}, product ${product.id}`).toBe(packStock.reduce((a, b) => a + b, 0));
+        expect((await stockOf(db, product.id)) + (await unitsHeld(db, product.id))).toBe(2 * INITIAL_STOCK);
       }
     }
 
