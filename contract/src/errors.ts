@@ -186,6 +186,11 @@ export const FIELD_ERROR_CODES = [
   "image_too_long",
   "image_missing",
   "image_order_invalid",
+  "pack_label_taken", // two packs of one product with one label
+  "sku_taken", // a SKU another pack of the shop has
+  "pack_not_found", // an edit naming a pack that is not the product's
+  "mrp_below_price", // a pack's price above its MRP
+  "cibrc_number_required", // a pesticide without its CIB&RC registration number
   // Addresses and orders
   "pin_invalid",
   "phone_invalid",

@@ -119,7 +119,17 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
       description_hi: descriptionHi,
       price_paise: Math.min(...packs.map((pack) => pack.price_paise)),
       count_in_stock: packs.reduce((sum, pack) => sum + pack.count_in_stock, 0),
-      ...searchColumns({ name, brand, category: category.name, description, nameHi, descriptionHi, categoryHi, packs }),
+      // The default pack's "1 pack" stays out of the search text (as a product from before packs has it).
+      ...searchColumns({
+        name,
+        brand,
+        category: category.name,
+        description,
+        nameHi,
+        descriptionHi,
+        categoryHi,
+        packs: input.packs && packs,
+      }),
       created_at: created,
       updated_at: created,
     })

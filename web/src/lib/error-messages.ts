@@ -326,6 +326,11 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   image_too_long: "Images may be at most 16383 pixels on a side: scale it down before uploading.",
   image_missing: CHOOSE_IMAGE,
   image_order_invalid: IMAGES_CHANGED,
+  pack_label_taken: "Another pack of this product has this label.",
+  sku_taken: "Another pack has this SKU.",
+  pack_not_found: "This pack was removed meanwhile. Please reload the page and try again.",
+  mrp_below_price: "The price cannot be above the MRP.",
+  cibrc_number_required: "A pesticide needs its CIB&RC registration number.",
   // Addresses and orders
   pin_invalid: "Enter a valid 6-digit PIN code.",
   phone_invalid: PHONE_INVALID,

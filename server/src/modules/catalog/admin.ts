@@ -1,13 +1,15 @@
-import type { Product, ProductImages } from "@krishi/contract";
+import type { Product, ProductImages, ProductLabel } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
+import type { LabelRow } from "./columns.ts";
 import * as repo from "./repository.ts";
-import { imageJson } from "./serialize.ts";
+import { imageJson, labelJson } from "./serialize.ts";
 import { type CatalogService, PRODUCT_NOT_FOUND } from "./service.ts";
 
 /** What staff set on a product; `category` is an existing category's id or a (new) name. */
@@ -19,16 +21,34 @@ export interface ProductInput {
   /** The Hindi name and description; undefined: kept as they are. */
   nameHi?: string | undefined;
   descriptionHi?: string | undefined;
+  /** The spec's form: the default pack's price, stock and the stock the form showed (see ProductUpdateBody.stockSeen). */
   pricePaise: number;
   countInStock: number;
-  /** The stock the staff's form showed (see ProductUpdateBody.stockSeen). */
   stockSeen?: number | undefined;
   /** The HSN code (4, 6 or 8 digits, or "") and GST rate in percent; undefined: kept as they are. */
   hsnCode?: string | undefined;
   gstRate?: number | undefined;
+  /** The packs, default first (see ProductUpdateBody.variants); undefined: the form above edits the default pack. */
+  variants?: PackInput[] | undefined;
+  /** The label's fields to change; those absent are kept. */
+  label?: Partial<ProductLabel> | undefined;
+}
+
+/** A pack as staff send it: with the id of a pack of the product, or without for a new one. */
+export interface PackInput extends repo.PackFields {
+  /** The pack's stock the form showed: a count changed meanwhile is not overwritten. */
+  stockSeen?: number | undefined;
 }
 
 export const STOCK_MOVED = "The stock changed while you were editing (some was sold or restocked). Check the count and save again.";
+export const CIBRC_REQUIRED = "A pesticide needs its CIB&RC registration number.";
+export const MRP_BELOW_PRICE = "The price cannot be above the MRP.";
+export const LABEL_TAKEN = "Another pack of this product has this label.";
+export const SKU_TAKEN = "Another pack has this SKU.";
+export const PACK_NOT_FOUND = "This pack is not one of this product's packs.";
+
+/** The pack a new product starts with, and the one a product without packs gains on its first edit. */
+const FIRST_PACK = { label: "1 pack", sku: "", netQuantity: 1, unit: "piece", weightGrams: 0 } as const;
 
 /** The sample a new product starts as (the spec's flow: create, then edit). */
 export const SAMPLE_PRODUCT = { name: "Sample name", brand: "Sample brand", category: "Sample category", description: "" };
@@ -54,7 +74,16 @@ export class CatalogAdmin {
       const category = await repo.categoryNamed(trx, SAMPLE_PRODUCT.category);
       return repo.insertProduct(
         trx,
-        { ...SAMPLE_PRODUCT, category, nameHi: "", descriptionHi: "", pricePaise: 0, countInStock: 0, hsnCode: "", gstRate: 0 },
+        {
+          ...SAMPLE_PRODUCT,
+          category,
+          nameHi: "",
+          descriptionHi: "",
+          hsnCode: "",
+          gstRate: 0,
+          packs: [{ ...FIRST_PACK, pricePaise: 0, mrpPaise: 0, countInStock: 0 }],
+          label: labelRow(DEFAULT_LABEL),
+        },
         at,
       );
     });
@@ -62,17 +91,33 @@ export class CatalogAdmin {
     return this.catalog.getProduct(id);
   }
 
+  /**
+   * Edits a product, its packs and its label in one transaction: the product row locked first,
+   * then its packs (the inventory's lock order), the summaries and search text written with them.
+   */
   async update(id: number, input: ProductInput): Promise<Product> {
     if (!input.name.trim()) throw fieldError("field_invalid", "name", problem("blank", "This field may not be blank."));
+    if (input.variants) checkPacks(input.variants);
     await this.db.transaction().execute(async (trx) => {
       const current = await repo.lockProduct(trx, id);
       if (!current) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      const label = { ...labelJson(current), ...input.label };
+      if (label.kind === "pesticide" && !label.cibrcNumber.trim()) {
+        throw fieldError("field_invalid", "label.cibrcNumber", problem("cibrc_number_required", CIBRC_REQUIRED));
+      }
       const category = await this.#category(trx, input.category);
-      let countInStock = input.countInStock;
-      if (input.stockSeen !== undefined && current.count_in_stock !== input.stockSeen) {
-        // Sold (or restocked) since the form was loaded: never write the stale count back.
-        if (input.countInStock !== input.stockSeen) throw conflict("stock_moved", STOCK_MOVED);
-        countInStock = current.count_in_stock;
+      const existing = await repo.findPacks(trx, [id]);
+      const packs = input.variants
+        ? editedPacks(input.variants, existing)
+        : [defaultPackEdited(input, existing), ...existing.slice(1).map(packFields)];
+      await checkSkusFree(trx, id, packs);
+      const at = this.clock().toISOString();
+      try {
+        await repo.writePacks(trx, id, existing, packs, at);
+      } catch (error) {
+        // Another edit took the SKU meanwhile.
+        if (isUniqueViolation(error)) throw fieldError("field_invalid", "variants", problem("sku_taken", SKU_TAKEN));
+        throw error;
       }
       await repo.updateProduct(
         trx,
@@ -84,12 +129,12 @@ export class CatalogAdmin {
           description: input.description,
           nameHi: input.nameHi ?? current.name_hi,
           descriptionHi: input.descriptionHi ?? current.description_hi,
-          pricePaise: input.pricePaise,
-          countInStock,
           hsnCode: input.hsnCode ?? current.hsn_code,
           gstRate: input.gstRate ?? Number(current.gst_rate),
+          packs,
+          label: labelRow(label),
         },
-        this.clock().toISOString(),
+        at,
       );
     });
     this.catalog.invalidate();
@@ -187,4 +232,119 @@ export class CatalogAdmin {
     const kept = await repo.pathsInOrders(this.db, paths);
     await Promise.all(paths.filter((path) => !kept.has(path)).map((path) => removeImage(path, this.media)));
   }
+}
+
+/** A new product's label: a general product made in India, nothing else said yet. */
+export const DEFAULT_LABEL: ProductLabel = {
+  kind: "general",
+  manufacturer: "",
+  manufacturerAddress: "",
+  countryOfOrigin: "India",
+  genericName: "",
+  bestBefore: "",
+  customerCare: "",
+  cibrcNumber: "",
+  seedVariety: "",
+  seedLot: "",
+  germinationPercent: null,
+  seedTestDate: "",
+  fcoGrade: "",
+};
+
+/** The label as its columns hold it. */
+export function labelRow(label: ProductLabel): LabelRow {
+  return {
+    label_kind: label.kind,
+    manufacturer: label.manufacturer.trim(),
+    manufacturer_address: label.manufacturerAddress.trim(),
+    country_of_origin: label.countryOfOrigin.trim(),
+    generic_name: label.genericName.trim(),
+    best_before: label.bestBefore.trim(),
+    customer_care: label.customerCare.trim(),
+    cibrc_number: label.cibrcNumber.trim(),
+    seed_variety: label.seedVariety.trim(),
+    seed_lot: label.seedLot.trim(),
+    germination_percent: label.germinationPercent,
+    seed_test_date: label.seedTestDate,
+    fco_grade: label.fcoGrade.trim(),
+  };
+}
+
+const packFields = (row: repo.PackRow): repo.PackFields => ({
+  id: row.id,
+  label: row.label,
+  sku: row.sku,
+  netQuantity: Number(row.net_quantity),
+  unit: row.unit,
+  pricePaise: Number(row.price_paise),
+  mrpPaise: Number(row.mrp_paise),
+  countInStock: row.count_in_stock,
+  weightGrams: row.weight_grams,
+});
+
+/** What a list of packs must be by itself: labels unique in the product, SKUs in the list, MRP not below the price. */
+function checkPacks(packs: readonly PackInput[]): void {
+  const labels = new Set<string>();
+  const skus = new Set<string>();
+  const ids = new Set<number>();
+  for (const [i, pack] of packs.entries()) {
+    const label = pack.label.trim().toLowerCase();
+    if (labels.has(label)) throw fieldError("field_invalid", `variants.${i}.label`, problem("pack_label_taken", LABEL_TAKEN));
+    labels.add(label);
+    const sku = pack.sku.trim();
+    if (sku && skus.has(sku)) throw fieldError("field_invalid", `variants.${i}.sku`, problem("sku_taken", SKU_TAKEN));
+    skus.add(sku);
+    if (pack.id !== undefined) {
+      if (ids.has(pack.id)) throw fieldError("field_invalid", `variants.${i}.id`, problem("pack_not_found", PACK_NOT_FOUND));
+      ids.add(pack.id);
+    }
+    if (pack.mrpPaise < pack.pricePaise)
+      throw fieldError("field_invalid", `variants.${i}.mrp`, problem("mrp_below_price", MRP_BELOW_PRICE));
+  }
+}
+
+/**
+ * The packs staff sent, checked against the product's: an id must be one of its packs; a count
+ * sold or restocked since the form was loaded is never overwritten (409 when staff changed it too).
+ */
+function editedPacks(packs: readonly PackInput[], existing: readonly repo.PackRow[]): repo.PackFields[] {
+  const byId = new Map(existing.map((row) => [row.id, row]));
+  return packs.map((pack, i) => {
+    const { stockSeen, ...fields } = pack;
+    const edited = { ...fields, label: pack.label.trim(), sku: pack.sku.trim() };
+    if (pack.id === undefined) return edited;
+    const current = byId.get(pack.id);
+    if (!current) throw fieldError("field_invalid", `variants.${i}.id`, problem("pack_not_found", PACK_NOT_FOUND));
+    return { ...edited, countInStock: keptStock(current.count_in_stock, pack.countInStock, stockSeen) };
+  });
+}
+
+/**
+ * The spec's form edits the default pack: its price (the MRP raised to it when below: the form
+ * has no MRP) and its stock. A product without packs (a bulk loader's) gains one.
+ */
+function defaultPackEdited(input: ProductInput, existing: readonly repo.PackRow[]): repo.PackFields {
+  const first = existing[0];
+  if (!first) return { ...FIRST_PACK, pricePaise: input.pricePaise, mrpPaise: input.pricePaise, countInStock: input.countInStock };
+  return {
+    ...packFields(first),
+    pricePaise: input.pricePaise,
+    mrpPaise: Math.max(Number(first.mrp_paise), input.pricePaise),
+    countInStock: keptStock(first.count_in_stock, input.countInStock, input.stockSeen),
+  };
+}
+
+/** The count to write: staff's, unless units were sold or restocked since their form was loaded. */
+function keptStock(current: number, wanted: number, seen: number | undefined): number {
+  if (seen === undefined || current === seen) return wanted;
+  // Sold (or restocked) since the form was loaded: never write the stale count back.
+  if (wanted !== seen) throw conflict("stock_moved", STOCK_MOVED);
+  return current;
+}
+
+/** A SKU is the shop's: one another product's pack has is refused. */
+async function checkSkusFree(trx: Transaction<Database>, productId: number, packs: readonly repo.PackFields[]): Promise<void> {
+  const taken = new Set((await repo.packsWithSkus(trx, productId, packs.map((pack) => pack.sku).filter(Boolean))).map((row) => row.sku));
+  const i = packs.findIndex((pack) => taken.has(pack.sku));
+  if (i >= 0) throw fieldError("field_invalid", `variants.${i}.sku`, problem("sku_taken", SKU_TAKEN));
 }

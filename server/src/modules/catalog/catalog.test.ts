@@ -46,6 +46,12 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
 
+/** Writes the stock of these products' (one) packs and their totals behind the catalogue's back. */
+async function setStock(ids: number[], count: number) {
+  await t.database.db.updateTable("product_variants").set({ count_in_stock: count }).where("product_id", "in", ids).execute();
+  await t.database.db.updateTable("products").set({ count_in_stock: count }).where("id", "in", ids).execute();
+}
+
 describe("GET /api/products", () => {
   it("answers a page of products newest first with the spec's fields", async () => {
     const res = await get("/api/products");
@@ -73,6 +79,34 @@ describe("GET /api/products", () => {
         { id: expect.any(Number), image: "images/urea-2.webp" },
       ],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      variants: [
+        {
+          id: expect.any(Number),
+          label: "1 pack",
+          sku: "",
+          netQuantity: 1,
+          unit: "piece",
+          price: "266.50",
+          mrp: "266.50",
+          countInStock: 0,
+          weightGrams: 0,
+        },
+      ],
+      label: {
+        kind: "general",
+        manufacturer: "",
+        manufacturerAddress: "",
+        countryOfOrigin: "India",
+        genericName: "",
+        bestBefore: "",
+        customerCare: "",
+        cibrcNumber: "",
+        seedVariety: "",
+        seedLot: "",
+        germinationPercent: null,
+        seedTestDate: "",
+        fcoGrade: "",
+      },
     });
     expect(first).not.toHaveProperty("reviews");
   });
@@ -221,12 +255,12 @@ describe("caching of catalogue answers", () => {
 
   it("shows a change made through this process at once after invalidate()", async () => {
     const before = (await get(`/api/products/${neem.id}/`)).json();
-    await t.database.db.updateTable("products").set({ count_in_stock: 5 }).where("id", "=", neem.id).execute();
+    await setStock([neem.id], 5);
     // Still the cached copy: the write did not go through the service.
     expect((await get(`/api/products/${neem.id}/`)).json().countInStock).toBe(before.countInStock);
     t.app.services.catalog.invalidate();
     expect((await get(`/api/products/${neem.id}/`)).json().countInStock).toBe(5);
-    await t.database.db.updateTable("products").set({ count_in_stock: 0 }).where("id", "=", neem.id).execute();
+    await setStock([neem.id], 0);
     t.app.services.catalog.invalidate();
   });
 
@@ -245,8 +279,8 @@ describe("caching of catalogue answers", () => {
     };
     for (const url of Object.values(urls)) expect((await get(url)).statusCode).toBe(200);
     // Written behind the catalogue's back: a kept answer still shows the old values.
-    await db.updateTable("products").set({ count_in_stock: 3 }).where("id", "=", other.id).execute();
-    await db.updateTable("products").set({ count_in_stock: 2 }).where("id", "=", neem.id).execute();
+    await setStock([other.id], 3);
+    await setStock([neem.id], 2);
 
     const buyer = await makeUser(db);
     const headers = await authHeaders(t, buyer.id);
@@ -268,8 +302,8 @@ describe("caching of catalogue answers", () => {
     expect((await get(urls.other)).json().countInStock).toBe(10);
     expect(await stockOf(urls.fertilisers, neem.id)).toBe(0);
 
-    await db.updateTable("products").set({ count_in_stock: 10 }).where("id", "in", [bought.id, other.id]).execute();
-    await db.updateTable("products").set({ count_in_stock: 0 }).where("id", "=", neem.id).execute();
+    await setStock([bought.id, other.id], 10);
+    await setStock([neem.id], 0);
     t.app.services.catalog.invalidate();
   });
 });

@@ -40,6 +40,25 @@ export const productColumns = [
   "products.fco_grade",
 ] as const;
 
+/** The columns of a product's label (migration 0016). */
+export const labelColumns = [
+  "label_kind",
+  "manufacturer",
+  "manufacturer_address",
+  "country_of_origin",
+  "generic_name",
+  "best_before",
+  "customer_care",
+  "cibrc_number",
+  "seed_variety",
+  "seed_lot",
+  "germination_percent",
+  "seed_test_date",
+  "fco_grade",
+] as const;
+
+export type LabelRow = Selection<Database, "products", (typeof labelColumns)[number]>;
+
 /** What the product JSON shows of a pack, as the lists gather it (JSON) and findPacks reads it. */
 export const packJsonColumns = [
   "product_variants.id",

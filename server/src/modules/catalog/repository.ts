@@ -1,7 +1,8 @@
+import type { PackUnit } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { packJsonColumns, productColumns, type Writer } from "./columns.ts";
+import { type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
 import { indexProduct, searchColumns, unindexProduct } from "./search-index.ts";
 
 /**
@@ -51,7 +52,7 @@ export async function findReviews(db: Kysely<Database>, productId: number) {
 export async function lockProduct(trx: Transaction<Database>, id: number) {
   const query = trx
     .selectFrom("products")
-    .select(["id", "count_in_stock", "name_hi", "description_hi", "hsn_code", "gst_rate"])
+    .select(["id", "count_in_stock", "name_hi", "description_hi", "hsn_code", "gst_rate", ...labelColumns])
     .where("id", "=", id);
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
@@ -136,11 +137,25 @@ export interface ProductFields {
   description: string;
   nameHi: string;
   descriptionHi: string;
-  pricePaise: number;
-  countInStock: number;
   /** The HSN code (4, 6 or 8 digits, or "") and the GST rate in percent (one of GST_RATES). */
   hsnCode: string;
   gstRate: number;
+  /** The product's packs, default first: the summaries and the search text are theirs. */
+  packs: readonly PackFields[];
+  label: LabelRow;
+}
+
+/** A pack as the catalogue writes it; `id` for a pack that exists. */
+export interface PackFields {
+  id?: number | undefined;
+  label: string;
+  sku: string;
+  netQuantity: number;
+  unit: PackUnit;
+  pricePaise: number;
+  mrpPaise: number;
+  countInStock: number;
+  weightGrams: number;
 }
 
 const productValues = (fields: ProductFields) => ({
@@ -150,10 +165,12 @@ const productValues = (fields: ProductFields) => ({
   description: fields.description,
   name_hi: fields.nameHi,
   description_hi: fields.descriptionHi,
-  price_paise: fields.pricePaise,
-  count_in_stock: fields.countInStock,
+  // The packs' summaries (schema.ts): the lowest price, the total stock.
+  price_paise: Math.min(...fields.packs.map((pack) => pack.pricePaise)),
+  count_in_stock: fields.packs.reduce((sum, pack) => sum + pack.countInStock, 0),
   hsn_code: fields.hsnCode,
   gst_rate: fields.gstRate,
+  ...fields.label,
   search_indexed: true,
   ...searchColumns({
     name: fields.name,
@@ -163,9 +180,65 @@ const productValues = (fields: ProductFields) => ({
     nameHi: fields.nameHi,
     descriptionHi: fields.descriptionHi,
     categoryHi: fields.category.name_hi,
+    packs: fields.packs,
   }),
 });
 
+const packValues = (pack: PackFields, position: number) => ({
+  position,
+  label: pack.label,
+  sku: pack.sku,
+  net_quantity: pack.netQuantity,
+  unit: pack.unit,
+  price_paise: pack.pricePaise,
+  mrp_paise: pack.mrpPaise,
+  count_in_stock: pack.countInStock,
+  weight_grams: pack.weightGrams,
+});
+
+/**
+ * Writes a product's packs as `packs` lists them, in that order (the first is the default): the
+ * packs of `existing` not listed are removed (their order lines keep their label), the listed
+ * ones with an id updated, the others inserted. Call with the product row locked.
+ */
+export async function writePacks(
+  trx: Transaction<Database>,
+  productId: number,
+  existing: readonly { id: number; sku: string }[],
+  packs: readonly PackFields[],
+  at: string,
+): Promise<void> {
+  const kept = new Set(packs.flatMap((pack) => (pack.id === undefined ? [] : [pack.id])));
+  const removed = existing.filter((pack) => !kept.has(pack.id)).map((pack) => pack.id);
+  if (removed.length > 0) await trx.deleteFrom("product_variants").where("id", "in", removed).execute();
+  // Two packs swapping SKUs would meet on the unique index midway: the changing SKUs are cleared first.
+  const skuOf = new Map(existing.map((pack) => [pack.id, pack.sku]));
+  const changing = packs.flatMap((pack) => (pack.id !== undefined && skuOf.get(pack.id) !== pack.sku ? [pack.id] : []));
+  if (changing.length > 0) await trx.updateTable("product_variants").set({ sku: "" }).where("id", "in", changing).execute();
+  for (const [position, pack] of packs.entries()) {
+    if (pack.id === undefined) {
+      await trx
+        .insertInto("product_variants")
+        .values({ ...packValues(pack, position), product_id: productId, created_at: at, updated_at: at })
+        .execute();
+    } else {
+      await trx
+        .updateTable("product_variants")
+        .set({ ...packValues(pack, position), updated_at: at })
+        .where("id", "=", pack.id)
+        .where("product_id", "=", productId)
+        .execute();
+    }
+  }
+}
+
+/** The packs of other products than `productId` that have one of these SKUs. */
+export async function packsWithSkus(db: Writer, productId: number, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return db.selectFrom("product_variants").select(["id", "sku"]).where("sku", "in", skus).where("product_id", "<>", productId).execute();
+}
+
+/** Inserts a product with its packs. */
 export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string): Promise<number> {
   const values = productValues(fields);
   const row = await trx
@@ -173,10 +246,12 @@ export async function insertProduct(trx: Transaction<Database>, fields: ProductF
     .values({ ...values, created_at: at, updated_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await writePacks(trx, row.id, [], fields.packs, at);
   await indexProduct(trx, row.id, values);
   return row.id;
 }
 
+/** Updates a product's fields and its packs' summaries (the packs are writePacks'); the sitemap sees it changed. */
 export async function updateProduct(trx: Transaction<Database>, id: number, fields: ProductFields, at: string): Promise<void> {
   const values = productValues(fields);
   await trx
@@ -226,14 +301,22 @@ export async function pathsInOrders(db: Writer, paths: readonly string[]): Promi
   return new Set(rows.map((row) => row.image));
 }
 
-/** Products with at most `threshold` units left, fewest first. */
+/** Packs with at most `threshold` units left, fewest first, with their product. */
 export async function findLowStock(db: Writer, threshold: number, limit: number) {
   return db
-    .selectFrom("products")
-    .select(["id", "name", "count_in_stock"])
-    .where("count_in_stock", "<=", threshold)
-    .orderBy("count_in_stock")
-    .orderBy("id")
+    .selectFrom("product_variants")
+    .innerJoin("products", "products.id", "product_variants.product_id")
+    .select([
+      "products.id",
+      "products.name",
+      "product_variants.id as variant_id",
+      "product_variants.label as variant_label",
+      "product_variants.count_in_stock",
+    ])
+    .where("product_variants.count_in_stock", "<=", threshold)
+    .orderBy("product_variants.count_in_stock")
+    .orderBy("products.id")
+    .orderBy("product_variants.position")
     .limit(limit)
     .execute();
 }

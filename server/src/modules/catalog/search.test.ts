@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "../../testing/test-app.ts";
+import { DEFAULT_LABEL, labelRow } from "./admin.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
@@ -300,10 +301,21 @@ describe("the search index, kept in step by the catalogue's writer", () => {
       description: "",
       nameHi: "",
       descriptionHi: "",
-      pricePaise: 99_00,
-      countInStock: 1,
       hsnCode: "",
       gstRate: 0,
+      packs: [
+        {
+          label: "1 pack",
+          sku: "",
+          netQuantity: 1,
+          unit: "piece" as const,
+          pricePaise: 99_00,
+          mrpPaise: 99_00,
+          countInStock: 1,
+          weightGrams: 0,
+        },
+      ],
+      label: labelRow(DEFAULT_LABEL),
     }));
   const at = "2025-02-01T00:00:00.000Z";
   // A new query string each time: the answer cache (keyed by URL) must not answer for the index.

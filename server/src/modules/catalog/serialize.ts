@@ -9,7 +9,7 @@ import {
   type Review,
 } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
-import type { PackJsonRow, ProductWithCategory } from "./columns.ts";
+import type { LabelRow, PackJsonRow, ProductWithCategory } from "./columns.ts";
 
 /**
  * The one place that defines the product JSON of the API. `price` and `countInStock` are the
@@ -57,7 +57,7 @@ export function variantJson(row: PackJsonRow): ProductVariant {
   };
 }
 
-export function labelJson(row: ProductWithCategory): ProductLabel {
+export function labelJson(row: LabelRow): ProductLabel {
   return {
     kind: row.label_kind,
     manufacturer: row.manufacturer,

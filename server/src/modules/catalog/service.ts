@@ -62,6 +62,14 @@ export interface ProductForOrder {
   weight_grams: number;
 }
 
+/** A pack running out, as the staff's dashboard lists it. */
+export interface LowStockPack {
+  _id: number;
+  name: string;
+  variant: { id: number; label: string };
+  countInStock: number;
+}
+
 /** A pack as a checkout weighs a refusal: its label and what is left of it. */
 export interface PackForOrder {
   id: number;
@@ -273,10 +281,15 @@ export class CatalogService {
     });
   }
 
-  /** Products with at most `threshold` units left, fewest first. */
-  async lowStock(threshold: number, limit: number): Promise<{ _id: number; name: string; countInStock: number }[]> {
+  /** Packs with at most `threshold` units left, fewest first, each with its product. */
+  async lowStock(threshold: number, limit: number): Promise<LowStockPack[]> {
     const rows = await repo.findLowStock(this.db, threshold, limit);
-    return rows.map((row) => ({ _id: row.id, name: row.name, countInStock: row.count_in_stock }));
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      variant: { id: row.variant_id, label: row.variant_label },
+      countInStock: row.count_in_stock,
+    }));
   }
 
   /**

@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { GST_RATES, toPaise } from "@krishi/contract";
+import { GST_RATES, type ProductUpdate, toPaise } from "@krishi/contract";
 import {
   DetailSchema,
   ErrorBody,
@@ -12,7 +12,7 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { badRequest, type FieldErrors, fieldError, HttpError, problem } from "../../lib/errors.ts";
-import type { CatalogAdmin } from "./admin.ts";
+import type { CatalogAdmin, PackInput } from "./admin.ts";
 
 export interface CatalogStaffRoutesOptions {
   admin: CatalogAdmin;
@@ -24,18 +24,27 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ["catalogue"];
 
-/** A price staff may set: more than ₹0, at most ₹1 crore. */
-function pricePaise(price: number | string): number {
+/** A price staff may set (`field`: where the request has it): more than ₹0, at most ₹1 crore. */
+function pricePaise(price: number | string, field = "price"): number {
   let paise: number;
   try {
     paise = toPaise(price);
   } catch {
-    throw fieldError("price_invalid", "price", problem("amount_invalid", "Enter a valid amount with at most two decimals."));
+    throw fieldError("price_invalid", field, problem("amount_invalid", "Enter a valid amount with at most two decimals."));
   }
   if (paise <= 0 || paise > 1_000_000_000) {
-    throw fieldError("price_invalid", "price", problem("price_out_of_range", "Enter a price above ₹0 and at most ₹1,00,00,000."));
+    throw fieldError("price_invalid", field, problem("price_out_of_range", "Enter a price above ₹0 and at most ₹1,00,00,000."));
   }
   return paise;
+}
+
+/** The packs of an edit in paise; their price and MRP checked as the product's price is. */
+function packsInput(variants: ProductUpdate["variants"]): PackInput[] | undefined {
+  return variants?.map((variant, i) => ({
+    ...variant,
+    pricePaise: pricePaise(variant.price, `variants.${i}.price`),
+    mrpPaise: pricePaise(variant.mrp, `variants.${i}.mrp`),
+  }));
 }
 
 export const BAD_HSN = "Enter an HSN code of 4, 6 or 8 digits (or leave it empty).";
@@ -92,7 +101,21 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       },
     },
     async (request) => {
-      const { name, price, brand, countInStock, stockSeen, category, description, nameHi, descriptionHi, hsnCode, gstRate } = request.body;
+      const {
+        name,
+        price,
+        brand,
+        countInStock,
+        stockSeen,
+        category,
+        description,
+        nameHi,
+        descriptionHi,
+        hsnCode,
+        gstRate,
+        variants,
+        label,
+      } = request.body;
       return admin.update(request.params.id, {
         name: name.trim(),
         brand: brand.trim(),
@@ -100,11 +123,14 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         description,
         nameHi: nameHi?.trim(),
         descriptionHi,
-        pricePaise: pricePaise(price),
+        // Packs given: the form's price, stock and stockSeen are ignored (a sample's "0.00" among them).
+        pricePaise: variants ? 0 : pricePaise(price),
         countInStock,
         stockSeen,
         hsnCode,
         gstRate,
+        variants: packsInput(variants),
+        label,
       });
     },
   );

@@ -49,7 +49,14 @@ describe("GET /api/staff/summary/", () => {
     await order(db, { totalPaise: 5_000_00, paidAt: "2026-10-01T10:00:00Z", deliveredAt: "2026-10-03T10:00:00Z" });
     await order(db, { totalPaise: 777_00 });
     await order(db, { totalPaise: 300_00, paidAt: "2026-11-20T10:00:00Z", deliveredAt: "2026-11-21T10:00:00Z" });
-    const low = await makeProduct(db, { name: "Last few sprayers", stock: 1 });
+    // Counted per pack: the 1 kg pack runs low though the product has plenty in 5 kg.
+    const low = await makeProduct(db, {
+      name: "Wheat seed",
+      packs: [
+        { label: "1 kg", stock: 1 },
+        { label: "5 kg", stock: LOW_STOCK_THRESHOLD + 20 },
+      ],
+    });
     const none = await makeProduct(db, { name: "Sold out hoe", stock: 0 });
     await makeProduct(db, { stock: LOW_STOCK_THRESHOLD + 1 });
 
@@ -66,9 +73,9 @@ describe("GET /api/staff/summary/", () => {
     expect(summary.toDeliver.map((o: { _id: number }) => o._id)).toEqual([yesterday, todayB, todayA]);
     expect(summary.ordersToDeliver).toBe(3);
     expect(summary.toDeliver[0]).toMatchObject({ customer: "Asha Kulkarni", totalPrice: "99.99", paidAt: "2026-11-21T10:00:00.000Z" });
-    expect(summary.lowStock.slice(0, 2)).toEqual([
-      { _id: none.id, name: "Sold out hoe", countInStock: 0 },
-      { _id: low.id, name: "Last few sprayers", countInStock: 1 },
+    expect(summary.lowStock).toEqual([
+      { _id: none.id, name: "Sold out hoe", variant: { id: none.variants[0]?.id, label: "1 pack" }, countInStock: 0 },
+      { _id: low.id, name: "Wheat seed", variant: { id: low.variants[0]?.id, label: "1 kg" }, countInStock: 1 },
     ]);
     expect(summary.lowStockThreshold).toBe(LOW_STOCK_THRESHOLD);
     expect(summary.customers).toBe(2);
