@@ -1,23 +1,30 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { useGetConfigQuery } from "../../app/config-api.ts";
+import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useDownloadGstReportMutation, useUploadServiceabilityMutation } from "./admin-api.ts";
+import { saveFile } from "./save-file.ts";
+
+/** The shipping rules' editor: its own chunk, loaded when staff open it. */
+const ShippingRules = lazy(() => import("./shipping-rules.tsx").then((module) => ({ default: module.ShippingRules })));
 
 /**
  * The dashboard's "GST and delivery" section: the GST report of a period as a CSV file (in GST mode
- * only), and the upload of the PIN codes the shop delivers to.
+ * only), the upload of the PIN codes the shop delivers to, and the shipping charges by weight and
+ * zone (their editor opens on demand).
  */
 export function GstAndDelivery() {
   const { data: config } = useGetConfigQuery();
   const gst = config?.pricing.taxMode === "gst";
+  const [shipping, setShipping] = useState(false);
   return (
     <section aria-labelledby="gst-and-delivery" className="mt-4">
       <h2 id="gst-and-delivery" className="h4">
@@ -32,7 +39,15 @@ export function GstAndDelivery() {
         <Col md={6}>
           <Serviceability />
         </Col>
+        <Col md={6}>
+          <ShippingCharges open={shipping} onToggle={() => setShipping((open) => !open)} />
+        </Col>
       </Row>
+      {shipping && (
+        <Suspense fallback={<Loader />}>
+          <ShippingRules />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -125,20 +140,6 @@ function GstReport() {
   );
 }
 
-/** Hands `text` to the browser as a file download named `name`. */
-function saveFile(text: string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Later, not at once: a browser may still be reading the file when click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The CSV's columns, as the server reads them. */
 const SERVICEABILITY_FORMAT = "pin or prefix,deliveryDays,cod";
 
@@ -206,6 +207,19 @@ function Serviceability() {
           {t("Upload serviceability")}
         </Button>
       </form>
+    </Card>
+  );
+}
+
+/** Shipping charges: what they are, and the button that opens their editor below. */
+function ShippingCharges({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <Card body className="h-100">
+      <h3 className="h5">{t("Shipping charges")}</h3>
+      <p className="form-text mt-0">{t("Charges by the order's weight and the delivery PIN code, edited one by one or as a CSV file.")}</p>
+      <Button type="button" variant="primary" className="w-100 staff-tap" aria-expanded={open} onClick={onToggle}>
+        {open ? t("Close shipping charges") : t("Edit shipping charges")}
+      </Button>
     </Card>
   );
 }
