@@ -94,14 +94,7 @@ function productData(product: Product, head: PageHead, url: string) {
     sku: String(product._id),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
     category: product.category.name,
-    offers: {
-      "@type": "Offer",
-      url,
-      price: product.price,
-      priceCurrency: "INR",
-      availability: product.countInStock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    offers: productOffers(product, url),
     ...(product.numReviews > 0
       ? {
           aggregateRating: {
@@ -114,6 +107,24 @@ function productData(product: Product, head: PageHead, url: string) {
         }
       : {}),
   };
+}
+
+/**
+ * The product's offer: one Offer at its price, or, when its packs sell at different prices, an
+ * AggregateOffer from the lowest to the highest. In stock while any pack is.
+ */
+function productOffers(product: Product, url: string) {
+  const packs = product.variants;
+  const inStock = packs.length > 0 ? packs.some((pack) => pack.countInStock > 0) : product.countInStock > 0;
+  const common = {
+    url,
+    priceCurrency: "INR",
+    availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+  };
+  const prices = [...new Set(packs.map((pack) => pack.price))].sort((a, b) => Number(a) - Number(b));
+  if (prices.length < 2) return { "@type": "Offer", price: product.price, ...common };
+  return { "@type": "AggregateOffer", lowPrice: prices[0], highPrice: prices.at(-1), offerCount: packs.length, ...common };
 }
 
 /** Shop › category › product, each an address in the page's language. */

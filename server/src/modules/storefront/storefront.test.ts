@@ -197,6 +197,27 @@ describe("a product page without JavaScript", () => {
     const [soldOut] = jsonLd((await page(`/product/${urea.id}`)).html);
     expect(soldOut).toMatchObject({ offers: { availability: "https://schema.org/OutOfStock" } });
     expect(soldOut).not.toHaveProperty("aggregateRating");
+    // Packs at different prices: one offer from the lowest to the highest, in stock while a pack is.
+    const okra = await makeProduct(t.database.db, {
+      name: "Okra Seed",
+      categoryId: seeds,
+      packs: [
+        { label: "1 kg", pricePaise: 1_250_00, stock: 0 },
+        { label: "250 g", pricePaise: 340_00, stock: 5 },
+        { label: "4 kg", pricePaise: 4_600_00, stock: 2 },
+      ],
+    });
+    const [packs] = jsonLd((await page(`/product/${okra.id}`)).html);
+    expect(packs).toMatchObject({
+      offers: {
+        "@type": "AggregateOffer",
+        lowPrice: "340.00",
+        highPrice: "4600.00",
+        offerCount: 3,
+        priceCurrency: "INR",
+        availability: "https://schema.org/InStock",
+      },
+    });
   });
 
   it("keeps a product's text from breaking out of the page", async () => {
