@@ -14,7 +14,10 @@ const summary = aStaffSummary({
   products: 17,
   ordersToDeliver: 23,
   toDeliver: [{ _id: 51, customer: "Asha Patil", totalPrice: "2703.92", paidAt: "2026-11-28T10:30:00.000Z" }],
-  lowStock: [{ _id: 9, name: "Neem cake 5 kg", countInStock: 2, variant: { id: 90, label: "5 kg" } }],
+  lowStock: [
+    { _id: 9, name: "Urea", countInStock: 2, variant: { id: 90, label: "45 kg" } },
+    { _id: 9, name: "Urea", countInStock: 4, variant: { id: 91, label: "5 kg" } },
+  ],
 });
 summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", orders: 1 };
 summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", orders: 2 };
@@ -54,7 +57,9 @@ describe("DashboardScreen", () => {
     );
     const lowStock = screen.getByRole("region", { name: "Low stock" });
     expect(within(lowStock).getByText("(5 or fewer in stock)")).toBeInTheDocument();
-    expect(within(lowStock).getByRole("link", { name: "Neem cake 5 kg: 2 in stock" })).toHaveAttribute("href", "/admin/product/9/edit");
+    // Per pack: each pack low on stock has its own entry.
+    expect(within(lowStock).getByRole("link", { name: "Urea · 45 kg: 2 in stock" })).toHaveAttribute("href", "/admin/product/9/edit");
+    expect(within(lowStock).getByRole("link", { name: "Urea · 5 kg: 4 in stock" })).toHaveAttribute("href", "/admin/product/9/edit");
   });
 
   it("lists Cash on Delivery orders whose cash is not received under their own heading, in their state, not as paid", async () => {

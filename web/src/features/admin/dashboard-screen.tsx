@@ -7,6 +7,7 @@ import Row from "react-bootstrap/Row";
 import { Link } from "react-router";
 import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
+import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { statusLabel } from "../orders/index.ts";
 import { useGetStaffSummaryQuery } from "./admin-api.ts";
@@ -98,8 +99,14 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
             empty={lowStock.length === 0 ? t("No product is low on stock") : null}
           >
             {lowStock.map((product) => (
-              <ListGroup.Item key={product._id} action as={Link} to={`/admin/product/${product._id}/edit`} className="staff-tap">
-                {t("{name}: {count} in stock", { name: product.name, count: product.countInStock })}
+              <ListGroup.Item
+                key={`${product._id}-${product.variant.id}`}
+                action
+                as={Link}
+                to={`/admin/product/${product._id}/edit`}
+                className="staff-tap"
+              >
+                {t("{name}: {count} in stock", { name: withPack(product.name, product.variant.label), count: product.countInStock })}
               </ListGroup.Item>
             ))}
           </Panel>

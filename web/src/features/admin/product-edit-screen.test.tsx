@@ -1,7 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { anErrorBody, aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { aLabel, anErrorBody, aProduct, aStaffUser, aVariant, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductEditScreen } from "./product-edit-screen.tsx";
@@ -234,5 +234,155 @@ describe("ProductEditScreen", () => {
     renderEdit();
     expect(await screen.findByLabelText("HSN कोड")).toHaveValue("10061010");
     expect(screen.getByLabelText("GST दर")).toHaveDisplayValue("0 प्रतिशत");
+  });
+});
+
+/** Urea in a 45 kg bag (the default) and a 5 kg pack. */
+const urea = aProduct({
+  name: "Urea",
+  variants: [
+    aVariant({
+      id: 11,
+      label: "45 kg",
+      sku: "UREA-45",
+      netQuantity: 45,
+      price: "266.50",
+      mrp: "266.50",
+      countInStock: 8,
+      weightGrams: 45_200,
+    }),
+    aVariant({ id: 12, label: "5 kg", sku: "UREA-5", netQuantity: 5, price: "40.00", mrp: "45.00", countInStock: 30, weightGrams: 5_100 }),
+  ],
+});
+
+function renderUrea(update: (call: FakeCall) => FakeAnswer = () => ({ body: urea })) {
+  const calls = fakeApi((call) => {
+    if (call.path === "/api/products/category/") return { body: CATEGORIES };
+    if (call.method === "GET") return { body: urea };
+    return update(call);
+  });
+  return { ...renderEdit(), calls };
+}
+
+/** A pack's part of the form, by its legend. */
+function pack(name: string | RegExp): HTMLElement {
+  return screen.getByRole("group", { name });
+}
+
+describe("ProductEditScreen packs", () => {
+  it("edits, adds, moves and removes packs (after asking), and sends them in order with the stock each was loaded with", async () => {
+    const { user, calls, location } = renderUrea();
+    const bag = await screen.findByRole("group", { name: "45 kg (default)" });
+    expect(within(bag).getByLabelText("Price")).toHaveValue(266.5);
+    expect(within(bag).getByLabelText("Count In Stock")).toHaveValue(8);
+    expect(within(pack("5 kg")).getByLabelText("MRP")).toHaveValue(45);
+
+    await user.clear(within(bag).getByLabelText("Count In Stock"));
+    await user.type(within(bag).getByLabelText("Count In Stock"), "20");
+    await user.click(screen.getByRole("button", { name: "Add a pack" }));
+    const added = pack("Pack 3");
+    await user.type(within(added).getByLabelText("Pack label"), "1 kg");
+    const one = pack("1 kg");
+    await user.type(within(one).getByLabelText("Net quantity"), "1");
+    await user.type(within(one).getByLabelText("Price"), "9.50");
+    await user.type(within(one).getByLabelText("Shipping weight (g)"), "1050");
+    await user.click(screen.getByRole("button", { name: "Move 1 kg up" }));
+    await user.click(screen.getByRole("button", { name: "Move 1 kg up" }));
+    expect(screen.getByRole("group", { name: "1 kg (default)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Move 1 kg up" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Remove 5 kg" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Remove 5 kg? Past orders keep its label.");
+    await user.click(screen.getByRole("button", { name: "Keep it" }));
+    expect(pack("5 kg")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove 5 kg" }));
+    await user.click(screen.getByRole("button", { name: "Remove pack" }));
+    expect(screen.queryByRole("group", { name: "5 kg" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      price: "9.50",
+      countInStock: 0,
+      variants: [
+        { label: "1 kg", sku: "", netQuantity: 1, unit: "kg", price: "9.50", mrp: "9.50", countInStock: 0, weightGrams: 1050 },
+        {
+          id: 11,
+          label: "45 kg",
+          sku: "UREA-45",
+          netQuantity: 45,
+          unit: "kg",
+          price: "266.50",
+          mrp: "266.50",
+          countInStock: 20,
+          stockSeen: 8,
+          weightGrams: 45_200,
+        },
+      ],
+    });
+    const sent = calls.find((call) => call.method === "PUT")?.body as { variants: object[] };
+    expect(sent.variants[0]).not.toHaveProperty("id");
+  });
+
+  it("shows the server's messages under the pack's field, not above the form", async () => {
+    const { user } = renderUrea(() => ({
+      status: 400,
+      body: anErrorBody("field_invalid", "variants.1.mrp: The price cannot be above the MRP.", {
+        "variants.1.mrp": [{ code: "mrp_below_price", message: "The price cannot be above the MRP." }],
+      }),
+    }));
+    await user.click(await screen.findByRole("button", { name: "Update" }));
+    const mrp = within(pack("5 kg")).getByLabelText("MRP");
+    await vi.waitFor(() => expect(mrp).toHaveAttribute("aria-invalid", "true"));
+    expect(mrp).toHaveAccessibleDescription(expect.stringContaining("The price cannot be above the MRP."));
+    expect(within(pack("45 kg (default)")).getByLabelText("MRP")).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("cannot remove the only pack", async () => {
+    fakeProductApi();
+    renderEdit();
+    expect(await screen.findByRole("button", { name: "Remove 10 kg" })).toBeDisabled();
+  });
+});
+
+describe("ProductEditScreen label", () => {
+  it("shows the fields of the kind chosen, sends the label, and shows the server's refusal of a pesticide without its number", async () => {
+    const { user, calls } = renderUrea(() => ({
+      status: 400,
+      body: anErrorBody("field_invalid", "label.cibrcNumber: A pesticide needs its CIB&RC registration number.", {
+        "label.cibrcNumber": [{ code: "cibrc_number_required", message: "A pesticide needs its CIB&RC registration number." }],
+      }),
+    }));
+    const kind = await screen.findByLabelText("Kind of goods");
+    expect(kind).toHaveValue("general");
+    expect(screen.queryByLabelText("CIB&RC registration number")).toBeNull();
+    await user.selectOptions(kind, "Seed");
+    expect(screen.getByLabelText("Variety")).toBeInTheDocument();
+    expect(screen.getByLabelText("Germination (%)")).toBeInTheDocument();
+    await user.selectOptions(kind, "Pesticide");
+    expect(screen.queryByLabelText("Variety")).toBeNull();
+    await user.type(screen.getByLabelText("Manufacturer or packer"), " Bayer CropScience ");
+    await user.type(screen.getByLabelText("Country of origin"), "India");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+
+    const number = await screen.findByLabelText("CIB&RC registration number");
+    await vi.waitFor(() => expect(number).toHaveAttribute("aria-invalid", "true"));
+    expect(number).toHaveAccessibleDescription(expect.stringContaining("A pesticide needs its CIB&RC registration number."));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      label: { ...aLabel(), kind: "pesticide", manufacturer: "Bayer CropScience", countryOfOrigin: "India", germinationPercent: null },
+    });
+  });
+
+  it("sends a seed's germination as a number and its test date", async () => {
+    const { user, calls, location } = renderUrea();
+    await user.selectOptions(await screen.findByLabelText("Kind of goods"), "Seed");
+    await user.type(screen.getByLabelText("Germination (%)"), "85");
+    await user.type(screen.getByLabelText("Date of test"), "2026-09-14");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      label: { kind: "seed", germinationPercent: 85, seedTestDate: "2026-09-14" },
+    });
   });
 });

@@ -10,6 +10,8 @@ import type { FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetCategoriesQuery, useGetProductQuery } from "../catalog/index.ts";
 import { useUpdateProductMutation } from "./admin-api.ts";
+import { LABEL_FIELDS, LabelFieldset, labelBody, labelDraft } from "./label-fieldset.tsx";
+import { PacksEditor, packDrafts, packFieldNames, variantsBody } from "./packs-editor.tsx";
 import { ProductImagesEditor } from "./product-images-editor.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { GoBack, SaveError } from "./staff-form.tsx";
@@ -37,7 +39,7 @@ const LIMITS = { name: 200, brand: 200, category: 100, description: 10_000 } as 
 /** The category select's choice that reveals a field for a new category's name. */
 const NEW_CATEGORY = "new";
 
-/** /admin/product/{id}/edit (staff): the product's fields (saved, back to the list) and its images. */
+/** /admin/product/{id}/edit (staff): the product's fields, packs and label (saved, back to the list) and its images. */
 export function ProductEditScreen() {
   const { id = "" } = useParams();
   return (
@@ -74,20 +76,19 @@ function ProductForm({ product }: { product: Product }) {
   const [updateProduct, { error, isLoading }] = useUpdateProductMutation();
   const [name, setName] = useState(product.name);
   const [nameHi, setNameHi] = useState(product.nameHi ?? "");
-  const [price, setPrice] = useState(product.price);
+  // The packs, default first (their price and stock are the product's), each with the stock it was loaded with.
+  const [packs, setPacks] = useState(() => packDrafts(product.variants));
+  const [label, setLabel] = useState(() => labelDraft(product.label));
   const [hsnCode, setHsnCode] = useState(product.hsnCode);
   const [gstRate, setGstRate] = useState(String(product.gstRate));
   const [brand, setBrand] = useState(product.brand);
-  const [stock, setStock] = useState(String(product.countInStock));
-  // The count this form started from: the server keeps sales made while staff edit.
-  const [stockSeen] = useState(product.countInStock);
   const [category, setCategory] = useState(String(product.category.id));
   const [newCategory, setNewCategory] = useState("");
   const [description, setDescription] = useState(product.description);
   const [descriptionHi, setDescriptionHi] = useState(product.descriptionHi ?? "");
   // The form's own check (the HSN code), shown instead of the server's messages until the next save.
   const [checked, setChecked] = useState<FieldErrors | null>(null);
-  const server = saveErrors(error, FIELDS);
+  const server = saveErrors(error, [...FIELDS, ...packFieldNames(packs.length), ...LABEL_FIELDS]);
   const fields = checked ?? server.fields;
   const detail = checked ? null : server.detail;
 
@@ -103,17 +104,22 @@ function ProductForm({ product }: { product: Product }) {
     }
     setChecked(null);
     const rate = Number(gstRate);
+    const variants = variantsBody(packs);
+    const [first] = variants;
     const result = await updateProduct({
       _id: product._id,
       name: name.trim(),
       nameHi: nameHi.trim(),
-      price: price.trim(),
+      // The spec's fields, as the default pack's: the server reads `variants` when given.
+      price: first?.price ?? product.price,
       hsnCode: hsn,
       // A rate outside the list (never set through this form) is kept as it is, unless changed.
       ...(isGstRate(rate) ? { gstRate: rate } : {}),
       brand: brand.trim(),
-      countInStock: Number(stock),
-      stockSeen,
+      countInStock: first?.countInStock ?? product.countInStock,
+      ...(first?.stockSeen === undefined ? {} : { stockSeen: first.stockSeen }),
+      variants,
+      label: labelBody(label),
       category: category === NEW_CATEGORY ? newCategory.trim() : Number(category),
       description,
       descriptionHi,
@@ -136,18 +142,6 @@ function ProductForm({ product }: { product: Product }) {
           errors={fields.nameHi}
           hint={t("Shown when the shop is in Hindi. Leave it empty to show the English name.")}
         />
-        <TextField
-          id="price"
-          label={t("Price")}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          required
-          value={price}
-          onChange={setPrice}
-          errors={fields.price}
-        />
         <Row className="g-sm-3">
           <Col sm={6}>
             <TextField
@@ -166,18 +160,6 @@ function ProductForm({ product }: { product: Product }) {
           </Col>
         </Row>
         <TextField id="brand" label={t("Brand")} maxLength={LIMITS.brand} value={brand} onChange={setBrand} errors={fields.brand} />
-        <TextField
-          id="count-in-stock"
-          label={t("Count In Stock")}
-          type="number"
-          inputMode="numeric"
-          min="0"
-          step="1"
-          required
-          value={stock}
-          onChange={setStock}
-          errors={fields.countInStock}
-        />
         <CategoryField current={product.category} value={category} onChange={setCategory} errors={fields.category} />
         {category === NEW_CATEGORY && (
           <TextField
@@ -209,6 +191,8 @@ function ProductForm({ product }: { product: Product }) {
           errors={fields.descriptionHi}
           hint={t("The description in Hindi, shown when the shop is in Hindi. Leave it empty to show the English description.")}
         />
+        <PacksEditor packs={packs} onChange={setPacks} errors={fields} />
+        <LabelFieldset label={label} onChange={setLabel} errors={fields} />
         <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
           {t("Update")}
         </Button>

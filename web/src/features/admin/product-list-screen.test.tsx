@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { anErrorBody, aProduct, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, aProduct, aStaffUser, aVariant, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductListScreen } from "./product-list-screen.tsx";
@@ -14,6 +14,11 @@ const neem = aProduct({
   category: { id: 3, name: "Fertilisers", nameHi: "उर्वरक" },
   hsnCode: "31010099",
   gstRate: 5,
+  // Two packs at different prices, 3 + 4 in stock.
+  variants: [
+    aVariant({ id: 91, label: "5 kg", price: "349.00", countInStock: 3 }),
+    aVariant({ id: 92, label: "1 kg", price: "80.00", countInStock: 4 }),
+  ],
 });
 
 function renderList(url = "/admin/productlist") {
@@ -32,7 +37,7 @@ afterEach(() => {
 });
 
 describe("ProductListScreen", () => {
-  it("lists products: ID, NAME, PRICE in rupees, HSN code, GST rate, CATEGORY, BRAND and an edit link", async () => {
+  it("lists products: ID, NAME, PRICE in rupees (from the cheapest pack's), STOCK of every pack, HSN code, GST rate, CATEGORY, BRAND and an edit link", async () => {
     const calls = fakeProducts();
     renderList();
     expect(await screen.findByRole("heading", { level: 1, name: "Products" })).toBeInTheDocument();
@@ -41,18 +46,18 @@ describe("ProductListScreen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["ID", "NAME", "PRICE", "HSN", "GST", "CATEGORY", "BRAND", "Actions"]);
+    ).toEqual(["ID", "NAME", "PRICE", "STOCK", "HSN", "GST", "CATEGORY", "BRAND", "Actions"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>
         within(row)
           .getAllByRole("cell")
-          .slice(0, 7)
+          .slice(0, 8)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "10061010", "0%", "Seeds", "Kisan Gold"],
-      ["9", "Neem cake 5 kg", "₹349.00", "31010099", "5%", "Fertilisers", "Organic Roots"],
+      ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "5", "10061010", "0%", "Seeds", "Kisan Gold"],
+      ["9", "Neem cake 5 kg", "from ₹80.00", "7", "31010099", "5%", "Fertilisers", "Organic Roots"],
     ]);
     expect(screen.getByRole("link", { name: "Edit Neem cake 5 kg" })).toHaveAttribute("href", "/admin/product/9/edit");
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/products" });

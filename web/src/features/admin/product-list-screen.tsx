@@ -5,7 +5,7 @@ import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
-import { formatPrice } from "../../lib/price.ts";
+import { fromPrice, stockTotal } from "../../lib/packs.ts";
 import { useGetProductsQuery } from "../catalog/index.ts";
 import { useCreateProductMutation, useDeleteProductMutation } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
@@ -15,7 +15,8 @@ import { type Column, StaffTable } from "./staff-table.tsx";
 const COLUMNS: Column<ProductSummary>[] = [
   { heading: "ID", cell: (product) => product._id },
   { heading: "NAME", cell: (product) => product.name, wide: true },
-  { heading: "PRICE", cell: (product) => <span className="text-nowrap">{formatPrice(product.price)}</span> },
+  { heading: "PRICE", cell: (product) => <span className="text-nowrap">{fromPrice(product)}</span> },
+  { heading: "STOCK", cell: (product) => stockTotal(product) },
   { heading: "HSN", cell: (product) => product.hsnCode },
   { heading: "GST", cell: (product) => <span className="text-nowrap">{t("{rate}%", { rate: product.gstRate })}</span> },
   { heading: "CATEGORY", cell: (product) => product.category.name },
