@@ -1,14 +1,27 @@
 /** The demo catalogue: realistic Indian agricultural products with rupee prices (in paise). */
 
-import type { GstRate } from "@krishi/contract";
+import type { GstRate, PackUnit, ProductLabel } from "@krishi/contract";
 import type { Pictogram } from "./artwork.ts";
+
+/** A pack of a demo product; its SKU is made from the product's place in the catalogue. */
+export interface DemoPack {
+  label: string;
+  netQuantity: number;
+  unit: PackUnit;
+  pricePaise: number;
+  mrpPaise: number;
+  stock: number;
+  weightGrams: number;
+  sku: string;
+}
 
 export interface DemoProduct {
   name: string;
   brand: string;
   category: string;
-  pricePaise: number;
-  stock: number;
+  /** The packs, default first (at the row's price and stock unless DEMO_PACKS says more). */
+  packs: DemoPack[];
+  label: ProductLabel;
   images: number;
   description: string;
   /** What the product's artwork draws. */
@@ -90,9 +103,9 @@ const rows: Row[] = [
     48,
     1,
     "okra-seeds",
-    "Dark-green, tender okra pods with five ridges; tolerant to yellow vein mosaic virus. Continuous picking from 45 days. Pack of 100 g.",
+    "Dark-green, tender okra pods with five ridges; tolerant to yellow vein mosaic virus. Continuous picking from 45 days.",
     "भिंडी बीज राधिका",
-    "गहरी हरी, मुलायम, पाँच धारियों वाली भिंडी; पीली नस मोज़ेक (येलो वेन मोज़ेक) वायरस के प्रति सहनशील। 45 दिन से लगातार तुड़ाई। 100 ग्राम का पैकेट।",
+    "गहरी हरी, मुलायम, पाँच धारियों वाली भिंडी; पीली नस मोज़ेक (येलो वेन मोज़ेक) वायरस के प्रति सहनशील। 45 दिन से लगातार तुड़ाई।",
   ],
   [
     "Chilli Seeds Teja 4884",
@@ -126,9 +139,9 @@ const rows: Row[] = [
     300,
     1,
     "wheat",
-    "Timely-sown wheat for the north-western plains, rust resistant, yield potential 70 q/ha. Price per kg.",
+    "Timely-sown wheat for the north-western plains, rust resistant, yield potential 70 q/ha.",
     "गेहूँ बीज HD 3086",
-    "उत्तर-पश्चिमी मैदानी इलाकों के लिए समय पर बुवाई वाली गेहूँ किस्म, रतुआ (रस्ट) रोग प्रतिरोधी, उपज क्षमता 70 क्विंटल/हेक्टेयर। दाम प्रति किग्रा।",
+    "उत्तर-पश्चिमी मैदानी इलाकों के लिए समय पर बुवाई वाली गेहूँ किस्म, रतुआ (रस्ट) रोग प्रतिरोधी, उपज क्षमता 70 क्विंटल/हेक्टेयर।",
   ],
   [
     "Bottle Gourd Seeds Sharad",
@@ -155,7 +168,7 @@ const rows: Row[] = [
     "मालाओं और त्योहारों के लिए चमकीले नारंगी, भरे हुए (डबल) फूल। 10 ग्राम का पैकेट।",
   ],
   [
-    "Neem Coated Urea 45 kg",
+    "Neem Coated Urea",
     "IFFCO",
     "Fertilisers",
     266.5,
@@ -163,7 +176,7 @@ const rows: Row[] = [
     2,
     "urea-sack",
     "Neem-coated urea with 46 % nitrogen; slows nitrogen release and reduces losses. Government-notified price per 45 kg bag.",
-    "नीम लेपित यूरिया 45 किग्रा",
+    "नीम लेपित यूरिया",
     "46 % नाइट्रोजन वाला नीम लेपित यूरिया; नाइट्रोजन धीरे-धीरे छोड़ता है और उसका नुकसान कम करता है। 45 किग्रा की बोरी का सरकार द्वारा अधिसूचित दाम।",
   ],
   [
@@ -251,7 +264,7 @@ const rows: Row[] = [
     "तिलहन और दलहन के लिए बेंटोनाइट सल्फर; तेल की मात्रा और प्रोटीन बढ़ाता है।",
   ],
   [
-    "Neem Oil 10000 ppm 1 L",
+    "Neem Oil 10000 ppm",
     "Parijat",
     "Bio-pesticides",
     899,
@@ -259,7 +272,7 @@ const rows: Row[] = [
     2,
     "neem-oil",
     "Cold-pressed azadirachtin 1 % for sucking pests, whitefly and mites. Mix 3 ml per litre of water.",
-    "नीम का तेल 10000 ppm 1 लीटर",
+    "नीम का तेल 10000 ppm",
     "कोल्ड-प्रेस्ड, 1 % एज़ाडिरेक्टिन; रस चूसने वाले कीटों, सफ़ेद मक्खी और माइट (मकड़ी) के लिए। 3 मिली प्रति लीटर पानी में मिलाएँ।",
   ],
   [
@@ -619,7 +632,7 @@ export const DEMO_TAX: Record<string, [hsnCode: string, gstRate: GstRate]> = {
   "Bottle Gourd Seeds Sharad": ["120991", 0],
   "Marigold Seeds Pusa Narangi": ["120930", 0],
   // Fertilisers: urea 3102, potash 3104, DAP and NPK 3105, organic manure 3101, FCO micronutrients.
-  "Neem Coated Urea 45 kg": ["310210", 5],
+  "Neem Coated Urea": ["310210", 5],
   "DAP 18-46-0 50 kg": ["310530", 5],
   "NPK 19-19-19 Water Soluble 1 kg": ["310520", 5],
   "Muriate of Potash 50 kg": ["310420", 5],
@@ -628,7 +641,7 @@ export const DEMO_TAX: Record<string, [hsnCode: string, gstRate: GstRate]> = {
   "Seaweed Extract Granules 4 kg": ["310100", 5],
   "Sulphur 90 % WDG 3 kg": ["310590", 5],
   // Bio-pesticides: 3808 91 insecticides, 3808 92 fungicides.
-  "Neem Oil 10000 ppm 1 L": ["380891", 5],
+  "Neem Oil 10000 ppm": ["380891", 5],
   "Trichoderma viride 1 kg": ["380892", 5],
   "Beauveria bassiana 1 L": ["380891", 5],
   "Pseudomonas fluorescens 1 kg": ["380892", 5],
@@ -663,16 +676,211 @@ export const DEMO_TAX: Record<string, [hsnCode: string, gstRate: GstRate]> = {
   "Milking Machine Single Bucket": ["843410", 5],
 };
 
+type PackRow = [label: string, netQuantity: number, unit: PackUnit, rupees: number, stock: number, weightGrams: number];
+
+/**
+ * The products sold in several packs, default first (a product whose default pack the row's price
+ * and stock describe keeps them: the journeys buy its default pack at that price).
+ */
+const DEMO_PACKS: Record<string, PackRow[]> = {
+  "Neem Coated Urea": [["45 kg", 45, "kg", 266.5, 200, 45_500]],
+  "Wheat Seeds HD 3086": [
+    ["1 kg", 1, "kg", 55, 300, 1_050],
+    ["5 kg", 5, "kg", 265, 60, 5_150],
+  ],
+  "Okra Seeds Radhika": [
+    ["250 g", 250, "g", 749, 48, 280],
+    ["1 kg", 1, "kg", 2_899, 12, 1_060],
+    ["4 kg", 4, "kg", 11_200, 3, 4_150],
+  ],
+  "Neem Oil 10000 ppm": [
+    ["1 l", 1, "l", 899, 33, 1_100],
+    ["250 ml", 250, "ml", 260, 40, 290],
+    ["100 ml", 100, "ml", 120, 0, 120],
+  ],
+};
+
+/** The one pack of a product whose name does not say it, and the shipping weight of things sold by the piece. */
+const DEMO_ONE_PACK: Record<string, [label: string, netQuantity: number, unit: PackUnit, weightGrams: number]> = {
+  "Hybrid Tomato Seeds Abhilash": ["10 g", 10, "g", 30],
+  "Bt Cotton Seeds RCH 659 BG II": ["475 g", 475, "g", 520],
+  "Paddy Seeds Pusa Basmati 1121": ["1 kg", 1, "kg", 1_050],
+  "Chilli Seeds Teja 4884": ["10 g", 10, "g", 30],
+  "Maize Seeds DKC 9144": ["4 kg", 4, "kg", 4_150],
+  "Bottle Gourd Seeds Sharad": ["50 g", 50, "g", 70],
+  "Marigold Seeds Pusa Narangi": ["10 g", 10, "g", 30],
+  "Yellow Sticky Traps (pack of 20)": ["20 traps", 20, "piece", 500],
+  "Pheromone Trap Kit for Fruit Fly": ["1 kit", 1, "piece", 300],
+  "Battery Knapsack Sprayer 16 L": ["1 sprayer", 1, "piece", 4_500],
+  "Hand Hoe with Wooden Handle": ["1 hoe", 1, "piece", 900],
+  "Pruning Secateurs 8 inch": ["1 piece", 1, "piece", 300],
+  "Power Weeder 7 HP Petrol": ["1 machine", 1, "piece", 52_000],
+  "Sickle Serrated (pack of 2)": ["2 sickles", 2, "piece", 600],
+  "Manual Seed Drill 2 Row": ["1 drill", 1, "piece", 11_000],
+  "Garden Fork 4 Prong": ["1 fork", 1, "piece", 1_600],
+  "Drip Irrigation Kit 1 Acre": ["1 kit", 1, "piece", 35_000],
+  "Inline Drip Lateral 16 mm 400 m": ["400 m coil", 1, "piece", 24_000],
+  "Rain Pipe 40 mm 100 m": ["100 m roll", 1, "piece", 12_000],
+  "Mini Sprinkler Set (10 pcs)": ["10 sprinklers", 10, "piece", 800],
+  "Solar Water Pump 3 HP DC": ["1 pump", 1, "piece", 30_000],
+  "HDPE Water Tank 1000 L": ["1 tank", 1, "piece", 18_000],
+  "Alphonso Mangoes (1 dozen)": ["12 mangoes", 12, "piece", 3_500],
+  "Milking Machine Single Bucket": ["1 machine", 1, "piece", 45_000],
+};
+
+/** A quantity ending a name ("DAP 18-46-0 50 kg"): the pack it declares. */
+const TRAILING_QUANTITY = /(\d+(?:\.\d+)?)\s*(kg|g|ml|L)$/;
+const GRAMS = { kg: 1000, g: 1, ml: 1, l: 1000, piece: 0 } as const;
+
+function packsOf(name: string, rupees: number, stock: number, sku: string): DemoPack[] {
+  const pack = (row: PackRow, i: number): DemoPack => {
+    const [label, netQuantity, unit, price, units, weightGrams] = row;
+    const paise = Math.round(price * 100);
+    return { label, netQuantity, unit, pricePaise: paise, mrpPaise: paise, stock: units, weightGrams, sku: `${sku}-${i + 1}` };
+  };
+  const several = DEMO_PACKS[name];
+  if (several) return several.map(pack);
+  const one = DEMO_ONE_PACK[name];
+  if (one) return [pack([one[0], one[1], one[2], rupees, stock, one[3]], 0)];
+  const match = TRAILING_QUANTITY.exec(name);
+  if (!match) throw new Error(`the demo product "${name}" says no pack: give it one in DEMO_ONE_PACK`);
+  const quantity = Number(match[1]);
+  const unit = (match[2] as string).toLowerCase() as "kg" | "g" | "ml" | "l";
+  // Packing adds a little to what the pack holds.
+  const weight = Math.round(quantity * GRAMS[unit] * 1.02);
+  return [pack([`${quantity} ${unit}`, quantity, unit, rupees, stock, weight], 0)];
+}
+
+/** Who makes or packs each brand's goods, and where (Legal Metrology: the manufacturer or packer and their address). */
+const MAKERS: Record<string, [manufacturer: string, address: string]> = {
+  Syngenta: ["Syngenta India Pvt. Ltd.", "Amar Paradigm, Baner Road, Pune, Maharashtra 411045"],
+  "Rasi Seeds": ["Rasi Seeds (P) Ltd.", "174 Sathy Road, Attur, Salem, Tamil Nadu 636102"],
+  IARI: ["ICAR – Indian Agricultural Research Institute", "Pusa Campus, New Delhi 110012"],
+  Mahyco: ["Maharashtra Hybrid Seeds Co. Pvt. Ltd.", "Dawalwadi, Jalna–Aurangabad Road, Jalna, Maharashtra 431203"],
+  "Nuziveedu Seeds": ["Nuziveedu Seeds Ltd.", "Kompally, Medchal-Malkajgiri, Telangana 500014"],
+  "Bayer Dekalb": ["Bayer CropScience Ltd.", "Bayer House, Hiranandani Estate, Thane, Maharashtra 400607"],
+  "National Seeds Corporation": ["National Seeds Corporation Ltd.", "Beej Bhawan, Pusa Complex, New Delhi 110012"],
+  "VNR Seeds": ["VNR Seeds Pvt. Ltd.", "Village Gomchi, Raipur, Chhattisgarh 492099"],
+  "Namdhari Seeds": ["Namdhari Seeds Pvt. Ltd.", "Bidadi, Ramanagara, Karnataka 562109"],
+  IFFCO: ["Indian Farmers Fertiliser Cooperative Ltd.", "IFFCO Sadan, C-1 District Centre, Saket, New Delhi 110017"],
+  "Coromandel Gromor": ["Coromandel International Ltd.", "Coromandel House, Sardar Patel Road, Secunderabad, Telangana 500003"],
+  Mahadhan: ["Deepak Fertilisers and Petrochemicals Corp. Ltd.", "Opp. Golf Course, Shastri Nagar, Yerawada, Pune, Maharashtra 411006"],
+  "Indian Potash Limited": ["Indian Potash Ltd.", "Potash Bhawan, 10-B Rajendra Park, Pusa Road, New Delhi 110060"],
+  Ugaoo: ["Ugaoo Agritech Pvt. Ltd.", "Andheri East, Mumbai, Maharashtra 400093"],
+  "Chambal Fertilisers": ["Chambal Fertilisers and Chemicals Ltd.", "Gadepan, Kota, Rajasthan 325208"],
+  "Tata Rallis": ["Rallis India Ltd.", "23rd Floor, Lodha Excelus, N. M. Joshi Marg, Mumbai, Maharashtra 400011"],
+  "Nagarjuna Fertilizers": ["Nagarjuna Fertilizers and Chemicals Ltd.", "Nagarjuna Hills, Punjagutta, Hyderabad, Telangana 500082"],
+  Parijat: ["Parijat Industries (India) Pvt. Ltd.", "Okhla Industrial Area Phase II, New Delhi 110020"],
+  "T. Stanes": ["T. Stanes & Company Ltd.", "8/23-24 Race Course Road, Coimbatore, Tamil Nadu 641018"],
+  "Dharmaj Crop Guard": ["Dharmaj Crop Guard Ltd.", "Sarkhej–Bavla Highway, Ahmedabad, Gujarat 382213"],
+  "International Panaacea": ["International Panaacea Ltd.", "Gurugram, Haryana 122015"],
+  "Pest Control India": ["Pest Control (India) Pvt. Ltd.", "Mulund West, Mumbai, Maharashtra 400080"],
+  UPL: ["UPL Ltd.", "UPL House, 610 B/2 Bandra Village, Mumbai, Maharashtra 400051"],
+  Kisankraft: ["KisanKraft Ltd.", "Jigani Industrial Area, Anekal, Bengaluru, Karnataka 560105"],
+  "Falcon Garden Tools": ["Falcon Garden Tools Pvt. Ltd.", "Focal Point, Ludhiana, Punjab 141010"],
+  Honda: ["Honda India Power Products Ltd.", "Plot 5, Sector 41 (Kasna), Greater Noida, Uttar Pradesh 201310"],
+  Agrotech: ["Agrotech Implements", "Industrial Estate, Rajkot, Gujarat 360004"],
+  Truper: ["Truper Herramientas S.A. de C.V.; imported and packed by Truper India Pvt. Ltd.", "Bhiwandi, Thane, Maharashtra 421302"],
+  "Jain Irrigation": ["Jain Irrigation Systems Ltd.", "Jain Plastic Park, N.H. No. 6, Bambhori, Jalgaon, Maharashtra 425001"],
+  Netafim: ["Netafim Irrigation India Pvt. Ltd.", "Vadodara, Gujarat 391760"],
+  Finolex: ["Finolex Industries Ltd.", "D-1/10 M.I.D.C. Chinchwad, Pune, Maharashtra 411019"],
+  "Shakti Pumps": ["Shakti Pumps (India) Ltd.", "Plot 401–402, Sector 3, Pithampur, Madhya Pradesh 454774"],
+  Sintex: ["Sintex-BAPL Ltd.", "Kalol, Gandhinagar, Gujarat 382721"],
+  "24 Mantra Organic": ["Sresta Natural Bioproducts Pvt. Ltd.", "Banjara Hills, Hyderabad, Telangana 500034"],
+  "Organic India": ["Organic India Pvt. Ltd.", "Indira Nagar, Lucknow, Uttar Pradesh 226016"],
+  "Ratnagiri Farmers Co-op": ["Ratnagiri Mango Growers' Cooperative Society", "Ratnagiri, Maharashtra 415612"],
+  "Meghalaya Organics": ["Lakadong Farmers' Producer Company", "Jowai, West Jaintia Hills, Meghalaya 793150"],
+  "Pro Nature": ["Pro Nature Organic Foods Pvt. Ltd.", "Whitefield, Bengaluru, Karnataka 560066"],
+  Amul: ["Gujarat Co-operative Milk Marketing Federation Ltd.", "Amul Dairy Road, Anand, Gujarat 388001"],
+  "Godrej Agrovet": ["Godrej Agrovet Ltd.", "Godrej One, Pirojshanagar, Vikhroli East, Mumbai, Maharashtra 400079"],
+  Virbac: ["Virbac Animal Health India Pvt. Ltd.", "Marol, Andheri East, Mumbai, Maharashtra 400059"],
+  "Venky's": ["Venky's (India) Ltd.", "Venkateshwara House, Pune–Sinhagad Road, Pune, Maharashtra 411030"],
+  "Prompt Dairy Tech": ["Prompt Equipments Pvt. Ltd.", "GIDC Estate, Vatva, Ahmedabad, Gujarat 382445"],
+};
+
+/** Whom a customer writes to or calls with a complaint about anything the shop sells. */
+const CUSTOMER_CARE = "Krishi Bazaar customer care, care@krishibazaar.in, 1800 572 4455 (toll free, Mon–Sat 9:00–18:00)";
+
+/** The regulated inputs' registrations: a fertiliser's FCO grade, a pesticide's CIB&RC number. */
+const FCO_GRADES: Record<string, [genericName: string, grade: string]> = {
+  "Neem Coated Urea": ["Urea (neem coated)", "46-0-0 (N 46 %)"],
+  "DAP 18-46-0 50 kg": ["Diammonium phosphate", "18-46-0 (N 18 %, P2O5 46 %)"],
+  "NPK 19-19-19 Water Soluble 1 kg": ["NPK complex, 100 % water soluble", "19-19-19"],
+  "Muriate of Potash 50 kg": ["Muriate of potash", "0-0-60 (K2O 60 %)"],
+  "Vermicompost 25 kg": ["Vermicompost", "Vermicompost (organic fertiliser, FCO Schedule IV)"],
+  "Zinc Sulphate 33 % 5 kg": ["Zinc sulphate monohydrate", "Zn 33 % (micronutrient, FCO Schedule I)"],
+  "Seaweed Extract Granules 4 kg": ["Seaweed extract (biostimulant)", "Biostimulant, FCO Schedule VI"],
+  "Sulphur 90 % WDG 3 kg": ["Bentonite sulphur", "S 90 % (secondary nutrient, FCO Schedule I)"],
+};
+const CIBRC_NUMBERS: Record<string, [genericName: string, number: string]> = {
+  "Neem Oil 10000 ppm": ["Azadirachtin 1 % EC (neem based)", "CIR-62,814/2009-Azadirachtin (EC) (359)-1"],
+  "Trichoderma viride 1 kg": ["Trichoderma viride 1 % WP", "CIR-71,336/2012-Trichoderma viride (WP) (4)-64"],
+  "Beauveria bassiana 1 L": ["Beauveria bassiana 1 % AS", "CIR-1,14,527/2016-Beauveria bassiana (AS) (97)-23"],
+  "Pseudomonas fluorescens 1 kg": ["Pseudomonas fluorescens 1 % WP", "CIR-86,402/2011-Pseudomonas fluorescens (WP) (21)-117"],
+};
+/** Best before, where it applies. */
+const BEST_BEFORE: Record<string, string> = {
+  "Organic Basmati Rice 5 kg": "12 months from packing",
+  "Cold-Pressed Mustard Oil 1 L": "9 months from packing",
+  "Alphonso Mangoes (1 dozen)": "Eat within 5 days of delivery",
+  "Turmeric Powder Lakadong 500 g": "12 months from packing",
+  "Jaggery Blocks 1 kg": "6 months from packing",
+  "Desi Cow Ghee 1 L": "9 months from packing",
+  "Cattle Feed Pellets 50 kg": "3 months from manufacture",
+  "Mineral Mixture 1 kg": "24 months from manufacture",
+  "Poultry Starter Feed 25 kg": "2 months from manufacture",
+};
+
+/** A product's label from its category: seed lots and tests, FCO grades and CIB&RC numbers where they apply. */
+function labelOf(name: string, brand: string, category: string, index: number): ProductLabel {
+  const [manufacturer, manufacturerAddress] = MAKERS[brand] ?? [brand, ""];
+  if (!manufacturerAddress) throw new Error(`the demo brand "${brand}" has no maker in MAKERS`);
+  const label: ProductLabel = {
+    kind: "general",
+    manufacturer,
+    manufacturerAddress,
+    countryOfOrigin: brand === "Truper" ? "Mexico" : "India",
+    genericName: name.replace(/\s*\(.*\)$/, ""),
+    bestBefore: BEST_BEFORE[name] ?? "",
+    customerCare: CUSTOMER_CARE,
+    cibrcNumber: "",
+    seedVariety: "",
+    seedLot: "",
+    germinationPercent: null,
+    seedTestDate: "",
+    fcoGrade: "",
+  };
+  const fertiliser = FCO_GRADES[name];
+  if (fertiliser) return { ...label, kind: "fertiliser", genericName: fertiliser[0], fcoGrade: fertiliser[1], bestBefore: "" };
+  const pesticide = CIBRC_NUMBERS[name];
+  if (pesticide) {
+    return { ...label, kind: "pesticide", genericName: pesticide[0], cibrcNumber: pesticide[1], bestBefore: "24 months from manufacture" };
+  }
+  if (category !== "Seeds") return label;
+  // "Okra Seeds Radhika": okra seed of the variety Radhika.
+  const [crop = name, variety = ""] = name.split(" Seeds ");
+  return {
+    ...label,
+    kind: "seed",
+    genericName: `${crop} seed`,
+    seedVariety: variety,
+    seedLot: `KB-26-${String(1000 + index * 37).slice(-4)}`,
+    germinationPercent: 80 + (index % 4) * 5,
+    seedTestDate: `2026-0${7 + (index % 3)}-${String(10 + index).padStart(2, "0")}`,
+    bestBefore: "9 months from the date of test",
+  };
+}
+
 export const DEMO_PRODUCTS: DemoProduct[] = rows.map(
-  ([name, brand, category, rupees, stock, images, art, description, nameHi, descriptionHi]) => {
+  ([name, brand, category, rupees, stock, images, art, description, nameHi, descriptionHi], index) => {
     const tax = DEMO_TAX[name];
     if (!tax) throw new Error(`the demo product "${name}" has no HSN code and GST rate in DEMO_TAX`);
     return {
       name,
       brand,
       category,
-      pricePaise: Math.round(rupees * 100),
-      stock,
+      packs: packsOf(name, rupees, stock, `KB${String(index + 1).padStart(3, "0")}`),
+      label: labelOf(name, brand, category, index),
       images,
       description,
       art,

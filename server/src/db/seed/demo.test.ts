@@ -73,6 +73,56 @@ describe("seedDemo", () => {
     expect([...rates].sort((a, b) => a - b)).toEqual([0, 5, 18]);
   });
 
+  it("sells every product in packs, its price and stock the packs' summaries; urea in a 45 kg bag, seed and neem oil in several", async () => {
+    const { db } = database;
+    const products = await db.selectFrom("products").select(["id", "name", "price_paise", "count_in_stock"]).execute();
+    const packs = await db.selectFrom("product_variants").selectAll().orderBy("product_id").orderBy("position").execute();
+    for (const product of products) {
+      const own = packs.filter((pack) => pack.product_id === product.id);
+      expect(own.length, product.name).toBeGreaterThan(0);
+      expect(Number(product.price_paise), product.name).toBe(Math.min(...own.map((pack) => Number(pack.price_paise))));
+      expect(product.count_in_stock, product.name).toBe(own.reduce((sum, pack) => sum + pack.count_in_stock, 0));
+      for (const pack of own)
+        expect(Number(pack.mrp_paise), `${product.name} ${pack.label}`).toBeGreaterThanOrEqual(Number(pack.price_paise));
+    }
+    const packsOf = (name: string) =>
+      packs
+        .filter((pack) => pack.product_id === products.find((p) => p.name === name)?.id)
+        .map((pack) => [pack.label, Number(pack.price_paise), pack.weight_grams]);
+    expect(packsOf("Neem Coated Urea")).toEqual([["45 kg", 266_50, 45_500]]);
+    expect(packsOf("Wheat Seeds HD 3086").map(([label]) => label)).toEqual(["1 kg", "5 kg"]);
+    expect(packsOf("Okra Seeds Radhika").map(([label]) => label)).toEqual(["250 g", "1 kg", "4 kg"]);
+    // The journeys buy the neem oil's default pack at ₹899.
+    expect(packsOf("Neem Oil 10000 ppm").map(([label, price]) => [label, price])).toEqual([
+      ["1 l", 899_00],
+      ["250 ml", 260_00],
+      ["100 ml", 120_00],
+    ]);
+    const skus = packs.map((pack) => pack.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+  });
+
+  it("labels every product: its maker and address, India or its country, customer care; seed lots, FCO grades and CIB&RC numbers", async () => {
+    const rows = await database.db.selectFrom("products").selectAll().execute();
+    for (const row of rows) {
+      expect(row.manufacturer, row.name).not.toBe("");
+      expect(row.manufacturer_address, row.name).not.toBe("");
+      expect(row.country_of_origin, row.name).not.toBe("");
+      expect(row.customer_care, row.name).toContain("care@krishibazaar.in");
+      if (row.label_kind === "pesticide") expect(row.cibrc_number, row.name).toMatch(/^CIR-/);
+      if (row.label_kind === "seed") expect(row.germination_percent, row.name).toBeGreaterThanOrEqual(80);
+    }
+    const byName = (name: string) => rows.find((row) => row.name === name);
+    expect(byName("Neem Coated Urea")).toMatchObject({ label_kind: "fertiliser", fco_grade: "46-0-0 (N 46 %)" });
+    expect(byName("Neem Oil 10000 ppm")?.label_kind).toBe("pesticide");
+    expect(byName("Okra Seeds Radhika")).toMatchObject({
+      label_kind: "seed",
+      seed_variety: "Radhika",
+      seed_test_date: expect.stringMatching(/^2026-\d\d-\d\d$/),
+    });
+    expect(new Set(rows.map((row) => row.label_kind))).toEqual(new Set(["general", "seed", "fertiliser", "pesticide"]));
+  });
+
   it("creates the verified demo staff and customer accounts with their published passwords", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const row = await database.db.selectFrom("users").selectAll().where("email", "=", account.email).executeTakeFirstOrThrow();

@@ -37,7 +37,7 @@ export async function seedDemoAccounts(db: Db): Promise<string[]> {
 
 /**
  * Fills an empty shop with the demo catalogue: categories, products (stock levels including 0,
- * several images, one product with 12), reviewers and their reviews. Does nothing when any
+ * several images, one product with 12, packs, labels), reviewers and their reviews. Does nothing when any
  * product exists. Answers what it created, or null. Also creates the demo accounts that are
  * missing, unless told not to.
  */
@@ -115,6 +115,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
       const nameHi = product.nameHi ?? "";
       const descriptionHi = product.descriptionHi ?? "";
       const categoryHi = DEMO_CATEGORIES.find((c) => c.name === product.category)?.nameHi ?? "";
+      const { label } = product;
       const { id } = await trx
         .insertInto("products")
         .values({
@@ -124,16 +125,49 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           description: product.description,
           name_hi: nameHi,
           description_hi: descriptionHi,
-          price_paise: product.pricePaise,
-          count_in_stock: product.stock,
+          // The packs' summaries (schema.ts): the lowest price, the total stock.
+          price_paise: Math.min(...product.packs.map((pack) => pack.pricePaise)),
+          count_in_stock: product.packs.reduce((sum, pack) => sum + pack.stock, 0),
           hsn_code: product.hsnCode,
           gst_rate: product.gstRate,
+          label_kind: label.kind,
+          manufacturer: label.manufacturer,
+          manufacturer_address: label.manufacturerAddress,
+          country_of_origin: label.countryOfOrigin,
+          generic_name: label.genericName,
+          best_before: label.bestBefore,
+          customer_care: label.customerCare,
+          cibrc_number: label.cibrcNumber,
+          seed_variety: label.seedVariety,
+          seed_lot: label.seedLot,
+          germination_percent: label.germinationPercent,
+          seed_test_date: label.seedTestDate,
+          fco_grade: label.fcoGrade,
           ...searchColumns({ ...product, nameHi, descriptionHi, categoryHi }),
           created_at: created,
           updated_at: created,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("product_variants")
+        .values(
+          product.packs.map((pack, position) => ({
+            product_id: id,
+            position,
+            label: pack.label,
+            sku: pack.sku,
+            net_quantity: pack.netQuantity,
+            unit: pack.unit,
+            price_paise: pack.pricePaise,
+            mrp_paise: pack.mrpPaise,
+            count_in_stock: pack.stock,
+            weight_grams: pack.weightGrams,
+            created_at: created,
+            updated_at: created,
+          })),
+        )
+        .execute();
 
       const imagePaths = paths.get(index) ?? [];
       if (imagePaths.length > 0) {
