@@ -13,6 +13,25 @@ export const MIXED_BUYERS = Array.from({ length: 8 }, (_, i) => ({ email: `bench
 export const LAST_UNITS = { name: "Last units drip kit", stock: 50, pricePaise: 1_999_00 };
 
 /**
+ * The one pack of a bulk-loaded product, at its price and stock (a product is sold in packs: the
+ * checkout takes stock from them, the product's own columns summing them up).
+ */
+function onePack(productId: number, row: { price_paise: number; count_in_stock: number; created_at: string | Date }) {
+  return {
+    product_id: productId,
+    position: 0,
+    label: "1 pack",
+    net_quantity: 1,
+    unit: "piece" as const,
+    price_paise: row.price_paise,
+    mrp_paise: row.price_paise,
+    count_in_stock: row.count_in_stock,
+    created_at: row.created_at,
+    updated_at: row.created_at,
+  };
+}
+
+/**
  * A shop with `count` products (two images each, realistic English and Hindi text) for the
  * benchmarks, in the database at `url` (a SQLite file, or postgres://… for an empty database):
  * one transaction of multi-row inserts, then the search index rebuilt once and statistics taken.
@@ -43,6 +62,10 @@ export async function buildCatalogue(url: string, count: number): Promise<void> 
           .map(({ category, ...row }) => ({ ...row, category_id: categoryIds[category] as number }));
         const ids = await trx.insertInto("products").values(values).returning("id").execute();
         await trx
+          .insertInto("product_variants")
+          .values(ids.map(({ id }, i) => onePack(id, values[i] as (typeof values)[number])))
+          .execute();
+        await trx
           .insertInto("product_images")
           .values(
             ids.flatMap(({ id }) =>
@@ -52,20 +75,19 @@ export async function buildCatalogue(url: string, count: number): Promise<void> 
           .execute();
       }
       const now = new Date().toISOString();
-      await trx
-        .insertInto("products")
-        .values({
-          name: LAST_UNITS.name,
-          brand: "Bench",
-          category_id: categoryIds[4] as number,
-          description: "",
-          price_paise: LAST_UNITS.pricePaise,
-          count_in_stock: LAST_UNITS.stock,
-          ...searchColumns({ name: LAST_UNITS.name, brand: "Bench", category: "Irrigation", description: "" }),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const lastUnits = {
+        name: LAST_UNITS.name,
+        brand: "Bench",
+        category_id: categoryIds[4] as number,
+        description: "",
+        price_paise: LAST_UNITS.pricePaise,
+        count_in_stock: LAST_UNITS.stock,
+        ...searchColumns({ name: LAST_UNITS.name, brand: "Bench", category: "Irrigation", description: "" }),
+        created_at: now,
+        updated_at: now,
+      };
+      const { id } = await trx.insertInto("products").values(lastUnits).returning("id").executeTakeFirstOrThrow();
+      await trx.insertInto("product_variants").values(onePack(id, lastUnits)).execute();
       // One hash for every buyer: a production-cost scrypt takes ~0.3 s.
       const passwordHash = await hashPassword(BENCH_PASSWORD);
       await trx
