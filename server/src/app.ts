@@ -301,6 +301,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     sellerStateCode: config.tax.seller.stateCode,
     cod: config.cod,
     pincodes,
+    shipping,
   });
   const gateway = deps.gateway ?? paymentGateway(config);
   const payments = new PaymentsService({

@@ -13,6 +13,8 @@ import {
   type PricingRules,
   priceOrder,
   type ShippingAddress,
+  type ShippingRule,
+  shippingCharge,
   supplyBetween,
   type TaxMode,
 } from "@krishi/contract";
@@ -191,6 +193,8 @@ export interface OrdersServiceDeps {
   sellerStateCode: string | null;
   cod: CodRules;
   pincodes: PincodeLookup;
+  /** The shop's shipping rules by weight and zone (the shipping module answers): checkout charges by them. */
+  shipping: { rules(): Promise<ShippingRule[]> };
 }
 
 /**
@@ -281,6 +285,9 @@ export class OrdersService {
     const buyerStateCode = state ? GST_STATE_CODES[state] : null;
     const sellerStateCode = gst ? this.deps.sellerStateCode : null;
     const placing = ORDER_PROCESS.find((t) => t.event === "place" && t.from.length === 0 && (t.to === "confirmed") === cod) as Transition;
+    // Read once, before the stock transaction: a short read that holds it up no longer (on SQLite
+    // it holds the write lock); an order priced by rules a moment old is one placed a moment earlier.
+    const shippingRules = await this.deps.shipping.rules();
 
     try {
       const placed = await this.#inTransaction(async (trx) => {
@@ -295,11 +302,14 @@ export class OrdersService {
             throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
           }
         }
-        // The parcel's weight, for shipping rules by weight: what the lines' packs weigh.
-        void weightGrams;
+        // The shipping rules price the parcel by what the lines' packs weigh, where it goes and the
+        // items' gross cost: the contract's function, which the web's preview calls too.
+        const itemsPaise = priced.reduce((sum, line) => sum + line.pricePaise * line.qty, 0);
+        const shipment = { weightGrams, pin: address.postalCode, itemsPaise };
         const price = priceOrder(priced, this.deps.pricing, {
           supply: supplyBetween(sellerStateCode, buyerStateCode),
           codFeePaise: cod ? this.deps.cod.feePaise : 0,
+          shippingPaise: shippingCharge(shippingRules, shipment, this.deps.pricing),
         });
         if (cod && price.totalPaise > this.deps.cod.maxOrderPaise) {
           throw new Rollback({ kind: "cod-over-limit", maxPaise: this.deps.cod.maxOrderPaise, totalPaise: price.totalPaise });
