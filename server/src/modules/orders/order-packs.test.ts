@@ -1,8 +1,20 @@
 import { paiseToDecimal, priceOrder } from "@krishi/contract";
+import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser, type PackInput } from "../../testing/factories.ts";
-import { FARM_ADDRESS, openPayment, packStockOf, packUnitsHeld, placeOrder, stockOf } from "../../testing/orders.ts";
+import {
+  ADDRESSES,
+  FARM_ADDRESS,
+  INDIA_ENV,
+  openPayment,
+  packStockOf,
+  packUnitsHeld,
+  paySandbox,
+  placeOrder,
+  stockOf,
+  totalFor,
+} from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -270,5 +282,56 @@ describe("an order's packs after it is placed", () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().orderItems[0].variant).toEqual({ id: null, label: "10 kg" });
     expect(await packStockOf(t.database.db, p.big.id)).toBe(20);
+  });
+});
+
+describe("the invoice of an order of two packs", () => {
+  it("prints each line as the product and its pack", async () => {
+    const india = await createTestApp(INDIA_ENV);
+    try {
+      const db = india.database.db;
+      const buyer = await authHeaders(india, (await makeUser(db)).id);
+      const product = await makeProduct(db, {
+        name: "Urea",
+        packs: [
+          { label: "45 kg", pricePaise: 266_50, stock: 5 },
+          { label: "10 kg", pricePaise: 70_00, stock: 5 },
+        ],
+      });
+      await db.updateTable("products").set({ gst_rate: 5, hsn_code: "3102" }).where("id", "=", product.id).execute();
+      const [big, small] = product.variants as [{ id: number; label: string }, { id: number; label: string }];
+      const pack = (pricePaise: number) => ({ id: product.id, name: "Urea", pricePaise, gstRate: 5, hsnCode: "3102" });
+      const res = await india.app.inject({
+        method: "POST",
+        url: "/api/orders/add/",
+        headers: buyer,
+        payload: {
+          orderItems: [
+            { product: product.id, variant: big.id, qty: 1 },
+            { product: product.id, variant: small.id, qty: 2 },
+          ],
+          shippingAddress: ADDRESSES.nashik,
+          totalPrice: totalFor(
+            india,
+            [
+              { product: pack(266_50), qty: 1 },
+              { product: pack(70_00), qty: 2 },
+            ],
+            { buyerState: "Maharashtra" },
+          ),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await paySandbox(india, buyer, res.json())).statusCode).toBe(200);
+      const pdf = await india.app.inject({ url: `/api/orders/${res.json()._id}/invoice/`, headers: buyer });
+      expect(pdf.statusCode).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+      const text = (await parser.getText().finally(() => parser.destroy())).text.replace(/\s+/g, " ");
+      // The PDF's Latin-1 font writes the dash as "-".
+      expect(text).toContain("Urea - 45 kg");
+      expect(text).toContain("Urea - 10 kg");
+    } finally {
+      await india.close();
+    }
   });
 });

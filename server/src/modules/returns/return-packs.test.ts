@@ -33,7 +33,7 @@ async function urea() {
       { label: "10 kg", netQuantity: 10, unit: "kg", pricePaise: 70_00, stock: 20 },
     ],
   });
-  const [big, small] = product.variants as [{ id: number }, { id: number }];
+  const [big, small] = product.variants as [{ id: number; label: string }, { id: number; label: string }];
   return { id: product.id, big: big.id, small: small.id };
 }
 
