@@ -184,7 +184,7 @@ describe("CartScreen", () => {
     await vi.waitFor(() => expect(location().pathname).toBe("/cart"));
   });
 
-  it("adds the default pack for a link without one, in place of the line of a cart saved before packs", async () => {
+  it("adds the default pack for a link without one, replacing the line of a cart saved before packs", async () => {
     fakeApi(() => ({ body: ureaProduct }));
     const { store } = renderApp(<CartScreen />, {
       url: "/cart/8?qty=3",
@@ -193,8 +193,8 @@ describe("CartScreen", () => {
     });
     expect(await screen.findByRole("link", { name: "Urea · 45 kg" })).toBeInTheDocument();
     expect(store.getState().cart.cartItems).toEqual([
-      { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200, gstRate: 5, countInStock: 10, qty: 3 },
       seeds,
+      { ...urea, variant: 11, variantLabel: "45 kg", weightGrams: 45_200, gstRate: 5, countInStock: 10, qty: 3 },
     ]);
   });
 

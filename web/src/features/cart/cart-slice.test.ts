@@ -10,7 +10,6 @@ import {
   emptyCart,
   loadCart,
   removeFromCart,
-  replaceLine,
   saveCart,
   savePaymentMethod,
   saveShippingAddress,
@@ -65,18 +64,6 @@ describe("cart reducer", () => {
     expect(state.cartItems).toEqual([bag, { ...small, qty: 3 }]);
     state = reduce(state, removeFromCart({ product: 1, variant: 11 }));
     expect(state.cartItems).toEqual([{ ...small, qty: 3 }]);
-  });
-
-  it("puts a line saved before packs in the place of its default pack's, once", () => {
-    const bag = { ...urea, variant: 11, variantLabel: "45 kg", qty: 4 };
-    let state = reduce(cartOf(seeds, urea), replaceLine({ line: { product: 1 }, item: bag }));
-    expect(state.cartItems).toEqual([seeds, bag]);
-    // Both saved: the one replaced stays, the other line of that pack goes.
-    state = reduce(cartOf(urea, seeds, { ...bag, qty: 1 }), replaceLine({ line: { product: 1 }, item: bag }));
-    expect(state.cartItems).toEqual([bag, seeds]);
-    // No such line (left meanwhile): the item is added as addToCart would.
-    state = reduce(cartOf(seeds), replaceLine({ line: { product: 1 }, item: bag }));
-    expect(state.cartItems).toEqual([seeds, bag]);
   });
 
   it("empties the cart on clear", () => {

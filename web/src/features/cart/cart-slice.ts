@@ -63,11 +63,10 @@ export const cartSlice = createSlice({
   reducers: {
     /** Replaces the line for the same product and pack, else appends (docs/storefront.md, "Cart state"). */
     addToCart(state, action: PayloadAction<CartItem>) {
-      putLine(state, action.payload, action.payload);
-    },
-    /** Puts `item` in the place of `line`: a line saved before packs becomes its default pack's. */
-    replaceLine(state, action: PayloadAction<{ line: CartLineKey; item: CartItem }>) {
-      putLine(state, action.payload.line, action.payload.item);
+      const item = action.payload;
+      const index = state.cartItems.findIndex((line) => sameLine(line, item));
+      if (index >= 0) state.cartItems[index] = item;
+      else state.cartItems.push(item);
     },
     /** Removes the line of that product and pack. */
     removeFromCart(state, action: PayloadAction<CartLineKey>) {
@@ -95,20 +94,12 @@ export const cartSlice = createSlice({
   },
 });
 
-/** Puts `item` in the place of `line` (appended when there is none), dropping any other line of the item's product and pack. */
-function putLine(state: CartState, line: CartLineKey, item: CartItem): void {
-  const lines = state.cartItems.filter((current) => sameLine(current, line) || !sameLine(current, item));
-  const at = lines.findIndex((current) => sameLine(current, line));
-  lines.splice(at < 0 ? lines.length : at, 1, item);
-  state.cartItems = lines;
-}
-
 function forgetCheckout(state: CartState): void {
   state.shippingAddress = null;
   state.paymentMethod = null;
 }
 
-export const { addToCart, replaceLine, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
+export const { addToCart, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
 
@@ -144,31 +135,24 @@ function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.product === "number" &&
-    typeof v.name === "string" &&
-    optional(v.nameHi, "string") &&
-    optional(v.variantLabel, "string") &&
-    optional(v.variant, "number") &&
-    optional(v.weightGrams, "number") &&
-    typeof v.image === "string" &&
-    typeof v.price === "string" &&
-    typeof v.countInStock === "number" &&
-    typeof v.qty === "number" &&
+    fieldsAre(v, ["product", "countInStock", "qty"], "number") &&
+    fieldsAre(v, ["name", "image", "price"], "string") &&
+    fieldsAre(v, ["variant", "weightGrams"], "number", true) &&
+    fieldsAre(v, ["nameHi", "variantLabel"], "string", true) &&
     Number.isInteger(v.qty) &&
-    v.qty >= 1
+    (v.qty as number) >= 1
   );
-}
-
-/** Whether a field a line may lack is absent or of its type. */
-function optional(value: unknown, type: "string" | "number"): boolean {
-  return value === undefined || typeof value === type;
 }
 
 function isShippingAddress(value: unknown): value is ShippingAddress {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (
-    ["label", "address", "city", "postalCode", "country"].every((key) => typeof v[key] === "string") &&
-    ["state", "landmark"].every((key) => v[key] === undefined || typeof v[key] === "string")
+    fieldsAre(v, ["label", "address", "city", "postalCode", "country"], "string") && fieldsAre(v, ["state", "landmark"], "string", true)
   );
+}
+
+/** Whether each of the fields is of the type (or absent, for fields a stored value may lack). */
+function fieldsAre(v: Record<string, unknown>, fields: string[], type: "string" | "number", mayLack = false): boolean {
+  return fields.every((field) => (mayLack && v[field] === undefined) || typeof v[field] === type);
 }

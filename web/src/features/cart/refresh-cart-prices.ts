@@ -2,7 +2,7 @@ import { createAsyncThunk } from "@reduxjs/toolkit";
 import type { RootState } from "../../app/store.ts";
 import { packOf } from "../../lib/packs.ts";
 import { catalogApi } from "../catalog/index.ts";
-import { type CartItem, replaceLine, sameLine } from "./cart-slice.ts";
+import { addToCart, type CartItem, removeFromCart, sameLine } from "./cart-slice.ts";
 
 /**
  * After the server refused an order (409: prices changed, or too little stock), or for a cart saved
@@ -44,7 +44,9 @@ export const refreshCartPrices = createAsyncThunk<void, void, { state: RootState
             : { countInStock: 0 }),
         };
         if (product.nameHi) updated.nameHi = product.nameHi;
-        dispatch(replaceLine({ line: current, item: updated }));
+        // A line saved before packs becomes its pack's line.
+        if (!sameLine(current, updated)) dispatch(removeFromCart(current));
+        dispatch(addToCart(updated));
       }),
     );
   },

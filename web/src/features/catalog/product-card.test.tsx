@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct } from "../../testing/factories.ts";
+import { aProduct, aVariant } from "../../testing/factories.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { ProductCard } from "./product-card.tsx";
 
@@ -11,6 +11,32 @@ describe("ProductCard", () => {
     expect(await screen.findByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toHaveAttribute("href", "/product/7");
     expect(screen.getByText("12 reviews")).toBeInTheDocument();
     expect(screen.getByText("₹1,249.50")).toBeInTheDocument();
+  });
+
+  it("shows the cheapest pack's price 'from' when the packs' prices differ, and the one price when they do not", async () => {
+    const seed = aProduct({
+      variants: [aVariant({ id: 71, price: "270.00" }), aVariant({ id: 72, price: "1250.00" }), aVariant({ id: 73, price: "80.00" })],
+    });
+    const { unmount } = renderApp(<ProductCard product={seed} />);
+    expect(await screen.findByText("from ₹80.00")).toBeInTheDocument();
+    unmount();
+    renderApp(
+      <ProductCard product={aProduct({ variants: [aVariant({ id: 71, price: "266.50" }), aVariant({ id: 72, price: "266.50" })] })} />,
+    );
+    expect(await screen.findByText("₹266.50")).toBeInTheDocument();
+  });
+
+  it("is out of stock only when no pack has any", async () => {
+    const { unmount } = renderApp(
+      <ProductCard product={aProduct({ variants: [aVariant({ id: 71, countInStock: 0 }), aVariant({ id: 72, countInStock: 4 })] })} />,
+    );
+    await screen.findByRole("link", { name: "Hybrid paddy seeds 10 kg" });
+    expect(screen.queryByText("Out of Stock")).not.toBeInTheDocument();
+    unmount();
+    renderApp(
+      <ProductCard product={aProduct({ variants: [aVariant({ id: 71, countInStock: 0 }), aVariant({ id: 72, countInStock: 0 })] })} />,
+    );
+    expect(await screen.findByText("Out of Stock")).toBeInTheDocument();
   });
 
   it("loads responsive WebP variants from the configured image base", async () => {

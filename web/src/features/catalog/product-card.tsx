@@ -18,12 +18,15 @@ interface ProductCardProps {
 }
 
 /**
- * A compact card: image, name (two lines at most), price, rating with its review count, and
- * "Out of Stock" when there is none; the whole card links to /product/{_id}.
+ * A compact card: image, name (two lines at most), price ("from" the cheapest pack's when the
+ * packs' prices differ), rating with its review count, and "Out of Stock" when no pack has any;
+ * the whole card links to /product/{_id}. On the first page: nothing imported for the packs.
  */
 export function ProductCard({ product, eager, priority }: ProductCardProps) {
   const name = localized(product.name, product.nameHi);
-  const soldOut = product.countInStock < 1;
+  const prices = product.variants.map((pack) => +pack.price);
+  const lowest = Math.min(...prices);
+  const soldOut = product.variants.every((pack) => pack.countInStock < 1);
   return (
     <div className="card product-card h-100">
       <ProductImage
@@ -40,7 +43,9 @@ export function ProductCard({ product, eager, priority }: ProductCardProps) {
             {name}
           </Link>
         </h2>
-        <p className="product-card__price">{formatPrice(product.price)}</p>
+        <p className="product-card__price">
+          {lowest < Math.max(...prices) ? t("from {price}", { price: formatPrice(lowest) }) : formatPrice(product.price)}
+        </p>
         <ProductRating rating={product.rating} numReviews={product.numReviews} />
         {soldOut && <p className="product-card__stock">{t("Out of Stock")}</p>}
       </div>
