@@ -18,7 +18,7 @@ export function AlertArea() {
 
   async function resend(email: string) {
     setSending(true);
-    await dispatch(resendVerification(email));
+    await dispatch(await resendVerification(email));
     setSending(false);
   }
 

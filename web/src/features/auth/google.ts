@@ -1,28 +1,29 @@
+import type { Message } from "../../i18n/index.ts";
+import { errorNotice } from "../../lib/api-error.ts";
+import { authRequest, isLoginInfo } from "./auth-http.ts";
+import { loginFailed, loginSucceeded } from "./auth-slice.ts";
+import type { AppThunk } from "./session.ts";
+
 /** Google's OAuth 2.0 consent page, when /api/config names none. */
 export const GOOGLE_CONSENT_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 
-const STATE_KEY = "googleSignInState";
+export const GOOGLE_NOT_VERIFIED: Message = "Google sign-in could not be verified. Please try again.";
 
 /**
- * A fresh `state` for the consent page: a random nonce kept in this tab, then the page to return
- * to. Only a sign-in this tab started carries the nonce back, so a link with someone else's code
- * cannot sign the visitor in to a stranger's account (login CSRF).
+ * POST google/ {code}: login info, or 400 {detail} (the detail, else the generic message:
+ * docs/storefront.md, "Errors shown"). A code whose `state` did not carry this tab's nonce is
+ * refused without asking the server.
  */
-export function newGoogleState(redirect: string | null): string {
-  const nonce = crypto.randomUUID().replaceAll("-", "");
-  sessionStorage.setItem(STATE_KEY, nonce);
-  return redirect ? `${nonce}.${redirect}` : nonce;
-}
-
-/** Checks the `state` Google sent back (once): the page to return to, or null when it is not ours. */
-export function checkGoogleState(state: string | null): { redirect: string | null } | null {
-  const nonce = sessionStorage.getItem(STATE_KEY);
-  sessionStorage.removeItem(STATE_KEY);
-  if (!nonce || !state) return null;
-  const dot = state.indexOf(".");
-  const given = dot < 0 ? state : state.slice(0, dot);
-  if (given !== nonce) return null;
-  return { redirect: dot < 0 ? null : state.slice(dot + 1) || null };
+export function googleSignIn({ code, trusted }: { code: string; trusted: boolean }): AppThunk {
+  return async (dispatch) => {
+    if (!trusted) return void dispatch(loginFailed(GOOGLE_NOT_VERIFIED));
+    try {
+      const { status, data } = await authRequest("google/", { body: { code } });
+      dispatch(status === 200 && isLoginInfo(data) ? loginSucceeded(data) : loginFailed(errorNotice({ status, data })));
+    } catch (error) {
+      dispatch(loginFailed(errorNotice(error)));
+    }
+  };
 }
 
 /**

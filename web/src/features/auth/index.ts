@@ -16,7 +16,10 @@ export {
   type User,
   userLoaded,
 } from "./auth-slice.ts";
-export { logout, resendVerification } from "./session.ts";
+export { logout } from "./session.ts";
+
+/** Sends the verification link again: its own chunk, as only a sign-in refused for an unverified address offers it. */
+export const resendVerification = (email: string) => import("./verification.ts").then((module) => module.resendVerification(email));
 
 /** The WhatsApp opt-in (Place Order shows it too): its own chunk, with the account endpoints it saves through. */
 export const WhatsAppUpdates = lazy(() => import("./whatsapp-updates.tsx").then((module) => ({ default: module.WhatsAppUpdates })));

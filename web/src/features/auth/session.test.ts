@@ -3,8 +3,10 @@ import { makeStore } from "../../app/store.ts";
 import { anErrorBody, aUser } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { saveAuth } from "./auth-slice.ts";
-import { newGoogleState } from "./google.ts";
-import { GOOGLE_NOT_VERIFIED, logout, resendVerification, startSession } from "./session.ts";
+import { GOOGLE_NOT_VERIFIED } from "./google.ts";
+import { newGoogleState } from "./google-state.ts";
+import { logout, startSession } from "./session.ts";
+import { resendVerification } from "./verification.ts";
 
 const user = aUser();
 const invalid = { status: 401, body: anErrorBody("token_not_valid", "Token is invalid or expired") };

@@ -1,26 +1,21 @@
 import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
-import { showMessage } from "../../app/alert.ts";
 import { api, session } from "../../app/api.ts";
 import type { AppStore, RootState } from "../../app/store.ts";
-import type { Message } from "../../i18n/index.ts";
-import { errorNotice } from "../../lib/api-error.ts";
-import { authRequest, isLoginInfo } from "./auth-http.ts";
+import { authRequest } from "./auth-http.ts";
 import {
   AUTH_KEYS,
   isUser,
   loadAuth,
   loggedOut,
-  loginFailed,
-  loginSucceeded,
   storageChanged,
   userLoaded,
   userLoadFailed,
   verifyFailed,
   verifySucceeded,
 } from "./auth-slice.ts";
-import { checkGoogleState } from "./google.ts";
+import { checkGoogleState } from "./google-state.ts";
 
-type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
+export type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
 
 /**
  * On load (docs/storefront.md, "Auth state"): with `code` in the address, sign in with Google; else
@@ -31,8 +26,8 @@ type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
 export function startSession(): AppThunk {
   const google = takeGoogleCode();
   return async (dispatch, getState) => {
-    if (google?.trusted) return dispatch(googleSignIn(google.code));
-    if (google) return void dispatch(loginFailed(GOOGLE_NOT_VERIFIED));
+    // Coming back from Google's consent page: its own chunk, as most visits do not.
+    if (google) return dispatch((await import("./google.ts")).googleSignIn(google));
     const { access, refresh } = getState().auth;
     if (!access && !refresh) return;
     try {
@@ -52,18 +47,6 @@ export function startSession(): AppThunk {
   };
 }
 
-/** POST google/ {code}: login info, or 400 {detail} (the detail, else the generic message: docs/storefront.md, "Errors shown"). */
-export function googleSignIn(code: string): AppThunk {
-  return async (dispatch) => {
-    try {
-      const { status, data } = await authRequest("google/", { body: { code } });
-      dispatch(status === 200 && isLoginInfo(data) ? loginSucceeded(data) : loginFailed(errorNotice({ status, data })));
-    } catch (error) {
-      dispatch(loginFailed(errorNotice(error)));
-    }
-  };
-}
-
 /**
  * Signs out at once (tokens, user, and every cached answer: orders, lists), then asks the server
  * to revoke the refresh token; a failed request does not keep anyone signed in.
@@ -74,27 +57,6 @@ export function logout(): AppThunk {
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
     if (refresh) await authRequest("logout/", { body: { refresh } }).catch(() => undefined);
-  };
-}
-
-export const GOOGLE_NOT_VERIFIED: Message = "Google sign-in could not be verified. Please try again.";
-
-/**
- * POST registration/resend-email/ {email}: sends the verification link again (the server answers
- * the same for every address), then says so in the top alert; or why it could not.
- */
-export function resendVerification(email: string): AppThunk {
-  return async (dispatch) => {
-    try {
-      const answer = await authRequest("registration/resend-email/", { body: { email } });
-      dispatch(
-        answer.status === 200
-          ? showMessage("We sent a new link to {email}. Please check your inbox, and the spam folder too.", "success", { email })
-          : showMessage(errorNotice(answer), "danger"),
-      );
-    } catch (error) {
-      dispatch(showMessage(errorNotice(error), "danger"));
-    }
   };
 }
 
