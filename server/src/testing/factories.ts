@@ -27,6 +27,8 @@ export interface ProductInput {
    * with `stock` units. The product's summaries (lowest price, total stock) follow them.
    */
   packs?: PackInput[];
+  /** Written as the releases before packs did (migration 0015): no pack, for tests of older schemas. */
+  beforePacks?: boolean;
 }
 
 export interface PackInput {
@@ -135,11 +137,13 @@ export async function makeProduct(db: Db, input: ProductInput = {}) {
     })
     .returning(["id", "name"])
     .executeTakeFirstOrThrow();
-  const variants = await db
-    .insertInto("product_variants")
-    .values(packs.map((pack) => ({ ...pack, product_id: product.id })))
-    .returning(["id", "label"])
-    .execute();
+  const variants = input.beforePacks
+    ? []
+    : await db
+        .insertInto("product_variants")
+        .values(packs.map((pack) => ({ ...pack, product_id: product.id })))
+        .returning(["id", "label"])
+        .execute();
   for (const [position, path] of (input.images ?? []).entries()) {
     await db.insertInto("product_images").values({ product_id: product.id, path, position }).execute();
   }

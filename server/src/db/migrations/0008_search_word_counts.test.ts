@@ -31,8 +31,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0008: search word count
     try {
       await migrateToLatest(db, "0007_full_text_search");
       const seeds = await makeCategory(db, "Seeds");
-      await makeProduct(db, { name: "Tomato Seeds", categoryId: seeds.id });
-      await makeProduct(db, { name: "Okra Seeds", categoryId: seeds.id, description: "Sow beside tomato plants" });
+      await makeProduct(db, { name: "Tomato Seeds", categoryId: seeds.id, beforePacks: true });
+      await makeProduct(db, { name: "Okra Seeds", categoryId: seeds.id, description: "Sow beside tomato plants", beforePacks: true });
 
       await migrateToLatest(db);
       let docs = await expectExact(db);

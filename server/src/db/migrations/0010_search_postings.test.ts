@@ -37,8 +37,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migration 0010: search postings (
     try {
       await migrateToLatest(db, "0009_room_for_stock_updates");
       const seeds = await makeCategory(db, "Seeds");
-      const tomato = await makeProduct(db, { name: "Tomato Seeds", categoryId: seeds.id });
-      const okra = await makeProduct(db, { name: "Okra Seeds", categoryId: seeds.id, description: "Sow beside tomato plants" });
+      const tomato = await makeProduct(db, { name: "Tomato Seeds", categoryId: seeds.id, beforePacks: true });
+      const okra = await makeProduct(db, {
+        name: "Okra Seeds",
+        categoryId: seeds.id,
+        description: "Sow beside tomato plants",
+        beforePacks: true,
+      });
 
       await migrateToLatest(db);
       let postings = await expectExact(db);
