@@ -65,8 +65,14 @@ export const PACK_PARAM = "pack";
 function usePack(product: Product): [ProductVariant | undefined, (pack: ProductVariant) => void] {
   const [params, setParams] = useSearchParams();
   const named = Number(params.get(PACK_PARAM));
-  const pack = (Number.isInteger(named) ? packOf(product, named) : undefined) ?? packOf(product);
-  const choose = (next: ProductVariant) =>
+  const addressed = (Number.isInteger(named) ? packOf(product, named) : undefined) ?? packOf(product);
+  // The pack tapped shows at once: the address follows in a navigation React renders when it can
+  // (a transition), and until then a controlled radio button would spring back to the old pack.
+  // Kept with the pack the address named then: once the address moves, it decides again.
+  const [tapped, setTapped] = useState<{ pack: ProductVariant; over: ProductVariant | undefined }>();
+  const pack = tapped && tapped.over === addressed && product.variants.includes(tapped.pack) ? tapped.pack : addressed;
+  const choose = (next: ProductVariant) => {
+    setTapped({ pack: next, over: addressed });
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -77,6 +83,7 @@ function usePack(product: Product): [ProductVariant | undefined, (pack: ProductV
       },
       { replace: true, preventScrollReset: true },
     );
+  };
   return [pack, choose];
 }
 
