@@ -129,7 +129,44 @@ const examples: Record<string, Example> = {
   }),
   "GET /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
   "DELETE /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
+  "GET /api/staff/shipping-rules/": async () => ({ url: "/api/staff/shipping-rules/" }),
+  "POST /api/staff/shipping-rules/": async () => ({
+    url: "/api/staff/shipping-rules/",
+    payload: { zone: nextZone(), minGrams: 0, maxGrams: 5_000, charge: "60.00" },
+  }),
+  "PUT /api/staff/shipping-rules/:id/": async () => ({
+    url: `/api/staff/shipping-rules/${await aShippingRule()}/`,
+    payload: { zone: nextZone(), minGrams: 0, maxGrams: null, charge: "120.00", freeAbove: "5000.00" },
+  }),
+  "DELETE /api/staff/shipping-rules/:id/": async () => ({ url: `/api/staff/shipping-rules/${await aShippingRule()}/` }),
+  "PUT /api/staff/shipping-rules/csv/": async () => ({
+    url: "/api/staff/shipping-rules/csv/",
+    payload: "zone,minGrams,maxGrams,charge,freeAbove\n,0,,80,\n",
+    headers: { "content-type": "text/csv" },
+  }),
+  "GET /api/staff/shipping-rules/csv/": async () => ({ url: "/api/staff/shipping-rules/csv/" }),
 };
+
+/** A PIN prefix no other example's rule has, so no two rules' slabs overlap. */
+let zones = 0;
+const nextZone = () => String(110_000 + ++zones);
+
+/** A shipping rule of its own zone, for an example to change or remove. */
+async function aShippingRule(): Promise<number> {
+  const row = await t.database.db
+    .insertInto("shipping_rules")
+    .values({
+      zone: nextZone(),
+      min_grams: 0,
+      max_grams: null,
+      charge_paise: 50_00,
+      free_above_paise: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
