@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
+import { checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
 
 /**
  * Packs on the India shop, whose prices include GST: a farmer picks wheat seed in its 5 kg and
@@ -71,20 +71,7 @@ test("a farmer buys wheat seed in two packs and a 45 kg bag of urea at the price
   // One cart line per pack; the shelf prices add up to the total (GST inside, shipping free above ₹100).
   await expect(page.getByRole("link", { name: "Wheat Seeds HD 3086 · 5 kg" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Wheat Seeds HD 3086 · 1 kg" })).toBeVisible();
-  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
-  await page.getByLabel("Label").fill("Farm");
-  await page.getByLabel("Address").fill("Gat No. 17, Pimpalgaon");
-  await page.getByLabel("Pin Code").fill("422001");
-  await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
-  await expect(page.getByLabel("City")).not.toHaveValue("");
-  await page.getByLabel("Mobile number").fill("98765 43210");
-  await page.getByRole("button", { name: "Save address" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.locator("label", { hasText: "RazorPay" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/placeorder$/);
+  await checkoutToNashik(page);
   const summary = page.locator(".order-summary");
   await expect(summary.getByText("₹586.50").first()).toBeVisible();
   await expect(summary.getByText("Includes GST").first()).toBeVisible();

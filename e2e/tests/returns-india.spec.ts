@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { INDIA_DATA_DIR, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToNashik, INDIA_DATA_DIR, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
 /**
  * A return on the India shop (GST): a customer asks to return a damaged bag with a photo, staff
@@ -45,19 +45,7 @@ test("a customer returns a damaged bag with a photo; staff approve and receive i
   await page.goto(`/product/${productId}`);
   await page.getByLabel("Quantity", { exact: true }).selectOption("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
-  await page.getByLabel("Label").fill("Farm");
-  await page.getByLabel("Address").fill("Gat No. 17, Pimpalgaon");
-  await page.getByLabel("Pin Code").fill("422001");
-  await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
-  await expect(page.getByLabel("City")).not.toHaveValue("");
-  await page.getByLabel("Mobile number").fill("98765 43210");
-  await page.getByRole("button", { name: "Save address" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.locator("label", { hasText: "RazorPay" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await checkoutToNashik(page);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   const orderPath = new URL(page.url()).pathname;

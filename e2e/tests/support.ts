@@ -171,6 +171,27 @@ export async function checkoutToPlaceOrder(page: Page, productId: number, qty: n
   await expect(page).toHaveURL(/\/placeorder$/);
 }
 
+/**
+ * The India shop, from the cart: a new address at a farm near Nashik (Maharashtra, the seller's
+ * own state: CGST + SGST), paid online through Razorpay, ending on /placeorder.
+ */
+export async function checkoutToNashik(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await page.getByLabel("Label").fill("Farm");
+  await page.getByLabel("Address").fill("Gat No. 17, Pimpalgaon");
+  await page.getByLabel("Pin Code").fill("422001");
+  await expect(page.getByLabel("State")).toHaveValue("Maharashtra");
+  await expect(page.getByLabel("City")).not.toHaveValue("");
+  await page.getByLabel("Mobile number").fill("98765 43210");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.locator("label", { hasText: "RazorPay" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
+}
+
 /** On an unpaid order's page: Pay Now → the sandbox's Pay → the order shows Paid. */
 export async function payInSandbox(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Pay Now" }).click();

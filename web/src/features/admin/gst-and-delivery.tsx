@@ -11,6 +11,7 @@ import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useDownloadGstReportMutation, useUploadServiceabilityMutation } from "./admin-api.ts";
+import { CsvFileField } from "./csv-file-field.tsx";
 import { saveFile } from "./save-file.ts";
 
 /** The shipping rules' editor: its own chunk, loaded when staff open it. */
@@ -177,32 +178,17 @@ function Serviceability() {
         )}
         {/* A refused file names its first bad line and value (the code's message), so staff can mend it. */}
         {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
-        <div className="mb-3">
-          <label htmlFor="serviceability-file" className="form-label">
-            {t("PIN code table (CSV)")}
-          </label>
-          <input
-            id="serviceability-file"
-            type="file"
-            accept=".csv,text/csv"
-            className={missing ? "form-control is-invalid staff-tap" : "form-control staff-tap"}
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? "serviceability-file-hint serviceability-file-errors" : "serviceability-file-hint"}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setMissing(false);
-              reset();
-            }}
-          />
-          {missing && (
-            <div id="serviceability-file-errors" className="invalid-feedback">
-              {t("Choose a CSV file.")}
-            </div>
-          )}
-          <div id="serviceability-file-hint" className="form-text">
-            {t("One line per PIN code or prefix: {format}", { format: SERVICEABILITY_FORMAT })}
-          </div>
-        </div>
+        <CsvFileField
+          id="serviceability-file"
+          label={t("PIN code table (CSV)")}
+          hint={t("One line per PIN code or prefix: {format}", { format: SERVICEABILITY_FORMAT })}
+          missing={missing}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            setMissing(false);
+            reset();
+          }}
+        />
         <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
           {t("Upload serviceability")}
         </Button>

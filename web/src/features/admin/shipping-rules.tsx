@@ -11,6 +11,7 @@ import { slabNotice, zoneNotice } from "../../lib/error-messages.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { formatRupeesShort, useShopConfig } from "../../lib/shop-config.ts";
+import { CsvFileField } from "./csv-file-field.tsx";
 import { saveFile } from "./save-file.ts";
 import {
   type ShippingRuleInput,
@@ -284,32 +285,17 @@ function RulesCsv() {
       )}
       {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
       {downloading.error && <Message variant="danger">{errorText(downloading.error, "detail")}</Message>}
-      <div className="mb-3">
-        <label htmlFor="shipping-rules-file" className="form-label">
-          {t("File to upload (replaces every rule)")}
-        </label>
-        <input
-          id="shipping-rules-file"
-          type="file"
-          accept=".csv,text/csv"
-          className={missing ? "form-control is-invalid staff-tap" : "form-control staff-tap"}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? "shipping-rules-file-hint shipping-rules-file-errors" : "shipping-rules-file-hint"}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setMissing(false);
-            reset();
-          }}
-        />
-        {missing && (
-          <div id="shipping-rules-file-errors" className="invalid-feedback">
-            {t("Choose a CSV file.")}
-          </div>
-        )}
-        <div id="shipping-rules-file-hint" className="form-text">
-          {t("One line per rule: {format}", { format: RULES_FORMAT })}
-        </div>
-      </div>
+      <CsvFileField
+        id="shipping-rules-file"
+        label={t("File to upload (replaces every rule)")}
+        hint={t("One line per rule: {format}", { format: RULES_FORMAT })}
+        missing={missing}
+        onChoose={(chosen) => {
+          setFile(chosen);
+          setMissing(false);
+          reset();
+        }}
+      />
       <Button type="submit" variant="primary" className="staff-tap" disabled={isLoading}>
         {t("Upload shipping rules")}
       </Button>{" "}
