@@ -70,29 +70,11 @@ export function OrderSummary({ amounts, title, note, action, children }: OrderSu
           {title ?? t("Order Summary")}
         </h2>
         <table className="table table-sm mb-0 order-summary__table" aria-labelledby={headingId}>
-          <tbody>
-            {rows.map(([label, amount]) => (
-              <tr key={label}>
-                <th scope="row" className="fw-normal">
-                  {label}
-                </th>
-                <td className="text-end">{amount}</td>
-              </tr>
-            ))}
-          </tbody>
+          <AmountRows rows={rows} />
         </table>
         {included.length > 0 && (
           <table className="table table-sm mb-0 order-summary__table order-summary__included" aria-label={t("Includes GST")}>
-            <tbody>
-              {included.map(([label, amount]) => (
-                <tr key={label}>
-                  <th scope="row" className="fw-normal">
-                    {label}
-                  </th>
-                  <td className="text-end">{amount}</td>
-                </tr>
-              ))}
-            </tbody>
+            <AmountRows rows={included} />
           </table>
         )}
         {note && <div className="order-summary__note">{note}</div>}
@@ -110,5 +92,21 @@ export function OrderSummary({ amounts, title, note, action, children }: OrderSu
         {Children.toArray(children).length > 0 && <div className="d-grid gap-2 mt-3">{children}</div>}
       </div>
     </section>
+  );
+}
+
+/** A table's rows of labelled amounts. */
+function AmountRows({ rows }: { rows: [string, string][] }) {
+  return (
+    <tbody>
+      {rows.map(([label, amount]) => (
+        <tr key={label}>
+          <th scope="row" className="fw-normal">
+            {label}
+          </th>
+          <td className="text-end">{amount}</td>
+        </tr>
+      ))}
+    </tbody>
   );
 }
