@@ -34,7 +34,7 @@ export const ProductVariantSchema = Type.Object({
   label: Type.String(),
   sku: Type.String(),
   /** The net quantity the pack declares, in `unit`. */
-  netQuantity: Type.Number({ exclusiveMinimum: 0 }),
+  netQuantity: Type.Number({ minimum: 0.001 }),
   unit: Type.Enum(PACK_UNITS),
   price: Money,
   /** The maximum retail price printed on the pack (inclusive of all taxes). */
@@ -128,7 +128,7 @@ export const VariantInput = Type.Object({
   id: Type.Optional(Id),
   label: Text({ minLength: 1, maxLength: 40 }),
   sku: Text({ maxLength: 64 }),
-  netQuantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+  netQuantity: Type.Number({ minimum: 0.001, maximum: 1_000_000, description: "More than 0 (at least 0.001)" }),
   unit: Type.Enum(PACK_UNITS),
   price: AmountInput,
   mrp: AmountInput,
