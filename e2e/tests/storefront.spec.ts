@@ -61,15 +61,17 @@ test.describe("without JavaScript", () => {
     for (const card of cards) {
       expect(card.name, "a named card").not.toBe("");
       expect(card.href, card.name).toMatch(/^\/product\/\d+$/);
-      expect(card.price, card.name).toMatch(/^₹[\d,]+\.\d{2}$/);
+      // "from ₹120.00" for a product whose packs differ in price.
+      expect(card.price, card.name).toMatch(/^(from )?₹[\d,]+\.\d{2}$/);
     }
 
-    const first = cards[0];
-    if (!first) throw new Error("no card");
+    // A product in one pack: its page shows the card's price (then the price per kg or litre).
+    const first = cards.find((card) => !card.price.startsWith("from "));
+    if (!first) throw new Error("no card of a product in one pack");
     await page.getByRole("link", { name: first.name, exact: true }).first().click();
     await expect(page).toHaveURL(first.href);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
-    await expect(page.locator(".product-info__price")).toHaveText(first.price);
+    await expect(page.locator(".product-info__price > span").first()).toHaveText(first.price);
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
   });
 
@@ -166,7 +168,8 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await expect
       .poll(
         async () => {
-          const prices = (await cardsOf(page)).map((card) => Number(card.price.replace(/[₹,]/g, "")));
+          // A card's price, or the lowest of its packs' ("from ₹120.00"): what the list sorts by.
+          const prices = (await cardsOf(page)).map((card) => Number(card.price.replace(/^from |[₹,]/g, "")));
           return prices.length > 1 && prices.every((price, i) => i === 0 || (prices[i - 1] as number) <= price);
         },
         { message: "cheapest first" },
@@ -212,7 +215,8 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await page.getByRole("button", { name: "Add to Cart" }).click();
     // The cart's own address (/cart/{id}?qty=3) is replaced by /cart once the line is in.
     await expect(page.getByText("Subtotal (3) items")).toBeVisible();
-    await expect(page.getByRole("link", { name: TOMATO, exact: true })).toBeVisible();
+    // The cart's line names the product and its pack.
+    await expect(page.getByRole("link", { name: `${TOMATO} · 10 g`, exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -225,7 +229,7 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await page.getByLabel("मात्रा", { exact: true }).selectOption("2");
     await page.getByRole("button", { name: "कार्ट में डालें" }).click();
     await expect(page.getByText("उप-योग (2) आइटम")).toBeVisible();
-    await expect(page.getByRole("link", { name: product.nameHi ?? "", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `${product.nameHi ?? ""} · 10 g`, exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

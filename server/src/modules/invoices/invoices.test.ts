@@ -417,7 +417,7 @@ describe("prices that include GST (PRICES_INCLUDE_TAX, the default)", () => {
     }
   });
 
-  it("gives back exactly a whole line's price, and units refunded one by one add up to their line to the paisa", async () => {
+  it("gives back exactly a whole line's price, and units refunded one by one each their price, adding up to their line to the paisa", async () => {
     const order = await paidOrder(
       shop,
       [
@@ -433,6 +433,8 @@ describe("prices that include GST (PRICES_INCLUDE_TAX, the default)", () => {
 
     for (let i = 0; i < 3; i++) expect((await refundLines(order._id, [{ product: shop.sprayer.id, qty: 1 }])).statusCode).toBe(200);
     const notes = (await documents(shop, order._id)).slice(2);
+    // Each unit gives back what it cost, its GST inside.
+    expect(notes.map((n) => n.total_paise)).toEqual([99_99, 99_99, 99_99]);
     const sum = (key: "taxable_paise" | "igst_paise" | "total_paise") => notes.reduce((total, n) => total + n[key], 0);
     expect({ taxable: sum("taxable_paise"), igst: sum("igst_paise"), total: sum("total_paise") }).toEqual({
       taxable: 254_21,
@@ -446,6 +448,22 @@ describe("prices that include GST (PRICES_INCLUDE_TAX, the default)", () => {
     const text = await pdfText(note.rawPayload);
     for (const expected of ["CREDIT NOTE", "NPK 19-19-19", "2,380.00", "119.00", "Rs. 2,499.00", "Prices are inclusive of GST."]) {
       expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("gives back one of two bags at its shelf price within the state, though its CGST and SGST shares round up", async () => {
+    // Two bags at ₹266.50 (5 %): CGST ₹12.69 and SGST ₹12.69 inside; half of each rounds to ₹6.35.
+    const order = await paidOrder(shop, [{ product: urea, qty: 2 }], ADDRESSES.nashik);
+    const first = await refundLines(order._id, [{ product: urea.id, qty: 1 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().refunds[0]).toMatchObject({ amount: "266.50" });
+    expect((await refundLines(order._id, [{ product: urea.id, qty: 1 }])).json().refunds[1]).toMatchObject({ amount: "266.50" });
+    const [invoice, ...notes] = await documents(shop, order._id);
+    for (const key of ["taxable_paise", "cgst_paise", "sgst_paise", "total_paise"] as const) {
+      expect(
+        notes.reduce((total, n) => total + n[key], 0),
+        key,
+      ).toBe(invoice?.[key]);
     }
   });
 

@@ -388,10 +388,10 @@ export class PaymentsService {
   }
 
   /**
-   * The value of units of an order's lines with their own tax: each line's share of its price,
-   * tax and GST parts, counted from the units refunded before so shares add up exactly (of its
-   * taxable value when the prices included GST: the tax is then not added again). 400 for more
-   * units than are left to refund.
+   * The value of units of an order's lines with their own tax: each line's share of its tax and
+   * GST parts, counted from the units refunded before so shares add up exactly, on top of their
+   * price (inside it when the prices included GST: the units then give back what they cost). 400
+   * for more units than are left to refund.
    */
   async #priceLines(
     trx: Transaction<Database>,
@@ -416,10 +416,11 @@ export class PaymentsService {
       const sgst = share(item.sgst_paise);
       const igst = share(item.igst_paise);
       const tax = order.tax_mode === "gst" ? cgst + sgst + igst : share(item.tax_paise);
-      // Prices that included GST: the units' taxable value is their share of the line's (its gross
-      // less its tax), so a whole line gives back exactly its gross and units add up to it.
-      const gross = Number(item.price_paise) * item.qty;
-      const taxable = order.prices_include_tax ? share(gross - Number(item.tax_paise)) : Number(item.price_paise) * qty;
+      // Prices that included GST: the units give back what they cost (price × qty) with their share
+      // of the line's GST inside; the taxable value is the rest. Shares add up, so a whole line gives
+      // back its gross and its taxable value exactly, however it is split.
+      const value = Number(item.price_paise) * qty;
+      const taxable = order.prices_include_tax ? value - tax : value;
       lines.push({
         order_item_id: item.id,
         qty,

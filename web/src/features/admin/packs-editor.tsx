@@ -35,7 +35,8 @@ export function packDrafts(packs: readonly ProductVariant[]): PackDraft[] {
     netQuantity: String(pack.netQuantity),
     unit: pack.unit,
     price: pack.price,
-    mrp: pack.mrp,
+    // A new product's sample pack has no MRP yet (₹0): empty, it follows the price staff enter.
+    mrp: Number(pack.mrp) > 0 ? pack.mrp : "",
     countInStock: String(pack.countInStock),
     stockSeen: pack.countInStock,
     weightGrams: String(pack.weightGrams),
