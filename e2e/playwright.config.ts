@@ -11,6 +11,8 @@ const INDIA_SPECS = /(india|phone)\.spec\.ts$/;
 const googleIssuer = `http://127.0.0.1:${googlePort}`;
 /** The shop's DATA_DIR: the journeys read the outbox (DATA_DIR/outbox/*.json) for mailed links. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
+/** The built web app the shops serve (default web/dist); its server entry sits beside it in dist-ssr. */
+const webDist: Record<string, string> = process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {};
 
 export default defineConfig({
   testDir: "./tests",
@@ -63,6 +65,7 @@ export default defineConfig({
         SITE_URL: baseURL,
         DATA_DIR: dataDir,
         SEED_DEMO: "true",
+        ...webDist,
         LOG_LEVEL: "warn",
         GOOGLE_CLIENT_ID: "krishi-e2e",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
@@ -83,6 +86,7 @@ export default defineConfig({
         SITE_URL: indiaURL,
         DATA_DIR: `${dataDir}/india`,
         SEED_DEMO: "true",
+        ...webDist,
         LOG_LEVEL: "warn",
         TAX_MODE: "gst",
         SELLER_NAME: "Krishi Bazaar Agro Pvt Ltd",

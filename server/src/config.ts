@@ -38,6 +38,7 @@ export interface Config {
   sqliteFile: string;
   /** Uploaded media (MEDIA_DIR, default DATA_DIR/media): a directory several machines may share. */
   mediaDir: string;
+  /** The built web app (WEB_DIST_DIR, default web/dist); its server entry is in dist-ssr beside it. */
   webDistDir: string;
   jwtSecret: string;
   smtpUrl: string | null;
@@ -370,7 +371,7 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     databaseUrl,
     sqliteFile: path.join(dataDir, "shop.db"),
     mediaDir: path.resolve(repoRoot, read("MEDIA_DIR") ?? path.join(dataDir, "media")),
-    webDistDir: path.resolve(repoRoot, "web/dist"),
+    webDistDir: path.resolve(repoRoot, read("WEB_DIST_DIR") ?? "web/dist"),
     jwtSecret,
     smtpUrl,
     mailFrom: read("MAIL_FROM") ?? "Krishi Bazaar <no-reply@krishibazaar.local>",
