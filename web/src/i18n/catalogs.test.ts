@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as dates from "../lib/dates.ts";
 import { i18n, setLanguage, t } from "./index.ts";
 
 type Catalog = Record<string, string>;
@@ -63,5 +64,49 @@ describe("t", () => {
     expect(localStorage.getItem("language")).toBe("hi");
     await setLanguage("en");
     expect(i18n.locale).toBe("en");
+  });
+});
+
+describe("dates", () => {
+  it("are formatted only by lib/dates.ts, which reads the current language", () => {
+    const formatting =
+      /Intl\.DateTimeFormat|toLocale(Date|Time)?String\(\s*\)|toLocaleDateString|toLocaleTimeString|At\??\.(substring|slice)\(0, 10\)/;
+    const elsewhere = Object.entries(sources)
+      .filter(([file, source]) => file !== "../lib/dates.ts" && formatting.test(source))
+      .map(([file]) => file);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("render in Hindi: Hindi month and day names, no English ones", async () => {
+    const moment = "2026-11-25T10:00:00.000Z";
+    const shown = () => [
+      dates.dateOf(moment),
+      dates.dateTimeOf(moment),
+      dates.shortDay(moment),
+      dates.longDay(moment),
+      dates.calendarDay("2026-11-25"),
+      dates.dayOf("2026-11-25"),
+      dates.localWeekDay(new Date(2026, 10, 25)),
+    ];
+    const english = shown();
+    await setLanguage("hi");
+    try {
+      const hindi = shown();
+      for (const [i, text] of hindi.entries()) {
+        expect(text, english[i]).toMatch(/[\u0900-\u097F]/);
+        expect(text, english[i]).not.toMatch(/Nov|Wed/);
+      }
+    } finally {
+      await setLanguage("en");
+    }
+    expect(english).toEqual([
+      "2026-11-25",
+      "25 Nov 2026, 3:30 pm",
+      "25 Nov",
+      "25 November 2026",
+      "Wednesday, 25 November",
+      "2026-11-25",
+      "Wed 25 Nov",
+    ]);
   });
 });

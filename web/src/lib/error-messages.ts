@@ -1,6 +1,7 @@
 import type { ErrorCode, ErrorParams, FieldError, FieldErrorCode, OrderEventName, ReturnAction } from "@krishi/contract";
 import { formatRupees, SCHEMA_FIELD_ERROR_CODES, tryToPaise } from "@krishi/contract";
-import { currentLanguage, type Message } from "../i18n/index.ts";
+import type { Message } from "../i18n/index.ts";
+import { longDay } from "./dates.ts";
 import type { ErrorAnswer, Notice } from "./notice.ts";
 
 /**
@@ -110,11 +111,9 @@ function returnWrongState(params: ErrorParams): Notice {
 
 /** `until`: the moment the return window closed, said as its day in the shop's language. */
 function returnWindowClosed(params: ErrorParams): Notice {
-  const until = new Date(text(params, "until"));
-  if (Number.isNaN(until.getTime())) return { message: "The time to return this order is over." };
-  const locale = currentLanguage() === "hi" ? "hi-IN" : "en-IN";
-  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(until);
-  return { message: "The time to return this order ended on {date}.", values: { date } };
+  const until = text(params, "until");
+  if (Number.isNaN(Date.parse(until))) return { message: "The time to return this order is over." };
+  return { message: "The time to return this order ended on {date}.", values: { date: longDay(until) } };
 }
 
 export const ERROR_MESSAGES: Record<ErrorCode, Said> = {

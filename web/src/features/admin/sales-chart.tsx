@@ -1,5 +1,6 @@
 import { formatRupees, type StaffSummary, tryToPaise } from "@krishi/contract";
 import { t } from "../../i18n/index.ts";
+import { dayOf } from "../../lib/dates.ts";
 
 type Day = StaffSummary["salesByDay"][number];
 
@@ -21,8 +22,8 @@ export function SalesChart({ days }: { days: Day[] }) {
   const highest = Math.max(...revenues, 0);
   const slot = WIDTH / Math.max(days.length, 1);
   const plot = HEIGHT - TOP - BOTTOM;
-  const first = days[0]?.date ?? "";
-  const last = days.at(-1)?.date ?? "";
+  const first = dayOf(days[0]?.date ?? "");
+  const last = dayOf(days.at(-1)?.date ?? "");
   const summary = t("Revenue per day from {first} to {last}: {total} in total from {orders, plural, one {# order} other {# orders}}", {
     first,
     last,
@@ -57,7 +58,7 @@ export function SalesChart({ days }: { days: Day[] }) {
             >
               <title>
                 {t("{date}: {revenue}, {orders, plural, one {# order} other {# orders}}", {
-                  date: day.date,
+                  date: dayOf(day.date),
                   revenue: formatRupees(revenues[i] ?? 0),
                   orders: day.orders,
                 })}
@@ -90,7 +91,7 @@ export function SalesChart({ days }: { days: Day[] }) {
         <tbody>
           {days.map((day, i) => (
             <tr key={day.date}>
-              <th scope="row">{day.date}</th>
+              <th scope="row">{dayOf(day.date)}</th>
               <td>{formatRupees(revenues[i] ?? 0)}</td>
               <td>{day.orders}</td>
             </tr>

@@ -1,8 +1,9 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { type FormEvent, useEffect, useState } from "react";
 import Button from "react-bootstrap/Button";
-import { t, useLanguage } from "../../i18n/index.ts";
+import { type Language, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { localWeekDay } from "../../lib/dates.ts";
 import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { readString, writeString } from "../../lib/storage.ts";
 
@@ -10,10 +11,8 @@ import { readString, writeString } from "../../lib/storage.ts";
  * The day a parcel arrives `days` days from today, as a shopper reads it: "Thu 26 Nov" (in Hindi
  * "गुरु 26 नव॰").
  */
-export function deliveryDay(days: number, language: string, today = new Date()): string {
-  const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);
-  const format = new Intl.DateTimeFormat(language === "hi" ? "hi-IN" : "en-IN", { weekday: "short", day: "numeric", month: "short" });
-  return format.format(day).replace(",", "");
+export function deliveryDay(days: number, language: Language, today = new Date()): string {
+  return localWeekDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + days), language);
 }
 
 /** Where the PIN code checked last is kept, so the next product page checks it at once. */

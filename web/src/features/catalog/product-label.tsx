@@ -1,5 +1,6 @@
 import type { ProductLabel, ProductVariant } from "@krishi/contract";
 import { type Message, t } from "../../i18n/index.ts";
+import { dayOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { unitPriceText } from "./pack-chooser.tsx";
 
@@ -37,7 +38,8 @@ export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack
   add("Best before", label.bestBefore);
   for (const [field, name] of KIND_FIELDS[label.kind]) {
     const value = label[field];
-    add(name, field === "germinationPercent" && value !== null ? t("{percent}%", { percent: value as number }) : value);
+    if (field === "germinationPercent" && value !== null) add(name, t("{percent}%", { percent: value as number }));
+    else add(name, field === "seedTestDate" && typeof value === "string" ? dayOf(value) : value);
   }
   add("Customer care", label.customerCare);
   return (

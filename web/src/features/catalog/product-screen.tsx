@@ -13,6 +13,7 @@ import { ProductRating, Rating } from "../../components/rating.tsx";
 import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { dateOf } from "../../lib/dates.ts";
 import { packOf, withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
@@ -225,7 +226,7 @@ function Reviews({ product }: { product: Product }) {
           <li key={review._id} className="review">
             <strong className="review__name">{review.name}</strong>
             <Rating value={review.rating} />
-            <p className="review__date">{review.createdAt.substring(0, 10)}</p>
+            <p className="review__date">{dateOf(review.createdAt)}</p>
             {review.comment && <p className="review__comment">{review.comment}</p>}
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { Order } from "@krishi/contract";
 import { type Message, t } from "../../i18n/index.ts";
-import { calendarDay, shortDay } from "./order-dates.ts";
+import { calendarDay, shortDay } from "../../lib/dates.ts";
 import { STEP_LABELS } from "./order-status.tsx";
 
 /**

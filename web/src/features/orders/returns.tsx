@@ -2,11 +2,10 @@ import type { Order, OrderReturn } from "@krishi/contract";
 import { useId } from "react";
 import { useImageConfig } from "../../app/config-api.ts";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
-import { dateTimeOf } from "../../lib/dates.ts";
+import { dateTimeOf, longDay } from "../../lib/dates.ts";
 import { imageUrl } from "../../lib/image-url.ts";
 import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
-import { longDay } from "./order-dates.ts";
 import { REFUND_STATUS_LABELS, RETURN_REASON_LABELS, ReturnStatusBadge } from "./order-status.tsx";
 import { ReturnRequest } from "./return-request.tsx";
 
