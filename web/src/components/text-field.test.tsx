@@ -58,6 +58,15 @@ describe("TextField's character counter", () => {
     expect(liveRegion()).toHaveTextContent("No characters left");
   });
 
+  it("at the limit, shows the count in the text's colour and the field as valid: a full field is no error", () => {
+    render(<Field maxLength={6} start="Nashik" />);
+    const count = screen.getByText("6 / 6");
+    expect(count.className).not.toMatch(/danger|invalid|warning/);
+    expect(count).toHaveClass("text-body");
+    expect(screen.getByLabelText("Note")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByLabelText("Note")).not.toHaveClass("is-invalid");
+  });
+
   it("counts in Hindi too", async () => {
     await setLanguage("hi");
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

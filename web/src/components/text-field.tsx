@@ -85,7 +85,8 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
       <span id={id} className="visually-hidden">
         {t("Up to {max} characters", { max: max.toLocaleString("en-IN") })}
       </span>
-      <span aria-hidden="true" className={near ? "text-danger-emphasis fw-semibold text-nowrap" : "text-nowrap"}>
+      {/* Reaching the limit is no error (the field takes no more): near it the count is bolder, in the text's own colour. */}
+      <span aria-hidden="true" className={near ? "text-body fw-semibold text-nowrap" : "text-nowrap"}>
         {length.toLocaleString("en-IN")} / {max.toLocaleString("en-IN")}
       </span>
       <span className="visually-hidden" aria-live="polite">
