@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { addToCartAndViewCart } from "./support.ts";
 
 interface ApiProduct {
   _id: number;
@@ -51,8 +52,7 @@ test("a guest browses, searches, filters, opens a product and works the cart", a
 
   // Add two to the cart.
   await page.getByLabel("Quantity", { exact: true }).selectOption("2");
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page).toHaveURL(/\/cart/);
+  await addToCartAndViewCart(page);
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   await expect(page.getByText("Subtotal (2) items")).toBeVisible();
   await expect(page.getByText("₹37,998.00").first()).toBeVisible();
@@ -88,9 +88,8 @@ test("deep links survive a reload, and the cart is kept in the browser", async (
   await page.reload();
   await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
 
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await expect(page.getByText("Subtotal (1) items")).toBeVisible();
-  await page.goto("/cart");
   await page.reload();
   await expect(page.getByRole("link", { name: product.name })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newCustomer, STAFF, signIn, signOut } from "./support.ts";
+import { addToCartAndViewCart, newCustomer, STAFF, signIn, signOut } from "./support.ts";
 
 async function productId(page: Page, keyword: string): Promise<number> {
   const [product] = await (await page.request.get(`/api/products?keyword=${encodeURIComponent(keyword)}`)).json();
@@ -11,7 +11,7 @@ async function addToCartAndCheckout(page: Page, keyword: string, qty: number): P
   const id = await productId(page, keyword);
   await page.goto(`/product/${id}`);
   await page.getByLabel("Quantity", { exact: true }).selectOption(String(qty));
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await page.getByRole("button", { name: "Proceed To Checkout" }).click();
   await expect(page).toHaveURL(/\/login\?redirect=shipping/);
 }

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { CUSTOMER, STAFF, signIn, signOut } from "./support.ts";
+import { addToCartAndViewCart, CUSTOMER, STAFF, signIn, signOut } from "./support.ts";
 
 /**
  * The shop with the India settings on (playwright.config.ts starts it: TAX_MODE=gst, seller in
@@ -30,7 +30,7 @@ test("check delivery → checkout to Karnataka (IGST) → Cash on Delivery → s
   await signIn(page, CUSTOMER.email, CUSTOMER.password);
   await page.goto(`/product/${id}`);
   await page.getByLabel("Quantity", { exact: true }).selectOption("2");
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await page.getByRole("button", { name: "Proceed To Checkout" }).click();
   await expect(page).toHaveURL(/\/shipping$/);
 

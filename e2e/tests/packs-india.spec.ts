@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
-import { checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
+import { addToCartAndViewCart, checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
 
 /**
  * Packs on the India shop, whose prices include GST: a farmer picks wheat seed in its 5 kg and
@@ -40,8 +40,7 @@ async function addPack(
   }
   await expect(page.locator(".product-info__price")).toContainText(price);
   await expect(page.getByText("Inclusive of all taxes", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page).toHaveURL(/\/cart/);
+  await addToCartAndViewCart(page);
   await expect(page.getByRole("link", { name: `${product.name} · ${pack}` })).toBeVisible();
 }
 

@@ -1,5 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { INDIA_DATA_DIR, newCustomer, signIn, smsCode, smsTo, uniqueMobile, waitForHydration, watchConsole } from "./support.ts";
+import {
+  addToCartAndViewCart,
+  INDIA_DATA_DIR,
+  newCustomer,
+  signIn,
+  smsCode,
+  smsTo,
+  uniqueMobile,
+  waitForHydration,
+  watchConsole,
+} from "./support.ts";
 
 /**
  * Phone-first customers, on the shop with the India settings (playwright.config.ts: GST, Cash on
@@ -47,7 +57,7 @@ test("a new shopper: product → Proceed To Checkout → mobile number and its S
   await expect(share).toHaveAttribute("target", "_blank");
   expect(problems).toEqual([]);
 
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await expect(page.getByRole("button", { name: "Proceed To Checkout" })).toBeEnabled();
   await page.getByRole("button", { name: "Proceed To Checkout" }).click();
   await expect(page).toHaveURL(/\/login\?redirect=shipping$/);

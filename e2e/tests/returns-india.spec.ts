@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { checkoutToNashik, INDIA_DATA_DIR, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
+import {
+  addToCartAndViewCart,
+  checkoutToNashik,
+  INDIA_DATA_DIR,
+  newCustomer,
+  noisyPng,
+  payInSandbox,
+  STAFF,
+  signIn,
+  signOut,
+} from "./support.ts";
 
 /**
  * A return on the India shop (GST): a customer asks to return a damaged bag with a photo, staff
@@ -44,7 +54,7 @@ test("a customer returns a damaged bag with a photo; staff approve and receive i
   // Two bags to Nashik (the seller's state: CGST + SGST), paid online.
   await page.goto(`/product/${productId}`);
   await page.getByLabel("Quantity", { exact: true }).selectOption("2");
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await checkoutToNashik(page);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);

@@ -50,7 +50,8 @@ for (const size of WIDTHS) {
       await page.goto(`/product/${id}`);
       await checkScreen(page, () => expect(page.getByRole("button", { name: "Add to Cart" }).last()).toBeVisible());
       await page.getByRole("button", { name: "Add to Cart" }).last().click();
-      await expect(page).toHaveURL(/\/cart/);
+      await checkScreen(page, () => expect(page.getByRole("link", { name: "View cart" })).toBeVisible());
+      await page.getByRole("link", { name: "View cart" }).click();
       await checkScreen(page, heading("Shopping Cart"));
 
       await page.goto("/login");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { CUSTOMER, signIn, waitForHydration, watchConsole } from "./support.ts";
+import { addToCartAndViewCart, CUSTOMER, signIn, waitForHydration, watchConsole } from "./support.ts";
 
 /**
  * The server-rendered public pages (`/` with its query, `/product/{id}`, in English and at
@@ -212,8 +212,7 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await page.goto(`/product/${product._id}`);
     await waitForHydration(page);
     await page.getByLabel("Quantity", { exact: true }).selectOption("3");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    // The cart's own address (/cart/{id}?qty=3) is replaced by /cart once the line is in.
+    await addToCartAndViewCart(page);
     await expect(page.getByText("Subtotal (3) items")).toBeVisible();
     // The cart's line names the product and its pack.
     await expect(page.getByRole("link", { name: `${TOMATO} · 10 g`, exact: true })).toBeVisible();
@@ -228,6 +227,8 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.nameHi ?? "");
     await page.getByLabel("मात्रा", { exact: true }).selectOption("2");
     await page.getByRole("button", { name: "कार्ट में डालें" }).click();
+    await expect(page.getByRole("status").getByText("कार्ट में डाल दिया")).toBeVisible();
+    await page.getByRole("link", { name: "कार्ट देखें" }).click();
     await expect(page.getByText("उप-योग (2) आइटम")).toBeVisible();
     await expect(page.getByRole("link", { name: `${product.nameHi ?? ""} · 10 g`, exact: true })).toBeVisible();
     expect(problems).toEqual([]);
@@ -309,7 +310,7 @@ test.describe("a shopper's own state on a server-rendered page", () => {
     await page.goto(`/product/${product._id}`);
     await waitForHydration(page);
     await page.getByLabel("Quantity", { exact: true }).selectOption("2");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await addToCartAndViewCart(page);
     await expect(page.getByText("Subtotal (2) items")).toBeVisible();
 
     const res = await page.goto("/");

@@ -151,13 +151,24 @@ export interface FarmAddress {
 }
 
 /**
+ * On a product page (once hydrated): Add to Cart, which stays on the page and says "Added · View
+ * cart", then View cart, ending on /cart.
+ */
+export async function addToCartAndViewCart(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("status").getByRole("link", { name: "View cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+/**
  * Signed in: product page → `qty` in the cart → checkout with a new address → RazorPay, ending on
  * /placeorder (the caller checks the total and places the order).
  */
 export async function checkoutToPlaceOrder(page: Page, productId: number, qty: number, address: FarmAddress): Promise<void> {
   await page.goto(`/product/${productId}`);
   await page.getByLabel("Quantity", { exact: true }).selectOption(String(qty));
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCartAndViewCart(page);
   await page.getByRole("button", { name: "Proceed To Checkout" }).click();
   await expect(page).toHaveURL(/\/shipping$/);
   await page.getByLabel("Label").fill(address.label);

@@ -1,4 +1,5 @@
-import { createAsyncThunk } from "@reduxjs/toolkit";
+import type { Product, ProductVariant } from "@krishi/contract";
+import { createAsyncThunk, type Dispatch } from "@reduxjs/toolkit";
 import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { packOf } from "../../lib/packs.ts";
@@ -23,6 +24,17 @@ export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: nu
     const name = localized(product.name, product.nameHi);
     if (!pack) return rejectWithValue(t("{name} is no longer sold in that pack", { name }));
     if (pack.countInStock < 1) return rejectWithValue(t("{name} is out of stock", { name }));
+    return putInCart(product, pack, qty)(dispatch);
+  },
+);
+
+/**
+ * Puts n of a product's pack in the cart, as the product page shows it (no request): its line is
+ * replaced, or added (docs/storefront.md, "Cart state"); the default pack replaces a line saved
+ * before packs, which meant it (a line without a pack). Returns the line.
+ */
+export function putInCart(product: Product, pack: ProductVariant, qty: number) {
+  return (dispatch: Dispatch): CartItem => {
     const item: CartItem = {
       product: product._id,
       variant: pack.id,
@@ -36,9 +48,8 @@ export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: nu
       qty: requestedQty(qty),
     };
     if (product.nameHi) item.nameHi = product.nameHi;
-    // The default pack replaces a line saved before packs, which meant it (a line without a pack).
     if (pack === packOf(product)) dispatch(removeFromCart({ product: product._id }));
     dispatch(addToCart(item));
     return item;
-  },
-);
+  };
+}

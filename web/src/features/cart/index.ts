@@ -1,4 +1,5 @@
-/** What other features may use from the cart (checkout reads it, prices it, fills it in and clears it). */
+/** What other features may use from the cart (the product page puts a pack in it; checkout reads it, prices it, fills it in and clears it). */
+export { putInCart } from "./add-product-to-cart.ts";
 export { priceCart } from "./cart-price.ts";
 export {
   type CartItem,

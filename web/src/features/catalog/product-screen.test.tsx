@@ -41,15 +41,34 @@ describe("ProductScreen", () => {
     );
   });
 
-  it("adds the chosen quantity to the cart", async () => {
-    const { user, location } = renderProduct(aProduct());
+  it("adds the chosen quantity to the cart and stays on the page, saying so with a link to the cart", async () => {
+    const { user, location, store } = renderProduct(aProduct());
     expect(await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
     expect(screen.getByText("In Stock")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
+    const status = within(screen.getByRole("region", { name: "Buy this product" })).getByRole("status");
+    expect(status).toBeEmptyDOMElement();
     await user.selectOptions(screen.getByRole("combobox", { name: "Quantity" }), "3");
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
-    expect(location().pathname).toBe("/cart/7");
-    expect(location().search).toBe("?qty=3&pack=70");
+    expect(location().pathname).toBe("/product/7");
+    expect(store.getState().cart.cartItems).toEqual([
+      expect.objectContaining({ product: 7, variant: 70, variantLabel: "10 kg", price: "1249.50", qty: 3 }),
+    ]);
+    expect(status).toHaveTextContent("Added · View cart");
+    expect(within(status).getByRole("link", { name: "View cart" })).toHaveAttribute("href", "/cart");
+    // Another quantity is not what was added: the confirmation goes until it is added too.
+    await user.selectOptions(screen.getByRole("combobox", { name: "Quantity" }), "2");
+    expect(status).toBeEmptyDOMElement();
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ product: 7, variant: 70, qty: 2 })]);
+    expect(status).toHaveTextContent("Added · View cart");
+  });
+
+  it("puts the default pack in place of a line saved before packs, and adds other packs beside it", async () => {
+    const old = { product: 7, name: "Hybrid paddy seeds 10 kg", image: "", price: "1200.00", countInStock: 5, qty: 1 };
+    const { user, store } = renderProduct(aProduct(), { cart: { cartItems: [old], shippingAddress: null, paymentMethod: null } });
+    await user.click(await screen.findByRole("button", { name: "Add to Cart" }));
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ product: 7, variant: 70, price: "1249.50", qty: 1 })]);
   });
 
   it("cannot add a product that is out of stock", async () => {
@@ -91,8 +110,9 @@ describe("ProductScreen details", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" })).toBeInTheDocument();
     expect(screen.getByText("Brand: Kisan Gold")).toBeInTheDocument();
     expect(screen.getByText("12 reviews")).toBeInTheDocument();
-    // Once as the price, once as the MRP of the product's details.
-    expect(screen.getAllByText("₹1,249.50")).toHaveLength(2);
+    // Once as the price, once as the MRP of the product's details (and a copy in the buying bar, hidden from screen readers).
+    expect(screen.getAllByText("₹1,249.50")).toHaveLength(3);
+    expect(screen.getAllByText("₹1,249.50", { ignore: "[aria-hidden] *" })).toHaveLength(2);
     expect(within(screen.getByRole("region", { name: "Product details" })).getByText("₹1,249.50")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Description" })).toBeInTheDocument();
     expect(screen.getByText("High-yield paddy for kharif sowing.")).toBeInTheDocument();
@@ -164,8 +184,20 @@ const seed = aProduct({
 });
 
 describe("ProductScreen packs", () => {
+  it("shows the chosen pack's price in the buying bar, with its MRP struck through when it sells for less", async () => {
+    const { user } = renderProduct(seed);
+    const bar = await screen.findByRole("region", { name: "Buy this product" });
+    const price = bar.querySelector(".buy-bar__price");
+    expect(price).toHaveAttribute("aria-hidden", "true");
+    expect(price).toHaveTextContent("₹270.00₹300.00");
+    expect(price?.querySelector("s")).toHaveTextContent("₹300.00");
+    await user.click(screen.getByRole("radio", { name: /^5 kg/ }));
+    expect(price).toHaveTextContent(/^₹1,250\.00$/);
+    expect(price?.querySelector("s")).toBeNull();
+  });
+
   it("offers each pack with its price, MRP, saving and price per kg; the pack chosen sets the price, stock, link and Add to Cart", async () => {
-    const { user, location } = renderProduct(seed);
+    const { user, location, store } = renderProduct(seed);
     const chooser = await screen.findByRole("group", { name: "Choose a pack" });
     const small = within(chooser).getByRole("radio", { name: /^1 kg/ });
     const big = within(chooser).getByRole("radio", { name: /^5 kg/ });
@@ -181,8 +213,8 @@ describe("ProductScreen packs", () => {
     expect(within(screen.getByRole("combobox", { name: "Quantity" })).getAllByRole("option")).toHaveLength(2);
     expect(within(screen.getByRole("region", { name: "Product details" })).getByText("5000 g")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
-    expect(location().pathname).toBe("/cart/7");
-    expect(location().search).toBe("?qty=1&pack=72");
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ product: 7, variant: 72, variantLabel: "5 kg", qty: 1 })]);
+    expect(location().search).toBe("?pack=72");
   });
 
   it("moves between packs with the arrow keys, and back to the product's own address for the default pack", async () => {

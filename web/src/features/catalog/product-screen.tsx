@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useImageConfig } from "../../app/config-api.ts";
-import { useAppSelector } from "../../app/hooks.ts";
+import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
 import { PageTitle } from "../../app/page-title.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -19,9 +19,10 @@ import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
 import { withLanguage } from "../../ssr/head.ts";
 import { selectSession, selectUser } from "../auth/index.ts";
+import { putInCart } from "../cart/index.ts";
 import { useGetProductQuery } from "./catalog-api.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
-import { PackChooser, PackSaving, unitPriceText } from "./pack-chooser.tsx";
+import { PackChooser, PackSaving, savingOf, unitPriceText } from "./pack-chooser.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductLabelDetails } from "./product-label.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
@@ -142,23 +143,44 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 /**
- * The quantity (1..the pack's stock) and Add to Cart, which goes to /cart/{id}?qty={n}&pack={p}
- * (disabled at stock 0). A chosen quantity that the stock no longer covers (the product reloaded
- * meanwhile, or a smaller stock's pack was chosen) is kept and flagged, not quietly lowered. A bar
- * fixed to the bottom of the screen on phones.
+ * The quantity (1..the pack's stock) and Add to Cart (disabled at stock 0), which puts that many
+ * of the pack in the cart and stays on the page: "Added · View cart" is announced (politely) and
+ * the header's count changes at once. (The spec's /cart/{id}?qty={n}&pack={p} still adds from a
+ * link.) A chosen quantity that the stock no longer covers (the product reloaded meanwhile, or a
+ * smaller stock's pack was chosen) is kept and flagged, not quietly lowered. A bar fixed to the
+ * bottom of the screen on phones, where it also shows the pack's price (and its MRP struck
+ * through), which is below the first screen there.
  */
 function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | undefined }) {
-  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [qty, setQty] = useState(1);
+  // What was added last, and how many times: each time is announced again.
+  const [added, setAdded] = useState<{ pack: ProductVariant; qty: number; count: number }>();
   const stock = pack?.countInStock ?? product.countInStock;
   const inStock = stock > 0;
   const tooMany = inStock && qty > stock;
   const options = quantityOptions(stock);
   if (tooMany) options.push(qty);
   const hintId = useId();
+  const price = pack?.price ?? product.price;
+  const mrp = pack && savingOf(pack) ? pack.mrp : null;
+
+  // The confirmation is for what was added: choosing another pack or quantity takes it away.
+  const confirmed = added && added.pack === pack && added.qty === qty ? added.count : 0;
+
+  function add() {
+    if (!pack) return;
+    dispatch(putInCart(product, pack, qty));
+    setAdded({ pack, qty, count: confirmed + 1 });
+  }
 
   return (
     <section className="buy-bar" aria-label={t("Buy this product")}>
+      {/* A copy of the price above, for sighted shoppers on phones (hidden from md up, where the price is in sight). */}
+      <p className="buy-bar__price" aria-hidden="true">
+        <span className="buy-bar__amount">{formatPrice(price)}</span>
+        {mrp && <s className="buy-bar__mrp">{formatPrice(mrp)}</s>}
+      </p>
       {inStock && (
         <div className="buy-bar__qty">
           <label htmlFor="product-qty">{t("Quantity")}</label>
@@ -178,13 +200,7 @@ function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | un
           </select>
         </div>
       )}
-      <Button
-        type="button"
-        variant="accent"
-        className="buy-bar__add"
-        disabled={!inStock || tooMany}
-        onClick={() => navigate(`/cart/${product._id}?qty=${qty}${pack ? `&pack=${pack.id}` : ""}`)}
-      >
+      <Button type="button" variant="accent" className="buy-bar__add" disabled={!inStock || tooMany || !pack} onClick={add}>
         {t("Add to Cart")}
       </Button>
       {tooMany && (
@@ -192,6 +208,14 @@ function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | un
           {t("Only {count} available: choose fewer", { count: stock })}
         </p>
       )}
+      {/* Always there (empty until something is added), so that what appears in it is announced. */}
+      <p className="buy-bar__added" role="status">
+        {confirmed > 0 && (
+          <span key={confirmed}>
+            {t("Added")} · <Link to="/cart">{t("View cart")}</Link>
+          </span>
+        )}
+      </p>
     </section>
   );
 }
