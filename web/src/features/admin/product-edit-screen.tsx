@@ -130,7 +130,8 @@ function ProductForm({ product }: { product: Product }) {
   return (
     <>
       <SaveError detail={detail} />
-      <form onSubmit={submit}>
+      {/* The shop's messages, not the browser's: the server checks the fields and names each one refused. */}
+      <form noValidate onSubmit={submit}>
         <TextField id="name" label={t("Name")} required maxLength={LIMITS.name} value={name} onChange={setName} errors={fields.name} />
         <TextField
           id="name-hi"

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from "react-router";
 import { FormContainer } from "../../components/form-container.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useGetUserQuery, useUpdateUserMutation } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
@@ -49,6 +50,7 @@ function UserForm({ user }: { user: User }) {
   const [email, setEmail] = useState(user.email);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const { fields, detail } = saveErrors(error, FIELDS);
+  const { refused, formProps } = useFormCheck();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,7 +62,7 @@ function UserForm({ user }: { user: User }) {
   return (
     <>
       <SaveError detail={detail} />
-      <form onSubmit={submit}>
+      <form {...formProps(submit)}>
         <TextField
           id="first-name"
           label={t("First Name")}
@@ -85,7 +87,7 @@ function UserForm({ user }: { user: User }) {
           required={!user.phone}
           value={email}
           onChange={setEmail}
-          errors={fields.email}
+          errors={refused.email ?? fields.email}
         />
         {user.phone && (
           <p className="mb-3">

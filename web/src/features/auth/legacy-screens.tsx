@@ -9,6 +9,7 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { currentLanguage, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { ACCOUNT_MESSAGES, useRegisterMutation } from "./auth-api.ts";
 import "./auth.css";
 import { EmailField, NAME_MAX, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
@@ -70,6 +71,7 @@ export function SignupScreen() {
     navigate("/");
   }, reset);
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   const onFields = fields.email || fields.first_name || fields.last_name || fields.password1 || fields.password2;
   return (
@@ -79,8 +81,8 @@ export function SignupScreen() {
       <p>{t("Create your Account")}</p>
       <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={(event) => void submit(event)}>
-        <EmailField {...textField(form, "email")} errors={fields.email} />
+      <form {...formProps(submit)}>
+        <EmailField {...textField(form, "email")} errors={refused.email ?? fields.email} />
         <TextField
           id="first-name"
           label={t("First Name")}
@@ -101,8 +103,8 @@ export function SignupScreen() {
           password={textField(form, "password")}
           confirm={textField(form, "confirm")}
           label="Password"
-          errors={fields.password1}
-          confirmErrors={fields.password2}
+          errors={refused.password ?? fields.password1}
+          confirmErrors={refused["confirm-password"] ?? fields.password2}
         />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Sign Up")}

@@ -122,6 +122,28 @@ describe("LoginScreen", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("The e-mail address or password is not correct. Please try again.");
   });
 
+  it("says in the shop's own words (here Hindi) which field is empty or not an e-mail address, without asking the server", async () => {
+    const calls = fakeApi(() => ({ body: loginInfo }));
+    await setLanguage("hi");
+    try {
+      const { user } = renderApp(<LoginScreen />, { url: "/login", path: "/login" });
+      const email = screen.getByLabelText("ई-मेल पता");
+      expect(email.closest("form")).toHaveAttribute("novalidate");
+      await user.click(screen.getByRole("button", { name: "साइन इन करें" }));
+      expect(email).toHaveAccessibleDescription("कृपया यह जानकारी भरें।");
+      expect(screen.getByLabelText("पासवर्ड")).toHaveAccessibleDescription("कृपया यह जानकारी भरें।");
+      expect(email).toHaveFocus();
+      await user.type(email, "asha.patil");
+      await user.type(screen.getByLabelText("पासवर्ड"), "Paddy-Field-2024");
+      expect(screen.getByLabelText("पासवर्ड")).not.toHaveAccessibleDescription();
+      await user.click(screen.getByRole("button", { name: "साइन इन करें" }));
+      expect(email).toHaveAccessibleDescription("कृपया सही ई-मेल पता लिखें।");
+      expect(calls).toEqual([]);
+    } finally {
+      await act(() => setLanguage("en"));
+    }
+  });
+
   it("offers Google only when a client id is configured", async () => {
     const { unmount, store } = renderApp(<LoginScreen />, { url: "/login" });
     await vi.waitFor(() => expect(configApi.endpoints.getConfig.select()(store.getState()).data).toBeDefined());

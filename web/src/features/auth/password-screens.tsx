@@ -9,6 +9,7 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
 import "./auth.css";
 import { RequireAuth } from "../../app/require-auth.tsx";
@@ -42,6 +43,7 @@ export function ResetPasswordScreen() {
     void send(email.trim());
   }
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   return (
     <FormContainer>
@@ -67,8 +69,8 @@ export function ResetPasswordScreen() {
         <>
           <p>{t("Enter your e-mail address and we will send you a link to set a new password.")}</p>
           {error && !fields.email && <Message variant="danger">{formErrorText(error)}</Message>}
-          <form onSubmit={submit}>
-            <EmailField value={email} onChange={setEmail} errors={fields.email} />
+          <form {...formProps(submit)}>
+            <EmailField value={email} onChange={setEmail} errors={refused.email ?? fields.email} />
             <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
               {t("Reset Password")}
             </Button>
@@ -96,6 +98,7 @@ export function ResetPasswordConfirmScreen() {
     navigate("/login");
   }, reset);
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   // The link's uid or token was refused: a new link is what helps.
   const badLink = fields.uid || fields.token;
@@ -117,13 +120,13 @@ export function ResetPasswordConfirmScreen() {
           )}
         </Message>
       )}
-      <form onSubmit={(event) => void submit(event)}>
+      <form {...formProps(submit)}>
         <PasswordPairFields
           password={textField(form, "password")}
           confirm={textField(form, "confirm")}
           label="New Password"
-          errors={fields.new_password1}
-          confirmErrors={fields.new_password2}
+          errors={refused["new-password"] ?? fields.new_password1}
+          confirmErrors={refused["confirm-new-password"] ?? fields.new_password2}
         />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Set New Password")}
@@ -156,6 +159,7 @@ function ChangePasswordForm() {
     form.reset();
   }, reset);
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   const onFields = fields.old_password || fields.new_password1 || fields.new_password2;
   return (
@@ -164,7 +168,7 @@ function ChangePasswordForm() {
       <h1>{t("Change Password")}</h1>
       <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={(event) => void submit(event)}>
+      <form {...formProps(submit)}>
         <TextField
           id="old-password"
           label={t("Old Password")}
@@ -172,14 +176,14 @@ function ChangePasswordForm() {
           autoComplete="current-password"
           required
           {...textField(form, "oldPassword")}
-          errors={fields.old_password}
+          errors={refused["old-password"] ?? fields.old_password}
         />
         <PasswordPairFields
           password={textField(form, "password")}
           confirm={textField(form, "confirm")}
           label="New Password"
-          errors={fields.new_password1}
-          confirmErrors={fields.new_password2}
+          errors={refused["new-password"] ?? fields.new_password1}
+          confirmErrors={refused["confirm-new-password"] ?? fields.new_password2}
         />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Change Password")}

@@ -8,6 +8,7 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText, fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
@@ -73,6 +74,7 @@ function ProfileForm({ user }: { user: User }) {
     }
   }, reset);
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   const onFields = fields.first_name || fields.last_name || fields.password || fields.current_password;
   return (
@@ -81,7 +83,7 @@ function ProfileForm({ user }: { user: User }) {
       <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
       {isSuccess && <Message variant="success">{t("Profile Updated")}</Message>}
-      <form onSubmit={(event) => void submit(event)}>
+      <form {...formProps(submit)}>
         <p className="text-body-secondary">{user.email || (user.phone && formatPhone(user.phone))}</p>
         <TextField
           id="first-name"
@@ -90,7 +92,7 @@ function ProfileForm({ user }: { user: User }) {
           required
           maxLength={NAME_MAX}
           {...textField(form, "firstName")}
-          errors={fields.first_name}
+          errors={refused["first-name"] ?? fields.first_name}
         />
         <TextField
           id="last-name"
@@ -99,7 +101,7 @@ function ProfileForm({ user }: { user: User }) {
           required
           maxLength={NAME_MAX}
           {...textField(form, "lastName")}
-          errors={fields.last_name}
+          errors={refused["last-name"] ?? fields.last_name}
         />
         <PasswordPairFields
           password={textField(form, "password")}
@@ -190,6 +192,7 @@ function PhoneSection({ user }: { user: User }) {
 function EmailSection({ user }: { user: User }) {
   const [addEmail, { error, isLoading }] = useAddEmailMutation();
   const form = useForm({ defaultValues: { email: "" } });
+  const { refused, formProps } = useFormCheck();
   // The address the link went to: the account has it now, and the message stays.
   const [sentTo, setSentTo] = useState<string | null>(null);
   if (user.email && !sentTo) return null;
@@ -210,10 +213,10 @@ function EmailSection({ user }: { user: User }) {
           {t("We sent a verification link to {email}. Please open it to confirm your address.", { email: sentTo })}
         </Message>
       ) : (
-        <form onSubmit={(event) => void submit(event)}>
+        <form {...formProps(submit)}>
           <p className="text-body-secondary">{t("For your order e-mails and invoices.")}</p>
           {error && !fields.email && <Message variant="danger">{errorText(error)}</Message>}
-          <EmailField {...textField(form, "email")} errors={fields.email} />
+          <EmailField {...textField(form, "email")} errors={refused.email ?? fields.email} />
           <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
             {t("Add e-mail address")}
           </Button>

@@ -6,6 +6,7 @@ import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { currentLanguage, t } from "../../i18n/index.ts";
 import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { useRegisterMutation } from "./auth-api.ts";
 import "./auth.css";
 import { EmailField, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
@@ -47,6 +48,7 @@ export function RegisterScreen() {
     }
   }, reset);
 
+  const { refused, formProps } = useFormCheck();
   const fields = fieldErrors(error);
   const onFields = fields.email || fields.password1 || fields.password2;
   return (
@@ -55,14 +57,14 @@ export function RegisterScreen() {
       <h1>{t("Sign Up")}</h1>
       <PasswordMismatch form={form} />
       {error && !onFields && <Message variant="danger">{formErrorText(error)}</Message>}
-      <form onSubmit={(event) => void submit(event)}>
-        <EmailField {...textField(form, "email")} errors={fields.email} />
+      <form {...formProps(submit)}>
+        <EmailField {...textField(form, "email")} errors={refused.email ?? fields.email} />
         <PasswordPairFields
           password={textField(form, "password")}
           confirm={textField(form, "confirm")}
           label="Password"
-          errors={fields.password1}
-          confirmErrors={fields.password2}
+          errors={refused.password ?? fields.password1}
+          confirmErrors={refused["confirm-password"] ?? fields.password2}
         />
         <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
           {t("Register")}

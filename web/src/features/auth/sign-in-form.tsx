@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import { useLoginMutation } from "./auth-api.ts";
 import { EmailField } from "./auth-fields.tsx";
 
@@ -13,6 +14,7 @@ export function SignInForm({ email: given = "" }: { email?: string }) {
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState(given);
   const [password, setPassword] = useState("");
+  const { refused, formProps } = useFormCheck();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,8 +22,8 @@ export function SignInForm({ email: given = "" }: { email?: string }) {
   }
 
   return (
-    <form onSubmit={submit}>
-      <EmailField value={email} onChange={setEmail} />
+    <form {...formProps(submit)}>
+      <EmailField value={email} onChange={setEmail} errors={refused.email} />
       <TextField
         id="password"
         label={t("Password")}
@@ -30,6 +32,7 @@ export function SignInForm({ email: given = "" }: { email?: string }) {
         required
         value={password}
         onChange={setPassword}
+        errors={refused.password}
       />
       <Button type="submit" variant="primary" className="w-100 auth-submit" disabled={isLoading}>
         {t("Sign In")}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { useFormCheck } from "../../lib/form-check.ts";
 import type { User } from "../auth/index.ts";
 import { useCreateReviewMutation } from "./catalog-api.ts";
 
@@ -30,6 +31,8 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
   const [createReview, { error, isLoading, isSuccess, reset }] = useCreateReviewMutation();
   const [rating, setRating] = useState("");
   const [comment, setComment] = useState("");
+  const { refused, formProps } = useFormCheck();
+  const ratingRefused = refused["review-rating"]?.[0];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,12 +50,20 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
     <>
       {isSuccess && <Message variant="success">{t("Review Submitted")}</Message>}
       {status === 401 ? <SignInPrompt productId={productId} /> : error && <Message variant="danger">{errorText(error, "detail")}</Message>}
-      <form onSubmit={submit}>
+      <form {...formProps(submit)}>
         <div className="mb-3">
           <label htmlFor="review-rating" className="form-label">
             {t("Rating")}
           </label>
-          <select id="review-rating" className="form-select" required value={rating} onChange={(event) => setRating(event.target.value)}>
+          <select
+            id="review-rating"
+            className={ratingRefused ? "form-select is-invalid" : "form-select"}
+            required
+            aria-invalid={ratingRefused ? true : undefined}
+            aria-describedby={ratingRefused ? "review-rating-refused" : undefined}
+            value={rating}
+            onChange={(event) => setRating(event.target.value)}
+          >
             <option value="">{t("Select...")}</option>
             {RATINGS.map((text, i) => (
               <option key={text} value={i + 1}>
@@ -60,6 +71,11 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
               </option>
             ))}
           </select>
+          {ratingRefused && (
+            <div id="review-rating-refused" className="invalid-feedback">
+              {ratingRefused}
+            </div>
+          )}
         </div>
         <div className="mb-3">
           <label htmlFor="review-comment" className="form-label">

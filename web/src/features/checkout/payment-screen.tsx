@@ -82,7 +82,7 @@ function PaymentForm({ shippingAddress }: { shippingAddress: ShippingAddress }) 
       <CheckoutSteps current="Payment" />
       <FormContainer>
         <h1>{t("Payment Method")}</h1>
-        <form onSubmit={submit}>
+        <form noValidate onSubmit={submit}>
           <fieldset className="mb-3">
             <legend className="fs-5">{t("Select Method")}</legend>
             <div className="payment-methods">
