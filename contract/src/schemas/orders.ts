@@ -300,8 +300,20 @@ export const RefundPaidBody = Type.Object({ reference: Text({ minLength: 1, maxL
 /** "true" / "false" as a query parameter; absent means either. */
 const Flag = Type.Union([Type.Literal("true"), Type.Literal("false")]);
 
-/** Staff: every order, newest first, filtered by state, paid and delivered. */
+/** The staff's order search as typed: an order number or a mobile number (digits, spaces and + - . ( ) #). */
+export const ORDER_SEARCH_MAX_LENGTH = 20;
+export const ORDER_SEARCH_PATTERN = "^[\\s#+().-]*\\d[\\d\\s#+().-]*$";
+
+/** Staff: every order, newest first, filtered by state, paid and delivered, or found by number or phone. */
 export const OrderListQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: ORDER_SEARCH_MAX_LENGTH,
+      pattern: ORDER_SEARCH_PATTERN,
+      description:
+        "An order number (matched exactly) or the customer's mobile number (+91, spaces and dashes ignored; its last 10 digits match the delivery or sign-in number)",
+    }),
+  ),
   status: Type.Optional(OrderStatusSchema),
   paid: Type.Optional(Flag),
   delivered: Type.Optional(Flag),

@@ -200,11 +200,18 @@ export async function findOrdersOfUser(db: Reader, userId: number) {
     .execute();
 }
 
+/** An order looked for by its number, or by a customer's mobile number (10 digits, without +91). */
+export interface OrderSearch {
+  id: number | null;
+  phone: string | null;
+}
+
 /** The staff list's filters: absent means either. */
 export interface OrderFilter {
   statuses?: readonly OrderStatus[];
   paid?: boolean;
   delivered?: boolean;
+  search?: OrderSearch;
 }
 
 function filteredOrders(db: Reader, filter: OrderFilter) {
@@ -212,6 +219,21 @@ function filteredOrders(db: Reader, filter: OrderFilter) {
   if (filter.statuses !== undefined) query = query.where("status", "in", filter.statuses);
   if (filter.paid !== undefined) query = query.where("is_paid", "=", filter.paid);
   if (filter.delivered !== undefined) query = query.where("is_delivered", "=", filter.delivered);
+  const { search } = filter;
+  if (search !== undefined) {
+    // The delivery number is kept as its 10 digits; a customer's sign-in number as E.164.
+    query = query.where((eb) =>
+      eb.or([
+        ...(search.id === null ? [] : [eb("id", "=", search.id)]),
+        ...(search.phone === null
+          ? []
+          : [
+              eb("ship_phone", "=", search.phone),
+              eb("user_id", "in", eb.selectFrom("users").select("id").where("phone", "=", `+91${search.phone}`)),
+            ]),
+      ]),
+    );
+  }
   return query;
 }
 

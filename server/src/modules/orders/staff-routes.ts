@@ -10,6 +10,26 @@ export interface OrderStaffRoutesOptions {
   orders: OrdersService;
 }
 
+type OrderFilter = Parameters<OrdersService["allOrders"]>[0];
+type OrderSearch = NonNullable<OrderFilter["search"]>;
+
+/** The largest id an order can have (PostgreSQL's integer). */
+const MAX_ORDER_ID = 2_147_483_647;
+
+/**
+ * What the staff typed (the schema has let through only digits, spaces and + - . ( ) #): its
+ * digits as an order number, and their last 10 as a mobile number ("+91 98765-43210", "098765
+ * 43210" and "9876543210" are one number).
+ */
+export function orderSearch(typed: string): OrderSearch {
+  const digits = typed.replace(/\D/g, "");
+  const id = Number(digits);
+  return {
+    id: digits.length <= 10 && id >= 1 && id <= MAX_ORDER_ID ? id : null,
+    phone: digits.length >= 10 ? digits.slice(-10) : null,
+  };
+}
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ["orders"];
 
@@ -21,16 +41,18 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
       schema: {
         operationId: "listOrders",
         tags,
-        summary: "All orders, newest first, filtered by state, paid and delivered; paging in X-Total-Count and X-Page-Count",
+        summary:
+          "All orders, newest first, filtered by state, paid and delivered, or found by order number or mobile number (q); paging in X-Total-Count and X-Page-Count",
         querystring: OrderListQuery,
         response: { 200: Type.Array(OrderSchema, { headers: PAGING_HEADERS }), ...errors },
       },
     },
     async (request, reply) => {
-      const { status, paid, delivered, page = 1, page_size: pageSize = 50 } = request.query;
-      const filter: Parameters<OrdersService["allOrders"]>[0] = status ? { statuses: [status] } : {};
+      const { q, status, paid, delivered, page = 1, page_size: pageSize = 50 } = request.query;
+      const filter: OrderFilter = status ? { statuses: [status] } : {};
       if (paid) filter.paid = paid === "true";
       if (delivered) filter.delivered = delivered === "true";
+      if (q !== undefined) filter.search = orderSearch(q);
       const result = await orders.allOrders(filter, page, pageSize);
       reply.headers(pagingHeaders(result));
       return result.orders;
