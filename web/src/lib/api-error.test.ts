@@ -193,10 +193,10 @@ describe("errorText: a code that says 'see the fields'", () => {
       image: [{ code: "image_too_large", message: "The image is larger than 5 MB." }],
     });
     expect(errorText(image)).toBe("The image is larger than 5 MB.");
-    const refund = answer(400, "refund_amount_invalid", "At most ₹519.36 can still be refunded.", {
-      amount: [{ code: "refund_too_large", message: "At most ₹519.36 can still be refunded.", params: { max: "519.36" } }],
+    const refund = answer(400, "refund_amount_invalid", "At most ₹2,158.66 can still be refunded.", {
+      amount: [{ code: "refund_too_large", message: "At most ₹2,158.66 can still be refunded.", params: { max: "2158.66" } }],
     });
-    expect(errorText(refund)).toBe("At most ₹519.36 can still be refunded.");
+    expect(errorText(refund)).toBe("At most ₹2,158.66 can still be refunded.");
     const id = answer(400, "field_invalid", "id: A valid integer is required.", {
       id: [{ code: "not_integer", message: "A valid integer is required." }],
     });

@@ -349,7 +349,10 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   payment_mismatch: NOT_CONFIRMED,
   payment_signature_invalid: NOT_CONFIRMED,
   refund_too_small: "Enter an amount of at least ₹0.01.",
-  refund_too_large: (params) => ({ message: "At most ₹{amount} can still be refunded.", values: { amount: text(params, "max") } }),
+  refund_too_large: (params) => ({
+    message: "At most {amount} can still be refunded.",
+    values: { amount: formatRupees(tryToPaise(text(params, "max")) ?? 0) },
+  }),
   refunded_in_full: "This order has been refunded in full.",
   refund_one_of: "Refund either an amount or lines, not both.",
   line_not_in_order: "One of the chosen products is not in this order.",

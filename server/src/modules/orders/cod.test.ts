@@ -76,7 +76,9 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     const order = (await placeCod()).json();
     const mail = (await mailsTo(t, ownerEmail)).at(-1);
     expect(mail?.subject).toBe(`Your order #${order._id} is confirmed: Cash on Delivery`);
-    expect(mail?.text_body).toContain(`please keep ₹${order.totalPrice} ready for the courier`);
+    // ₹1,353.98: written with India's grouping, as the shop shows it.
+    expect(order.totalPrice).toBe("1353.98");
+    expect(mail?.text_body).toContain("please keep ₹1,353.98 ready for the courier");
     expect(mail?.text_body).not.toMatch(/payment window|pay for it/);
   });
 
@@ -87,7 +89,8 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     expect(res.statusCode, res.body).toBe(201);
     const [mail] = await mailsTo(t, user.email);
     expect(mail?.subject).toBe(`आपका ऑर्डर #${res.json()._id} पक्का हो गया है: कैश ऑन डिलीवरी`);
-    expect(mail?.text_body).toContain(`कूरियर के लिए ₹${res.json().totalPrice} तैयार रखें`);
+    expect(res.json().totalPrice).toBe("1353.98");
+    expect(mail?.text_body).toContain("कूरियर के लिए ₹1,353.98 तैयार रखें");
   });
 
   it("refuses COD above the limit with the fee, and takes no stock", async () => {
@@ -95,7 +98,7 @@ describe("Cash on Delivery in GST mode (seller in Maharashtra, ₹40 fee, orders
     // 4 × 1249.50 = 4998.00, + ₹40 fee + 5 % GST = 5289.90.
     const res = await placeCod(4);
     expect(res.statusCode).toBe(400);
-    const detail = "Cash on Delivery is available for orders up to ₹5000.00; this one comes to ₹5289.90. Please pay online.";
+    const detail = "Cash on Delivery is available for orders up to ₹5,000.00; this one comes to ₹5,289.90. Please pay online.";
     expect(res.json()).toEqual({
       detail,
       message: detail,

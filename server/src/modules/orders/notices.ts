@@ -1,4 +1,4 @@
-import { type Language, paiseToDecimal } from "@krishi/contract";
+import { formatRupees, type Language } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mail.ts";
@@ -21,7 +21,7 @@ interface Shipment {
   trackingUrl: string | null;
 }
 
-/** What the order mails say, in one language. `total` and `amount` are written "₹1249.50". */
+/** What the order mails say, in one language. `total` and `amount` are written as shoppers read them, "₹2,158.66" (formatRupees: Indian grouping, ₹1,23,456.78). */
 interface NoticeTexts {
   placed(id: number, total: string): Notice;
   /** A Cash on Delivery order: nothing to pay online, cash to the courier. */
@@ -226,7 +226,7 @@ export class OrderNotices {
   async refunded(trx: Kysely<Database>, order: OrderRow, refund: { id: number; amountPaise: number; reason: string }): Promise<void> {
     const contact = await this.contactOf(trx, order.user_id);
     const { language } = contact;
-    const amount = `₹${paiseToDecimal(refund.amountPaise)}`;
+    const amount = formatRupees(refund.amountPaise);
     const notice = TEXTS[language].refunded(order.id, amount, refund.reason);
     if (order.customer_email) await this.queue.enqueue(trx, { key: `refund:${refund.id}`, ...this.#mail(order, language, notice) });
     await this.#text(trx, `refund:${refund.id}`, contact, orderMessage(language, "order_refunded", [amount, String(order.id)]));
@@ -276,7 +276,7 @@ const RETURN_STEPS = {
 
 function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: string): Notice {
   const id = order.id;
-  const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
+  const total = formatRupees(Number(order.total_paise));
   switch (kind) {
     case "placed":
       return texts.placed(id, total);
@@ -301,7 +301,7 @@ function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: str
 /** The text message of a notice kind. */
 function textOf(language: Language, order: OrderRow, kind: NoticeKind, url: string): OrderMessage {
   const id = String(order.id);
-  const total = `₹${paiseToDecimal(Number(order.total_paise))}`;
+  const total = formatRupees(Number(order.total_paise));
   switch (kind) {
     case "placed":
     case "paid":

@@ -72,9 +72,12 @@ describe("order news by SMS and WhatsApp", () => {
 
   it("tells a phone-only customer in Hindi to keep the cash ready, then that the parcel shipped and arrived — by SMS, once each, never by e-mail", async () => {
     const customer = await phoneCustomer("hi");
-    const placed = await placeAt(t, customer.headers, [{ product: urea, qty: 2 }], ADDRESSES.nashik, { paymentMethod: "COD" });
+    const placed = await placeAt(t, customer.headers, [{ product: urea, qty: 4 }], ADDRESSES.nashik, { paymentMethod: "COD" });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json();
+    // Written with India's grouping, as the shop shows amounts.
+    const total = "₹1,161.30";
+    expect(`₹${order.totalPrice}`).toBe(total.replace(",", ""));
     const url = `${SITE}/order/${order._id}`;
 
     const queued = await t.database.db
@@ -82,9 +85,7 @@ describe("order news by SMS and WhatsApp", () => {
       .select(["channel", "to_address", "text_body"])
       .where("to_address", "=", customer.phone)
       .execute();
-    expect(queued).toEqual([
-      { channel: "sms", to_address: customer.phone, text_body: expect.stringContaining(`₹${order.totalPrice} तैयार रखें`) },
-    ]);
+    expect(queued).toEqual([{ channel: "sms", to_address: customer.phone, text_body: expect.stringContaining(`${total} तैयार रखें`) }]);
     // No e-mail address, so no mail is queued for the order at all.
     const mails = await t.database.db
       .selectFrom("mail_queue")
@@ -97,7 +98,7 @@ describe("order news by SMS and WhatsApp", () => {
     await drain();
     await drain();
     expect(smsTo(customer.phone)).toEqual([
-      { template: fakeDltTemplateId("order_placed_cod", "hi"), vars: [String(order._id), `₹${order.totalPrice}`, url] },
+      { template: fakeDltTemplateId("order_placed_cod", "hi"), vars: [String(order._id), total, url] },
     ]);
 
     expect((await put(order._id, "ship", SHIPMENT)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { paiseToDecimal, toPaise } from "@krishi/contract";
+import { formatRupees, paiseToDecimal, toPaise } from "@krishi/contract";
 import { CancelOrderBody, ErrorBody, IdParams, OrderSchema, PlaceOrderBody } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
@@ -98,7 +98,7 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       );
     }
     case "cod-over-limit": {
-      const message = `Cash on Delivery is available for orders up to ₹${paiseToDecimal(failure.maxPaise)}; this one comes to ₹${paiseToDecimal(failure.totalPaise)}. Please pay online.`;
+      const message = `Cash on Delivery is available for orders up to ${formatRupees(failure.maxPaise)}; this one comes to ${formatRupees(failure.totalPaise)}. Please pay online.`;
       const params = { max: paiseToDecimal(failure.maxPaise), total: paiseToDecimal(failure.totalPaise) };
       return badRequest("cod_over_limit", message, { paymentMethod: [problem("cod_over_limit", message, params)] }, params);
     }

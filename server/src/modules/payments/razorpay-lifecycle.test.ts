@@ -289,7 +289,8 @@ describe("reconciliation", () => {
       .where("dedupe_key", "like", "refund:%")
       .where("to_address", "=", after.user.email)
       .execute();
-    expect(mail.map((m) => m.subject)).toContain(`We have refunded ₹${order.totalPrice} for your order #${order._id}`);
+    expect(order.totalPrice).toBe("1082.00");
+    expect(mail.map((m) => m.subject)).toContain(`We have refunded ₹1,082.00 for your order #${order._id}`);
   });
 
   it("refunds a second capture of an order already paid", async () => {

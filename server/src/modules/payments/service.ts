@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CURRENCY, type Order, type OrderEventName, paiseToDecimal, type RefundAccountInput } from "@krishi/contract";
+import { CURRENCY, formatRupees, type Order, type OrderEventName, paiseToDecimal, type RefundAccountInput } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
@@ -381,7 +381,7 @@ export class PaymentsService {
       const refused =
         left <= 0
           ? problem("refunded_in_full", "This order has been refunded in full.")
-          : problem("refund_too_large", `At most ₹${paiseToDecimal(left)} can still be refunded.`, { max: paiseToDecimal(left) });
+          : problem("refund_too_large", `At most ${formatRupees(left)} can still be refunded.`, { max: paiseToDecimal(left) });
       throw badRequest("refund_amount_invalid", refused.message, { amount: [refused] });
     }
     return this.#recordRefund(trx, order, { ...refund, paymentId, method: transfer ? "transfer" : "razorpay" });
