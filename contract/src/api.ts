@@ -63,6 +63,8 @@ import type {
   UserListQuery,
   UserSchema,
   VariantRefSchema,
+  VocabularyGroupBody,
+  VocabularyGroupSchema,
 } from "./schemas/index.ts";
 
 /**
@@ -126,6 +128,9 @@ export type ServiceabilityAnswer = Static<typeof ServiceabilityAnswerSchema>;
 export type ShippingRuleJson = Static<typeof ShippingRuleSchema>;
 export type ShippingRuleInput = Static<typeof ShippingRuleBody>;
 export type ShippingRulesAnswer = Static<typeof ShippingRulesAnswerSchema>;
+/** A group of the search vocabulary (staff). */
+export type VocabularyGroup = Static<typeof VocabularyGroupSchema>;
+export type VocabularyGroupInput = Static<typeof VocabularyGroupBody>;
 export type CancelOrder = Static<typeof CancelOrderBody>;
 export type ShipOrder = Static<typeof ShipOrderBody>;
 export type RefundOrder = Static<typeof RefundOrderBody>;

@@ -115,6 +115,8 @@ export const ERROR_CODES = [
   "serviceability_invalid",
   "shipping_rule_not_found",
   "shipping_rules_invalid", // a shipping rule or a CSV of them refused: see the field's problem
+  "vocabulary_group_not_found",
+  "vocabulary_invalid", // a group of the search vocabulary refused: see the field's problem
   "invoice_not_found",
   "credit_note_not_found", // params: {n}
   "date_invalid",
@@ -238,6 +240,10 @@ export const FIELD_ERROR_CODES = [
   "csv_amount_invalid", // params: {line, value}
   "csv_shipping_empty",
   "csv_shipping_too_many_rows", // params: {max}
+  // The search vocabulary (field words)
+  "vocabulary_word_unsearchable", // a word of no letters or digits; params: {word}
+  "vocabulary_too_few_words", // fewer than two different words
+  "vocabulary_too_many_groups", // params: {max}
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

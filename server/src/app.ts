@@ -35,6 +35,8 @@ import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
+import { VocabularyService } from "./modules/catalog/vocabulary.ts";
+import { vocabularyStaffRoutes } from "./modules/catalog/vocabulary-routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { InvoicesService } from "./modules/invoices/service.ts";
 import { invoiceStaffRoutes } from "./modules/invoices/staff-routes.ts";
@@ -286,7 +288,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     announce: () => events.emit("serviceabilityChanged", {}),
   });
   events.on("serviceabilityChanged", () => pincodes.forget());
-  const shipping = new ShippingService({ db, clock });
+  const shipping = new ShippingService({ db, clock, announce: () => events.emit("shippingRulesChanged", {}) });
+  events.on("shippingRulesChanged", () => shipping.forget());
   const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
   // Orders first: payments, invoices and returns attach themselves to the order process's effects
   // and to the order JSON as they are made (OrdersService.handle / provide).
@@ -381,6 +384,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(invoiceStaffRoutes, { invoices });
     await staff.register(pincodeStaffRoutes, { pincodes });
     await staff.register(shippingStaffRoutes, { shipping });
+    // The search vocabulary: an edit reaches every process's searches at once (the catalogue's change).
+    await staff.register(vocabularyStaffRoutes, { vocabulary: new VocabularyService({ db, clock, changed: () => catalog.invalidate() }) });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
   await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });

@@ -13,3 +13,4 @@ export * from "./orders.ts";
 export * from "./pincodes.ts";
 export * from "./shipping.ts";
 export * from "./staff.ts";
+export * from "./vocabulary.ts";

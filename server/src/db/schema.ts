@@ -458,6 +458,13 @@ export interface ShippingRulesTable {
   created_at: Timestamp;
 }
 
+/** A group of the search vocabulary (migration 0019): words that mean the same, as a JSON array of strings. */
+export interface VocabularyGroupsTable {
+  id: Generated<number>;
+  words: string;
+  updated_at: Timestamp;
+}
+
 export interface PaymentEventsTable {
   id: string;
   order_id: number | null;
@@ -498,6 +505,7 @@ export interface Database {
   serviceable_pins: ServiceablePinsTable;
   serviceability: ServiceabilityTable;
   shipping_rules: ShippingRulesTable;
+  vocabulary_groups: VocabularyGroupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

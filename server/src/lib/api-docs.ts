@@ -57,6 +57,10 @@ const TAGS = [
     description: "India PIN codes: where a PIN is and whether the shop delivers there; staff: the serviceability table.",
   },
   { name: "shipping", description: "Shipping rules by weight slab and delivery zone; staff: editing them, one by one or as CSV." },
+  {
+    name: "vocabulary",
+    description: "Staff: the search vocabulary, groups of words (English, Hindi, as farmers type them) that find one another's products.",
+  },
   { name: "staff", description: "The back office: every operation here needs a staff account's bearer token." },
   { name: "system", description: "Runtime settings for the web app and the health probes." },
 ];

@@ -85,6 +85,8 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   csv_grams_invalid: [{ line: 3, value: "5kg" }],
   csv_amount_invalid: [{ line: 3, value: "-40" }],
   csv_shipping_too_many_rows: [{ max: 1000 }],
+  vocabulary_word_unsearchable: [{ word: "%%" }],
+  vocabulary_too_many_groups: [{ max: 500 }],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
 };
 

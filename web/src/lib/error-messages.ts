@@ -242,6 +242,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   serviceability_invalid: CHECK_INPUT,
   shipping_rule_not_found: "We could not find this shipping rule. It may have been removed.",
   shipping_rules_invalid: CHECK_INPUT,
+  vocabulary_group_not_found: "We could not find this group of search words. It may have been removed.",
+  vocabulary_invalid: CHECK_INPUT,
   invoice_not_found: "This order has no tax invoice yet.",
   credit_note_not_found: "We could not find this credit note.",
   date_invalid: CHECK_INPUT,
@@ -409,6 +411,16 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   csv_shipping_empty: "The file has no rows: write one line per shipping rule.",
   csv_shipping_too_many_rows: (params) => ({
     message: "The file has more than {max} rows: write at most {max} shipping rules.",
+    values: { max: num(params, "max") },
+  }),
+  // The search vocabulary
+  vocabulary_word_unsearchable: (params) => ({
+    message: "“{word}” has no letters or digits to search by.",
+    values: { word: text(params, "word") },
+  }),
+  vocabulary_too_few_words: "Write at least two words, separated by commas.",
+  vocabulary_too_many_groups: (params) => ({
+    message: "The shop may have at most {max} groups of search words.",
     values: { max: num(params, "max") },
   }),
 };

@@ -153,23 +153,32 @@ const H_AFTER_CONSONANT = /([bcdfgjklmnpqrstvxz])h+/g;
 
 /**
  * The key of one word: Devanagari transliterated; lower case; accents, punctuation and signs
- * removed; then alike spellings folded: ph→f, z→s, w→v, q→k, ee→i, oo→u, an h after a consonant
- * dropped (bh→b, sh→s), a y between vowels dropped (iya→ia), doubled letters made single (not digits: "100").
+ * removed; then alike spellings folded, as Indian spellings of one word differ: ph→f, a z
+ * starting the word j ("zameen", "jameen") and any other z s ("fertilizer"), w→v, q→k, ee→i,
+ * oo→u, ae→e ("uraea"), an h after a consonant dropped (bh→b, sh→s), a y between vowels dropped
+ * (iya→ia) and before a starting u ("yuria" as "uria"), an e before a vowel i ("urea" as "uria"),
+ * doubled letters made single (aa→a; not digits: "100"), and a final a of a longer word dropped
+ * ("urvaraka", "yuriyaa"). So "urea", "uria", "uraea", "yuria" and "यूरिया" share one key.
  */
 export function phoneticKey(word: string): string {
-  return transliterate(word)
+  const key = transliterate(word)
     .normalize("NFD")
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "")
     .replace(/ph/g, "f")
+    .replace(/^z/, "j")
     .replace(/z/g, "s")
     .replace(/w/g, "v")
     .replace(/q/g, "k")
     .replace(/ee/g, "i")
     .replace(/oo/g, "u")
+    .replace(/ae/g, "e")
     .replace(H_AFTER_CONSONANT, "$1")
     .replace(/([aeiou])y(?=[aeiou])/g, "$1")
+    .replace(/^y(?=u)/, "")
+    .replace(/e(?=[aiou])/g, "i")
     .replace(/([a-z])\1+/g, "$1");
+  return key.length > 3 && key.endsWith("a") ? key.slice(0, -1) : key;
 }
 
 /**

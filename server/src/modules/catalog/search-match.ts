@@ -45,8 +45,12 @@ export function categoriesNamed(db: Kysely<Database>, name: string) {
  */
 export type KeywordPlan =
   | { kind: "category"; ids: number[] }
-  /** Per word of the keyword, the index terms it may be (all words required, any of a word's terms). */
-  | { kind: "words"; words: Term[][] }
+  /**
+   * Per word of the keyword, the index terms it may be (all words required, any of a word's terms);
+   * `synonyms`: the keyword's alternatives from the search vocabulary (search-vocabulary.ts), each
+   * as its words' terms, found too and ranked after the keyword's own matches.
+   */
+  | { kind: "words"; words: Term[][]; synonyms?: Term[][][] }
   | { kind: "text"; text: string }
   | { kind: "none" };
 
@@ -90,6 +94,21 @@ function tsWords(words: readonly Term[][]): string {
   return words.map((terms) => `(${terms.map(({ term, prefix }) => (prefix ? `${term}:*` : term)).join(" | ")})`).join(" & ");
 }
 
+/** A query of any of the alternatives (each its words, all required), written by `write`; undefined without any. */
+function anyOf(synonyms: readonly Term[][][] | undefined, write: (words: readonly Term[][]) => string, or: string): string | undefined {
+  if (!synonyms?.length) return undefined;
+  return synonyms.map((words) => `(${write(words)})`).join(or);
+}
+
+/** A words plan's query, its alternatives' matches included (FTS5 or tsquery, by `write` and `or`). */
+function planWords(plan: { words: readonly Term[][]; synonyms?: readonly Term[][][] | undefined }, write: typeof ftsWords, or: string) {
+  const synonyms = anyOf(plan.synonyms, write, or);
+  return synonyms === undefined ? write(plan.words) : `(${write(plan.words)})${or}${synonyms}`;
+}
+
+/** Whether a plan has alternatives from the vocabulary. */
+export const hasSynonyms = (plan: KeywordPlan) => plan.kind === "words" && (plan.synonyms?.length ?? 0) > 0;
+
 /** The keyword as typed, as an FTS5 phrase of the trigram index: that text anywhere. */
 const ftsText = (text: string) => `"${text.toLowerCase().replaceAll('"', '""')}"`;
 
@@ -97,7 +116,7 @@ const ftsText = (text: string) => `"${text.toLowerCase().replaceAll('"', '""')}"
 export function ftsQuery(plan: KeywordPlan): { table: "product_search" | "product_text"; match: string } | undefined {
   switch (plan.kind) {
     case "words":
-      return { table: "product_search", match: ftsWords(plan.words) };
+      return { table: "product_search", match: planWords(plan, ftsWords, " OR ") };
     case "text":
       return { table: "product_text", match: ftsText(plan.text) };
     default:
@@ -118,7 +137,7 @@ export function keywordMatch(db: Kysely<Database>, plan: KeywordPlan & { kind: "
     const { table, match } = ftsQuery(plan) as { table: string; match: string };
     return sql<SqlBool>`products.id in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
   }
-  if (plan.kind === "words") return sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${tsWords(plan.words)})`;
+  if (plan.kind === "words") return sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${planWords(plan, tsWords, " | ")})`;
   return sql<SqlBool>`products.search_text like ${containsPattern(plan.text)} escape '\\'`;
 }
 
@@ -146,27 +165,48 @@ export const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & 
 export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBool>; ids?: RawBuilder<{ id: number }> };
 
 /**
- * The tiers of a keyword's best-first results: its matches in the name, then the others. Each is
- * read straight from the index in id order (no ranking of every match: bm25 over the 18 750
- * matches of one word at 100 000 products takes ~20 ms); PostgreSQL finds name matches through
- * the name's own tsvector and GIN index, or, `postings` (see ProductSearch), the name's postings.
+ * The tiers of a keyword's best-first results: its matches in the name, then the others; then
+ * its alternatives' (from the vocabulary) in the name, then theirs elsewhere. Each is read
+ * straight from the index in id order (no ranking of every match: bm25 over the 18 750 matches
+ * of one word at 100 000 products takes ~20 ms); PostgreSQL finds name matches through the name's
+ * own tsvector and GIN index, or, `postings` (see ProductSearch; never with alternatives), the
+ * name's postings.
  */
 export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier[] {
   if (isSqlite(db)) {
     const { table, match } = ftsQuery(plan) as { table: string; match: string };
-    if (table !== "product_search") return [{ table, match }];
+    if (plan.kind !== "words") return [{ table, match }];
+    const own = ftsWords(plan.words);
+    const synonyms = anyOf(plan.synonyms, ftsWords, " OR ");
+    const tiers = [
+      { table, match: `{name} : (${own})` },
+      { table, match: `({body} : (${own})) NOT ({name} : (${own}))` },
+    ];
+    if (synonyms === undefined) return tiers;
     return [
-      { table, match: `{name} : (${match})` },
-      { table, match: `{body} : (${match}) NOT {name} : (${match})` },
+      ...tiers,
+      { table, match: `({name} : (${synonyms})) NOT ({body} : (${own}))` },
+      { table, match: `(({body} : (${synonyms})) NOT ({body} : (${own}))) NOT ({name} : (${synonyms}))` },
     ];
   }
   if (plan.kind !== "words") return [{ where: keywordMatch(db, plan) }];
   if (postings) {
     return [postingsTier(postingIds(plan.words, IN_NAME)), postingsTier(postingIds(plan.words, ANYWHERE, { notInName: true }))];
   }
-  const query = tsWords(plan.words);
-  const inName = sql<SqlBool>`products.search_name_vector @@ to_tsquery('simple', ${query})`;
-  return [{ where: inName }, { where: sql<SqlBool>`products.search_vector @@ to_tsquery('simple', ${query}) and not (${inName})` }];
+  const vector = (column: "search_vector" | "search_name_vector", query: string) =>
+    sql<SqlBool>`products.${sql.raw(column)} @@ to_tsquery('simple', ${query})`;
+  const own = tsWords(plan.words);
+  const inName = vector("search_name_vector", own);
+  const tiers = [{ where: inName }, { where: sql<SqlBool>`${vector("search_vector", own)} and not (${inName})` }];
+  const synonyms = anyOf(plan.synonyms, tsWords, " | ");
+  if (synonyms === undefined) return tiers;
+  const anywhere = vector("search_vector", own);
+  const synonymsInName = vector("search_name_vector", synonyms);
+  return [
+    ...tiers,
+    { where: sql<SqlBool>`${synonymsInName} and not (${anywhere})` },
+    { where: sql<SqlBool>`${vector("search_vector", synonyms)} and not (${anywhere}) and not (${synonymsInName})` },
+  ];
 }
 
 /** All the matches of a keyword as one tier (PostgreSQL): read from the postings when `postings` (see ProductSearch). */

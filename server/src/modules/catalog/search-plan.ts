@@ -7,6 +7,7 @@ import {
   afterPrefix,
   categoriesNamed,
   ftsQuery,
+  hasSynonyms,
   isKeywordOnly,
   type KeywordPlan,
   keywordMatch,
@@ -18,6 +19,7 @@ import {
   type Term,
   tierCount,
 } from "./search-match.ts";
+import { NO_SYNONYMS, type Synonyms } from "./search-vocabulary.ts";
 
 /**
  * A product list's keyword planned once per request (see KeywordPlan): a category's name, the
@@ -43,18 +45,53 @@ const PREFIX_WORDS = 16;
 const isPrefix = (keys: readonly string[], i: number) => (keys[i] as string).length >= 3 || (i === keys.length - 1 && keys.length > 1);
 
 /**
- * Plans the keyword of a list (see KeywordPlan); first indexes the rows written without the
- * catalogue (bulk loaders and tests write products directly), so the search sees them.
+ * A key of an alternative from the vocabulary is matched as the start of an index term when it
+ * has this many letters or more ("fertiliser" finds "fertilisers"), else whole: "kad" (khad) does
+ * not find "kadu".
  */
-export async function planSearch(db: Kysely<Database>, filter: ProductFilter): Promise<ProductSearch> {
+const SYNONYM_PREFIX_LENGTH = 5;
+
+/** A key looked up in the index (lookUp): as the start of terms, or whole. */
+export interface WantedKey {
+  key: string;
+  prefix: boolean;
+}
+
+/** The keys a plan looks up: the keyword's, then its alternatives' not among them, once each. */
+function wantedKeys(keys: readonly string[], alternatives: readonly string[][]): WantedKey[] {
+  const wanted = keys.map((key, i) => ({ key, prefix: isPrefix(keys, i) }));
+  const seen = new Set(wanted.map(({ key, prefix }) => `${key} ${prefix}`));
+  for (const key of alternatives.flat()) {
+    const prefix = key.length >= SYNONYM_PREFIX_LENGTH;
+    if (seen.has(`${key} ${prefix}`)) continue;
+    seen.add(`${key} ${prefix}`);
+    wanted.push({ key, prefix });
+  }
+  return wanted;
+}
+
+/**
+ * Plans the keyword of a list (see KeywordPlan), with its alternatives from the shop's search
+ * vocabulary (`synonyms`); first indexes the rows written without the catalogue (bulk loaders and
+ * tests write products directly), so the search sees them.
+ */
+export async function planSearch(db: Kysely<Database>, filter: ProductFilter, synonyms: Synonyms = NO_SYNONYMS): Promise<ProductSearch> {
   const { keyword } = filter;
   if (!keyword) return { filter };
   const sqlite = isSqlite(db);
   await indexPendingProducts(db);
   const lower = keyword.toLowerCase();
   const keys = queryKeys(keyword);
-  const { categories, words } = await lookUp(db, lower, keys);
+  const alternatives = synonyms.alternatives(keys);
+  const wanted = wantedKeys(keys, alternatives);
+  const { categories, terms } = await lookUp(db, lower, wanted);
   if (categories.length > 0) return { filter, plan: { kind: "category", ids: categories } };
+  const words = terms.slice(0, keys.length);
+  const termsOf = new Map(wanted.map(({ key, prefix }, i) => [`${key} ${prefix}`, terms[i] as Term[]]));
+  const alternativeWords = alternatives
+    .map((alternative) => alternative.map((key) => termsOf.get(`${key} ${key.length >= SYNONYM_PREFIX_LENGTH}`) as Term[]))
+    // An alternative with a word no product has (known on PostgreSQL) finds nothing.
+    .filter((alternative) => !alternative.some((terms) => terms.every((t) => t.docs === 0)));
   // PostgreSQL: a plan's count up to SEARCH_LIMIT, when the words' counts do not tell it, is
   // started once the plan is known to match (through the GIN indexes, which tell at once that
   // frequent words share no product), and the page is read meanwhile (product-pages.ts,
@@ -69,8 +106,8 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
         await sql`select rowid from ${sql.table(fts.table)} where ${sql.table(fts.table)} match ${fts.match} limit 1`.execute(db);
       return rows.length > 0;
     }
-    postings = plan.kind === "words" && postingsFit(plan.words);
-    const known = plan.kind === "words" ? countFromDocs(plan.words) : undefined;
+    postings = plan.kind === "words" && !hasSynonyms(plan) && postingsFit(plan.words);
+    const known = plan.kind === "words" && !hasSynonyms(plan) ? countFromDocs(plan.words) : undefined;
     if (known !== undefined) {
       counted = known;
       return known > 0;
@@ -85,7 +122,7 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter): P
   };
   const planned = (plan: KeywordPlan): ProductSearch =>
     isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted, postings } : { filter, plan };
-  const plan = { kind: "words" as const, words };
+  const plan = { kind: "words" as const, words, ...(alternativeWords.length > 0 ? { synonyms: alternativeWords } : {}) };
   if (keys.length > 0 && (await exists(plan))) return planned(plan);
   // The words spelled like the keyword's are looked up while its text is searched for.
   const correcting = Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
@@ -144,36 +181,40 @@ function wordsOfKey(db: Kysely<Database>, key: string, prefix: boolean) {
     : words.where("word", "=", key);
 }
 
-/** PostgreSQL, lookUp in one statement: key -1, a category's id; key i, a word of keys[i] and its products' count. */
-export function lookUpQuery(db: Kysely<Database>, lower: string, keys: readonly string[]) {
+/** PostgreSQL, lookUp in one statement: key -1, a category's id; key i, a word of wanted[i] and its products' count. */
+export function lookUpQuery(db: Kysely<Database>, lower: string, wanted: readonly WantedKey[]) {
   const parts = [
     sql`select -1 as key, id::text as word, 0 as docs from ${categoriesNamed(db, lower)} as named`,
-    ...keys.map((key, i) => sql`select ${sql.lit(i)} as key, word, docs from ${wordsOfKey(db, key, isPrefix(keys, i))} as words`),
+    ...wanted.map(({ key, prefix }, i) => sql`select ${sql.lit(i)} as key, word, docs from ${wordsOfKey(db, key, prefix)} as words`),
   ];
   return sql<{ key: number; word: string; docs: number }>`${sql.join(parts, sql` union all `)}`;
 }
 
 /**
- * The categories a keyword (lower-cased) names, in English or Hindi, and the index terms of each of
- * its keys: looked up together, since most keywords name no category. PostgreSQL answers all of
+ * The categories a keyword (lower-cased) names, in English or Hindi, and the index terms of each
+ * key wanted: looked up together, since most keywords name no category. PostgreSQL answers all of
  * it in one statement (a query costs a round trip, and its writes and reads on the event loop).
  */
-async function lookUp(db: Kysely<Database>, lower: string, keys: readonly string[]): Promise<{ categories: number[]; words: Term[][] }> {
+async function lookUp(
+  db: Kysely<Database>,
+  lower: string,
+  wanted: readonly WantedKey[],
+): Promise<{ categories: number[]; terms: Term[][] }> {
   if (isSqlite(db)) {
     const named = categoriesNamed(db, lower);
-    const [categories, words] = await Promise.all([
+    const [categories, terms] = await Promise.all([
       named.execute(),
-      Promise.all(keys.map((key, i) => keyTerms(db, key, isPrefix(keys, i)))),
+      Promise.all(wanted.map(({ key, prefix }) => keyTerms(db, key, prefix))),
     ]);
-    return { categories: categories.map((c) => c.id), words };
+    return { categories: categories.map((c) => c.id), terms };
   }
-  const { rows } = await lookUpQuery(db, lower, keys).execute(db);
+  const { rows } = await lookUpQuery(db, lower, wanted).execute(db);
   return {
     categories: rows.filter((row) => row.key === -1).map((row) => Number(row.word)),
-    words: keys.map((key, i) =>
+    terms: wanted.map(({ key, prefix }, i) =>
       countedTerms(
         key,
-        isPrefix(keys, i),
+        prefix,
         rows.filter((row) => row.key === i),
       ),
     ),

@@ -30,7 +30,15 @@ export function searchWarmUp(db: Kysely<Database>): string {
     [[{ term: "xwarmupx", prefix: false, docs }]],
     [[{ term: "xwarmupx", prefix: false, docs }], [{ term: "xwarmupy", prefix: false, docs }]],
   ];
-  const statements = [...INDEXES, inlined(lookUpQuery(db, "xwarmupx", ["xwarmupx", "xwarmupy"]).compile(db))];
+  const statements = [
+    ...INDEXES,
+    inlined(
+      lookUpQuery(db, "xwarmupx", [
+        { key: "xwarmupx", prefix: true },
+        { key: "xwarmupy", prefix: true },
+      ]).compile(db),
+    ),
+  ];
   for (const plan of [...words(0), ...words(undefined)].map((w) => ({ kind: "words" as const, words: w }))) {
     const search = { filter: { keyword: "xwarmupx" }, plan, postings: true };
     statements.push(

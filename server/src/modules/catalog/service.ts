@@ -12,7 +12,9 @@ import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import { isKeyword, type ProductFilter, type ProductSearch } from "./search-match.ts";
 import { planSearch } from "./search-plan.ts";
+import { Synonyms } from "./search-vocabulary.ts";
 import { categoryJson, imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
+import { findGroups } from "./vocabulary.ts";
 
 export interface ProductQuery {
   /** Search words, or a category's exact name (English or Hindi) for that category's products. */
@@ -145,6 +147,8 @@ export class CatalogService {
    * 100 000 rows a request; as fresh as the answers (cleared with them, kept CACHE_TTL_MS at most).
    */
   readonly #counts = new Map<string, { total: number; until: number; inStock: boolean }>();
+  /** The search vocabulary as searches use it: read once, dropped with the answers (a staff edit announces a change). */
+  #synonyms: Promise<Synonyms> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -157,6 +161,7 @@ export class CatalogService {
   invalidate(productIds: readonly number[] = []): void {
     this.cache.clear();
     this.#counts.clear();
+    this.#synonyms = undefined;
     void this.announce(productIds);
   }
 
@@ -171,16 +176,31 @@ export class CatalogService {
     if (!stale) {
       this.cache.clear();
       this.#counts.clear();
+      this.#synonyms = undefined;
       return;
     }
     this.cache.dropTagged(stale);
     for (const [key, count] of this.#counts) if (count.inStock) this.#counts.delete(key);
   }
 
+  /** The search vocabulary (vocabulary.ts), read when a search first needs it after a change. */
+  #vocabulary(): Promise<Synonyms> {
+    if (!this.#synonyms) {
+      const loading = findGroups(this.db).then((groups) => new Synonyms(groups.map((group) => group.words)));
+      // A failed read is not kept: the next search reads again.
+      loading.catch(() => {
+        if (this.#synonyms === loading) this.#synonyms = undefined;
+      });
+      this.#synonyms = loading;
+    }
+    return this.#synonyms;
+  }
+
   async listProducts(query: ProductQuery): Promise<ProductPage> {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
-    const search = await planSearch(this.db, toFilter(query));
+    const filter = toFilter(query);
+    const search = await planSearch(this.db, filter, filter.keyword ? await this.#vocabulary() : undefined);
     const wanted = { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize };
     // A list is counted first (mostly from #counts): a page past the middle is then read from its
     // end. A keyword's page is read from its start whatever the count: both at once.

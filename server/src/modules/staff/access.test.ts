@@ -145,7 +145,24 @@ const examples: Record<string, Example> = {
     headers: { "content-type": "text/csv" },
   }),
   "GET /api/staff/shipping-rules/csv/": async () => ({ url: "/api/staff/shipping-rules/csv/" }),
+  "GET /api/staff/vocabulary/": async () => ({ url: "/api/staff/vocabulary/" }),
+  "POST /api/staff/vocabulary/": async () => ({ url: "/api/staff/vocabulary/", payload: { words: ["bhusa", "straw"] } }),
+  "PUT /api/staff/vocabulary/:id/": async () => ({
+    url: `/api/staff/vocabulary/${await aVocabularyGroup()}/`,
+    payload: { words: ["bhusa", "wheat straw"] },
+  }),
+  "DELETE /api/staff/vocabulary/:id/": async () => ({ url: `/api/staff/vocabulary/${await aVocabularyGroup()}/` }),
 };
+
+/** A group of the search vocabulary of its own. */
+async function aVocabularyGroup(): Promise<number> {
+  const row = await t.database.db
+    .insertInto("vocabulary_groups")
+    .values({ words: JSON.stringify(["bhusa", "straw"]), updated_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
 
 /** A PIN prefix no other example's rule has, so no two rules' slabs overlap. */
 let zones = 0;

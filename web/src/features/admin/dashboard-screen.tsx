@@ -14,6 +14,7 @@ import { useGetStaffSummaryQuery } from "./admin-api.ts";
 import { GstAndDelivery } from "./gst-and-delivery.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { SalesChart } from "./sales-chart.tsx";
+import { SearchWords } from "./search-words.tsx";
 import { QueryState } from "./staff-list.tsx";
 
 /**
@@ -28,6 +29,7 @@ export function DashboardScreen() {
       <h1>{t("Dashboard")}</h1>
       <Summary />
       <GstAndDelivery />
+      <SearchWords />
     </RequireStaff>
   );
 }
