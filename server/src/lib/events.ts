@@ -25,9 +25,11 @@ export interface ShopEvents {
   mailQueued: Record<string, never>;
   /** Staff uploaded or removed the PIN serviceability table. */
   serviceabilityChanged: Record<string, never>;
+  /** Staff changed the shipping rules (checkouts price by the rules each process keeps). */
+  shippingRulesChanged: Record<string, never>;
 }
 
-const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged", "serviceabilityChanged"]);
+const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged", "serviceabilityChanged", "shippingRulesChanged"]);
 
 /** A relayed message stays under PostgreSQL's NOTIFY limit (8000 bytes): long id lists go as "all". */
 const MAX_RELAYED_IDS = 500;
@@ -69,7 +71,12 @@ export class EventBus {
     await this.relay?.subscribe(
       (message) => void this.#received(message),
       // Messages may have been missed: every shared event is assumed to have happened.
-      () => void Promise.all([this.#deliver("productsChanged", { productIds: [] }), this.#deliver("serviceabilityChanged", {})]),
+      () =>
+        void Promise.all([
+          this.#deliver("productsChanged", { productIds: [] }),
+          this.#deliver("serviceabilityChanged", {}),
+          this.#deliver("shippingRulesChanged", {}),
+        ]),
     );
   }
 

@@ -42,7 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
+  // Straight in the table: the rules each process keeps are dropped as another process's change would drop them.
   await t.database.db.deleteFrom("shipping_rules").execute();
+  await t.app.services.events.emit("shippingRulesChanged", {});
 });
 
 type Line = { product: Pack; qty: number };
@@ -120,6 +122,28 @@ describe("checkout's shipping charge", () => {
     await t.app.services.shipping.replaceAll("zone,minGrams,maxGrams,charge,freeAbove\n,0,,40,500\n");
     expect(await shippingCharged([{ product: neem, qty: 3 }], NASHIK)).toBe("40.00");
     expect(await shippingCharged([{ product: neem, qty: 4 }], NASHIK)).toBe("0.00");
+  });
+
+  it("prices by the rules this process keeps until a change is announced, and at once after a staff write", async () => {
+    expect(await shippingCharged([{ product: seeds, qty: 1 }], NASHIK)).toBe("10.00");
+    // Written by another process (straight in the table here): this one learns of it by the shared event.
+    await t.database.db
+      .insertInto("shipping_rules")
+      .values({
+        zone: "",
+        min_grams: 0,
+        max_grams: null,
+        charge_paise: 30_00,
+        free_above_paise: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await shippingCharged([{ product: seeds, qty: 1 }], NASHIK)).toBe("10.00");
+    await t.app.services.events.emit("shippingRulesChanged", {});
+    expect(await shippingCharged([{ product: seeds, qty: 1 }], NASHIK)).toBe("30.00");
+    // A staff write through this process counts for its next checkout.
+    await t.app.services.shipping.replaceAll("zone,minGrams,maxGrams,charge,freeAbove\n,0,,45,\n");
+    expect(await shippingCharged([{ product: seeds, qty: 1 }], NASHIK)).toBe("45.00");
   });
 
   it("falls back to the spec's rule for a weight no rule covers", async () => {

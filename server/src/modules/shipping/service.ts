@@ -45,11 +45,37 @@ const ruleNotFound = (id: number): HttpError => notFound("shipping_rule_not_foun
  * writers kept out (repository.lockForWriting), so two edits at once cannot both slip past.
  */
 export class ShippingService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  /**
+   * The rules as last read: every checkout prices by them, and they change only when staff write
+   * them, here or in another process (forget() drops them then, ShopEvents.shippingRulesChanged).
+   */
+  #rules: Promise<repo.StoredRule[]> | null = null;
 
-  /** Every rule (the charge's input): read once per checkout, a few rows. */
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      /** Tells the other processes the rules changed, after the change committed. */
+      announce?: () => Promise<void>;
+    },
+  ) {}
+
+  /** Every rule (the charge's input), as last read: a checkout reads no table for them. */
   rules(): Promise<repo.StoredRule[]> {
-    return repo.findAll(this.deps.db);
+    if (!this.#rules) {
+      const read = repo.findAll(this.deps.db);
+      this.#rules = read;
+      // A failed read is not kept: the next caller asks again.
+      read.catch(() => {
+        if (this.#rules === read) this.#rules = null;
+      });
+    }
+    return this.#rules;
+  }
+
+  /** Drops the rules this process read (after a change here or in another process). */
+  forget(): void {
+    this.#rules = null;
   }
 
   async create(input: ShippingRuleInput): Promise<repo.StoredRule> {
@@ -69,6 +95,7 @@ export class ShippingService {
 
   async remove(id: number): Promise<void> {
     if (!(await repo.remove(this.deps.db, id))) throw ruleNotFound(id);
+    await this.#changed();
   }
 
   /** Replaces every rule with the CSV's, or changes nothing and names the first bad line. */
@@ -79,6 +106,7 @@ export class ShippingService {
       await repo.lockForWriting(trx);
       await repo.replaceAll(trx, parsed.rules, this.deps.clock().toISOString());
     });
+    await this.#changed();
     return { ok: true, rows: parsed.rules.length };
   }
 
@@ -91,7 +119,7 @@ export class ShippingService {
    * overlap no other slab of its zone, and the shop keep at most MAX_RULES. Else nothing is written.
    */
   async #write(write: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    const id = await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockForWriting(trx);
       const id = await write(trx);
       const rules = await repo.findAll(trx);
@@ -108,5 +136,13 @@ export class ShippingService {
       }
       return id;
     });
+    await this.#changed();
+    return id;
+  }
+
+  /** After a write committed: this process reads the rules again, and the others are told to. */
+  async #changed(): Promise<void> {
+    this.forget();
+    await this.deps.announce?.();
   }
 }
