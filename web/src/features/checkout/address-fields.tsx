@@ -1,10 +1,10 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { type Message, t } from "../../i18n/index.ts";
-import { ADDRESS_MESSAGES } from "./address-form.ts";
+import { ADDRESS_MESSAGES, MISSING_MESSAGES } from "./address-form.ts";
 
 /** Validation messages in the shop's language: the known ones (the server's too) translated, others as they came. */
 export function translatedErrors(messages: string[] | undefined): string[] | undefined {
-  const known: readonly string[] = Object.values(ADDRESS_MESSAGES);
+  const known: readonly string[] = [...Object.values(ADDRESS_MESSAGES), ...Object.values(MISSING_MESSAGES)];
   return messages?.map((message) => (known.includes(message) ? t(message as Message) : message));
 }
 

@@ -5,6 +5,7 @@ import {
   type AddressRules,
   addressResolver,
   emptyAddressFields,
+  MISSING_MESSAGES,
   sameAddress,
   toAddress,
   toFields,
@@ -32,7 +33,13 @@ describe("shipping address validation", () => {
   it("requires label, address, city, Pin Code and country, not state or landmark", async () => {
     const errors = await validateAddress({ ...emptyAddressFields, country: " " });
     expect(Object.keys(errors).sort()).toEqual(["address", "city", "country", "label", "postalCode"]);
-    expect(errors.label).toEqual([ADDRESS_MESSAGES.blank]);
+    expect(errors).toEqual({
+      label: [MISSING_MESSAGES.label],
+      address: [MISSING_MESSAGES.address],
+      city: [MISSING_MESSAGES.city],
+      postalCode: ["Enter your PIN code"],
+      country: [MISSING_MESSAGES.country],
+    });
   });
 
   it.each(["42200", "4220011", "022001", "42a001", "422 00"])("refuses %j as an Indian PIN code", async (postalCode) => {
@@ -92,7 +99,7 @@ describe("mobile numbers and GST mode", () => {
   });
 
   it("requires a mobile number, and a state in India, in GST mode", async () => {
-    expect(await validateAddress(farm, { gst: true })).toEqual({ phone: [ADDRESS_MESSAGES.blank], state: [ADDRESS_MESSAGES.blank] });
+    expect(await validateAddress(farm, { gst: true })).toEqual({ phone: [MISSING_MESSAGES.phone], state: [MISSING_MESSAGES.state] });
     expect(await validateAddress({ ...farm, state: "Maharashtra", phone: "9876543210" }, { gst: true })).toEqual({});
     expect(await validateAddress({ ...farm, country: "Nepal", postalCode: "44600", phone: "9876543210" }, { gst: true })).toEqual({});
   });

@@ -23,7 +23,8 @@ export interface AddressRules {
 }
 
 /**
- * What the form says (message ids, shown through `t()`), the words of the server's own answers.
+ * What the form says (message ids, shown through `t()`), the words of the server's own answers
+ * (its "This field may not be blank." too, for a field the form had no rule for).
  * The rules themselves are the contract's (ShippingAddressRules); this only names their failures.
  */
 export const ADDRESS_MESSAGES = {
@@ -33,9 +34,24 @@ export const ADDRESS_MESSAGES = {
   check: "Please check this field.",
 } as const satisfies Record<string, Message>;
 
+/**
+ * What an empty field the address needs says: in plain words, what to fill in (the spec asks for
+ * the fields, not for a text; the server's "may not be blank" says less). Landmark is never needed.
+ */
+export const MISSING_MESSAGES = {
+  label: "Enter a name for this address, such as Home or Farm",
+  address: "Enter the address",
+  city: "Enter the city or town",
+  postalCode: "Enter your PIN code",
+  country: "Choose a country",
+  state: "Choose a state",
+  phone: "Enter a mobile number for the courier",
+} as const satisfies Partial<Record<keyof AddressFields, Message>>;
+
 /** A failure of the rules in the form's words: by the keyword that failed, and the field where one keyword means two things. */
 export function addressMessage({ field, keyword, params }: SchemaProblem): Message {
-  if (keyword === "required" || keyword === "minLength") return ADDRESS_MESSAGES.blank;
+  const missing: Partial<Record<string, Message>> = MISSING_MESSAGES;
+  if (keyword === "required" || keyword === "minLength") return missing[field] ?? ADDRESS_MESSAGES.blank;
   // Every text refuses control characters by a pattern too; only the PIN code's and the phone's say a format.
   const format = keyword === "pattern" && params.pattern !== SINGLE_LINE_PATTERN && params.pattern !== MULTI_LINE_PATTERN;
   if (format && field === "postalCode") return ADDRESS_MESSAGES.pinCode;

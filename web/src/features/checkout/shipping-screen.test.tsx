@@ -75,13 +75,30 @@ describe("ShippingScreen", () => {
     expect(location().pathname).toBe("/shipping");
   });
 
-  it("names every missing required field (the country is always chosen)", async () => {
+  it("says in plain words what each missing field needs, and puts the focus on the first (the country is always chosen)", async () => {
     const { user } = renderShipping();
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    for (const label of ["Label", "Address", "City", "Pin Code"]) {
-      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(/This field may not be blank\.$/);
-    }
+    expect(screen.getByLabelText("Label")).toHaveAccessibleDescription(/Enter a name for this address, such as Home or Farm$/);
+    expect(screen.getByLabelText("Address")).toHaveAccessibleDescription(/Enter the address$/);
+    expect(screen.getByLabelText("City")).toHaveAccessibleDescription(/Enter the city or town$/);
+    expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/Enter your PIN code$/);
     expect(screen.getByLabelText("Country")).toBeValid();
+    expect(screen.getByLabelText("Label")).toHaveFocus();
+
+    // Filled in part, the first field still missing takes the focus.
+    await fillForm(user, { Label: "Farm", Address: "Gat No. 42" });
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    expect(screen.getByLabelText("City")).toHaveFocus();
+    expect(screen.queryByText("This field may not be blank.")).not.toBeInTheDocument();
+  });
+
+  it("says what is missing in Hindi", async () => {
+    await setLanguage("hi");
+    const { user } = renderShipping();
+    await fillForm(user, { "पते का नाम": "खेत", पता: "गट नं. 42", "शहर / क़स्बा": "नासिक" });
+    await user.click(screen.getByRole("button", { name: "आगे बढ़ें" }));
+    expect(screen.getByText("अपना पिन कोड डालें")).toBeInTheDocument();
+    expect(screen.getByLabelText("पिन कोड")).toHaveFocus();
   });
 
   it("keeps the address for the order and goes on to /payment", async () => {
@@ -96,7 +113,7 @@ describe("ShippingScreen", () => {
       country: "India",
       landmark: "Near the mandi",
     });
-    expect(location().pathname).toBe("/payment");
+    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
   });
 
   it("saves the address to the list with Save address", async () => {
@@ -134,7 +151,7 @@ describe("ShippingScreen", () => {
     expect(screen.getByLabelText("Pin Code")).toHaveValue("411005");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Home", city: "Pune", postalCode: "411005" });
-    expect(location().pathname).toBe("/payment");
+    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
   });
 
   it("updates a saved address in place after Edit", async () => {
@@ -189,9 +206,33 @@ describe("ShippingScreen", () => {
     await vi.waitFor(() => expect(savedAddresses()[0]).toHaveAttribute("aria-current", "true"));
   });
 
-  it("clears the form when the saved address it holds is deleted, so Continue cannot ship there", async () => {
+  it("selects the most recent address left when the selected one is deleted, for Continue to ship there", async () => {
     vi.stubGlobal("confirm", () => true);
-    const { user, store, location } = renderShipping([farm, home], () => ({ body: { detail: "Address was deleted" } }));
+    const shed = anAddress({ id: 13, label: "Shed", address: "Plot 7, MIDC", city: "Sinnar", postalCode: "422103", pincode: "422103" });
+    const { user, store, location } = renderShipping([farm, shed, home], () => ({ body: { detail: "Address was deleted" } }));
+    expect(await screen.findByLabelText("Label")).toHaveValue("Home");
+    await user.click(screen.getByRole("button", { name: "Delete Home" }));
+    expect(await screen.findByText("Address deleted")).toBeInTheDocument();
+    expect(screen.getByLabelText("Label")).toHaveValue("Shed");
+    expect(screen.getByLabelText("City")).toHaveValue("Sinnar");
+    expect(savedAddresses()[1]).toHaveAttribute("aria-current", "true");
+    expect(within(savedAddresses()[1] as HTMLElement).getByText("Selected")).toBeInTheDocument();
+
+    // The one being edited, deleted: the most recent left is selected, no longer edited.
+    await user.click(screen.getByRole("button", { name: "Edit Shed" }));
+    expect(screen.getByRole("button", { name: "Update address" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete Shed" }));
+    await vi.waitFor(() => expect(screen.getByLabelText("Label")).toHaveValue("Farm"));
+    expect(screen.getByRole("button", { name: "Save address" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Farm", postalCode: "422001" });
+    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
+  });
+
+  it("clears the form when the last saved address, which it holds, is deleted, so Continue cannot ship there", async () => {
+    vi.stubGlobal("confirm", () => true);
+    const { user, store, location } = renderShipping([farm], () => ({ body: { detail: "Address was deleted" } }));
     await user.click(await screen.findByRole("button", { name: "Edit Farm" }));
     expect(screen.getByLabelText("Label")).toHaveValue("Farm");
     await user.click(screen.getByRole("button", { name: "Delete Farm" }));
@@ -350,8 +391,8 @@ describe("ShippingScreen in GST mode", () => {
     expect(screen.getByLabelText("State or union territory")).toBeRequired();
     await fillForm(user, { Label: "Farm", Address: "Gat No. 42", City: "Nashik", "Pin Code": "411005" });
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(screen.getByLabelText("Mobile number")).toHaveAccessibleDescription(/This field may not be blank\.$/);
-    expect(screen.getByLabelText("State or union territory")).toHaveAccessibleDescription(/This field may not be blank\.$/);
+    expect(screen.getByLabelText("Mobile number")).toHaveAccessibleDescription(/Enter a mobile number for the courier$/);
+    expect(screen.getByLabelText("State or union territory")).toHaveAccessibleDescription(/Choose a state$/);
     expect(store.getState().cart.shippingAddress).toBeNull();
   });
 

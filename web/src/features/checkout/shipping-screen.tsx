@@ -1,7 +1,7 @@
 import { indianMobile, indianState, type SavedAddress, type ShippingAddress } from "@krishi/contract";
 import { ADDRESS_MAX_LENGTHS, PIN_CODE_LENGTH } from "@krishi/contract/schemas";
 import { skipToken } from "@reduxjs/toolkit/query";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { type FieldError, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -14,9 +14,10 @@ import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { addressLine, COUNTRIES, canonicalState, formatPhone, INDIAN_STATES, isIndia, UNION_TERRITORIES } from "../../lib/address.ts";
 import { errorText, fieldErrors } from "../../lib/api-error.ts";
+import { onlyPaymentMethod } from "../../lib/payment-method.ts";
 import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { selectUser } from "../auth/index.ts";
-import { saveShippingAddress } from "../cart/index.ts";
+import { savePaymentMethod, saveShippingAddress } from "../cart/index.ts";
 import { SelectField, translatedErrors } from "./address-fields.tsx";
 import { type AddressFields, type AddressRules, addressResolver, emptyAddressFields, sameAddress, toFields } from "./address-form.ts";
 import { useAddAddressMutation, useDeleteAddressMutation, useEditAddressMutation, useGetAddressesQuery } from "./addresses-api.ts";
@@ -28,7 +29,10 @@ export const DELETE_ADDRESS_CONFIRM = "Are you sure you want to delete this addr
  * /shipping (signed-in users): the address for this order, typed or picked from the saved ones
  * (the most recent one, or the one used last, is picked to start with). Save address adds it to
  * the saved list (or updates the one being edited); Continue keeps it for the order (and in
- * localStorage) and goes on to /payment. Deleting the saved address the form holds clears the form.
+ * localStorage) and goes on to /payment, or straight to /placeorder with Razorpay when that is the
+ * shop's one payment method. Deleting the saved address the form holds picks the most
+ * recent one left (or clears the form when none is). A field the address needs and lacks says what
+ * to fill in, and the first such field takes the focus.
  */
 export function ShippingScreen() {
   return (
@@ -79,6 +83,15 @@ function ShippingForm() {
   const typed = useRef(false);
   const picked = useRef(false);
 
+  /** A saved address fills the form, for this order (the account's mobile number in an empty phone field). */
+  const choose = useCallback(
+    (address: SavedAddress) => {
+      reset(withAccountPhone(toFields(address), userPhone));
+      setSelectedId(address.id);
+    },
+    [reset, userPhone],
+  );
+
   // Once the saved addresses are known: the one the form holds is marked; with none held, the
   // most recent one fills the form.
   useEffect(() => {
@@ -91,10 +104,15 @@ function ShippingForm() {
       return;
     }
     const latest = addresses.at(-1);
-    if (!latest) return;
-    reset(withAccountPhone(toFields(latest), userPhone));
-    setSelectedId(latest.id);
-  }, [addresses, stored, userPhone, reset]);
+    if (latest) choose(latest);
+  }, [addresses, stored, choose]);
+
+  // After a refused Continue or Save address, the first field to fix (in the page's order) takes the focus.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [refusals]);
 
   // The PIN code's district fills an empty city; its state is chosen (the PIN knows better than the list).
   useEffect(() => {
@@ -124,12 +142,18 @@ function ShippingForm() {
   });
 
   // Each check starts without the last answer's notice.
-  const refused = () => setNotice(null);
+  const refused = () => {
+    setNotice(null);
+    setRefusals((count) => count + 1);
+  };
 
+  // A shop with one payment method (Razorpay) need not ask: on to Place Order with it.
   const proceed = handleSubmit((address) => {
     setNotice(null);
     dispatch(saveShippingAddress(address));
-    navigate("/payment");
+    const only = onlyPaymentMethod(config);
+    if (only) dispatch(savePaymentMethod(only));
+    navigate(only ? "/placeorder" : "/payment");
   }, refused);
 
   const save = handleSubmit(async (address) => {
@@ -141,6 +165,7 @@ function ShippingForm() {
       );
       for (const [name, messages] of onFields) setError(name, { type: "server", message: messages[0], types: { server: messages } });
       if (onFields.length === 0) setNotice({ variant: "danger", text: errorText(result.error, "detail") });
+      else setRefusals((count) => count + 1);
       return;
     }
     setNotice({ variant: "success", text: editingId === null ? t("Address saved") : t("Address updated") });
@@ -169,9 +194,16 @@ function ShippingForm() {
     document.getElementById("shipping-label")?.focus();
   }
 
-  /** A saved address was deleted: when the form holds it, the form is cleared (Continue must not ship there). */
+  /**
+   * A saved address was deleted: when the form holds it (Continue must not ship there), the most
+   * recent one left fills it, else the form is cleared.
+   */
   function forget(id: number) {
-    if (id === editingId || id === selectedId) clear();
+    if (id !== editingId && id !== selectedId) return;
+    const left = addresses?.filter((address) => address.id !== id).at(-1);
+    if (!left) return clear();
+    choose(left);
+    setEditingId(null);
   }
 
   const saving = adding.isLoading || editing.isLoading;
@@ -189,16 +221,21 @@ function ShippingForm() {
           ? t("PIN code not found")
           : undefined;
   const saved = <SavedAddresses selectedId={selectedId} onPick={pick} onDeleted={forget} onNew={startNew} />;
-  // On a phone, a returning shopper sees their saved addresses first.
+  // On a phone, a returning shopper sees their saved addresses first. (Keyed, the list keeps its
+  // state when it moves: "Address deleted" stays when the last one is.)
   const savedFirst = (addresses?.length ?? 0) > 0;
   return (
     <>
       <h1>{t("Shipping")}</h1>
       <div className="row gy-4">
-        {savedFirst && <div className="col-lg-5 order-lg-2">{saved}</div>}
-        <div className="col-lg-7 order-lg-1">
+        {savedFirst && (
+          <div key="saved" className="col-lg-5 order-lg-2">
+            {saved}
+          </div>
+        )}
+        <div key="form" className="col-lg-7 order-lg-1">
           {/* The form and the list stay unnamed: "Address" labels one thing on this page, its field. */}
-          <form noValidate onSubmit={(event) => void proceed(event)} className="shipping-form">
+          <form ref={form} noValidate onSubmit={(event) => void proceed(event)} className="shipping-form">
             <h2 className="h4">{editingId !== null ? t("Edit the address") : t("Delivery address")}</h2>
             <TextField
               id="shipping-label"
@@ -322,7 +359,11 @@ function ShippingForm() {
             </div>
           </form>
         </div>
-        {!savedFirst && <div className="col-lg-5 order-lg-2">{saved}</div>}
+        {!savedFirst && (
+          <div key="saved" className="col-lg-5 order-lg-2">
+            {saved}
+          </div>
+        )}
       </div>
     </>
   );
