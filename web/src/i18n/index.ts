@@ -7,7 +7,6 @@ import type admin from "./hi/admin.json";
 import type catalog from "./hi/catalog.json";
 import type checkout from "./hi/checkout.json";
 import type orders from "./hi/orders.json";
-import type search from "./hi/search.json";
 import type shell from "./hi/shell.json";
 import type shipping from "./hi/shipping.json";
 
@@ -25,8 +24,7 @@ export type Message =
   | keyof typeof orders
   | keyof typeof account
   | keyof typeof admin
-  | keyof typeof shipping
-  | keyof typeof search;
+  | keyof typeof shipping;
 export type Values = Record<string, string | number>;
 
 export const LANGUAGES = ["en", "hi"] as const;
