@@ -41,11 +41,14 @@ test("guest cart → sign in → saved address → place order → sandbox Pay �
   await expect(page.getByRole("button", { name: "Select Farm" })).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
-  await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByLabel("RazorPay")).toBeChecked();
-  await page.getByRole("button", { name: "Continue" }).click();
-
+  // Razorpay is the shop's one payment method: no Payment step to choose on, and the step bar leaves it out.
   await expect(page).toHaveURL(/\/placeorder$/);
+  await expect(page.getByRole("navigation", { name: "Checkout steps" }).getByRole("listitem")).toHaveText([
+    "1Login",
+    "2Shipping",
+    "3Place Order",
+  ]);
+  await expect(page.getByText("Razorpay", { exact: true })).toBeVisible();
   // 2 × ₹899.00 = ₹1,798.00; free shipping; tax 8.2 % = ₹147.44; total ₹1,945.44
   await expect(page.getByText("₹1,945.44")).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -115,4 +118,18 @@ test("the payment step needs an address, and place order needs a method", async 
   await signIn(page, customer.email, customer.password);
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/shipping$/);
+});
+
+test("the spec's /payment still shows its one method, RazorPay, when visited, and goes on to Place Order", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+  const customer = await newCustomer(page);
+  await signIn(page, customer.email, customer.password);
+  const farm = { label: "Farm", address: "Survey No. 42, Ozar", city: "Nashik", postalCode: "422206", country: "India" };
+  await page.evaluate((address) => localStorage.setItem("shippingAddress", JSON.stringify(address)), farm);
+  await page.goto("/payment");
+  await expect(page.getByRole("heading", { level: 1, name: "Payment Method" })).toBeVisible();
+  await expect(page.getByLabel("RazorPay")).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/placeorder$/);
 });

@@ -162,8 +162,9 @@ export async function addToCartAndViewCart(page: Page): Promise<void> {
 }
 
 /**
- * Signed in: product page → `qty` in the cart → checkout with a new address → RazorPay, ending on
- * /placeorder (the caller checks the total and places the order).
+ * Signed in: product page → `qty` in the cart → checkout with a new address, ending on /placeorder
+ * (the caller checks the total and places the order). The default shop takes Razorpay only, so
+ * Continue on Shipping goes straight to Place Order (no Payment step to choose on).
  */
 export async function checkoutToPlaceOrder(page: Page, productId: number, qty: number, address: FarmAddress): Promise<void> {
   await page.goto(`/product/${productId}`);
@@ -176,8 +177,6 @@ export async function checkoutToPlaceOrder(page: Page, productId: number, qty: n
   await page.getByLabel("City").fill(address.city);
   await page.getByLabel("Pin Code").fill(address.pin);
   await page.getByLabel("Country").selectOption("India");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/payment$/);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/placeorder$/);
 }

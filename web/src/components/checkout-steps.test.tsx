@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "../testing/render-app.tsx";
 import { CheckoutSteps } from "./checkout-steps.tsx";
 
+/** A shop that takes Cash on Delivery too: the shopper chooses how to pay. */
+const WITH_COD = { config: { cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 } } };
+
 describe("CheckoutSteps", () => {
   it("links the steps up to the current one and marks it", () => {
     renderApp(<CheckoutSteps current="Payment" />);
@@ -16,19 +19,27 @@ describe("CheckoutSteps", () => {
   });
 
   it("does not link the steps beyond the current one", () => {
-    renderApp(<CheckoutSteps current="Shipping" />);
+    renderApp(<CheckoutSteps current="Shipping" />, WITH_COD);
     expect(screen.queryByRole("link", { name: "Payment" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Place Order" })).toBeNull();
+    expect(screen.getByText("Payment")).toHaveAttribute("aria-disabled", "true");
     expect(screen.getByText("Place Order")).toHaveAttribute("aria-disabled", "true");
   });
 
-  it("links all four at the last step", () => {
-    renderApp(<CheckoutSteps current="Place Order" />);
+  it("links all four at the last step when the shopper chooses how to pay", () => {
+    renderApp(<CheckoutSteps current="Place Order" />, WITH_COD);
     expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
       "/login",
       "/shipping",
       "/payment",
       "/placeorder",
     ]);
+  });
+
+  it("leaves out the Payment step of a shop with one payment method (Razorpay), which skips it", () => {
+    renderApp(<CheckoutSteps current="Place Order" />);
+    const steps = within(screen.getByRole("navigation", { name: "Checkout steps" })).getAllByRole("listitem");
+    expect(steps.map((step) => step.textContent)).toEqual(["1Login", "2Shipping", "3Place Order"]);
+    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual(["/login", "/shipping", "/placeorder"]);
   });
 });

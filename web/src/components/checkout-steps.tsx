@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { type Message, t } from "../i18n/index.ts";
+import { onlyPaymentMethod } from "../lib/payment-method.ts";
+import { useShopConfig } from "../lib/shop-config.ts";
 import "./checkout-steps.css";
 
 const STEPS = [
@@ -14,14 +16,17 @@ export type CheckoutStep = (typeof STEPS)[number]["name"];
 /**
  * The checkout step bar (docs/storefront.md, "Checkout"): Login, Shipping, Payment, Place Order,
  * numbered, in one row on a phone. The steps up to the current one are links (the current one
- * marked); the steps beyond it are not reachable yet.
+ * marked); the steps beyond it are not reachable yet. A shop with one payment method skips the
+ * Payment step (Shipping goes on to Place Order), so the bar leaves it out, but on /payment itself.
  */
 export function CheckoutSteps({ current }: { current: CheckoutStep }) {
-  const reached = STEPS.findIndex((step) => step.name === current);
+  const skipsPayment = onlyPaymentMethod(useShopConfig()) !== null && current !== "Payment";
+  const steps = skipsPayment ? STEPS.filter((step) => step.name !== "Payment") : STEPS;
+  const reached = steps.findIndex((step) => step.name === current);
   return (
     <nav aria-label={t("Checkout steps")} className="checkout-steps">
       <ol>
-        {STEPS.map((step, index) => {
+        {steps.map((step, index) => {
           const state = index < reached ? "done" : index === reached ? "current" : "ahead";
           return (
             <li key={step.name} className={`checkout-steps__step checkout-steps__step--${state}`}>

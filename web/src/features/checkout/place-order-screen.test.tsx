@@ -110,13 +110,15 @@ describe("PlaceOrderScreen", () => {
     await renderPlaceOrder({ cartItems: [line({ qty: 2 })] });
     expect(screen.getByRole("heading", { level: 1, name: "Place Order" })).toBeInTheDocument();
     expect(screen.getByText("Gat No. 42, Nashik, Maharashtra 422001, India")).toBeInTheDocument();
-    expect(screen.getByText("RazorPay")).toBeInTheDocument();
+    // The method by its name as Razorpay spells it; the API's value stays the spec's "RazorPay".
+    expect(screen.getByText("Razorpay")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Neem oil 1 L" })).toHaveAttribute("href", "/product/7");
     expect(screen.getByRole("img", { name: "Neem oil 1 L" })).toBeInTheDocument();
     expect(screen.getByText("Qty 2 × ₹100.00")).toBeInTheDocument();
     expect(screen.getAllByText("₹200.00").map((amount) => amount.className)).toEqual(["order-line__total", "text-end"]);
     expect(screen.getByRole("link", { name: "Change address" })).toHaveAttribute("href", "/shipping");
-    expect(screen.getByRole("link", { name: "Change method" })).toHaveAttribute("href", "/payment");
+    // The shop's one payment method: its step was skipped, and there is nothing to change.
+    expect(screen.queryByRole("link", { name: "Change method" })).toBeNull();
   });
 
   it("cannot place an order for an empty cart", async () => {
@@ -253,6 +255,7 @@ describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
     ]);
     const method = screen.getByRole("heading", { name: "Payment Method" }).closest("section") as HTMLElement;
     expect(within(method).getByText("Cash on Delivery")).toBeInTheDocument();
+    expect(within(method).getByRole("link", { name: "Change method" })).toHaveAttribute("href", "/payment");
     expect(screen.getByText("Mobile: 98765 43210")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     await vi.waitFor(() => expect(location().pathname).toBe("/order/58"));

@@ -13,6 +13,7 @@ import { localized, t } from "../../i18n/index.ts";
 import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { withPack } from "../../lib/packs.ts";
+import { onlyPaymentMethod, paymentMethodName } from "../../lib/payment-method.ts";
 import { checkStock } from "../../lib/quantity.ts";
 import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
 import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
@@ -119,9 +120,10 @@ function PlaceOrderStep() {
           <section className="panel-card">
             <div className="placeorder-section__head">
               <h2>{t("Payment Method")}</h2>
-              <Link to="/payment">{t("Change method")}</Link>
+              {/* A shop with one payment method skipped its step: there is nothing to change. */}
+              {!onlyPaymentMethod(config) && <Link to="/payment">{t("Change method")}</Link>}
             </div>
-            <p className="mb-0">{cod ? t("Cash on Delivery") : paymentMethod}</p>
+            <p className="mb-0">{paymentMethodName(paymentMethod)}</p>
             {overCodLimit && (
               <p className="line-problem">
                 {t("Cash on Delivery is not available for orders above {amount}", { amount: formatRupeesShort(config.cod.maxOrderPaise) })}

@@ -101,7 +101,7 @@ describe("ShippingScreen", () => {
     expect(screen.getByLabelText("पिन कोड")).toHaveFocus();
   });
 
-  it("keeps the address for the order and goes on to /payment", async () => {
+  it("keeps the address for the order and goes on to Place Order with Razorpay, the shop's one payment method", async () => {
     const { user, store, location } = renderShipping();
     await fillForm(user, { ...FARM_FORM, "Landmark (optional)": "Near the mandi" });
     await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -113,6 +113,16 @@ describe("ShippingScreen", () => {
       country: "India",
       landmark: "Near the mandi",
     });
+    expect(store.getState().cart.paymentMethod).toBe("RazorPay");
+    await vi.waitFor(() => expect(location().pathname).toBe("/placeorder"));
+  });
+
+  it("goes on to /payment to choose how to pay when the shop takes Cash on Delivery too", async () => {
+    const { user, store, location } = renderShipping([], undefined, { cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 } });
+    await fillForm(user, FARM_FORM);
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Farm", postalCode: "422001" });
+    expect(store.getState().cart.paymentMethod).toBeNull();
     await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
   });
 
@@ -151,7 +161,7 @@ describe("ShippingScreen", () => {
     expect(screen.getByLabelText("Pin Code")).toHaveValue("411005");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Home", city: "Pune", postalCode: "411005" });
-    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
+    await vi.waitFor(() => expect(location().pathname).toBe("/placeorder"));
   });
 
   it("updates a saved address in place after Edit", async () => {
@@ -227,7 +237,7 @@ describe("ShippingScreen", () => {
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(store.getState().cart.shippingAddress).toMatchObject({ label: "Farm", postalCode: "422001" });
-    await vi.waitFor(() => expect(location().pathname).toBe("/payment"));
+    await vi.waitFor(() => expect(location().pathname).toBe("/placeorder"));
   });
 
   it("clears the form when the last saved address, which it holds, is deleted, so Continue cannot ship there", async () => {

@@ -88,7 +88,7 @@ describe("OrderScreen", () => {
     expect(screen.getByText("Asha Patil")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "asha.patil@example.in" })).toHaveAttribute("href", "mailto:asha.patil@example.in");
     expect(screen.getByText("Gat No. 42, Ozar Road, Near the mandi, Nashik, Maharashtra 422001, India")).toBeInTheDocument();
-    expect(screen.getByText("RazorPay")).toBeInTheDocument();
+    expect(screen.getByText("Razorpay")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Hybrid paddy seeds 10 kg" })).toHaveAttribute("href", "/product/7");
     expect(screen.getByText("Qty 2 × ₹1,249.50")).toBeInTheDocument();
     expect(screen.getAllByText("₹2,499.00")[0]).toHaveClass("order-line__total");

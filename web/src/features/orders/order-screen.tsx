@@ -15,6 +15,7 @@ import { addressLine, formatPhone } from "../../lib/address.ts";
 import { errorText, GENERIC_ERROR } from "../../lib/api-error.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { withPack } from "../../lib/packs.ts";
+import { paymentMethodName } from "../../lib/payment-method.ts";
 import { formatPrice } from "../../lib/price.ts";
 import type { User } from "../auth/index.ts";
 import { CancelOrder } from "./cancel-order.tsx";
@@ -202,7 +203,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
             <h2>{t("Payment Method")}</h2>
             <p className="mb-0">
               <strong>{t("Method:")} </strong>
-              {cod ? t("Cash on Delivery") : order.paymentMethod}
+              {paymentMethodName(order.paymentMethod)}
             </p>
           </section>
           <TaxDocuments order={order} />
