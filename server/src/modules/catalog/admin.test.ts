@@ -48,6 +48,45 @@ describe("POST /api/products/create/", () => {
   });
 });
 
+describe("the categories shoppers see", () => {
+  let shop: TestApp;
+  let staff: Record<string, string>;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    staff = await authHeaders(shop, (await makeUser(shop.database.db, { is_staff: true })).id);
+  });
+  afterAll(() => shop.close());
+
+  const categoryNames = async () =>
+    (await shop.app.inject({ url: "/api/products/category/" })).json().map((category: { name: string }) => category.name);
+
+  it("leave out Create Product's sample category once its product is moved to another, and any category without products", async () => {
+    const tools = await makeCategory(shop.database.db, "Farm tools");
+    await makeCategory(shop.database.db, "Empty shelf");
+    await makeProduct(shop.database.db, { categoryId: tools.id });
+    expect(await categoryNames()).toEqual(["Farm tools"]);
+
+    const created = await shop.app.inject({ method: "POST", url: "/api/products/create/", headers: staff });
+    expect(created.statusCode, created.body).toBe(201);
+    // The sample is a product shoppers can open: its category lists it.
+    expect(await categoryNames()).toEqual(["Farm tools", SAMPLE_PRODUCT.category]);
+
+    const moved = await shop.app.inject({
+      method: "PUT",
+      url: `/api/products/update/${created.json()._id}/`,
+      headers: staff,
+      payload: { ...fields, category: tools.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await categoryNames()).toEqual(["Farm tools"]);
+    // The category itself is kept (staff may fill it again), and holds nothing.
+    const rows = await shop.database.db.selectFrom("categories").select("name").orderBy("name").execute();
+    expect(rows.map((row) => row.name)).toEqual(["Empty shelf", "Farm tools", SAMPLE_PRODUCT.category]);
+    const listed = await shop.app.inject({ url: `/api/products?category=${encodeURIComponent(SAMPLE_PRODUCT.category)}` });
+    expect(listed.json()).toEqual([]);
+  });
+});
+
 describe("PUT /api/products/update/{id}/", () => {
   it("sets every field; list, detail and search show the change at once (caches included)", async () => {
     const product = await makeProduct(t.database.db, { name: "Old name", categoryId: seeds.id });

@@ -98,8 +98,18 @@ export async function recomputeRating(trx: Transaction<Database>, productId: num
     .execute();
 }
 
+/**
+ * The categories shoppers browse: those with products. A category left empty (Create Product's
+ * "Sample category" once its product moved on, or one whose products were deleted) is not shown,
+ * as tapping it would find nothing; staff may still fill it again by its name.
+ */
 export async function findCategories(db: Kysely<Database>) {
-  return db.selectFrom("categories").select(["id", "name", "name_hi"]).orderBy("name").execute();
+  return db
+    .selectFrom("categories")
+    .select(["id", "name", "name_hi"])
+    .where((eb) => eb.exists(eb.selectFrom("products").select("products.id").whereRef("products.category_id", "=", "categories.id")))
+    .orderBy("name")
+    .execute();
 }
 
 /** Up to `limit` products after `afterId` in id order (keyset paging), with when each last changed. */
