@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration, watchConsole } from "./support.ts";
+
+/**
+ * The shop in Hindi says everything in Hindi: dates as Hindi readers write them (server-rendered
+ * and taken over by the browser unchanged), and the forms' own messages instead of the browser's
+ * English "Please fill out this field." bubble.
+ */
+
+test("a Hindi product page writes its review dates in Hindi, and the browser takes the page over unchanged", async ({ page }) => {
+  const listed: { _id: number; numReviews: number }[] = await (await page.request.get("/api/products?page=1")).json();
+  const reviewed = listed.find((product) => product.numReviews > 0);
+  expect(reviewed, "a demo product with reviews").toBeDefined();
+  const product = await (await page.request.get(`/api/products/${reviewed?._id}/`)).json();
+  const createdAt: string = product.reviews[0].createdAt;
+  // The day in India, as the hi-IN calendar writes it ("25 नव॰ 2026").
+  const day = new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(
+    new Date(createdAt),
+  );
+
+  const problems = watchConsole(page);
+  const served = await (await page.request.get(`/product/${product._id}?lang=hi`)).text();
+  expect(served, "rendered by the server in Hindi").toContain(`>${day}</p>`);
+  await page.goto(`/product/${product._id}?lang=hi`);
+  await waitForHydration(page);
+  const dates = page.locator(".review__date");
+  await expect(dates.first()).toHaveText(day);
+  for (const text of await dates.allTextContents()) expect(text).toMatch(/^\d{1,2} [\u0900-\u097F]+॰? \d{4}$/);
+  expect(problems).toEqual([]);
+});
+
+test("an empty Hindi sign-in form says what to fill in, in Hindi, not in the browser's bubble", async ({ page }) => {
+  await page.goto("/login?lang=hi");
+  await waitForHydration(page);
+  const email = page.getByLabel("ई-मेल पता");
+  const form = page.locator("form").filter({ has: email });
+  expect(await form.evaluate((element) => (element as HTMLFormElement).noValidate)).toBe(true);
+  const loads: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/login/")) loads.push(request.url());
+  });
+  await page.getByRole("button", { name: "साइन इन करें", exact: true }).click();
+  await expect(email).toHaveAccessibleDescription("कृपया यह जानकारी भरें।");
+  await expect(page.getByLabel("पासवर्ड", { exact: true })).toHaveAccessibleDescription("कृपया यह जानकारी भरें।");
+  await expect(email).toBeFocused();
+  // No bubble: the browser would show one only for a form it validates itself.
+  expect(await form.evaluate((element) => (element as HTMLFormElement).checkValidity())).toBe(false);
+  expect(await form.evaluate((element) => (element as HTMLFormElement).noValidate)).toBe(true);
+  expect(loads, "nothing sent to the server").toEqual([]);
+});
