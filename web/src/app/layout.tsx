@@ -2,12 +2,15 @@ import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Loader } from "../components/loader.tsx";
 import { t } from "../i18n/index.ts";
-import { AlertArea } from "./alert-area.tsx";
+import { focusHeading } from "./focus-heading.ts";
 import { Header } from "./header.tsx";
+import { useAppSelector } from "./hooks.ts";
 import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SidePanel } from "./side-panel.tsx";
 
+/** Only with a message to show (a first page has none): loaded when one comes. */
+const AlertArea = lazy(() => import("./alert-area.tsx").then((module) => ({ default: module.AlertArea })));
 /** Below the fold (the screen is at least a screen tall): loaded after the first page. */
 const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: module.Footer })));
 /** Not needed before the first page change: loaded after the first page. */
@@ -15,24 +18,41 @@ const ScrollRestoration = lazy(() => import("./scroll-restoration.ts").then((mod
 
 /**
  * Header, the alert area, the side panel (left column; above the content on phones), the screen,
- * and the footer. The spec's right column is empty, so the screen takes the rest of the row.
+ * and the footer. The spec's right column is empty, so the screen takes the rest of the row. Staff
+ * screens (/admin…) have no side panel: the shopper's categories are no use there.
  */
 export function Layout() {
   const { pathname } = useLocation();
+  const staff = pathname.startsWith("/admin");
+  const alert = useAppSelector((state) => state.auth.message);
   useLanguageSync();
   return (
     <>
-      <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light">
+      {/* The first stop of the Tab key: to the screen's heading (to #main until the app runs, or on a screen without one). */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a link to #main that works before the app does; the app moves on to the heading */}
+      <a
+        href="#main"
+        className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-light"
+        onClick={(event) => {
+          if (focusHeading()) event.preventDefault();
+        }}
+      >
         {t("Skip to main content")}
       </a>
       <Header />
       <div className="container py-3 flex-grow-1">
-        <AlertArea />
+        {alert && (
+          <Suspense fallback={null}>
+            <AlertArea />
+          </Suspense>
+        )}
         <div className="row">
-          <aside className="col-md-3">
-            <SidePanel />
-          </aside>
-          <main className="col-md-9" id="main" tabIndex={-1}>
+          {!staff && (
+            <aside className="col-md-3">
+              <SidePanel />
+            </aside>
+          )}
+          <main className={staff ? "col-12" : "col-md-9"} id="main" tabIndex={-1}>
             <ScreenErrorBoundary resetKey={pathname}>
               <Suspense fallback={<Loader />}>
                 <Outlet />

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router";
+import { usePageFocus } from "./page-focus.ts";
 
 /** Where the positions are kept: the tab's session, so they outlive a reload as its history does. */
 export const STORAGE_KEY = "krishi.scroll-positions";
@@ -143,8 +144,9 @@ export function useScrollRestoration(): void {
   }, [location, navigationType, positions]);
 }
 
-/** The hook as a component, so the layout can load it after the first page. */
+/** What a page change does besides showing the screen, its scroll and its focus, as a component so the layout can load it after the first page. */
 export function ScrollRestoration(): null {
   useScrollRestoration();
+  usePageFocus();
   return null;
 }

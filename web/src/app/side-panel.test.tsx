@@ -20,7 +20,7 @@ function renderPanel(url: string) {
 
 describe("SidePanel", () => {
   it("marks All Products on the unfiltered list", () => {
-    renderPanel("/");
+    renderPanel("/?sort=price_asc");
     expect(screen.getByRole("button", { name: "All Products" })).toHaveAttribute("aria-current", "true");
     expect(screen.getByRole("button", { name: "Seeds" })).not.toHaveAttribute("aria-current");
   });
@@ -34,12 +34,24 @@ describe("SidePanel", () => {
     expect(await screen.findByRole("button", { name: "Fertilisers" })).toHaveAttribute("aria-current", "true");
   });
 
-  it("leaves the categories to the home page's tiles on phones, and shows them with a search", () => {
-    const { unmount } = renderPanel("/");
-    expect(screen.getByRole("navigation", { name: "Categories" })).toHaveClass("d-none", "d-md-block");
-    unmount();
-    renderPanel("/?keyword=urea");
-    expect(screen.getByRole("navigation", { name: "Categories" })).not.toHaveClass("d-none");
+  it("leaves the categories to the home page's tiles: hidden on phones, out of the Tab order and unread beside them", () => {
+    const { container } = renderPanel("/");
+    expect(screen.queryByRole("navigation")).toBeNull();
+    const panel = container.querySelector("nav");
+    expect(panel).toHaveClass("d-none", "d-md-block");
+    expect(panel).toHaveAttribute("aria-hidden", "true");
+    const buttons = screen.getAllByRole("button", { hidden: true });
+    expect(buttons.length).toBe(3);
+    for (const button of buttons) expect(button).toHaveAttribute("tabindex", "-1");
+  });
+
+  it("is read and in the Tab order with a search", async () => {
+    const { user } = renderPanel("/?keyword=urea");
+    const panel = screen.getByRole("navigation", { name: "Categories" });
+    expect(panel).not.toHaveClass("d-none");
+    expect(panel).not.toHaveAttribute("aria-hidden");
+    await user.tab();
+    expect(screen.getByRole("button", { name: "All Products" })).toHaveFocus();
   });
 
   it("marks nothing on other pages (cart, profile, staff)", () => {
@@ -49,7 +61,7 @@ describe("SidePanel", () => {
 
   it("names the categories in Hindi, still searching for their English names", async () => {
     await setLanguage("hi");
-    const { user, location } = renderPanel("/");
+    const { user, location } = renderPanel("/cart");
     await user.click(screen.getByRole("button", { name: "बीज" }));
     expect(location().search).toBe("?keyword=Seeds");
   });

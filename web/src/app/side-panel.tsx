@@ -7,7 +7,9 @@ import { errorText } from "../lib/api-error.ts";
 /**
  * The left column (one scrolling row above the screen on phones): one button per category (spec:
  * choosing one searches for its name; the server answers a category's name with its products).
- * The chosen category is marked, and "All Products" only on the unfiltered list.
+ * The chosen category is marked, and "All Products" only on the unfiltered list. On the home page's
+ * tiles (its own copy of the categories) the panel is for the mouse only: hidden on phones, and
+ * left out of the Tab order and of what screen readers read, so the categories come once.
  */
 export function SidePanel() {
   const { data: categories, error, isLoading } = useGetCategoriesQuery();
@@ -25,7 +27,11 @@ export function SidePanel() {
   }
 
   return (
-    <nav aria-labelledby="categories-heading" className={tiles ? "d-none d-md-block mb-md-4" : "mb-3 mb-md-4"}>
+    <nav
+      aria-labelledby="categories-heading"
+      aria-hidden={tiles || undefined}
+      className={tiles ? "d-none d-md-block mb-md-4" : "mb-3 mb-md-4"}
+    >
       <h2 id="categories-heading" className="h5 categories-heading">
         {t("Categories")}
       </h2>
@@ -35,13 +41,14 @@ export function SidePanel() {
         <p className="text-body-secondary category-list">{t("Loading categories...")}</p>
       ) : (
         <ul className="list-unstyled d-flex d-md-grid gap-2 category-list">
-          <CategoryButton name={t("All Products")} current={onList && !keyword} onClick={() => choose("")} />
+          <CategoryButton name={t("All Products")} current={onList && !keyword} onClick={() => choose("")} tiles={tiles} />
           {categories?.map((category) => (
             <CategoryButton
               key={category.id}
               name={localized(category.name, category.nameHi)}
               current={onList && keyword === category.name.toLowerCase()}
               onClick={() => choose(category.name)}
+              tiles={tiles}
             />
           ))}
         </ul>
@@ -50,13 +57,14 @@ export function SidePanel() {
   );
 }
 
-function CategoryButton({ name, current, onClick }: { name: string; current: boolean; onClick: () => void }) {
+function CategoryButton({ name, current, onClick, tiles }: { name: string; current: boolean; onClick: () => void; tiles: boolean }) {
   return (
     <li className="d-md-grid">
       <button
         type="button"
         className={current ? "btn btn-primary category-button" : "btn btn-outline-primary category-button"}
         aria-current={current ? "true" : undefined}
+        tabIndex={tiles ? -1 : undefined}
         onClick={onClick}
       >
         {name}
