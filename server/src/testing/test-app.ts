@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { KyselyPlugin } from "kysely";
 import pg from "pg";
 import { type AppDeps, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -73,7 +74,10 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
-  deps: Omit<AppDeps, "database"> = {},
+  {
+    plugins = [],
+    ...deps
+  }: Omit<AppDeps, "database"> & { /** Kysely plugins on the app's database (a statement counter). */ plugins?: KyselyPlugin[] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kb-test-"));
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
@@ -89,7 +93,8 @@ export async function createTestApp(
     }),
     ...overrides,
   });
-  const database = await createTestDatabase();
+  const created = await createTestDatabase();
+  const database = { ...created, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), created.db) };
   const rateLimit = { namespace: `kb-test-${randomBytes(6).toString("hex")}:`, ...deps.rateLimit };
   // Production's scrypt cost (N=2^17, ~300 ms a hash) would make every sign-in in the suites slow;
   // the cost rule and the rehash at sign-in have their own tests.

@@ -2,7 +2,7 @@ import type { PackUnit } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
+import { isSqlite, type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
 import { indexProduct, searchColumns, unindexProduct } from "./search-index.ts";
 
 /**
@@ -355,40 +355,21 @@ function packOf(eb: ExpressionBuilder<Database, "product_variants">, productId: 
   ]);
 }
 
+const TAKEN_PRODUCT = ["id", "name", "name_hi", "hsn_code", "gst_rate"] as const;
+const TAKEN_PACK = ["id", "label", "price_paise", "mrp_paise", "count_in_stock", "weight_grams"] as const;
+
 /**
  * Takes `qty` units of one pack (the default when `variantId` is null) only if that many are in
- * stock, and as many off the product's total. The product's UPDATE comes first: it locks the
- * product row, then the pack's conditional UPDATE takes the units (atomic, so concurrent checkouts
- * never oversell a pack). Answers the product and pack as a checkout prices a line (the pack's
- * stock after the taking); undefined when the units were not there or the pack is not the
- * product's, with nothing taken.
+ * stock, and as many off the product's total. The product's row is locked first (its UPDATE),
+ * then the pack's conditional UPDATE takes the units (atomic, so concurrent checkouts never
+ * oversell a pack). Answers the product and pack as a checkout prices a line (the pack's stock
+ * after the taking); undefined when the units were not there or the pack is not the product's,
+ * with nothing taken.
  */
 export async function takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
-  const product = await trx
-    .updateTable("products")
-    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
-    .where("id", "=", productId)
-    .where("count_in_stock", ">=", qty)
-    .returning(["id", "name", "name_hi", "hsn_code", "gst_rate"])
-    .returning((eb) => firstImage(eb).as("image"))
-    .executeTakeFirst();
-  if (!product) return undefined;
-  const pack = await trx
-    .updateTable("product_variants")
-    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
-    .where((eb) => packOf(eb, productId, variantId))
-    .where("count_in_stock", ">=", qty)
-    .returning(["id", "label", "price_paise", "mrp_paise", "count_in_stock", "weight_grams"])
-    .executeTakeFirst();
-  if (!pack) {
-    // The total had the units but this pack has not: the total gets them back (the row stays ours).
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
-      .where("id", "=", productId)
-      .execute();
-    return undefined;
-  }
+  const taken = isSqlite(trx) ? await takeInTurn(trx, productId, variantId, qty) : await takeAtOnce(trx, productId, variantId, qty);
+  if (!taken) return undefined;
+  const { product, pack } = taken;
   return {
     ...product,
     image: product.image ?? null,
@@ -400,6 +381,85 @@ export async function takeStock(trx: Transaction<Database>, productId: number, v
     weight_grams: pack.weight_grams,
   };
 }
+
+/** The product's total less `qty`, if it has them: the row's lock. */
+function takeFromTotal(trx: Transaction<Database>, productId: number, qty: number) {
+  return trx
+    .updateTable("products")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
+    .where("id", "=", productId)
+    .where("count_in_stock", ">=", qty)
+    .returning(TAKEN_PRODUCT)
+    .returning((eb) => firstImage(eb).as("image"));
+}
+
+/** The total had the units but the pack had not: the total gets them back (the row stays ours). */
+async function giveBackToTotal(trx: Transaction<Database>, productId: number, qty: number): Promise<undefined> {
+  await trx
+    .updateTable("products")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "+", qty) }))
+    .where("id", "=", productId)
+    .execute();
+  return undefined;
+}
+
+/**
+ * SQLite: the two UPDATEs one after the other. A transaction there holds the database's one
+ * connection and better-sqlite3 runs each statement at once, so the second adds no wait.
+ */
+async function takeInTurn(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
+  const product = await takeFromTotal(trx, productId, qty).executeTakeFirst();
+  if (!product) return undefined;
+  const pack = await trx
+    .updateTable("product_variants")
+    .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
+    .where((eb) => packOf(eb, productId, variantId))
+    .where("count_in_stock", ">=", qty)
+    .returning(TAKEN_PACK)
+    .executeTakeFirst();
+  return pack ? { product, pack } : giveBackToTotal(trx, productId, qty);
+}
+
+/**
+ * PostgreSQL: both UPDATEs in one statement (one round trip fewer while the product's row is
+ * locked). The pack's UPDATE reads the product's (EXISTS), so the product's row is locked before
+ * the pack's, the one lock order; each row's condition is checked again on its latest version
+ * when a concurrent checkout held it, so a pack is never oversold.
+ */
+async function takeAtOnce(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
+  const row = await trx
+    .with("taken_product", () => takeFromTotal(trx, productId, qty))
+    .with("taken_pack", (db) =>
+      db
+        .updateTable("product_variants")
+        .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
+        .where((eb) => packOf(eb, productId, variantId))
+        .where("count_in_stock", ">=", qty)
+        .where((eb) => eb.exists(eb.selectFrom("taken_product").select("taken_product.id")))
+        .returning(TAKEN_PACK),
+    )
+    .selectFrom("taken_product")
+    .leftJoin("taken_pack", (join) => join.onTrue())
+    .select(TAKEN_PRODUCT.map((column) => `taken_product.${column}` as const))
+    .select("taken_product.image")
+    .select([
+      "taken_pack.id as pack_id",
+      "taken_pack.label",
+      "taken_pack.price_paise",
+      "taken_pack.mrp_paise",
+      "taken_pack.count_in_stock",
+      "taken_pack.weight_grams",
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { pack_id, label, price_paise, mrp_paise, count_in_stock, weight_grams, ...product } = row;
+  if (pack_id === null) return giveBackToTotal(trx, productId, qty);
+  // The left join's columns are nullable to the type checker; with a pack taken, none is null.
+  const pack = { id: pack_id, label, price_paise, mrp_paise, count_in_stock, weight_grams } as Taken["pack"];
+  return { product, pack };
+}
+
+type Taken = NonNullable<Awaited<ReturnType<typeof takeInTurn>>>;
 
 /**
  * Puts units back on sale in their pack (a cancelled or expired order's) and on the product's
