@@ -247,7 +247,7 @@ export function PacksEditor({ packs, onChange, errors }: PacksEditorProps) {
                 size="sm"
                 className="staff-tap"
                 disabled={index === 0}
-                aria-label={t("Move {name} up", { name })}
+                aria-label={t("Move up: {name}", { name })}
                 onClick={() => move(index, -1)}
               >
                 {t("Move up")}
@@ -258,7 +258,7 @@ export function PacksEditor({ packs, onChange, errors }: PacksEditorProps) {
                 size="sm"
                 className="staff-tap"
                 disabled={index === packs.length - 1}
-                aria-label={t("Move {name} down", { name })}
+                aria-label={t("Move down: {name}", { name })}
                 onClick={() => move(index, 1)}
               >
                 {t("Move down")}

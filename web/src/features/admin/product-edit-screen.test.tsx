@@ -286,10 +286,10 @@ describe("ProductEditScreen packs", () => {
     await user.type(within(one).getByLabelText("Net quantity"), "1");
     await user.type(within(one).getByLabelText("Price"), "9.50");
     await user.type(within(one).getByLabelText("Shipping weight (g)"), "1050");
-    await user.click(screen.getByRole("button", { name: "Move 1 kg up" }));
-    await user.click(screen.getByRole("button", { name: "Move 1 kg up" }));
+    await user.click(screen.getByRole("button", { name: "Move up: 1 kg" }));
+    await user.click(screen.getByRole("button", { name: "Move up: 1 kg" }));
     expect(screen.getByRole("group", { name: "1 kg (default)" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Move 1 kg up" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move up: 1 kg" })).toBeDisabled();
 
     await user.click(screen.getByRole("button", { name: "Remove 5 kg" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Remove 5 kg? Past orders keep its label.");
