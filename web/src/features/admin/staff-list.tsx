@@ -35,7 +35,7 @@ export function SearchForm({ label, placeholder }: { label: MessageId; placehold
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some phones (and unknown to jsdom)
-    <form role="search" onSubmit={submit} className="d-flex gap-2 mb-3">
+    <form role="search" aria-label={t(label)} onSubmit={submit} className="d-flex gap-2 mb-3">
       <input
         type="search"
         value={text}
