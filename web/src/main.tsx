@@ -4,6 +4,9 @@ import "./index.css";
 // The product page is server-rendered: its styles come with the first stylesheet rather than as a
 // second one the page would wait for.
 import "./features/catalog/product.css";
+// The lists that become cards on a phone (My Orders, the staff lists): a small sheet shared by
+// screens of several features, kept here rather than as a chunk of its own the first page names.
+import "./components/card-table.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";

@@ -12,11 +12,17 @@ function renderList(url = "/admin/orderlist") {
 }
 
 describe("OrderListScreen", () => {
-  it("lists every order for staff: ID, USER, DATE, Total, PAID, DELIVERED, STATUS, Details", async () => {
+  it("lists every order for staff: ID, USER, PHONE, PIN, DATE, Total, PAYMENT, PAID, DELIVERED, STATUS, Details", async () => {
     const calls = fakeApi(() => ({
       body: [
-        aPaidOrder({ _id: 43, status: "delivered", isDelivered: true, deliveredAt: "2026-11-21T16:45:00.000Z" }),
-        anOrder({ _id: 42 }),
+        aPaidOrder({
+          _id: 43,
+          status: "delivered",
+          isDelivered: true,
+          deliveredAt: "2026-11-21T16:45:00.000Z",
+          shippingAddress: { ...anOrder().shippingAddress, phone: "9876543210", postalCode: "422001" },
+        }),
+        anOrder({ _id: 42, paymentMethod: "COD", status: "confirmed" }),
       ],
       headers: { "X-Total-Count": "2", "X-Page-Count": "1" },
     }));
@@ -26,8 +32,9 @@ describe("OrderListScreen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS", "Details"]);
+    ).toEqual(["ID", "USER", "PHONE", "PIN", "DATE", "Total", "PAYMENT", "PAID", "DELIVERED", "STATUS", "Details"]);
     const rows = within(table).getAllByRole("row").slice(1);
+    const pin = anOrder().shippingAddress.postalCode;
     expect(
       rows.map((row) =>
         within(row)
@@ -35,12 +42,85 @@ describe("OrderListScreen", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["43", "Asha Patil", "2026-11-20", "₹2,703.92", "2026-11-20", "2026-11-21", "Delivered", "Details"],
-      ["42", "Asha Patil", "2026-11-20", "₹2,703.92", "✗Not paid", "✗Not delivered", "Awaiting payment", "Details"],
+      [
+        "43",
+        "Asha Patil",
+        "+91 98765 43210 WhatsApp +91 98765 43210 (opens in a new tab)",
+        "422001",
+        "2026-11-20",
+        "₹2,703.92",
+        "RazorPay",
+        "2026-11-20",
+        "2026-11-21",
+        "Delivered",
+        "Details",
+      ],
+      [
+        "42",
+        "Asha Patil",
+        "—",
+        pin,
+        "2026-11-20",
+        "₹2,703.92",
+        "Cash on Delivery",
+        "✗Not paid",
+        "✗Not delivered",
+        "Confirmed — pay on delivery",
+        "Details",
+      ],
     ]);
+    // Each value carries its heading, the label of a phone's card.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.dataset.label),
+    ).toEqual(["ID", "USER", "PHONE", "PIN", "DATE", "Total", "PAYMENT", "PAID", "DELIVERED", "STATUS", undefined]);
+    // The customer's mobile: a tap calls it, or opens WhatsApp.
+    expect(screen.getByRole("link", { name: "Call +91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
+    expect(screen.getByRole("link", { name: "WhatsApp +91 98765 43210 (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      "https://wa.me/919876543210",
+    );
     expect(screen.getByRole("link", { name: "Details of order 42" })).toHaveAttribute("href", "/order/42");
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/orders/?page=1&page_size=50", authorization: "Bearer access-1" });
     expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull();
+  });
+
+  it("finds an order by its number or the customer's mobile number (?q=), and says so when none matches", async () => {
+    const calls = fakeApi((call) =>
+      call.path.includes("98765")
+        ? { body: [], headers: { "X-Total-Count": "0", "X-Page-Count": "1" } }
+        : { body: [anOrder({ _id: 42 })], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } },
+    );
+    const { user, location } = renderList("/admin/orderlist?paid=false&page=2");
+    const box = await screen.findByRole("searchbox", { name: "Search orders" });
+    expect(box).toHaveAttribute("inputmode", "tel");
+
+    await user.type(box, "+91 98765-43210");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await vi.waitFor(() => expect(location().search).toBe("?q=%2B91+98765-43210"));
+    expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&q=%2B91+98765-43210");
+    expect(await screen.findByText("No orders match the search")).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, "42");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("link", { name: "Details of order 42" })).toBeInTheDocument();
+    expect(calls.at(-1)?.path).toBe("/api/orders/?page=1&page_size=50&q=42");
+  });
+
+  it("says what to type when the server refuses a search that is not an order or mobile number", async () => {
+    fakeApi((call) =>
+      call.path.includes("q=")
+        ? { status: 400, body: { ...anErrorBody("field_invalid", "q: Enter a valid value."), q: ["Enter a valid value."] } }
+        : { body: [anOrder()], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } },
+    );
+    const { user } = renderList();
+    await screen.findByRole("table");
+    await user.type(screen.getByRole("searchbox", { name: "Search orders" }), "Asha");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter an order number or a mobile number.");
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("pages through X-Total-Count and X-Page-Count", async () => {

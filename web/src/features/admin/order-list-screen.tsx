@@ -4,9 +4,10 @@ import { useNavigate } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
+import { fieldErrors } from "../../lib/api-error.ts";
 import { type OrderFlag, OrdersTable, STATUS_LABELS, useGetOrdersQuery } from "../orders/index.ts";
 import { RequireStaff } from "./require-staff.tsx";
-import { QueryState, useListParams } from "./staff-list.tsx";
+import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";
 
 /** The filters: each one toggles its query parameter between "false" and absent (either). */
 const FILTERS = [
@@ -14,12 +15,16 @@ const FILTERS = [
   { param: "delivered", label: "Not delivered" },
 ] as const satisfies { param: string; label: MessageId }[];
 
-/** /admin/orderlist (staff): every order, newest first, paged; filtered by ?status=, ?paid= and ?delivered=. */
+/**
+ * /admin/orderlist (staff): every order, newest first, paged; found by ?q= (its number, or the
+ * customer's mobile number) and filtered by ?status=, ?paid= and ?delivered=.
+ */
 export function OrderListScreen() {
   return (
     <RequireStaff>
       <title>{`${t("Orders")} | Krishi Bazaar`}</title>
       <h1>{t("Orders")}</h1>
+      <SearchForm label="Search orders" placeholder="Order number or mobile number..." param="q" inputMode="tel" />
       <OrderList />
     </RequireStaff>
   );
@@ -27,28 +32,34 @@ export function OrderListScreen() {
 
 function OrderList() {
   const { params, page, hrefFor } = useListParams();
+  const q = params.get("q")?.trim() || undefined;
   const status = orderStatus(params.get("status"));
   const paid = flag(params.get("paid"));
   const delivered = flag(params.get("delivered"));
   // currentData: never show another page's orders while this one loads.
-  const { currentData, error, isFetching } = useGetOrdersQuery({ page, status, paid, delivered });
+  const { currentData, error, isFetching } = useGetOrdersQuery({ page, q, status, paid, delivered });
   const filtered = status !== undefined || paid !== undefined || delivered !== undefined;
 
   return (
     <>
       <Filters params={params} status={status} />
-      <QueryState data={currentData} error={error} isFetching={isFetching}>
-        {(data) =>
-          data.orders.length === 0 ? (
-            <Message>{filtered ? t("No orders match the filters") : t("No orders yet")}</Message>
-          ) : (
-            <>
-              <OrdersTable orders={data.orders} staff />
-              <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
-            </>
-          )
-        }
-      </QueryState>
+      {/* The server takes an order number or a mobile number: anything else is said plainly. */}
+      {q !== undefined && fieldErrors(error).q ? (
+        <Message variant="danger">{t("Enter an order number or a mobile number.")}</Message>
+      ) : (
+        <QueryState data={currentData} error={error} isFetching={isFetching}>
+          {(data) =>
+            data.orders.length === 0 ? (
+              <Message>{q ? t("No orders match the search") : filtered ? t("No orders match the filters") : t("No orders yet")}</Message>
+            ) : (
+              <>
+                <OrdersTable orders={data.orders} staff />
+                <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
+              </>
+            )
+          }
+        </QueryState>
+      )}
     </>
   );
 }

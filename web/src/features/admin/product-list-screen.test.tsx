@@ -25,10 +25,20 @@ function renderList(url = "/admin/productlist") {
   return renderApp(<ProductListScreen />, { url, path: "/admin/productlist", preloadedState: { auth: signedIn(aStaffUser()) } });
 }
 
-/** The product list answers paddy and neem cake; other calls get `other`. */
+/** None left in its one pack. */
+const sprayer = aProduct({
+  _id: 11,
+  name: "Sprayer 16 l",
+  price: "2450.00",
+  hsnCode: "",
+  images: [],
+  variants: [aVariant({ id: 111, label: "16 l", price: "2450.00", countInStock: 0 })],
+});
+
+/** The product list answers paddy, neem cake and the sprayer; other calls get `other`. */
 function fakeProducts(other: (call: FakeCall) => FakeAnswer = () => ({ status: 500 })) {
   return fakeApi((call) =>
-    call.method === "GET" ? { body: [paddy, neem], headers: { "X-Total-Count": "2", "X-Page-Count": "1" } } : other(call),
+    call.method === "GET" ? { body: [paddy, neem, sprayer], headers: { "X-Total-Count": "3", "X-Page-Count": "1" } } : other(call),
   );
 }
 
@@ -37,7 +47,7 @@ afterEach(() => {
 });
 
 describe("ProductListScreen", () => {
-  it("lists products: ID, NAME, PRICE in rupees (from the cheapest pack's), STOCK of every pack, HSN code, GST rate, CATEGORY, BRAND and an edit link", async () => {
+  it("lists products: a thumbnail, ID, NAME, PRICE in rupees (from the cheapest pack's), STOCK of every pack, HSN code, GST rate, CATEGORY, BRAND and an edit link", async () => {
     const calls = fakeProducts();
     renderList();
     expect(await screen.findByRole("heading", { level: 1, name: "Products" })).toBeInTheDocument();
@@ -46,20 +56,34 @@ describe("ProductListScreen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["ID", "NAME", "PRICE", "STOCK", "HSN", "GST", "CATEGORY", "BRAND", "Actions"]);
+    ).toEqual(["Image", "ID", "NAME", "PRICE", "STOCK", "HSN", "GST", "CATEGORY", "BRAND", "Actions"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>
         within(row)
           .getAllByRole("cell")
-          .slice(0, 8)
+          .slice(1, 9)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
       ["7", "Hybrid paddy seeds 10 kg", "₹1,249.50", "5", "10061010", "0%", "Seeds", "Kisan Gold"],
       ["9", "Neem cake 5 kg", "from ₹80.00", "7", "31010099", "5%", "Fertilisers", "Organic Roots"],
+      ["11", "Sprayer 16 l", "₹2,450.00", "Out of Stock", "", "0%", "Seeds", "Kisan Gold"],
     ]);
+    // On a phone each value is labelled with its heading; the picture and the actions go without.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.dataset.label),
+    ).toEqual([undefined, "ID", "NAME", "PRICE", "STOCK", "HSN", "GST", "CATEGORY", "BRAND", undefined]);
+    const thumb = within(rows[0] as HTMLElement).getByRole("img", { name: "Hybrid paddy seeds 10 kg" });
+    expect(thumb).toHaveAttribute("loading", "lazy");
+    expect(thumb).toHaveAttribute("width", "64");
+    expect(thumb).toHaveAttribute("height", "48");
+    expect(thumb.getAttribute("src")).toMatch(/paddy/);
     expect(screen.getByRole("link", { name: "Edit Neem cake 5 kg" })).toHaveAttribute("href", "/admin/product/9/edit");
+    expect(screen.getByRole("link", { name: "Edit Neem cake 5 kg" })).toHaveTextContent("Edit");
+    expect(screen.getByRole("button", { name: "Delete Neem cake 5 kg" })).toHaveTextContent("Delete");
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/products" });
   });
 

@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
+import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { fromPrice, stockTotal } from "../../lib/packs.ts";
@@ -13,10 +14,25 @@ import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";
 import { type Column, StaffTable } from "./staff-table.tsx";
 
 const COLUMNS: Column<ProductSummary>[] = [
+  {
+    heading: "Image",
+    hideHeading: true,
+    // The first picture, small (4:3) and lazily loaded; the name beside it says what it shows.
+    cell: (product) => (
+      <ProductImage
+        path={product.images[0]?.image}
+        alt={product.name}
+        sizes="64px"
+        width={64}
+        height={48}
+        className="rounded staff-thumb"
+      />
+    ),
+  },
   { heading: "ID", cell: (product) => product._id },
   { heading: "NAME", cell: (product) => product.name, wide: true },
   { heading: "PRICE", cell: (product) => <span className="text-nowrap">{fromPrice(product)}</span> },
-  { heading: "STOCK", cell: (product) => stockTotal(product) },
+  { heading: "STOCK", cell: (product) => <Stock units={stockTotal(product)} /> },
   { heading: "HSN", cell: (product) => product.hsnCode },
   { heading: "GST", cell: (product) => <span className="text-nowrap">{t("{rate}%", { rate: product.gstRate })}</span> },
   { heading: "CATEGORY", cell: (product) => product.category.name },
@@ -79,4 +95,9 @@ function ProductList() {
       </QueryState>
     </>
   );
+}
+
+/** The units in stock over all packs; none stands out as "Out of Stock". */
+function Stock({ units }: { units: number }) {
+  return units > 0 ? units : <span className="stock-out text-nowrap">{t("Out of Stock")}</span>;
 }

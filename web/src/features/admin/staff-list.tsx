@@ -19,18 +19,28 @@ export function useListParams() {
   };
 }
 
-/** Searching goes to ?search={text} on page 1; an empty search lists everything. */
-export function SearchForm({ label, placeholder }: { label: MessageId; placeholder: MessageId }) {
+interface SearchFormProps {
+  label: MessageId;
+  placeholder: MessageId;
+  /** The query parameter searched by (default "search"). */
+  param?: string;
+  /** The keyboard a phone shows ("tel": digits, + and spaces). */
+  inputMode?: "search" | "tel";
+}
+
+/** Searching goes to ?search={text} (or `param`) on page 1; an empty search lists everything. */
+export function SearchForm({ label, placeholder, param = "search", inputMode }: SearchFormProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { search } = useListParams();
+  const { params } = useListParams();
+  const search = params.get(param)?.trim() ?? "";
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const query = text.trim();
-    navigate(query ? `${pathname}?${new URLSearchParams({ search: query })}` : pathname);
+    navigate(query ? `${pathname}?${new URLSearchParams({ [param]: query })}` : pathname);
   }
 
   return (
@@ -43,9 +53,10 @@ export function SearchForm({ label, placeholder }: { label: MessageId; placehold
         placeholder={t(placeholder)}
         aria-label={t(label)}
         maxLength={200}
+        inputMode={inputMode}
         className="form-control staff-tap"
       />
-      <Button type="submit" variant="outline-primary" className="staff-tap">
+      <Button type="submit" variant="outline-primary" className="staff-tap text-nowrap flex-shrink-0">
         {t("Search")}
       </Button>
     </form>

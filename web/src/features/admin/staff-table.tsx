@@ -7,8 +7,10 @@ import { type Message, t } from "../../i18n/index.ts";
 export interface Column<T> {
   heading: Message;
   cell: (item: T) => ReactNode;
-  /** A column of longer texts (names): kept readable on a phone, the box scrolls instead. */
+  /** A column of longer texts (names): kept readable in the table, the box scrolls instead. */
   wide?: boolean;
+  /** The heading is read out only, and on a phone's card the cell goes without a label (a picture). */
+  hideHeading?: boolean;
 }
 
 interface StaffTableProps<T> {
@@ -27,7 +29,8 @@ interface StaffTableProps<T> {
 
 /**
  * A staff list (users, products): the columns, then an edit link and a delete button per row.
- * On a phone the table scrolls sideways inside its own box (which the keyboard can scroll too).
+ * Wider than its place, the table scrolls sideways inside its own box (which the keyboard can
+ * scroll too); on a phone each row is a card (components/card-table.css) with Edit and Delete.
  */
 export function StaffTable<T extends { _id: number; name: string }>({
   label,
@@ -41,12 +44,12 @@ export function StaffTable<T extends { _id: number; name: string }>({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to scroll it
     <section className="staff-scroll position-relative" tabIndex={0} aria-label={t(label)}>
-      <table className="table table-striped table-hover table-sm align-middle staff-table">
+      <table className="table table-striped table-hover table-sm align-middle staff-table card-table">
         <thead>
           <tr>
-            {columns.map(({ heading }) => (
+            {columns.map(({ heading, hideHeading }) => (
               <th key={heading} scope="col">
-                {t(heading)}
+                {hideHeading ? <span className="visually-hidden">{t(heading)}</span> : t(heading)}
               </th>
             ))}
             <th scope="col">
@@ -57,18 +60,19 @@ export function StaffTable<T extends { _id: number; name: string }>({
         <tbody>
           {items.map((item) => (
             <tr key={item._id}>
-              {columns.map(({ heading, cell, wide }) => (
-                <td key={heading} className={wide ? "staff-wide" : undefined}>
+              {columns.map(({ heading, cell, wide, hideHeading }) => (
+                <td key={heading} className={wide ? "staff-wide" : undefined} data-label={hideHeading ? undefined : t(heading)}>
                   {cell(item)}
                 </td>
               ))}
-              <td className="text-nowrap">
+              <td className="text-nowrap card-table__actions">
                 <Link
                   className="btn btn-light border btn-sm d-inline-flex align-items-center justify-content-center"
                   to={editHref(item)}
                   aria-label={t("Edit {name}", { name: item.name })}
                 >
                   <EditIcon />
+                  <span className="card-table__action-text">{t("Edit")}</span>
                 </Link>{" "}
                 <Button
                   variant="danger"
@@ -80,6 +84,7 @@ export function StaffTable<T extends { _id: number; name: string }>({
                   }}
                 >
                   <TrashIcon />
+                  <span className="card-table__action-text">{t("Delete")}</span>
                 </Button>
               </td>
             </tr>

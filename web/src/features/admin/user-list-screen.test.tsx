@@ -23,6 +23,15 @@ afterEach(() => {
 });
 
 describe("UserListScreen", () => {
+  it("lets staff call a customer who signs in with a mobile number alone, with a tap", async () => {
+    const ramesh = aUser({ _id: 8, email: "", phone: "+919812345678", name: "Ramesh Patil" });
+    fakeApi(() => ({ body: [ramesh], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
+    renderList();
+    expect(await screen.findByRole("link", { name: "Call +91 98123 45678" })).toHaveAttribute("href", "tel:+919812345678");
+    const cells = within(screen.getAllByRole("row")[1] as HTMLElement).getAllByRole("cell");
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(["ID", "NAME", "EMAIL", "ADMIN", undefined]);
+  });
+
   it("lists users: ID, NAME, EMAIL, ADMIN (yes or no) and an edit link", async () => {
     const calls = fakeUsers();
     renderList();

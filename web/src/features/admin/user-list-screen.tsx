@@ -1,8 +1,9 @@
-import { formatPhone, type User } from "@krishi/contract";
+import type { User } from "@krishi/contract";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
+import { PhoneLink } from "../orders/index.ts";
 import { useDeleteUserMutation, useGetUsersQuery } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
 import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";
@@ -14,12 +15,7 @@ const COLUMNS: Column<User>[] = [
   {
     heading: "EMAIL",
     // A customer who signs in with a mobile number alone is reached by it.
-    cell: (user) =>
-      user.email || !user.phone ? (
-        <a href={`mailto:${user.email}`}>{user.email}</a>
-      ) : (
-        <a href={`tel:${user.phone}`}>{formatPhone(user.phone)}</a>
-      ),
+    cell: (user) => (user.email || !user.phone ? <a href={`mailto:${user.email}`}>{user.email}</a> : <PhoneLink phone={user.phone} />),
     wide: true,
   },
   { heading: "ADMIN", cell: (user) => <YesNo value={user.isAdmin} /> },

@@ -762,6 +762,17 @@ describe("OrderScreen for Cash on Delivery and GST", () => {
     const { id: _, ...address } = anAddress({ phone: "9876543210" });
     renderOrder(aCodOrder({ shippingAddress: address }));
     expect(await screen.findByText("Mobile: 98765 43210")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Call/ })).toBeNull();
+  });
+
+  it("lets staff call the customer's mobile number with a tap, or write on WhatsApp", async () => {
+    const { id: _, ...address } = anAddress({ phone: "9876543210" });
+    renderOrder(aCodOrder({ shippingAddress: address }), staff);
+    expect(await screen.findByRole("link", { name: "Call +91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
+    expect(screen.getByRole("link", { name: "WhatsApp +91 98765 43210 (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      "https://wa.me/919876543210",
+    );
   });
 });
 

@@ -23,6 +23,7 @@ import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
 import { OrderProgress } from "./order-progress.tsx";
 import { STATUS_MEANINGS, StatusBadge } from "./order-status.tsx";
 import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
+import { PhoneLink } from "./phone-link.tsx";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
 import { RefundAccountPanel } from "./refund-account.tsx";
 import { Returns } from "./returns.tsx";
@@ -196,7 +197,17 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               {addressLine(order.shippingAddress)}
             </p>
             {order.shippingAddress.phone && (
-              <p className="mb-0 mt-1">{t("Mobile: {phone}", { phone: formatPhone(order.shippingAddress.phone) })}</p>
+              <p className="mb-0 mt-1">
+                {user.is_staff ? (
+                  // Staff call the customer (or write on WhatsApp) with a tap.
+                  <>
+                    <strong>{t("Mobile:")} </strong>
+                    <PhoneLink phone={order.shippingAddress.phone} />
+                  </>
+                ) : (
+                  t("Mobile: {phone}", { phone: formatPhone(order.shippingAddress.phone) })
+                )}
+              </p>
             )}
           </section>
           <section className="panel-card">

@@ -46,9 +46,10 @@ export interface OrderPage extends Paging {
   orders: Order[];
 }
 
-/** The staff list's page and filters: a state; paid or delivered "true"/"false"; absent for any. */
+/** The staff list's page and filters: an order or mobile number searched; a state; paid or delivered "true"/"false"; absent for any. */
 export interface OrderQuery {
   page: number;
+  q?: string | undefined;
   status?: OrderStatus | undefined;
   paid?: OrderFlag | undefined;
   delivered?: OrderFlag | undefined;
@@ -96,11 +97,11 @@ export const ordersApi = api.injectEndpoints({
       query: () => "/orders/myorders/",
       providesTags: (result) => [LIST, ...(result ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],
     }),
-    /** GET /api/orders/?page=&status=&paid=&delivered= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
+    /** GET /api/orders/?page=&q=&status=&paid=&delivered= (staff), newest first; paged through X-Total-Count and X-Page-Count. */
     getOrders: build.query<OrderPage, OrderQuery>({
-      query: ({ page, status, paid, delivered }) => ({
+      query: ({ page, q, status, paid, delivered }) => ({
         url: "/orders/",
-        params: { page, page_size: ORDER_PAGE_SIZE, status, paid, delivered },
+        params: { page, page_size: ORDER_PAGE_SIZE, q, status, paid, delivered },
       }),
       transformResponse: (orders: Order[], meta, { page }) => toOrderPage(orders, meta?.response?.headers, page),
       providesTags: (result) => [LIST, ...(result?.orders ?? []).map((order) => ({ type: "Order" as const, id: order._id }))],

@@ -1,24 +1,61 @@
 import type { Order } from "@krishi/contract";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { StatusBadge } from "./order-status.tsx";
+import { PhoneLink } from "./phone-link.tsx";
 
-/** The column headings as each list spells them: My Orders (docs/storefront.md, "Account screens") and the staff list, which adds the customer and the state. */
-const HEADINGS = {
-  mine: ["ID", "Date", "Total", "Paid", "Delivered"],
-  staff: ["ID", "USER", "DATE", "Total", "PAID", "DELIVERED", "STATUS"],
-} as const satisfies Record<string, readonly Message[]>;
+interface Column {
+  heading: Message;
+  cell: (order: Order) => ReactNode;
+}
 
-/** ID, (customer,) Date, Total, Paid, Delivered, (state,) and a Details link to /order/{id}. */
+const id: Column = { heading: "ID", cell: (order) => order._id };
+const total: Column = { heading: "Total", cell: (order) => <span className="text-nowrap">{formatPrice(order.totalPrice)}</span> };
+const paid = (heading: Message): Column => ({
+  heading,
+  cell: (order) => <DoneCell done={order.isPaid} at={order.paidAt} notDone={t("Not paid")} />,
+});
+const delivered = (heading: Message): Column => ({
+  heading,
+  cell: (order) => <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone={t("Not delivered")} />,
+});
+
+/**
+ * The columns as each list spells them: My Orders (docs/storefront.md, "Account screens"), and the
+ * staff list, which adds who ordered (their mobile number to call, and the delivery PIN), how they
+ * pay and the state.
+ */
+const COLUMNS = {
+  mine: [id, { heading: "Date", cell: (order) => dateOf(order.createdAt) }, total, paid("Paid"), delivered("Delivered")],
+  staff: [
+    id,
+    { heading: "USER", cell: (order) => order.user.name },
+    { heading: "PHONE", cell: (order) => (order.shippingAddress.phone ? <PhoneLink phone={order.shippingAddress.phone} /> : "—") },
+    { heading: "PIN", cell: (order) => order.shippingAddress.postalCode },
+    { heading: "DATE", cell: (order) => <span className="text-nowrap">{dateOf(order.createdAt)}</span> },
+    total,
+    { heading: "PAYMENT", cell: (order) => (order.paymentMethod === "COD" ? t("Cash on Delivery") : order.paymentMethod) },
+    paid("PAID"),
+    delivered("DELIVERED"),
+    { heading: "STATUS", cell: (order) => <StatusBadge status={order.status} /> },
+  ],
+} as const satisfies Record<string, readonly Column[]>;
+
+/**
+ * The orders and a Details link to /order/{id} each: a table, or on a phone a card per order
+ * (components/card-table.css), each value beside its column's heading.
+ */
 export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
+  const columns: readonly Column[] = COLUMNS[staff ? "staff" : "mine"];
   return (
     <div className="table-responsive position-relative">
-      <table className="table table-striped table-sm align-middle">
+      <table className="table table-striped table-sm align-middle card-table">
         <thead>
           <tr>
-            {HEADINGS[staff ? "staff" : "mine"].map((heading) => (
+            {columns.map(({ heading }) => (
               <th key={heading} scope="col">
                 {t(heading)}
               </th>
@@ -31,22 +68,12 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td>{order._id}</td>
-              {staff && <td>{order.user.name}</td>}
-              <td>{dateOf(order.createdAt)}</td>
-              <td>{formatPrice(order.totalPrice)}</td>
-              <td>
-                <DoneCell done={order.isPaid} at={order.paidAt} notDone={t("Not paid")} />
-              </td>
-              <td>
-                <DoneCell done={order.isDelivered} at={order.deliveredAt} notDone={t("Not delivered")} />
-              </td>
-              {staff && (
-                <td>
-                  <StatusBadge status={order.status} />
+              {columns.map(({ heading, cell }) => (
+                <td key={heading} data-label={t(heading)}>
+                  {cell(order)}
                 </td>
-              )}
-              <td>
+              ))}
+              <td className="card-table__actions">
                 <Link
                   className="btn btn-sm btn-outline-primary orders-table__details"
                   to={`/order/${order._id}`}
@@ -65,7 +92,7 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
 
 /** A Paid or Delivered cell: the date it happened, or a ✗ ("Not paid"). */
 function DoneCell({ done, at, notDone }: { done: boolean; at: string | null; notDone: string }) {
-  if (done) return <>{dateOf(at) || t("Yes")}</>;
+  if (done) return <span className="text-nowrap">{dateOf(at) || t("Yes")}</span>;
   return (
     <>
       <span className="orders-table__not-done" aria-hidden="true">
