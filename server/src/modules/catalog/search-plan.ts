@@ -122,7 +122,18 @@ export async function planSearch(db: Kysely<Database>, filter: ProductFilter, sy
   };
   const planned = (plan: KeywordPlan): ProductSearch =>
     isKeywordOnly(filter) && counted !== undefined ? { filter, plan, counted, postings } : { filter, plan };
-  const plan = { kind: "words" as const, words, ...(alternativeWords.length > 0 ? { synonyms: alternativeWords } : {}) };
+  // A keyword alone with SEARCH_LIMIT matches of its own is answered from them alone: its
+  // synonyms' matches would rank after them, past what is paged (and counting them all costs).
+  const ownFillLimit = async () => {
+    if (alternativeWords.length === 0 || keys.length === 0 || !isKeywordOnly(filter)) return false;
+    if (!sqlite) return countFromDocs(words) === SEARCH_LIMIT;
+    const own = ftsQuery({ kind: "words", words }) as { table: string; match: string };
+    if ((await tierCount(db, own, filter, SEARCH_LIMIT)) < SEARCH_LIMIT) return false;
+    counted = SEARCH_LIMIT;
+    return true;
+  };
+  const synonymWords = (await ownFillLimit()) ? [] : alternativeWords;
+  const plan = { kind: "words" as const, words, ...(synonymWords.length > 0 ? { synonyms: synonymWords } : {}) };
   if (keys.length > 0 && (await exists(plan))) return planned(plan);
   // The words spelled like the keyword's are looked up while its text is searched for.
   const correcting = Promise.all(keys.map((key, i) => (correctable(keys, i) ? similarWords(db, key) : [])));
