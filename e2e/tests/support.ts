@@ -150,6 +150,12 @@ export interface FarmAddress {
   pin: string;
 }
 
+/** The product the shop's search finds first for a keyword (the demo catalogue's), as the API lists it. */
+export async function firstProduct(page: Page, keyword: string): Promise<{ _id: number; name: string; images: unknown[] }> {
+  const [product] = await (await page.request.get(`/api/products/?keyword=${encodeURIComponent(keyword)}`)).json();
+  return product;
+}
+
 /**
  * On a product page (once hydrated): Add to Cart, which stays on the page and says "Added · View
  * cart", then View cart, ending on /cart.

@@ -1,9 +1,13 @@
 import { type ProductImage as ApiImage, PRODUCT_IMAGE_SIZES } from "@krishi/contract";
-import { useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { useImageConfig } from "../../app/config-api.ts";
 import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { imageVariant } from "../../lib/image-url.ts";
+import { arrowStep, useGestures } from "./use-gestures.ts";
+
+/** The full-screen view, loaded when first opened (most visits never open it). */
+const ProductLightbox = lazy(() => import("./product-lightbox.tsx").then((module) => ({ default: module.ProductLightbox })));
 
 /** The main image takes half the main column from md up, the whole width below. */
 
@@ -19,23 +23,68 @@ interface ProductGalleryProps {
   name: string;
 }
 
-/** The main image and, for several images, thumbnails that choose it (each a 44×44 px tap area at least, whatever its image size). */
+/**
+ * The main image (the page's largest, rendered by the server and fetched first) and, for several
+ * images, thumbnails that choose it (each a 44×44 px tap area at least, whatever its image size).
+ * A swipe on the main image shows the next or previous one (the page still scrolls vertically under
+ * the finger), the arrow keys do on a thumbnail; a tap on it, or its Enlarge button, opens it full
+ * screen, where it can be pinched to zoom.
+ */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
+  const [enlarged, setEnlarged] = useState(false);
+  // Once opened, the full-screen view stays mounted (hidden), so that it closes as a dialog should.
+  const [opened, setOpened] = useState(false);
   const config = useImageConfig();
+  const enlarge = useRef<HTMLButtonElement>(null);
+  const thumbnails = useRef<HTMLUListElement>(null);
+  const count = images.length;
   const current = images[selected] ?? images[0];
-  const thumb = thumbSize(images.length);
+  const thumb = thumbSize(count);
+  const show = (index: number) => setSelected(Math.min(Math.max(index, 0), Math.max(count - 1, 0)));
+  const open = () => {
+    setOpened(true);
+    setEnlarged(true);
+  };
+  const gestures = useGestures({ onSwipe: (step) => show(selected + step), onTap: open });
+
+  /** An arrow key shows the image beside; on a thumbnail, the focus follows to that image's thumbnail. */
+  function arrows(event: KeyboardEvent<HTMLButtonElement>) {
+    const step = arrowStep(event.key);
+    if (step === 0) return;
+    event.preventDefault();
+    const next = Math.min(Math.max(selected + step, 0), count - 1);
+    show(next);
+    if (thumbnails.current?.contains(event.currentTarget)) thumbnails.current.querySelectorAll("button")[next]?.focus();
+  }
+
   return (
     <div className="product-gallery">
-      <ProductImage
-        path={current?.image}
-        alt={images.length > 1 ? t("{name}, image {number} of {count}", { name, number: selected + 1, count: images.length }) : name}
-        sizes={PRODUCT_IMAGE_SIZES}
-        priority
-        className="w-100 rounded"
-      />
-      {images.length > 1 && (
-        <ul className="list-unstyled d-flex flex-wrap gap-1 mt-2 mb-0">
+      {/* A tap on the image enlarges it too; the Enlarge button is the way for the keyboard and screen readers. */}
+      <div className="product-gallery__stage" {...gestures}>
+        <ProductImage
+          path={current?.image}
+          alt={count > 1 ? t("{name}, image {number} of {count}", { name, number: selected + 1, count }) : name}
+          sizes={PRODUCT_IMAGE_SIZES}
+          priority
+          className="w-100 rounded"
+        />
+        {current && (
+          <button
+            ref={enlarge}
+            type="button"
+            className="product-gallery__enlarge"
+            aria-label={t("Enlarge image")}
+            aria-haspopup="dialog"
+            onClick={open}
+            onKeyDown={arrows}
+          >
+            <span className="icon icon-search" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      {count > 1 && (
+        <ul ref={thumbnails} className="list-unstyled d-flex flex-wrap gap-1 mt-2 mb-0">
           {images.map((image, index) => (
             <li key={image.id}>
               <button
@@ -44,6 +93,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                 aria-label={t("Show image {number}", { number: index + 1 })}
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
+                onKeyDown={arrows}
               >
                 <img
                   src={config && imageVariant(image.image, config.base, config.widths, thumb.width * 2)}
@@ -57,6 +107,19 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             </li>
           ))}
         </ul>
+      )}
+      {opened && (
+        <Suspense fallback={null}>
+          <ProductLightbox
+            show={enlarged}
+            images={images}
+            name={name}
+            selected={selected}
+            onSelect={show}
+            onClose={() => setEnlarged(false)}
+            onClosed={() => enlarge.current?.focus()}
+          />
+        </Suspense>
       )}
     </div>
   );

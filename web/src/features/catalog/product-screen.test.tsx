@@ -1,5 +1,5 @@
 import type { Product, PublicConfig } from "@krishi/contract";
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
@@ -101,6 +101,102 @@ describe("ProductScreen", () => {
     await user.click(await screen.findByRole("button", { name: "Show image 3" }));
     expect(screen.getByRole("img", { name: /image 3 of 3/ })).toHaveAttribute("src", "/media/paddy-3.webp");
     expect(screen.getByRole("button", { name: "Show image 3" })).toHaveAttribute("aria-pressed", "true");
+  });
+});
+
+describe("ProductScreen gallery", () => {
+  const images = [1, 2, 3].map((id) => ({ id, image: `images/paddy-${id}.webp` }));
+  const mainImage = () => screen.getByRole("img", { name: /^Hybrid paddy seeds 10 kg, image \d of 3$/ });
+  const swipe = (from: number, to: number, pointerType = "touch", dy = 0) => {
+    const stage = mainImage().parentElement as HTMLElement;
+    fireEvent.pointerDown(stage, { pointerId: 1, pointerType, isPrimary: true, clientX: from, clientY: 200 });
+    fireEvent.pointerUp(stage, { pointerId: 1, pointerType, isPrimary: true, clientX: to, clientY: 200 + dy });
+  };
+
+  it("keeps the first image the page's main one: fetched first, at high priority", async () => {
+    renderProduct(aProduct({ images }));
+    const image = await screen.findByRole("img", { name: "Hybrid paddy seeds 10 kg, image 1 of 3" });
+    expect(image).toHaveAttribute("loading", "eager");
+    expect(image).toHaveAttribute("fetchpriority", "high");
+  });
+
+  it("shows the next image on a swipe to the left and the previous one on a swipe to the right, not past the ends", async () => {
+    renderProduct(aProduct({ images }));
+    await screen.findByRole("img", { name: /image 1 of 3/ });
+    swipe(300, 200);
+    expect(mainImage()).toHaveAccessibleName("Hybrid paddy seeds 10 kg, image 2 of 3");
+    expect(screen.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
+    swipe(300, 100);
+    swipe(300, 100);
+    expect(mainImage()).toHaveAttribute("src", "/media/paddy-3.webp");
+    swipe(100, 300);
+    expect(mainImage()).toHaveAccessibleName("Hybrid paddy seeds 10 kg, image 2 of 3");
+    // No dialog opened by the swipes.
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("takes a short or mostly vertical move, or a mouse's drag, for no swipe", async () => {
+    renderProduct(aProduct({ images }));
+    await screen.findByRole("img", { name: /image 1 of 3/ });
+    swipe(300, 270);
+    swipe(300, 200, "touch", 120);
+    swipe(300, 100, "mouse");
+    expect(mainImage()).toHaveAccessibleName("Hybrid paddy seeds 10 kg, image 1 of 3");
+  });
+
+  it("moves between the images with the arrow keys on the thumbnails, the focus following", async () => {
+    const { user } = renderProduct(aProduct({ images }));
+    (await screen.findByRole("button", { name: "Show image 1" })).focus();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(mainImage()).toHaveAccessibleName("Hybrid paddy seeds 10 kg, image 3 of 3");
+    expect(screen.getByRole("button", { name: "Show image 3" })).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("button", { name: "Show image 2" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("enlarges the image full screen, goes between the images there, and gives the focus back when Escape closes it", async () => {
+    const { user } = renderProduct(aProduct({ images }));
+    const enlarge = await screen.findByRole("button", { name: "Enlarge image" });
+    await user.click(enlarge);
+    const dialog = await screen.findByRole("dialog", { name: "Hybrid paddy seeds 10 kg" });
+    expect(within(dialog).getByRole("img", { name: /image 1 of 3/ })).toHaveAttribute("src", "/media/paddy-1.webp");
+    expect(within(dialog).getByRole("button", { name: "Previous image" })).toBeDisabled();
+    await user.click(within(dialog).getByRole("button", { name: "Next image" }));
+    expect(within(dialog).getByRole("img", { name: /image 2 of 3/ })).toHaveAttribute("src", "/media/paddy-2.webp");
+    await user.keyboard("{ArrowRight}");
+    expect(within(dialog).getByRole("img", { name: /image 3 of 3/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Next image" })).toBeDisabled();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(enlarge).toHaveFocus());
+    // The page shows the image last seen.
+    expect(mainImage()).toHaveAccessibleName("Hybrid paddy seeds 10 kg, image 3 of 3");
+  });
+
+  it("enlarges on a touch's tap read from its pointer events, and the click that follows it does not close it at once", async () => {
+    renderProduct(aProduct({ images }));
+    await screen.findByRole("img", { name: /image 1 of 3/ });
+    swipe(200, 204);
+    const dialog = await screen.findByRole("dialog");
+    // The browser's click after the tap, made where the dialog now is: no press began there.
+    fireEvent.click(within(dialog).getByRole("img"));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    const picture = within(dialog).getByRole("img").parentElement as HTMLElement;
+    fireEvent.pointerDown(picture, { pointerId: 2, pointerType: "touch", isPrimary: true, clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(picture, { pointerId: 2, pointerType: "touch", isPrimary: true, clientX: 102, clientY: 101 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("enlarges on a tap on the image, and closes on a tap or the close button", async () => {
+    const { user } = renderProduct(aProduct({ images }));
+    await user.click(await screen.findByRole("img", { name: /image 1 of 3/ }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("img"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(mainImage());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });
 
