@@ -151,6 +151,7 @@ describe("ShippingScreen", () => {
     await fillForm(user, { ...FARM_FORM, "Pin Code": "422001" });
     await user.click(screen.getByRole("button", { name: "Save address" }));
     await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription(/Enter a valid 6-digit PIN code\.$/));
+    await vi.waitFor(() => expect(screen.getByLabelText("Pin Code")).toHaveFocus());
   });
 
   it("fills the form from a saved address on Select", async () => {
@@ -440,6 +441,22 @@ describe("ShippingScreen in GST mode", () => {
     await fillForm(user, { "Mobile number": "98765 43210" });
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(store.getState().cart.shippingAddress).toMatchObject({ city: "Nashik", state: "Maharashtra", phone: "9876543210" });
+  });
+
+  it("fills the city and state again for a new address at the same PIN code, pasted whole", async () => {
+    const saved = anAddress({ id: 21, label: "Farm", city: "Nashik", state: "Maharashtra", phone: "9876543210" });
+    const lookUp = pincodes({ "422001": nashik });
+    const { user } = renderShipping([], (call) => (call.method === "POST" ? { status: 201, body: saved } : lookUp(call)), GST);
+    await user.type(screen.getByLabelText("Pin Code"), "422001");
+    await vi.waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Nashik"));
+    await fillForm(user, { Label: "Farm", Address: "Gat No. 42", "Mobile number": "98765 43210" });
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    await user.click(await screen.findByRole("button", { name: "Add a new address" }));
+    expect(screen.getByLabelText("City")).toHaveValue("");
+    await user.click(screen.getByLabelText("Pin Code"));
+    await user.paste("422001");
+    await vi.waitFor(() => expect(screen.getByLabelText("City")).toHaveValue("Nashik"));
+    expect(screen.getByLabelText("State or union territory")).toHaveValue("Maharashtra");
   });
 
   it("keeps a city already typed, and changes a chosen state the PIN code contradicts", async () => {

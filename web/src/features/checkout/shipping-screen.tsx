@@ -107,12 +107,14 @@ function ShippingForm() {
     if (latest) choose(latest);
   }, [addresses, stored, choose]);
 
-  // After a refused Continue or Save address, the first field to fix (in the page's order) takes the focus.
+  // After a refused Continue or Save address (the form's rules, or the server's), the first field to
+  // fix (in the page's order) takes the focus. The count of submissions changes once their messages
+  // are shown.
   const form = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
+  const { submitCount } = formState;
   useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [refusals]);
+    if (submitCount > 0) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [submitCount]);
 
   // The PIN code's district fills an empty city; its state is chosen (the PIN knows better than the list).
   useEffect(() => {
@@ -142,10 +144,7 @@ function ShippingForm() {
   });
 
   // Each check starts without the last answer's notice.
-  const refused = () => {
-    setNotice(null);
-    setRefusals((count) => count + 1);
-  };
+  const refused = () => setNotice(null);
 
   // A shop with one payment method (Razorpay) need not ask: on to Place Order with it.
   const proceed = handleSubmit((address) => {
@@ -165,7 +164,6 @@ function ShippingForm() {
       );
       for (const [name, messages] of onFields) setError(name, { type: "server", message: messages[0], types: { server: messages } });
       if (onFields.length === 0) setNotice({ variant: "danger", text: errorText(result.error, "detail") });
-      else setRefusals((count) => count + 1);
       return;
     }
     setNotice({ variant: "success", text: editingId === null ? t("Address saved") : t("Address updated") });
@@ -183,6 +181,7 @@ function ShippingForm() {
   /** An empty form (India), for an address not saved yet. */
   function clear() {
     reset(withPhone(emptyAddressFields));
+    setLookup(null);
     setNotice(null);
     setEditingId(null);
     setSelectedId(null);
