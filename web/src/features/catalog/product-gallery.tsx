@@ -1,13 +1,11 @@
 import { type ProductImage as ApiImage, PRODUCT_IMAGE_SIZES } from "@krishi/contract";
-import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { useImageConfig } from "../../app/config-api.ts";
 import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { imageVariant } from "../../lib/image-url.ts";
+import { ProductLightbox } from "./product-lightbox.tsx";
 import { arrowStep, useGestures } from "./use-gestures.ts";
-
-/** The full-screen view, loaded when first opened (most visits never open it). */
-const ProductLightbox = lazy(() => import("./product-lightbox.tsx").then((module) => ({ default: module.ProductLightbox })));
 
 /** The main image takes half the main column from md up, the whole width below. */
 
@@ -33,8 +31,6 @@ interface ProductGalleryProps {
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const [selected, setSelected] = useState(0);
   const [enlarged, setEnlarged] = useState(false);
-  // Once opened, the full-screen view stays mounted (hidden), so that it closes as a dialog should.
-  const [opened, setOpened] = useState(false);
   const config = useImageConfig();
   const enlarge = useRef<HTMLButtonElement>(null);
   const thumbnails = useRef<HTMLUListElement>(null);
@@ -42,11 +38,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   const current = images[selected] ?? images[0];
   const thumb = thumbSize(count);
   const show = (index: number) => setSelected(Math.min(Math.max(index, 0), Math.max(count - 1, 0)));
-  const open = () => {
-    setOpened(true);
-    setEnlarged(true);
-  };
-  const gestures = useGestures({ onSwipe: (step) => show(selected + step), onTap: open });
+  const gestures = useGestures({ onSwipe: (step) => show(selected + step), onTap: () => setEnlarged(true) });
 
   /** An arrow key shows the image beside; on a thumbnail, the focus follows to that image's thumbnail. */
   function arrows(event: KeyboardEvent<HTMLButtonElement>) {
@@ -76,7 +68,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             className="product-gallery__enlarge"
             aria-label={t("Enlarge image")}
             aria-haspopup="dialog"
-            onClick={open}
+            onClick={() => setEnlarged(true)}
             onKeyDown={arrows}
           >
             <span className="icon icon-search" aria-hidden="true" />
@@ -108,18 +100,17 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           ))}
         </ul>
       )}
-      {opened && (
-        <Suspense fallback={null}>
-          <ProductLightbox
-            show={enlarged}
-            images={images}
-            name={name}
-            selected={selected}
-            onSelect={show}
-            onClose={() => setEnlarged(false)}
-            onClosed={() => enlarge.current?.focus()}
-          />
-        </Suspense>
+      {enlarged && (
+        <ProductLightbox
+          images={images}
+          name={name}
+          selected={selected}
+          onSelect={show}
+          onClose={() => {
+            setEnlarged(false);
+            enlarge.current?.focus();
+          }}
+        />
       )}
     </div>
   );

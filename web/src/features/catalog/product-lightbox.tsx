@@ -1,35 +1,40 @@
 import type { ProductImage as ApiImage } from "@krishi/contract";
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
-import Modal from "react-bootstrap/Modal";
 import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { arrowStep, useGestures } from "./use-gestures.ts";
 
 interface ProductLightboxProps {
-  show: boolean;
   images: ApiImage[];
   name: string;
   selected: number;
   onSelect: (index: number) => void;
-  /** Asks to close (Escape, the close button, a tap on the image). */
+  /** It closed (Escape, its close button, a tap on the image). */
   onClose: () => void;
-  /** Closed: the focus goes back to what opened it. */
-  onClosed: () => void;
 }
 
 /**
- * A product's image full screen, as large as the screen takes it, for a closer look: a modal dialog
- * (the focus kept inside it, and given back when it closes) that Escape, its close button or a tap on
- * the image closes. The arrow keys, a swipe and Previous / Next go between the images. The page may
- * be pinched to zoom in on it; while it is zoomed in, a finger pans instead of swiping.
+ * A product's image full screen, as large as the screen takes it, for a closer look: the browser's
+ * own modal dialog (the rest of the page inert while it is open, so the focus stays inside), which
+ * Escape, its close button or a tap on the image closes. The arrow keys, a swipe and Previous /
+ * Next go between the images. The page may be pinched to zoom in on it; while it is zoomed in, a
+ * finger pans instead of swiping.
  */
-export function ProductLightbox({ show, images, name, selected, onSelect, onClose, onClosed }: ProductLightboxProps) {
+export function ProductLightbox({ images, name, selected, onSelect, onClose }: ProductLightboxProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const count = images.length;
   const image = images[selected];
   const pinched = usePinched();
-  const gestures = useGestures({ onSwipe: (step) => pinched || onSelect(selected + step), onTap: onClose });
+  const close = () => dialog.current?.close();
+  const gestures = useGestures({ onSwipe: (step) => pinched || onSelect(selected + step), onTap: close });
+
+  useEffect(() => {
+    const shown = dialog.current;
+    if (shown && !shown.open) shown.showModal();
+    return () => shown?.close();
+  }, []);
 
   function arrows(event: KeyboardEvent) {
     const step = arrowStep(event.key);
@@ -39,26 +44,15 @@ export function ProductLightbox({ show, images, name, selected, onSelect, onClos
   }
 
   return (
-    <Modal
-      show={show}
-      fullscreen
-      onHide={onClose}
-      onExited={onClosed}
-      restoreFocus={false}
-      aria-labelledby={titleId}
-      className="product-lightbox"
-      onKeyDown={arrows}
-    >
-      <Modal.Header closeButton closeLabel={t("Close")} closeVariant="white">
-        <Modal.Title as="h2" id={titleId} className="h5 product-lightbox__title">
+    <dialog ref={dialog} className="product-lightbox" aria-labelledby={titleId} onClose={onClose} onKeyDown={arrows}>
+      <div className="product-lightbox__header">
+        <h2 id={titleId} className="h5 product-lightbox__title">
           {name}
-        </Modal.Title>
-      </Modal.Header>
+        </h2>
+        <button type="button" className="btn-close btn-close-white" aria-label={t("Close")} onClick={close} />
+      </div>
       {/* A tap on the picture closes it, as Escape and the close button do. */}
-      <div
-        className={pinched ? "modal-body product-lightbox__body product-lightbox__body--pinched" : "modal-body product-lightbox__body"}
-        {...gestures}
-      >
+      <div className={pinched ? "product-lightbox__body product-lightbox__body--pinched" : "product-lightbox__body"} {...gestures}>
         <ProductImage
           path={image?.image}
           alt={count > 1 ? t("{name}, image {number} of {count}", { name, number: selected + 1, count }) : name}
@@ -68,7 +62,7 @@ export function ProductLightbox({ show, images, name, selected, onSelect, onClos
         />
       </div>
       {count > 1 && (
-        <div className="modal-footer product-lightbox__footer">
+        <div className="product-lightbox__footer">
           <Button variant="outline-light" disabled={selected === 0} onClick={() => onSelect(selected - 1)}>
             {t("Previous image")}
           </Button>
@@ -80,7 +74,7 @@ export function ProductLightbox({ show, images, name, selected, onSelect, onClos
           </Button>
         </div>
       )}
-    </Modal>
+    </dialog>
   );
 }
 

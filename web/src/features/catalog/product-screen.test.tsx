@@ -1,6 +1,6 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
 import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
@@ -105,6 +105,23 @@ describe("ProductScreen", () => {
 });
 
 describe("ProductScreen gallery", () => {
+  // jsdom has no modal dialogs: they open and close here as in a browser (Escape closes the open one,
+  // wherever the focus is; closing fires "close").
+  beforeAll(() => {
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") document.querySelector<HTMLDialogElement>("dialog[open]")?.close();
+    });
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute("open", "");
+      this.querySelector<HTMLElement>("button")?.focus();
+    };
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      if (!this.hasAttribute("open")) return;
+      this.removeAttribute("open");
+      this.dispatchEvent(new Event("close"));
+    };
+  });
+
   const images = [1, 2, 3].map((id) => ({ id, image: `images/paddy-${id}.webp` }));
   const mainImage = () => screen.getByRole("img", { name: /^Hybrid paddy seeds 10 kg, image \d of 3$/ });
   const swipe = (from: number, to: number, pointerType = "touch", dy = 0) => {
