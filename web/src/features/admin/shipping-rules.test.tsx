@@ -73,6 +73,14 @@ describe("Shipping charges (dashboard)", () => {
       ["everywhere", "5000 g and more", "₹150.00", "—"],
       ["4110", "0 to 5000 g", "₹20.00", "—"],
     ]);
+    // On a phone each rule is a card: every value labelled with its column's heading.
+    expect([...(rows[1] as HTMLElement).querySelectorAll("td")].map((cell) => cell.dataset.label)).toEqual([
+      "Zone",
+      "Weight",
+      "Charge",
+      "Free above",
+      undefined,
+    ]);
     expect(screen.getByText(/An order no rule covers pays ₹10, free above ₹100/)).toBeInTheDocument();
   });
 

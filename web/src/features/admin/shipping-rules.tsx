@@ -79,7 +79,7 @@ function RulesTable({ rules, onEdit }: { rules: ShippingRuleJson[]; onEdit: (rul
       {error && <Message variant="danger">{errorText(error, "detail")}</Message>}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to scroll it */}
       <section className="staff-scroll position-relative" tabIndex={0} aria-labelledby="shipping-rules">
-        <table className="table table-striped table-sm align-middle staff-table">
+        <table className="table table-striped table-sm align-middle staff-table card-table">
           <thead>
             <tr>
               <th scope="col">{t("Zone")}</th>
@@ -96,11 +96,11 @@ function RulesTable({ rules, onEdit }: { rules: ShippingRuleJson[]; onEdit: (rul
               const name = ruleName(rule);
               return (
                 <tr key={rule.id}>
-                  <td>{zoneText(rule.zone)}</td>
-                  <td>{noticeText(slabNotice(rule.minGrams, rule.maxGrams))}</td>
-                  <td>{formatPrice(rule.charge)}</td>
-                  <td>{rule.freeAbove === null ? "—" : formatPrice(rule.freeAbove)}</td>
-                  <td className="text-nowrap">
+                  <td data-label={t("Zone")}>{zoneText(rule.zone)}</td>
+                  <td data-label={t("Weight")}>{noticeText(slabNotice(rule.minGrams, rule.maxGrams))}</td>
+                  <td data-label={t("Charge")}>{formatPrice(rule.charge)}</td>
+                  <td data-label={t("Free above")}>{rule.freeAbove === null ? "—" : formatPrice(rule.freeAbove)}</td>
+                  <td className="text-nowrap card-table__actions">
                     <Button variant="light" size="sm" className="border" onClick={() => onEdit(rule)}>
                       {t("Edit {name}", { name })}
                     </Button>{" "}
