@@ -49,7 +49,7 @@ describe("OrderListScreen", () => {
         "422001",
         "2026-11-20",
         "₹2,703.92",
-        "RazorPay",
+        "Razorpay",
         "2026-11-20",
         "2026-11-21",
         "Delivered",

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
+import { paymentMethodName } from "../../lib/payment-method.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { StatusBadge } from "./order-status.tsx";
 import { PhoneLink } from "./phone-link.tsx";
@@ -37,7 +38,7 @@ const COLUMNS = {
     { heading: "PIN", cell: (order) => order.shippingAddress.postalCode },
     { heading: "DATE", cell: (order) => <span className="text-nowrap">{dateOf(order.createdAt)}</span> },
     total,
-    { heading: "PAYMENT", cell: (order) => (order.paymentMethod === "COD" ? t("Cash on Delivery") : order.paymentMethod) },
+    { heading: "PAYMENT", cell: (order) => paymentMethodName(order.paymentMethod) },
     paid("PAID"),
     delivered("DELIVERED"),
     { heading: "STATUS", cell: (order) => <StatusBadge status={order.status} /> },
