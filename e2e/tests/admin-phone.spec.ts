@@ -125,7 +125,7 @@ test("on a phone the owner finds an order by its number and by the customer's mo
   const card = page.locator("table.card-table > tbody > tr").first();
   await expect(card.getByRole("link", { name: `Call +91 ${MOBILE}` })).toHaveAttribute("href", "tel:+919876543210");
   await expect(card.getByText("422001")).toBeVisible();
-  await expect(card.getByText("RazorPay")).toBeVisible();
+  await expect(card.getByText("Razorpay")).toBeVisible();
   await expectReadableCards(page);
 
   // The order opens from its card; its staff panel's steps, one after the other, at 390 px.
