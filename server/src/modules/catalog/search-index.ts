@@ -139,6 +139,9 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
   } else {
     // The triggers keep the words' counts; counted again, whatever happened to the table.
     await db.transaction().execute(async (trx) => {
+      // A count over every product's words: at 100 000 products on a busy machine it may pass the
+      // shop's statement timeout, which is meant for requests, not for this bulk step.
+      await sql`set local statement_timeout = 0`.execute(trx);
       await sql`lock table search_words`.execute(trx);
       await sql`delete from search_words`.execute(trx);
       await sql`insert into search_words (word, docs)
@@ -181,9 +184,13 @@ async function fillSearchColumns(db: Kysely<Database>): Promise<number> {
       .limit(1_000)
       .execute();
     if (rows.length === 0) return filled;
+    const packs = await packsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const columns = searchColumns(searchable(row));
+        const columns = searchColumns(searchable(row, packs.get(row.id)));
         // A product with no text at all still gets a non-empty search text, so it is not picked again.
         if (columns.search_text === "") columns.search_text = " ";
         await trx
@@ -198,7 +205,22 @@ async function fillSearchColumns(db: Kysely<Database>): Promise<number> {
   }
 }
 
-const searchable = (row: ProductWithCategory): SearchableProduct => ({
+/** The packs' labels and SKUs of these products, which their search text holds as staff save them. */
+async function packsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, { label: string; sku: string }[]>> {
+  const rows = await db
+    .selectFrom("product_variants")
+    .select(["product_id", "label", "sku"])
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("position")
+    .execute();
+  const packs = new Map<number, { label: string; sku: string }[]>();
+  for (const row of rows) packs.set(row.product_id, [...(packs.get(row.product_id) ?? []), { label: row.label, sku: row.sku }]);
+  return packs;
+}
+
+const searchable = (row: ProductWithCategory, packs?: SearchableProduct["packs"]): SearchableProduct => ({
+  packs,
   name: row.name,
   brand: row.brand,
   category: row.category_name,
