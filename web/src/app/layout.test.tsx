@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { catalogApi } from "../features/catalog/catalog-api.ts";
-import { aStaffSummary, aStaffUser, signedIn } from "../testing/factories.ts";
+import { aStaffSummary, aStaffUser, aUser, signedIn } from "../testing/factories.ts";
 import { fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
 
@@ -41,5 +41,16 @@ describe("Layout", () => {
     expect(screen.queryByRole("navigation", { name: "Categories" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Seeds" })).toBeNull();
     expect(screen.getByRole("main")).toHaveClass("col-12");
+  });
+
+  it("leaves the categories out of an order's page when staff open it, where they pack, ship and refund", async () => {
+    fakeApi((call) => ({ status: call.path.startsWith("/api/orders/") ? 404 : 200, body: [] }));
+    const { unmount } = renderAt("/order/5", { preloadedState: { auth: signedIn(aUser()) } });
+    expect(await screen.findByRole("navigation", { name: "Categories" })).toBeInTheDocument();
+    expect(screen.getByRole("main")).toHaveClass("col-md-9");
+    unmount();
+    renderAt("/order/5", { preloadedState: { auth: signedIn(aStaffUser()) } });
+    expect(screen.getByRole("main")).toHaveClass("col-12");
+    expect(screen.queryByRole("navigation", { name: "Categories" })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Loader } from "../components/loader.tsx";
+import { selectUser } from "../features/auth/index.ts";
 import { t } from "../i18n/index.ts";
 import { focusHeading } from "./focus-heading.ts";
 import { Header } from "./header.tsx";
@@ -19,11 +20,14 @@ const ScrollRestoration = lazy(() => import("./scroll-restoration.ts").then((mod
 /**
  * Header, the alert area, the side panel (left column; above the content on phones), the screen,
  * and the footer. The spec's right column is empty, so the screen takes the rest of the row. Staff
- * screens (/admin…) have no side panel: the shopper's categories are no use there.
+ * screens (/admin…, and an order's page opened by staff) have no side panel: the shopper's
+ * categories are no use there.
  */
 export function Layout() {
   const { pathname } = useLocation();
-  const staff = pathname.startsWith("/admin");
+  const user = useAppSelector(selectUser);
+  // An order's page too when staff open it: they pack, ship and refund there.
+  const staff = pathname.startsWith("/admin") || (pathname.startsWith("/order/") && user?.is_staff);
   const alert = useAppSelector((state) => state.auth.message);
   useLanguageSync();
   return (
