@@ -54,8 +54,9 @@ describe("migration 0005: Hindi names and the language of e-mails", () => {
         .where("id", "=", product.id)
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name_hi: "", description_hi: "" });
-      // The texts as before; the spelling keys that let "fertilizer" find the product beside them.
-      expect(row.search_text).toBe("neem coated urea\niffco\nfertilisers\n46 % nitrogen");
+      // The texts as before, with the pack migration 0015 gave it; the spelling keys that let
+      // "fertilizer" find the product beside them.
+      expect(row.search_text).toBe("neem coated urea\niffco\nfertilisers\n46 % nitrogen\n1 pack");
       expect(row.search_keys).toContain(" fertilisers ");
       expect(row.search_keys).toContain(" nim ");
 
