@@ -3,6 +3,7 @@ import { PIN_PATTERN, type Pincode } from "@krishi/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { KeptRead } from "../../lib/kept-read.ts";
 import type { PinDirectory } from "./directory.ts";
 import * as repo from "./repository.ts";
 import { parseServiceability, type ServiceabilityRefusal, serviceabilityCsv } from "./serviceability-csv.ts";
@@ -37,13 +38,13 @@ export class PincodeService {
    * Whether a table exists, as last read: every checkout asks, and it changes only when staff
    * upload or remove the table, here or in another process (forget() drops it then).
    */
-  #hasTable: Promise<boolean> | null = null;
+  readonly #hasTable = new KeptRead(() => repo.hasAnyRow(this.options.db));
 
   constructor(private readonly options: PincodeServiceOptions) {}
 
   /** Drops what this process knows of the table (after a change here or in another process). */
   forget(): void {
-    this.#hasTable = null;
+    this.#hasTable.forget();
   }
 
   /** The PIN code's place and delivery terms, or null when it is malformed or the directory does not know it. */
@@ -65,15 +66,7 @@ export class PincodeService {
    */
   hasServiceabilityTable(executor?: Executor): Promise<boolean> {
     if (executor) return repo.hasAnyRow(executor);
-    if (!this.#hasTable) {
-      const read = repo.hasAnyRow(this.options.db);
-      this.#hasTable = read;
-      // A failed read is not kept: the next caller asks again.
-      read.catch(() => {
-        if (this.#hasTable === read) this.#hasTable = null;
-      });
-    }
-    return this.#hasTable;
+    return this.#hasTable.get();
   }
 
   /**

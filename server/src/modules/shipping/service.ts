@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fieldError, type HttpError, notFound, problem } from "../../lib/errors.ts";
+import { KeptRead } from "../../lib/kept-read.ts";
 import * as repo from "./repository.ts";
 import { MAX_RULES, overlapDetail, overlapParams, parseShippingRules, type ShippingCsvRefusal, shippingRulesCsv } from "./shipping-csv.ts";
 
@@ -49,7 +50,7 @@ export class ShippingService {
    * The rules as last read: every checkout prices by them, and they change only when staff write
    * them, here or in another process (forget() drops them then, ShopEvents.shippingRulesChanged).
    */
-  #rules: Promise<repo.StoredRule[]> | null = null;
+  readonly #rules = new KeptRead(() => repo.findAll(this.deps.db));
 
   constructor(
     private readonly deps: {
@@ -62,20 +63,12 @@ export class ShippingService {
 
   /** Every rule (the charge's input), as last read: a checkout reads no table for them. */
   rules(): Promise<repo.StoredRule[]> {
-    if (!this.#rules) {
-      const read = repo.findAll(this.deps.db);
-      this.#rules = read;
-      // A failed read is not kept: the next caller asks again.
-      read.catch(() => {
-        if (this.#rules === read) this.#rules = null;
-      });
-    }
-    return this.#rules;
+    return this.#rules.get();
   }
 
   /** Drops the rules this process read (after a change here or in another process). */
   forget(): void {
-    this.#rules = null;
+    this.#rules.forget();
   }
 
   async create(input: ShippingRuleInput): Promise<repo.StoredRule> {
