@@ -2,6 +2,10 @@ import type { Static } from "typebox";
 import type {
   AddEmailBody,
   CancelOrderBody,
+  CartLineBody,
+  CartLineSchema,
+  CartLineSetBody,
+  CartSchema,
   CategorySchema,
   CreditNoteSchema,
   DetailSchema,
@@ -97,6 +101,10 @@ export type PublicConfig = Static<typeof PublicConfigSchema>;
 export type ApiError = Static<typeof ErrorBody> & { [field: string]: string | string[] | undefined };
 
 export type ShippingAddress = Static<typeof ShippingAddressSchema>;
+export type Cart = Static<typeof CartSchema>;
+export type CartLine = Static<typeof CartLineSchema>;
+export type CartLineInput = Static<typeof CartLineBody>;
+export type CartLineSetInput = Static<typeof CartLineSetBody>;
 export type SavedAddress = Static<typeof SavedAddressSchema>;
 
 export type User = Static<typeof UserSchema>;

@@ -60,3 +60,7 @@ export type Language = (typeof LANGUAGES)[number];
 /** The orders of the product list (`sort`); newest first when none is given. */
 export const PRODUCT_SORTS = ["newest", "price_asc", "price_desc", "rating"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Lines a cart may hold (one per product and pack); a guest's cart untouched this many days is removed. */
+export const MAX_CART_LINES = 50;
+export const GUEST_CART_DAYS = 30;

@@ -89,6 +89,8 @@ export const ERROR_CODES = [
   "order_expired",
   "order_already_paid",
   "cod_not_online",
+  // Cart
+  "cart_full", // params: {max} (lines a cart may hold)
   // Payments and refunds
   "amount_mismatch",
   "payment_mismatch",

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { PgNotifyRelay } from "./db/notify-relay.ts";
@@ -31,6 +31,8 @@ import { userStaffRoutes } from "./modules/accounts/staff-routes.ts";
 import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
+import { cartRoutes, keepCartCookie, shopperOf } from "./modules/cart/routes.ts";
+import { CartService } from "./modules/cart/service.ts";
 import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
@@ -113,6 +115,8 @@ export interface Services {
   pincodes: PincodeService;
   /** Shipping rules by weight and zone: checkout charges by them, the web previews with them. */
   shipping: ShippingService;
+  /** Shoppers' carts: a guest's by its cookie, a customer's by the account. */
+  cart: CartService;
   mailQueue: MailQueue;
   jobs: JobScheduler;
   events: EventBus;
@@ -173,12 +177,14 @@ function scheduleJobs(
     payments: PaymentsService;
     mailQueue: MailQueue;
     events: EventBus;
+    cart: CartService;
   },
 ): JobScheduler {
   const jobs = new JobScheduler(deps.db, deps.clock, deps.log);
   jobs.add("expire-unpaid-orders", Math.min(60_000, (config.orders.paymentWindowSeconds * 1000) / 2), () => deps.orders.expireDue());
   jobs.add("reconcile-payments", 120_000, () => deps.payments.reconcile());
   jobs.add("send-mail", 10_000, () => deps.mailQueue.drain());
+  jobs.add("remove-abandoned-guest-carts", 6 * 3_600_000, () => deps.cart.removeAbandonedGuestCarts());
   // A new order has no refunds to send.
   deps.events.on("orderChanged", ({ orderId, event }) => (event === "place" ? undefined : deps.payments.processRefunds(orderId)));
   if (config.runJobs)
@@ -317,7 +323,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     notices,
   });
   const invoices = new InvoicesService({ db, clock, tax: config.tax, orders, payments });
-  const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events });
+  const cart = new CartService({ db, catalog, orders, clock, maxUnitsPerLine: config.orders.maxUnitsPerLine });
+  const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events, cart });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
   const returns = new ReturnsService({ db, orders, payments, catalog, media, clock });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
@@ -336,6 +343,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     returns,
     pincodes,
     shipping,
+    cart,
     mailQueue,
     jobs,
     events,
@@ -363,10 +371,18 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
 
   await app.register(systemRoutes, { config, db });
   await app.register(catalogRoutes, { prefix: "/api", catalog: services.catalog, auth });
-  await app.register(authRoutes, { prefix: "/api/users/dj-rest-auth", accounts, auth, limits });
-  await app.register(authRoutes, { prefix: "/api/users/dj_rest_auth", accounts, auth, limits, hidden: true });
-  await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits });
+  // Signing in by any method takes the guest's cart into the account.
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const { guestKey } = shopperOf(request);
+    if (!guestKey) return;
+    await cart.merge(guestKey, userId);
+    keepCartCookie(request, reply, null, true);
+  };
+  await app.register(authRoutes, { prefix: "/api/users/dj-rest-auth", accounts, auth, limits, signedIn });
+  await app.register(authRoutes, { prefix: "/api/users/dj_rest_auth", accounts, auth, limits, hidden: true, signedIn });
+  await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits, signedIn });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
+  await app.register(cartRoutes, { prefix: "/api", auth, cart });
   await app.register(ordersRoutes, { prefix: "/api", auth, orders });
   await app.register(paymentOrderRoutes, { prefix: "/api", auth, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });

@@ -6,6 +6,7 @@
  */
 export * from "./accounts.ts";
 export * from "./addresses.ts";
+export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./common.ts";
 export * from "./config.ts";

@@ -371,6 +371,27 @@ export interface MailQueueTable {
   payload: string | null;
 }
 
+/**
+ * A shopper's cart (the cart module's): a customer's by user_id, a guest's by the SHA-256 of the
+ * random id in their cart cookie (the cookie's value itself is never stored).
+ */
+export interface CartsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  guest_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One product's pack in a cart, with how many; removed with its cart, product or pack. */
+export interface CartLinesTable {
+  cart_id: number;
+  product_id: number;
+  variant_id: number;
+  qty: number;
+  added_at: Timestamp;
+}
+
 export interface JobLeasesTable {
   name: string;
   holder: string;
@@ -506,6 +527,8 @@ export interface Database {
   serviceability: ServiceabilityTable;
   shipping_rules: ShippingRulesTable;
   vocabulary_groups: VocabularyGroupsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

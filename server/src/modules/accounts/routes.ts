@@ -41,6 +41,24 @@ export interface AccountsRoutesOptions {
   limits: RateLimitGuards;
   /** Leave these routes out of the API reference (the second spelling of the prefix). */
   hidden?: boolean;
+  /**
+   * Called when a request signs someone in (any method), before the answer goes: other modules
+   * attach to it (the cart merges the guest's cart into the account's). Default: nothing.
+   */
+  signedIn?: SignedInHook;
+}
+
+export type SignedInHook = (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+
+/** The answer of a sign-in, after the signedIn hook has seen it (an answer without tokens signed no one in). */
+async function welcomed<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hook: SignedInHook | undefined,
+  answer: T,
+): Promise<T> {
+  if (hook && "access" in answer && "user" in answer) await hook(request, reply, (answer.user as { id: number }).id);
+  return answer;
 }
 
 /** The cookie that lets the shop recognise a device that signed in before (HttpOnly; its random id). */
@@ -68,7 +86,10 @@ function rememberDevice(request: FastifyRequest, reply: FastifyReply, device: st
  * The dj-rest-auth compatible API, registered under /api/users/dj-rest-auth and
  * /api/users/dj_rest_auth. The rate-limit guards are shared by both, so are their counters.
  */
-export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (app, { accounts, auth, limits, hidden = false }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = async (
+  app,
+  { accounts, auth, limits, hidden = false, signedIn },
+) => {
   const tags = ["auth"];
   const hide = hidden ? { hide: true } : {};
 
@@ -85,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 201: RegistrationAnswer, ...E400, ...E429 },
       },
     },
-    async (request, reply) => reply.status(201).send(await accounts.register(request.body, { mail: !request.mailCapped })),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await welcomed(request, reply, signedIn, await accounts.register(request.body, { mail: !request.mailCapped }))),
   );
 
   app.post(
@@ -142,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       const result = await accounts.login(request.body.email, request.body.password, signInSource(request));
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
       rememberDevice(request, reply, result.device);
-      return result.info;
+      return welcomed(request, reply, signedIn, result.info);
     },
   );
 
@@ -301,12 +325,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 200: LoginInfoSchema, ...E400, 503: ErrorBody },
       },
     },
-    async (request) => accounts.googleLogin(request.body.code),
+    async (request, reply) => welcomed(request, reply, signedIn, await accounts.googleLogin(request.body.code)),
   );
 };
 
 /** The profile routes, sign-in with a mobile number's code, and the staff's view of one user, under /api/users. */
-export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "hidden">> = async (app, { accounts, auth, limits }) => {
+export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "hidden">> = async (
+  app,
+  { accounts, auth, limits, signedIn },
+) => {
   const tags = ["users"];
 
   app.post(
@@ -349,7 +376,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
       if ("user" in result) return result;
       rememberDevice(request, reply, result.device);
-      return result.info;
+      return welcomed(request, reply, signedIn, result.info);
     },
   );
 

@@ -496,7 +496,7 @@ function firstImage(eb: ExpressionBuilder<Database, "products">) {
 }
 
 /** What a checkout prices a line with: name, HSN code, GST rate and first image; the packs are findPacks'. */
-export async function productsForOrder(trx: Transaction<Database>, ids: readonly number[]) {
+export async function productsForOrder(trx: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return trx
     .selectFrom("products")

@@ -1,6 +1,6 @@
 import { type Category, PAGE_SIZE, type Product, type ProductSort, type ProductSummary } from "@krishi/contract";
 import { CONTROL_CHARACTERS } from "@krishi/contract/schemas";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
@@ -285,7 +285,7 @@ export class CatalogService {
    * What a checkout needs of these products to explain a refusal: name, first image, HSN code,
    * GST rate and their packs (label, price, stock), default first.
    */
-  async productsForOrder(trx: Transaction<Database>, ids: readonly number[]): Promise<ProductPacksForOrder[]> {
+  async productsForOrder(trx: Kysely<Database>, ids: readonly number[]): Promise<ProductPacksForOrder[]> {
     const [rows, packs] = await Promise.all([repo.productsForOrder(trx, ids), repo.findPacks(trx, ids)]);
     const byProduct = groupBy(packs, (pack) => pack.product_id);
     return rows.map((row) => {

@@ -74,10 +74,10 @@ export type NoticeKind =
 
 /**
  * Work other modules do inside the move's transaction, by name: "issue-invoice" (invoices),
- * "refund-payment" (payments: what is left of a paid order's payment goes back). A failure rolls
- * the move back.
+ * "refund-payment" (payments: what is left of a paid order's payment goes back), "empty-cart"
+ * (the cart: the packs the order bought leave the customer's cart). A failure rolls the move back.
  */
-export type Effect = "issue-invoice" | "refund-payment";
+export type Effect = "issue-invoice" | "refund-payment" | "empty-cart";
 
 export interface Transition {
   event: OrderEventName;
@@ -137,6 +137,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     who: ["owner"],
     when: (facts) => !isCod(facts),
     stock: "taken",
+    effects: ["empty-cart"],
     notice: { mail: "placed", text: "placed" },
     pastTense: "placed",
   },
@@ -148,6 +149,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     who: ["owner"],
     when: isCod,
     stock: "taken",
+    effects: ["empty-cart"],
     notice: { mail: "placed_cod", text: "placed_cod" },
     pastTense: "placed",
   },
