@@ -10,6 +10,11 @@ function Field({ maxLength, start = "" }: { maxLength?: number; start?: string }
   return <TextField id="note" label="Note" maxLength={maxLength} value={value} onChange={setValue} hint="For the courier." />;
 }
 
+function Bare({ maxLength }: { maxLength: number }) {
+  const [value, setValue] = useState("");
+  return <TextField id="pin" label="PIN" maxLength={maxLength} value={value} onChange={setValue} />;
+}
+
 /** The polite live region that tells screen readers how many characters are left. */
 const liveRegion = () => document.querySelector("[aria-live='polite']");
 
@@ -21,15 +26,37 @@ describe("TextField's character counter", () => {
     vi.useRealTimers();
   });
 
-  it("shows the count and the limit under the field, and tells the limit with the field", async () => {
+  it("shows no counter while the text is short of 80 % of the limit: an empty field says nothing of it", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<Field maxLength={200} />);
+    render(<Field maxLength={100} />);
     const input = screen.getByLabelText("Note");
-    expect(screen.getByText("0 / 200")).toBeInTheDocument();
-    await user.type(input, "Leave at the gate");
-    expect(screen.getByText("17 / 200")).toBeInTheDocument();
-    expect(input).toHaveAttribute("maxlength", "200");
+    expect(input).toHaveAttribute("maxlength", "100");
+    expect(screen.queryByText(/\d+ \/ 100/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Up to 100 characters")).not.toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription("For the courier.");
+    await user.type(input, "x".repeat(79));
+    expect(screen.queryByText(/\d+ \/ 100/)).not.toBeInTheDocument();
+  });
+
+  it("from 80 % of the limit, shows the count and the limit under the field, and tells the limit with the field", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Field maxLength={200} start={"x".repeat(159)} />);
+    const input = screen.getByLabelText("Note");
+    expect(screen.queryByText("159 / 200")).not.toBeInTheDocument();
+    await user.type(input, "y");
+    expect(screen.getByText("160 / 200")).toBeInTheDocument();
     expect(input).toHaveAccessibleDescription("For the courier. Up to 200 characters");
+    await user.clear(input);
+    expect(screen.queryByText(/\d+ \/ 200/)).not.toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription("For the courier.");
+  });
+
+  it("shows nothing under a field without a hint until the counter shows", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { container } = render(<Bare maxLength={10} />);
+    expect(container.querySelector(".form-text")).toBeNull();
+    await user.type(screen.getByLabelText("PIN"), "41100001");
+    expect(container.querySelector(".form-text")).toHaveTextContent("8 / 10");
   });
 
   it("tells screen readers nothing while far from the limit", async () => {
@@ -71,8 +98,10 @@ describe("TextField's character counter", () => {
     await setLanguage("hi");
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<Field maxLength={20} start="गेट पर छोड़ दें" />);
-    expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("For the courier. ज़्यादा से ज़्यादा 20 अक्षर");
+    expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("For the courier.");
     await user.type(screen.getByLabelText("Note"), "!");
+    expect(screen.getByText("16 / 20")).toBeInTheDocument();
+    expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("For the courier. ज़्यादा से ज़्यादा 20 अक्षर");
     act(() => vi.advanceTimersByTime(1000));
     expect(liveRegion()).toHaveTextContent("4 अक्षर बचे हैं");
   });
@@ -81,5 +110,6 @@ describe("TextField's character counter", () => {
     render(<Field />);
     expect(screen.queryByText(/\d+ \/ \d+/)).not.toBeInTheDocument();
     expect(liveRegion()).toBeNull();
+    expect(document.querySelector(".form-text")).toHaveTextContent("For the courier.");
   });
 });

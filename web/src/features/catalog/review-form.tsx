@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link } from "react-router";
 import { Message } from "../../components/message.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { useFormCheck } from "../../lib/form-check.ts";
@@ -77,23 +78,7 @@ export function ReviewForm({ productId, onSubmitted }: ReviewFormProps) {
             </div>
           )}
         </div>
-        <div className="mb-3">
-          <label htmlFor="review-comment" className="form-label">
-            {t("Comment")}
-          </label>
-          <textarea
-            id="review-comment"
-            className="form-control"
-            rows={3}
-            maxLength={COMMENT_MAX}
-            aria-describedby="review-comment-count"
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          <p id="review-comment-count" className="form-text text-end mb-0">
-            {t("{count} / {max} characters", { count: comment.length, max: COMMENT_MAX })}
-          </p>
-        </div>
+        <TextField id="review-comment" label={t("Comment")} rows={3} maxLength={COMMENT_MAX} value={comment} onChange={setComment} />
         <Button type="submit" variant="primary" disabled={isLoading}>
           {t("Submit")}
         </Button>

@@ -302,15 +302,19 @@ describe("ShippingScreen", () => {
     expect(screen.getByLabelText("State (optional)")).toHaveValue("Maharashtra");
   });
 
-  it("shows each field's limit as a counter", async () => {
+  it("limits each field, and shows its counter only near the limit", async () => {
     const { user } = renderShipping();
     await user.type(screen.getByLabelText("City"), "Nashik");
     expect(screen.getByLabelText("City")).toHaveAttribute("maxlength", "100");
-    expect(screen.getByText("6 / 100")).toBeInTheDocument();
+    expect(screen.queryByText("6 / 100")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Address")).toHaveAttribute("maxlength", "500");
     expect(screen.getByLabelText("Landmark (optional)")).toHaveAttribute("maxlength", "200");
-    expect(screen.getByLabelText("Pin Code")).toHaveAttribute("maxlength", "6");
-    expect(screen.getByLabelText("Pin Code")).toHaveAccessibleDescription("Up to 6 characters");
+    const pin = screen.getByLabelText("Pin Code");
+    expect(pin).toHaveAttribute("maxlength", "6");
+    expect(pin).not.toHaveAccessibleDescription();
+    await user.type(pin, "42200");
+    expect(screen.getByText("5 / 6")).toBeInTheDocument();
+    expect(pin).toHaveAccessibleDescription("Up to 6 characters");
   });
 
   it("speaks Hindi: labels, states and countries by their Hindi names, English values kept for the server", async () => {
