@@ -22,6 +22,10 @@ test("guest cart → sign in → saved address → place order → sandbox Pay �
   const customer = await newCustomer(page);
 
   await addToCartAndCheckout(page, "Neem Oil 10000", 2);
+  // The checkout's sign-in asks for the mobile number first; the e-mail form is the other choice.
+  await expect(page.getByRole("textbox", { name: "Mobile number" })).toBeVisible();
+  await expect(page.getByLabel("Email Address")).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign in with your e-mail address" }).click();
   await page.getByLabel("Email Address").fill(customer.email);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -62,7 +62,8 @@ test("a new shopper: product → Proceed To Checkout → mobile number and its S
   await page.getByRole("button", { name: "Proceed To Checkout" }).click();
   await expect(page).toHaveURL(/\/login\?redirect=shipping$/);
 
-  await page.getByRole("button", { name: "Continue with mobile number" }).click();
+  // The checkout's sign-in asks for the mobile number first.
+  await expect(page.getByRole("button", { name: "Sign in with your e-mail address" })).toBeVisible();
   await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
   await expect(page.getByRole("radio", { name: "SMS" })).toBeChecked();
   await page.getByRole("button", { name: "Send code" }).click();

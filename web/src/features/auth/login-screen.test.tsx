@@ -29,10 +29,35 @@ async function signIn(user: ReturnType<typeof renderApp>["user"]) {
 }
 
 describe("LoginScreen", () => {
+  it("on the way to checkout asks for the mobile number first, the e-mail form the other choice", async () => {
+    const { user } = renderApp(<LoginScreen />, { url: "/login?redirect=shipping", path: "/login" });
+    const number = screen.getByLabelText("Mobile number");
+    expect(screen.getByRole("button", { name: "Send code" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Email Address")).not.toBeInTheDocument();
+    // The page opened with it: the focus stays where the page put it, no keyboard pops up over the page.
+    expect(number).not.toHaveFocus();
+    const [form, or] = [number.closest("form"), screen.getByText("or")];
+    expect(form?.compareDocumentPosition(or)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    const email = screen.getByRole("button", { name: "Sign in with your e-mail address" });
+    expect(or.compareDocumentPosition(email)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await user.click(email);
+    expect(screen.getByLabelText("Email Address")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
+    expect(screen.getByLabelText("Mobile number")).toHaveFocus();
+  });
+
+  it.each(["/login", "/login?redirect=/product/5"])("at %s shows the e-mail form first", (url) => {
+    renderApp(<LoginScreen />, { url, path: "/login" });
+    expect(screen.getByLabelText("Email Address")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue with mobile number" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Mobile number")).not.toBeInTheDocument();
+  });
+
   it("signs in with e-mail and password and goes to the redirect ('shipping' is /shipping)", async () => {
     const calls = fakeApi(() => ({ body: loginInfo }));
     const { user, location, store } = renderApp(<LoginScreen />, { url: "/login?redirect=shipping", path: "/login" });
     expect(screen.getByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sign in with your e-mail address" }));
     await signIn(user);
     await vi.waitFor(() => expect(location().pathname).toBe("/shipping"));
     expect(calls[0]).toMatchObject({

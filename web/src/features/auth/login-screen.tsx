@@ -20,10 +20,15 @@ export interface LoginState {
   email?: string;
 }
 
+/** The checkout's steps: signing in on the way to one of them, a shopper is asked for a mobile number first. */
+const CHECKOUT_STEPS = ["/shipping", "/payment", "/placeorder"];
+
 /**
  * /login?redirect=: e-mail and password, a mobile number's code, or Google. Once signed in (here,
- * or by Google's ?code= on load) goes to the redirect, a path of this shop only. The e-mail form's
- * errors show in the top alert, since the login failure message is the auth message
+ * or by Google's ?code= on load) goes to the redirect, a path of this shop only. On the way to
+ * checkout the mobile number comes first (the shop's customers sign in by phone) and the e-mail
+ * form is the other choice, unless the shopper has just registered an e-mail address. The e-mail
+ * form's errors show in the top alert, since the login failure message is the auth message
  * (docs/storefront.md, "Auth state"); the registration's message then gives way to it, so one
  * message says what to do. The mobile number's steps say theirs in place.
  */
@@ -38,7 +43,13 @@ export function LoginScreen() {
   const config = useGetConfigQuery().data;
   const googleClientId = config?.googleClientId;
   // The mobile number's steps take the e-mail form's place, and give it back.
-  const [withPhone, setWithPhone] = useState(false);
+  const [withPhone, setWithPhone] = useState(() => !registered?.email && toCheckout(target));
+  // Whether the shopper chose the form shown (its first field then takes the focus), or the page opened with it.
+  const [chosen, setChosen] = useState(false);
+  const choosePhone = (phone: boolean) => {
+    setChosen(true);
+    setWithPhone(phone);
+  };
 
   useEffect(() => {
     if (signedIn) navigate(target, { replace: true });
@@ -49,15 +60,15 @@ export function LoginScreen() {
       <title>{`${t("Sign In")} | Krishi Bazaar`}</title>
       <h1>{t("Sign In")}</h1>
       {registered && !failed && <Message variant="success">{registeredText(registered)}</Message>}
-      {withPhone ? <PhoneCode purpose="sign-in" /> : <SignInForm email={registered?.email} />}
+      {withPhone ? <PhoneCode purpose="sign-in" focusNumber={chosen} /> : <SignInForm email={registered?.email} />}
       <p className="auth-or text-body-secondary">{t("or")}</p>
       <div className="auth-alternatives">
         {withPhone ? (
-          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => setWithPhone(false)}>
+          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => choosePhone(false)}>
             {t("Sign in with your e-mail address")}
           </Button>
         ) : (
-          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => setWithPhone(true)}>
+          <Button type="button" variant="outline-primary" className="w-100 auth-submit" onClick={() => choosePhone(true)}>
             {t("Continue with mobile number")}
           </Button>
         )}
@@ -84,6 +95,11 @@ export function LoginScreen() {
       </p>
     </FormContainer>
   );
+}
+
+/** Whether a redirect goes on to a step of the checkout. */
+function toCheckout(target: string): boolean {
+  return CHECKOUT_STEPS.includes(target.split(/[?#]/)[0] ?? "");
 }
 
 function registeredState(state: unknown): LoginState | null {

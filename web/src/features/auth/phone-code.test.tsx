@@ -34,9 +34,8 @@ function renderLogin(answer: (call: FakeCall) => FakeAnswer) {
 
 type User = ReturnType<typeof renderApp>["user"];
 
-/** Continue with mobile number → the number → Send code; the code's field once it shows. */
+/** The number (asked first on the way to checkout) → Send code; the code's field once it shows. */
 async function askForCode(user: User, number = "98765 43210") {
-  await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
   await user.type(screen.getByLabelText("Mobile number"), number);
   await user.click(screen.getByRole("button", { name: "Send code" }));
   return screen.findByLabelText("6-digit code");
@@ -51,11 +50,8 @@ afterEach(() => {
 describe("signing in with a mobile number", () => {
   it("sends a code by SMS to the number typed after +91, then signs in with it and goes on to Shipping", async () => {
     const { user, calls, location, store } = renderLogin((call) => (call.path === REQUEST ? sent() : signedInAs()));
-    // The e-mail form stays as it was until the shopper chooses the number.
-    expect(screen.getByLabelText("Email Address")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
+    // On the way to checkout the number comes first; the e-mail form is the other choice.
     const number = screen.getByLabelText("Mobile number");
-    expect(number).toHaveFocus();
     expect(number).toHaveAttribute("type", "tel");
     expect(number).toHaveAttribute("inputmode", "tel");
     expect(number).toHaveAttribute("autocomplete", "tel-national");
@@ -96,7 +92,6 @@ describe("signing in with a mobile number", () => {
 
   it("refuses what is not a mobile number without asking the server", async () => {
     const { user, calls } = renderLogin(() => sent());
-    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
     await user.type(screen.getByLabelText("Mobile number"), "12345");
     await user.click(screen.getByRole("button", { name: "Send code" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Enter a 10-digit mobile number");
@@ -107,7 +102,6 @@ describe("signing in with a mobile number", () => {
 
   it("says why the server refuses a number (a country it sends no codes to)", async () => {
     const { user, calls } = renderLogin(() => refusal(400, "phone_country_unsupported", "phone"));
-    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
     await user.type(screen.getByLabelText("Mobile number"), "+44 7911 123456");
     await user.click(screen.getByRole("button", { name: "Send code" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("We can send codes only to mobile numbers of the countries we deliver to.");
@@ -142,7 +136,6 @@ describe("signing in with a mobile number", () => {
 
   it("keeps Send code waiting when the first request is refused as too many", async () => {
     const { user } = renderLogin(() => refusal(429, "throttled", undefined, { seconds: 2 }));
-    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
     await user.type(screen.getByLabelText("Mobile number"), "9876543210");
     await user.click(screen.getByRole("button", { name: "Send code" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Please try again in 2 seconds.");
@@ -220,7 +213,6 @@ describe("signing in with a mobile number", () => {
 
   it("sends the code on WhatsApp when chosen, and Change number goes back with the number kept", async () => {
     const { user, calls } = renderLogin(() => sent());
-    await user.click(screen.getByRole("button", { name: "Continue with mobile number" }));
     await user.type(screen.getByLabelText("Mobile number"), "9876543210");
     await user.click(screen.getByRole("radio", { name: "WhatsApp" }));
     await user.click(screen.getByRole("button", { name: "Send code" }));
@@ -270,7 +262,7 @@ describe("signing in with a mobile number", () => {
   it("shows the steps in Hindi, and asks for the code in Hindi", async () => {
     await setLanguage("hi");
     const { user, calls } = renderLogin(() => sent());
-    await user.click(screen.getByRole("button", { name: "मोबाइल नंबर से आगे बढ़ें" }));
+    expect(screen.getByRole("button", { name: "अपने ई-मेल पते से साइन इन करें" })).toBeInTheDocument();
     await user.type(screen.getByLabelText("मोबाइल नंबर"), "9876543210");
     expect(within(screen.getByRole("group", { name: "कोड कैसे भेजें" })).getByRole("radio", { name: "एसएमएस" })).toBeChecked();
     await user.click(screen.getByRole("button", { name: "कोड भेजें" }));

@@ -29,6 +29,11 @@ export interface PhoneCodeProps {
   purpose: "sign-in" | "add";
   /** The code was accepted; the store already holds what the answer brought. */
   onVerified?: (answer: OtpVerifyAnswer) => void;
+  /**
+   * Whether the number's field takes the focus at once (the default: a tap opened this). False
+   * where the page opens with it, whose heading has the focus.
+   */
+  focusNumber?: boolean;
 }
 
 /** What went wrong last, said where the shopper looks: the server's error, or a check made here. */
@@ -44,8 +49,10 @@ interface Sent {
 const COUNTRIES = Object.keys(PHONE_COUNTRIES) as PhoneCountry[];
 const WRONG_PASSWORD = "The password is not correct. Please try again." satisfies MessageId;
 
-export function PhoneCode({ purpose, onVerified }: PhoneCodeProps) {
+export function PhoneCode({ purpose, onVerified, focusNumber = true }: PhoneCodeProps) {
   const [typed, setTyped] = useState("");
+  // Change number is a tap: the number's field takes the focus then.
+  const [focusing, setFocusing] = useState(focusNumber);
   const [channel, setChannel] = useState<OtpChannel>("sms");
   const [sent, setSent] = useState<Sent | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -74,6 +81,7 @@ export function PhoneCode({ purpose, onVerified }: PhoneCodeProps) {
   if (!sent) {
     return (
       <PhoneStep
+        focus={focusing}
         typed={typed}
         onType={(value) => {
           setTyped(value);
@@ -100,6 +108,7 @@ export function PhoneCode({ purpose, onVerified }: PhoneCodeProps) {
       onResend={() => send(sent.phone, sent.channel)}
       onChangeNumber={() => {
         setProblem(null);
+        setFocusing(true);
         setSent(null);
       }}
       onVerified={onVerified}
@@ -108,6 +117,7 @@ export function PhoneCode({ purpose, onVerified }: PhoneCodeProps) {
 }
 
 interface PhoneStepProps {
+  focus: boolean;
   typed: string;
   onType: (typed: string) => void;
   channel: OtpChannel;
@@ -120,13 +130,16 @@ interface PhoneStepProps {
 }
 
 /** The number (India's +91 shown before it) and the channel; the number is checked here before it is sent. */
-function PhoneStep({ typed, onType, channel, onChannel, busy, waitUntil, problem, onProblem, onSend }: PhoneStepProps) {
+function PhoneStep({ focus, typed, onType, channel, onChannel, busy, waitUntil, problem, onProblem, onSend }: PhoneStepProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const wait = useSecondsUntil(waitUntil);
 
   // Opened by a tap (Continue with mobile number, Change number): the number is what comes next.
-  useEffect(() => input.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
