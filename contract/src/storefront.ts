@@ -9,6 +9,22 @@ import type { Category, Product, ProductSummary, PublicConfig } from "./api.ts";
 /** The languages a public page has an address in. */
 export type PageLanguage = "en" | "hi";
 
+/** The query parameter of a page's language: the English address names none, the Hindi one has ?lang=hi. */
+export const LANGUAGE_PARAM = "lang";
+
+/**
+ * The cookie that remembers the shopper's language (`hi` or `en`): set by the web app when the
+ * shopper switches and by the server when a public page is asked for with ?lang=; not HttpOnly,
+ * since the app reads it to start in that language.
+ */
+export const LANGUAGE_COOKIE = "lang";
+
+/** An address of the shop in a language: Hindi adds ?lang=hi (the app opens in it); English is the address as it is. */
+export function addressIn(language: PageLanguage, url: string): string {
+  if (language === "en") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${LANGUAGE_PARAM}=${language}`;
+}
+
 /** What a public page shows, as the API answers it (the same bodies, so the cache holds them as they are). */
 export interface PageAnswers {
   config: PublicConfig;

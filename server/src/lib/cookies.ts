@@ -21,14 +21,18 @@ export function readCookie(request: FastifyRequest, name: string): string | null
 export interface CookieOptions {
   path: string;
   maxAgeSeconds: number;
+  /** A cookie the web app reads itself (the shopper's language): not HttpOnly. Default: false. */
+  readableByScripts?: boolean;
 }
 
 /**
- * Sets an HttpOnly, SameSite=Lax cookie on the answer, Secure when the request came over HTTPS
- * (behind a proxy: as TRUST_PROXY lets Fastify see it). `value` must be cookie-safe (no ; , or spaces).
+ * Sets an HttpOnly (unless readableByScripts), SameSite=Lax cookie on the answer, Secure when the
+ * request came over HTTPS (behind a proxy: as TRUST_PROXY lets Fastify see it). `value` must be
+ * cookie-safe (no ; , or spaces).
  */
 export function setCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
-  const parts = [`${name}=${value}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [`${name}=${value}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, "SameSite=Lax"];
+  if (!options.readableByScripts) parts.splice(3, 0, "HttpOnly");
   if (request.protocol === "https") parts.push("Secure");
   reply.header("Set-Cookie", parts.join("; "));
 }
