@@ -1,13 +1,14 @@
-import type {
-  ErrorCode,
-  FieldErrorCode,
-  Language,
-  LoginInfo,
-  OtpChannel,
-  OtpVerify,
-  SavedAddress,
-  TokenPair,
-  User,
+import {
+  addressIn,
+  type ErrorCode,
+  type FieldErrorCode,
+  type Language,
+  type LoginInfo,
+  type OtpChannel,
+  type OtpVerify,
+  type SavedAddress,
+  type TokenPair,
+  type User,
 } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -217,8 +218,8 @@ export class AccountsService {
         accountExistsMail({
           to: owner.email,
           name: fullName(owner),
-          signInUrl: `${siteUrl}/login`,
-          resetUrl: `${siteUrl}/reset/password/`,
+          signInUrl: addressIn(owner.language, `${siteUrl}/login`),
+          resetUrl: addressIn(owner.language, `${siteUrl}/reset/password/`),
           language: owner.language,
         }),
       );
@@ -321,7 +322,10 @@ export class AccountsService {
   async requestPasswordReset(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
     if (!mail || !user?.is_active) return;
-    const url = `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`;
+    const url = addressIn(
+      user.language,
+      `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`,
+    );
     this.#deliverLater(passwordResetMail({ to: user.email, name: fullName(user), url, language: user.language }));
   }
 
@@ -611,7 +615,7 @@ export class AccountsService {
 
   #verificationMail(user: repo.UserWithEmail): MailMessage {
     const key = this.deps.links.verificationKey(user);
-    const url = `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`;
+    const url = addressIn(user.language, `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`);
     return verificationMail({ to: user.email, name: fullName(user), url, language: user.language });
   }
 
@@ -647,7 +651,7 @@ export class AccountsService {
         this.deps.log.error({ err, userId: user.id }, "could not record a sign-in alert");
         return;
       }
-      const url = `${this.deps.siteUrl}/reset/password/`;
+      const url = addressIn(user.language, `${this.deps.siteUrl}/reset/password/`);
       await this.#deliver(signInAttemptsMail({ to: user.email, name: fullName(user), url, language: user.language }));
     };
     this.#background(alert());

@@ -1,4 +1,4 @@
-import { formatRupees, type Language } from "@krishi/contract";
+import { addressIn, formatRupees, type Language } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mail.ts";
@@ -218,7 +218,7 @@ export class OrderNotices {
     const notice = spec.mail ? mailOf(TEXTS[language], order, spec.mail, note) : null;
     if (notice && order.customer_email)
       await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
-    const message = spec.text ? textOf(language, order, spec.text, this.#orderUrl(order)) : null;
+    const message = spec.text ? textOf(language, order, spec.text, this.#orderUrl(order, language)) : null;
     if (message) await this.#text(trx, `order-event:${eventId}`, { ...contact, language }, message);
   }
 
@@ -248,8 +248,9 @@ export class OrderNotices {
     }
   }
 
-  #orderUrl(order: OrderRow): string {
-    return `${this.siteUrl}/order/${order.id}`;
+  /** The order's page, opening in the customer's language (?lang=hi for Hindi). */
+  #orderUrl(order: OrderRow, language: Language): string {
+    return addressIn(language, `${this.siteUrl}/order/${order.id}`);
   }
 
   #mail(order: OrderRow, language: Language, { subject, lines }: Notice): MailMessage {
@@ -260,7 +261,7 @@ export class OrderNotices {
       subject,
       hello(name, language),
       lines.filter(Boolean),
-      { label: texts.action, url: this.#orderUrl(order) },
+      { label: texts.action, url: this.#orderUrl(order, language) },
       texts.footer,
       language,
     );

@@ -124,7 +124,7 @@ describe("order mails", () => {
     expect(mail?.subject).toBe(placedSubject(order.id));
     expect(mail?.text).toContain("Namaste Asha Kulkarni,");
     expect(mail?.text).toContain(`Thank you for your order #${order.id} of ${TOTAL}.`);
-    expect(mail?.text).toContain(`${SITE}/order/${order.id}`);
+    expect(mail?.text).toContain(`${SITE}/order/${order.id}\n`);
     expect(mail?.html).toContain(`href="${SITE}/order/${order.id}"`);
   });
 
@@ -222,8 +222,9 @@ describe("order mails", () => {
     expect(placed?.subject).toBe(`आपका ऑर्डर #${order.id} दर्ज हो गया है: पक्का करने के लिए भुगतान करें`);
     expect(placed?.text).toContain("नमस्ते Asha Kulkarni,");
     expect(placed?.text).toContain(`${TOTAL} के आपके ऑर्डर #${order.id} के लिए धन्यवाद।`);
-    expect(placed?.text).toContain(`${SITE}/order/${order.id}`);
-    expect(placed?.html).toContain(`href="${SITE}/order/${order.id}"`);
+    // The link opens the order's page in Hindi.
+    expect(placed?.text).toContain(`${SITE}/order/${order.id}?lang=hi\n`);
+    expect(placed?.html).toContain(`href="${SITE}/order/${order.id}?lang=hi"`);
     expect(placed?.html).toContain("अपना ऑर्डर देखें");
     expect(placed?.text).not.toContain("Thank you");
     expect(paid?.subject).toBe(`आपके ऑर्डर #${order.id} का भुगतान मिल गया है`);

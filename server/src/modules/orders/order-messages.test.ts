@@ -78,7 +78,8 @@ describe("order news by SMS and WhatsApp", () => {
     // Written with India's grouping, as the shop shows amounts.
     const total = "₹1,161.30";
     expect(`₹${order.totalPrice}`).toBe(total.replace(",", ""));
-    const url = `${SITE}/order/${order._id}`;
+    // The order's page, opening in Hindi.
+    const url = `${SITE}/order/${order._id}?lang=hi`;
 
     const queued = await t.database.db
       .selectFrom("mail_queue")
@@ -143,7 +144,7 @@ describe("order news by SMS and WhatsApp", () => {
     expect(paid.statusCode, paid.body).toBe(200);
     await drain();
     await drain();
-    const url = `${SITE}/order/${order._id}`;
+    const url = `${SITE}/order/${order._id}?lang=hi`;
     const returned = (step: "requested" | "approved" | "received") => ({
       template: fakeDltTemplateId("order_return", "hi"),
       vars: [String(order._id), RETURN_NOTES.hi[step], url],
