@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@krishi/contract";
 import { setupI18n } from "@lingui/core";
 import { useSyncExternalStore } from "react";
 import { readString, writeString } from "../lib/storage.ts";
@@ -54,12 +55,15 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The language to start in: the one the address names, else the one chosen before, else the
- * browser's first choice if we have it.
+ * The language to start in: the one the address names, else the one the shopper chose (the
+ * cookie the server reads too, then what this browser stored before the cookie existed), else
+ * the browser's first choice if we have it.
  */
 export function initialLanguage(): Language {
   const named = languageOfAddress(new URLSearchParams(globalThis.location?.search));
   if (named) return named;
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
   const stored = readString(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
   const preferred = globalThis.navigator?.languages?.[0]?.slice(0, 2);
@@ -86,18 +90,45 @@ export async function activateLanguage(language: Language): Promise<void> {
   i18n.activate(language);
 }
 
-/** Loads the language's catalog, switches to it, remembers it, and sets `<html lang>`. */
+/**
+ * Loads the language's catalog, remembers the language, switches to it and sets `<html lang>`
+ * (remembered first: what renders on the switch sees the shopper's choice).
+ */
 export async function setLanguage(language: Language): Promise<void> {
-  await activateLanguage(language);
-  writeString(STORAGE_KEY, language);
+  await loadCatalog(language);
+  rememberLanguage(language);
+  i18n.activate(language);
   document.documentElement.lang = language;
+}
+
+/** How long the shopper's language is remembered. */
+const COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Remembers the shopper's language: in the cookie the server reads (a full load of a public page
+ * in it, and every screen's start) and in this browser's storage.
+ */
+export function rememberLanguage(language: Language): void {
+  const secure = globalThis.location?.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: one cookie, and the Cookie Store API is missing from older phones' browsers
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_SECONDS}; SameSite=Lax${secure}`;
+  writeString(STORAGE_KEY, language);
+}
+
+/** The language the shopper chose on this device (the cookie), or null when they chose none. */
+export function chosenLanguage(): Language | null {
+  for (const pair of (globalThis.document?.cookie ?? "").split(";")) {
+    const [name, value] = pair.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
 }
 
 /**
  * The query parameter of a page's language. The public pages have an address in each language
  * (English without it, Hindi at ?lang=hi) that crawlers follow and a shared link keeps.
  */
-export const LANGUAGE_PARAM = "lang";
+export { LANGUAGE_PARAM };
 
 /** The language an address asks for, or null when it names none (or one the shop does not have). */
 export function languageOfAddress(params: URLSearchParams): Language | null {

@@ -15,6 +15,9 @@ afterEach(() => {
   cleanup();
   if (i18n.locale !== "en") i18n.activate("en");
   localStorage.clear();
+  // The shopper's language, as setLanguage remembers it (web/src/i18n/index.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing the one cookie the app writes
+  document.cookie = "lang=; Path=/; Max-Age=0";
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
