@@ -1,7 +1,15 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { selectUser } from "../features/auth/index.ts";
-import { LANGUAGE_PARAM, type Language, useLanguage } from "../i18n/index.ts";
+import {
+  chosenLanguage,
+  LANGUAGE_PARAM,
+  type Language,
+  languageOfAddress,
+  rememberLanguage,
+  setLanguage,
+  useLanguage,
+} from "../i18n/index.ts";
 import { api } from "./api.ts";
 import { useAppSelector } from "./hooks.ts";
 
@@ -14,18 +22,29 @@ const languageApi = api.injectEndpoints({
 });
 
 /**
- * Keeps the signed-in customer's account in the language they use here, so the shop's e-mails
- * (order updates, password resets) arrive in it: after a switch, and after signing in on a device
- * set to the other language. Keeps the address of a public page in it too (see useLanguageAddress).
+ * Keeps the shopper's language where it is needed (docs/design.md, "Languages"):
+ * - the language an address names (?lang=hi, a link from an SMS) is remembered on the device;
+ * - the signed-in customer's account is kept in the language they use here, so the shop's
+ *   e-mails and texts arrive in it: after a switch, and after signing in on a device where a
+ *   language was chosen. A device where none was (no language cookie) takes the account's instead;
+ * - the address of a public page names its language (see useLanguageAddress).
  */
 export function useLanguageSync(): void {
   const user = useAppSelector(selectUser);
   const language = useLanguage();
   const [save] = languageApi.useSaveLanguageMutation();
+  const { search } = useLocation();
   const id = user?.id;
   const saved = user?.language;
+  // Before the account's: a language named by the address is this device's choice.
   useEffect(() => {
-    if (id !== undefined && saved !== language) void save(language);
+    const named = languageOfAddress(new URLSearchParams(search));
+    if (named && named === language && chosenLanguage() !== named) rememberLanguage(named);
+  }, [search, language]);
+  useEffect(() => {
+    if (id === undefined || saved === undefined || saved === language) return;
+    if (chosenLanguage() === null) void setLanguage(saved);
+    else void save(language);
   }, [id, saved, language, save]);
   useLanguageAddress(language);
 }
@@ -38,15 +57,19 @@ export function hasLanguageAddress(pathname: string): boolean {
 /**
  * A public page's address names its language (?lang=hi; English names none), so a link copied or
  * shared opens in the language it was read in: after the switch, and after following a link.
+ * Another screen's address keeps the language it was opened in (a link from a message) only while
+ * that language is shown: after a switch a reload opens in the language chosen (the cookie's).
  */
 function useLanguageAddress(language: Language): void {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!hasLanguageAddress(pathname)) return;
     const params = new URLSearchParams(search);
-    const wanted = language === "en" ? null : language;
-    if (params.get(LANGUAGE_PARAM) === wanted) return;
+    const named = params.get(LANGUAGE_PARAM);
+    let wanted: string | null;
+    if (hasLanguageAddress(pathname)) wanted = language === "en" ? null : language;
+    else wanted = named === language ? named : null;
+    if (named === wanted) return;
     if (wanted) params.set(LANGUAGE_PARAM, wanted);
     else params.delete(LANGUAGE_PARAM);
     const query = params.toString();
