@@ -120,7 +120,7 @@ test.describe("in Hindi", () => {
     await page.goto("/");
     await page.evaluate(() => localStorage.clear());
     await page.reload();
-    await page.getByRole("button", { name: "हिन्दी" }).click();
+    await page.getByRole("link", { name: "हिन्दी" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await expect(page.getByRole("searchbox", { name: "उत्पाद खोजें" })).toBeVisible();
 
@@ -132,7 +132,7 @@ test.describe("in Hindi", () => {
 
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-    await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "English" })).toBeVisible();
     await checkScreen(page, () => expect(page.getByRole("link", { name: /यूरिया/ }).first()).toBeVisible(), {
       search: "उत्पाद खोजें",
       cart: /^कार्ट/,

@@ -99,7 +99,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "कार्ट में डालें" })).toBeVisible();
     await expect(page.getByText("स्टॉक में है")).toBeVisible();
     await expect(page.getByLabel("मात्रा")).toBeVisible();
-    await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "English" })).toBeVisible();
   });
 
   test("a product page's head carries its title, description, address, link preview and schema.org data", async ({ page, baseURL }) => {
@@ -273,13 +273,13 @@ test.describe("the language on a server-rendered page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "नए उत्पाद" })).toBeVisible();
     const entries = await page.evaluate(() => history.length);
 
-    await page.getByRole("button", { name: "English" }).click();
+    await page.getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1, name: "Latest Products" })).toBeVisible();
     await expect(page.getByRole("searchbox", { name: "Search products" })).toBeVisible();
 
-    await page.getByRole("button", { name: "हिन्दी" }).click();
+    await page.getByRole("link", { name: "हिन्दी" }).click();
     await expect(page).toHaveURL(/\/\?lang=hi$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await expect(page.getByRole("heading", { level: 1, name: "नए उत्पाद" })).toBeVisible();
@@ -292,7 +292,7 @@ test.describe("the language on a server-rendered page", () => {
     const product = await productNamed(page, TOMATO);
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "हिन्दी" }).click();
+    await page.getByRole("link", { name: "हिन्दी" }).click();
     await expect(page).toHaveURL(/\/\?lang=hi$/);
 
     await page.goto(`/product/${product._id}`);

@@ -1,5 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { chosenLanguage, currentLanguage, setLanguage } from "../i18n/index.ts";
 import { aUser, signedIn } from "../testing/factories.ts";
 import { fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
@@ -65,5 +66,32 @@ describe("Header", () => {
     expect(store.getState().auth).toMatchObject({ access: null, refresh: null, user: null, message: "User Logged Out Successfully" });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: "POST", path: "/api/users/dj-rest-auth/logout/", body: { refresh: "refresh-1" } });
+  });
+
+  it("links the language switch to this page in the other language, and switches in place when clicked", async () => {
+    const { user, location } = renderApp(<Header />, { url: "/product/7?pack=3" });
+    const hindi = screen.getByRole("link", { name: "हिन्दी" });
+    expect(hindi).toHaveAttribute("href", "/product/7?pack=3&lang=hi");
+    expect(hindi).toHaveAttribute("hreflang", "hi");
+    await user.click(hindi);
+    const english = await screen.findByRole("link", { name: "English" });
+    expect(currentLanguage()).toBe("hi");
+    expect(chosenLanguage()).toBe("hi");
+    // In place: the app stays on its page (its address follows the language, see language-sync.ts).
+    expect(location().pathname + location().search).toBe("/product/7?pack=3");
+    expect(english).toHaveAttribute("href", "/product/7?pack=3&lang=en");
+  });
+
+  it("makes the search box a GET form to the list, which keeps a Hindi page's language without the app", async () => {
+    renderApp(<Header />);
+    const english = screen.getByRole("search") as HTMLFormElement;
+    expect(english).toHaveAttribute("action", "/");
+    expect(english).toHaveAttribute("method", "get");
+    expect(within(english).getByRole("searchbox")).toHaveAttribute("name", "keyword");
+    expect(english.elements.namedItem("lang")).toBeNull();
+    await act(() => setLanguage("hi"));
+    const hindi = screen.getByRole("search") as HTMLFormElement;
+    expect(hindi.elements.namedItem("lang")).toHaveProperty("value", "hi");
+    expect(hindi.elements.namedItem("lang")).toHaveAttribute("type", "hidden");
   });
 });

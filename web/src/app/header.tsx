@@ -1,8 +1,8 @@
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
-import { Link, NavLink, useNavigate, useSearchParams } from "react-router";
+import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { selectUser } from "../features/auth/index.ts";
 import { countItems, selectCartItems } from "../features/cart/cart-slice.ts";
-import { currentLanguage, LANGUAGE_NAMES, setLanguage, t } from "../i18n/index.ts";
+import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_PARAM, type Language, setLanguage, t } from "../i18n/index.ts";
 import { useAppSelector } from "./hooks.ts";
 
 /** A signed-in shopper's menus: they fill in after the page is live, so they load after the first page. */
@@ -57,23 +57,45 @@ export function Header() {
   );
 }
 
-/** Switches between English and Hindi; the button names the other language in that language. */
+/**
+ * Switches between English and Hindi; the link names the other language in that language. It is
+ * this page's address in the other language (?lang=hi, or ?lang=en, which the server remembers
+ * and sends on to the English address), so it works before the app runs and without it; the app
+ * switches in place.
+ */
 function LanguageSwitch() {
   const other = currentLanguage() === "hi" ? "en" : "hi";
+  const { pathname, search } = useLocation();
+  function switchInPlace(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void setLanguage(other);
+  }
   return (
-    <button
-      type="button"
+    <a
+      href={addressInLanguage(pathname, search, other)}
+      hrefLang={other}
       className="site-header__link site-header__language"
       lang={other}
       title={t("Change language")}
-      onClick={() => void setLanguage(other)}
+      onClick={switchInPlace}
     >
       {LANGUAGE_NAMES[other]}
-    </button>
+    </a>
   );
 }
 
-/** Submitting goes to /?keyword={text}; an empty search goes to /. The box keeps the query (and works without JavaScript). */
+/** The address with its language parameter set to `language`. */
+function addressInLanguage(pathname: string, search: string, language: Language): string {
+  const params = new URLSearchParams(search);
+  params.set(LANGUAGE_PARAM, language);
+  return `${pathname}?${params}`;
+}
+
+/**
+ * Submitting goes to /?keyword={text}; an empty search goes to /. The box keeps the query. Without
+ * the app it is a plain GET form to the server-rendered list, in the page's language.
+ */
 function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -100,6 +122,7 @@ function SearchBox() {
         className="form-control"
         enterKeyHint="search"
       />
+      {currentLanguage() !== "en" && <input type="hidden" name={LANGUAGE_PARAM} value={currentLanguage()} />}
       <button type="submit" className="btn btn-accent" aria-label={t("Search")}>
         <span className="icon icon-search" aria-hidden="true" />
         <span className="site-header__label">{t("Search")}</span>
