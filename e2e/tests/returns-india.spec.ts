@@ -10,6 +10,7 @@ import {
   STAFF,
   signIn,
   signOut,
+  tapRows,
 } from "./support.ts";
 
 /**
@@ -76,6 +77,14 @@ test("a customer returns a damaged bag with a photo; staff approve and receive i
   await expect(page.getByText(/Return window closes/)).toBeVisible();
   await page.getByRole("button", { name: "Return items" }).click();
   const form = page.getByRole("form", { name: "Return items" });
+  // On a 390 px phone every tap row of the form is at least 44 px high: the item's box, its
+  // quantity, the four reasons, the details and the photos.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rows = await tapRows(form);
+  expect(rows.measured).toBeGreaterThanOrEqual(8);
+  expect(rows.short).toEqual([]);
+  if (viewport) await page.setViewportSize(viewport);
   await form.getByRole("checkbox", { name }).check();
   await form.getByLabel(`How many of ${name}`).selectOption("1");
   await form.getByRole("group", { name: "Reason" }).getByLabel("Damaged").check();

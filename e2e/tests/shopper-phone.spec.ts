@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { firstProduct, INDIA_DATA_DIR, newCustomer, signIn, waitForHydration } from "./support.ts";
+import { firstProduct, INDIA_DATA_DIR, newCustomer, signIn, tapRows, waitForHydration } from "./support.ts";
 
 /**
  * A shopper on a 390 px phone (the India shop: playwright.config.ts) is never thrown off: Add to
@@ -144,11 +144,20 @@ test("deleting the selected address at checkout selects the one left, and Contin
   expect(stored).toMatchObject({ label: "Farm", address: "Gat No. 17, Pimpalgaon", postalCode: "422001" });
 });
 
-test("a form that lacks a field says what to fill in, and the focus goes to it", async ({ page }) => {
+test("a form that lacks a field says what to fill in, and the focus goes to it; every tap row is 44 px high", async ({ page }) => {
   const customer = await newCustomer(page, INDIA_DATA_DIR);
+  // The checkout's sign-in: the mobile number, and SMS or WhatsApp.
+  await page.goto("/login?redirect=shipping");
+  await expect(page.getByRole("radio", { name: "WhatsApp" })).toBeVisible();
+  const signInRows = await tapRows(page.getByRole("main"));
+  expect(signInRows.measured).toBeGreaterThanOrEqual(3);
+  expect(signInRows.short).toEqual([]);
   await signIn(page, customer.email, customer.password, "/login?redirect=shipping");
   await expect(page).toHaveURL(/\/shipping$/);
   await waitForHydration(page);
+  const shippingRows = await tapRows(page.getByRole("main"));
+  expect(shippingRows.measured).toBeGreaterThanOrEqual(6);
+  expect(shippingRows.short).toEqual([]);
   await page.getByLabel("Label").fill("Farm");
   await page.getByLabel("Address", { exact: true }).fill("Gat No. 17, Pimpalgaon");
   await page.getByRole("button", { name: "Continue" }).click();

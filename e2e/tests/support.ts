@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { type ConsoleMessage, expect, type Page } from "@playwright/test";
+import { type ConsoleMessage, expect, type Locator, type Page } from "@playwright/test";
 
 /** The shop's DATA_DIR, and the India shop's (playwright.config.ts starts both): their outboxes hold what they sent. */
 const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
@@ -258,4 +258,23 @@ export async function waitForHydration(page: Page): Promise<void> {
       { message: "React owns every element of the page" },
     )
     .toBe(true);
+}
+
+/**
+ * The tap rows of `scope` (WCAG 2.5.5: at least 44 px high): its text fields and selects, and the
+ * labels of its checkboxes and radios (the label is what a thumb taps). `measured` counts them,
+ * `short` names those lower than 44 px ("Damaged: 24 px").
+ */
+export async function tapRows(scope: Locator): Promise<{ measured: number; short: string[] }> {
+  return scope.evaluate((root) => {
+    const rows = Array.from(root.querySelectorAll<HTMLElement>(".form-control, .form-select, .form-check-label")).filter(
+      (element) => element.getClientRects().length > 0,
+    );
+    const short = rows.flatMap((element) => {
+      const height = element.getBoundingClientRect().height;
+      const name = element.textContent?.trim() || element.getAttribute("aria-label") || element.id;
+      return height < 44 ? [`${name}: ${Math.round(height)} px`] : [];
+    });
+    return { measured: rows.length, short };
+  });
 }

@@ -187,7 +187,7 @@ function PhoneStep({ focus, typed, onType, channel, onChannel, busy, waitUntil, 
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t("Send the code by")}</legend>
         {(["sms", "whatsapp"] as const).map((choice) => (
-          <div key={choice} className="form-check form-check-inline auth-check">
+          <div key={choice} className="form-check form-check-inline">
             <input
               id={`${id}-${choice}`}
               className="form-check-input"
@@ -389,7 +389,7 @@ export function Check({
   children: ReactNode;
 }) {
   return (
-    <div className="form-check auth-check mb-3">
+    <div className="form-check mb-3">
       <input id={id} className="form-check-input" type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id} className="form-check-label">
         {children}

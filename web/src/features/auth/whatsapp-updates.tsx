@@ -22,7 +22,7 @@ export function WhatsAppUpdates({ label }: { label: MessageId }) {
   const checked = isLoading && originalArgs ? originalArgs.whatsapp : user.whatsapp;
   return (
     <div className="mb-3">
-      <div className="form-check auth-check mb-0">
+      <div className="form-check mb-0">
         <input
           id={id}
           className="form-check-input"
