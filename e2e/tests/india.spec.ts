@@ -57,10 +57,15 @@ test("check delivery → checkout to Karnataka (IGST) → Cash on Delivery → s
   await expect(page.getByText("IGST")).toBeVisible();
   await expect(page.getByText("₹87.52").first()).toBeVisible();
   await expect(page.getByText("₹1,838.00")).toBeVisible();
+  // When the parcel arrives, before the order is placed: the day the order then expects it.
+  const delivers = page.getByText(/^Delivers by \w+day, \d+ \w+$/);
+  await expect(delivers).toBeVisible();
+  const day = (await delivers.textContent())?.replace("Delivers by ", "");
   await page.getByRole("button", { name: "Place Order" }).click();
 
   await expect(page).toHaveURL(/\/order\/\d+$/);
   const orderPath = new URL(page.url()).pathname;
+  await expect(page.getByText(`Expected delivery by ${day}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
   await expect(page.getByText(/in cash on delivery/)).toBeVisible();
 

@@ -95,6 +95,16 @@ export function localWeekDay(day: Date, language: Language = currentLanguage()):
   return new Intl.DateTimeFormat(dateLocale(language), { weekday: "short", day: "numeric", month: "short" }).format(day).replace(",", "");
 }
 
+/**
+ * The Indian calendar day `days` days after `now` ("2026-11-24"): the day an order placed now is
+ * expected, as the server reckons it (today in India plus the PIN's delivery days).
+ */
+export function indianDayAfter(days: number, now = new Date()): string {
+  const later = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  const parts = Object.fromEntries(ISO_DAY.formatToParts(later).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** A calendar day ("2026-11-24", an Indian day) as tables show it: "2026-11-24" in English, "24 नव॰ 2026" in Hindi. */
 export function dayOf(day: string): string {
   return /^\d{4}-\d\d-\d\d$/.test(day) ? dateOf(`${day}T00:00:00+05:30`) : day;

@@ -29,6 +29,7 @@ import {
 } from "../cart/index.ts";
 import { type NewOrder, usePlaceOrderMutation } from "../orders/index.ts";
 import "./checkout.css";
+import { DeliveryDate } from "./delivery-date.tsx";
 
 /**
  * POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw (the
@@ -116,6 +117,7 @@ function PlaceOrderStep() {
             <p className="fw-semibold mb-1">{shippingAddress.label}</p>
             <p className="mb-0">{addressLine(shippingAddress)}</p>
             {shippingAddress.phone && <p className="mb-0 mt-1">{t("Mobile: {phone}", { phone: formatPhone(shippingAddress.phone) })}</p>}
+            <DeliveryDate address={shippingAddress} />
           </section>
           <section className="panel-card">
             <div className="placeorder-section__head">
