@@ -16,6 +16,7 @@ import { configApi } from "./app/config-api.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { makeStore, type RootState } from "./app/store.ts";
 import { followOtherTabs, startSession } from "./features/auth/session.ts";
+import { followCart, loadCart } from "./features/cart/index.ts";
 import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
 
@@ -26,7 +27,10 @@ if (!root) throw new Error("index.html has no #root element");
 const rendered = document.getElementById("page-state")?.textContent;
 const serverState = rendered ? (JSON.parse(rendered) as RootState) : undefined;
 
-const store = makeStore();
+// A page rendered for its visitor (the cart) carries their cart's lines: the store starts with them.
+const store = makeStore(
+  serverState?.cart.cartItems.length ? { preloadedState: { cart: { ...loadCart(), cartItems: serverState.cart.cartItems } } } : {},
+);
 // The server's API answers go into the cache: the hydrated screens show them without asking again.
 if (serverState) store.dispatch(hydrate(serverState));
 // Ask for the runtime settings before the first render (read again by the screens after a sign-out
@@ -36,6 +40,8 @@ store.dispatch(configApi.endpoints.getConfig.initiate());
 // read before the router's.
 store.dispatch(startSession());
 followOtherTabs(store);
+// The cart is the server's: read at start and after every sign-in or sign-out.
+followCart(store);
 
 function app() {
   // Hydration sees the state the server rendered with (no cart, no session): the cart badge and

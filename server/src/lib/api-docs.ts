@@ -46,6 +46,10 @@ const TAGS = [
   { name: "auth", description: "Sign-in, registration, tokens and passwords (dj-rest-auth compatible), under /api/users/dj-rest-auth/." },
   { name: "users", description: "The signed-in user's profile; staff: every user." },
   { name: "addresses", description: "The signed-in customer's saved shipping addresses (only their own)." },
+  {
+    name: "cart",
+    description: "The shopper's cart: a guest's kept by an HttpOnly cookie, a customer's by the account; merged at sign-in.",
+  },
   { name: "orders", description: "Placing, reading and cancelling orders; staff: packing, shipping, delivery and refunds; GST invoices." },
   {
     name: "returns",

@@ -214,6 +214,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   order_expired: "This order was not paid in time and has been cancelled; its items went back on sale. Please place your order again.",
   order_already_paid: "This order is already paid.",
   cod_not_online: "This order is paid in cash on delivery: there is nothing to pay online.",
+  // Cart
+  cart_full: (params) => ({
+    message: "Your cart holds {max} lines, as many as it can. Place an order or remove a line first.",
+    values: { max: num(params, "max") },
+  }),
   // Payments and refunds
   amount_mismatch: "The amount to pay has changed. Please reload the order and try again.",
   payment_mismatch: NOT_CONFIRMED,

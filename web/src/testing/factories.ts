@@ -1,4 +1,6 @@
 import type {
+  Cart,
+  CartLine,
   ErrorCode,
   ErrorParams,
   FieldErrorCode,
@@ -277,4 +279,26 @@ export function anErrorBody(
     entries.map(([field, problems]) => [field, problems.map((p) => (p.params ? { code: p.code, params: p.params } : { code: p.code }))]),
   );
   return { ...messages, detail, message: detail, code, ...withParams, field_errors: codes };
+}
+
+/** The server's cart (GET /api/cart/) holding these lines: a 1 l pack (id 70) of product 7 unless told. */
+export function aCart(lines: Partial<CartLine>[]): Cart {
+  const full = lines.map(
+    (line): CartLine => ({
+      product: 7,
+      variant: 70,
+      variantLabel: "1 l",
+      weightGrams: 1000,
+      name: "Neem oil 1 L",
+      nameHi: "",
+      image: "images/neem.webp",
+      price: "100.00",
+      mrp: "100.00",
+      gstRate: 18,
+      countInStock: 9,
+      qty: 1,
+      ...line,
+    }),
+  );
+  return { lines: full, itemsCount: full.reduce((sum, line) => sum + line.qty, 0), updatedAt: "2026-11-28T10:00:00.000Z" };
 }

@@ -85,6 +85,16 @@ export async function deleteLines(trx: Transaction<Database>, cartId: number, va
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).where("variant_id", "in", variantIds).execute();
 }
 
+/** Takes these packs out of the customer's cart, if they have one. */
+export async function deleteCustomerLines(trx: Transaction<Database>, userId: number, variantIds: readonly number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await trx
+    .deleteFrom("cart_lines")
+    .where("cart_id", "in", trx.selectFrom("carts").select("id").where("user_id", "=", userId))
+    .where("variant_id", "in", variantIds)
+    .execute();
+}
+
 export async function deleteCart(trx: Transaction<Database>, cartId: number): Promise<void> {
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
   await trx.deleteFrom("carts").where("id", "=", cartId).execute();

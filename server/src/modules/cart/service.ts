@@ -56,9 +56,8 @@ export class CartService {
     },
   ) {
     // Placing an order takes the packs it bought out of the customer's cart, in its transaction.
-    deps.orders.handle("empty-cart", async ({ trx, order }) => {
+    deps.orders.handle("empty-cart", async ({ trx, order, items }) => {
       if (order.user_id === null) return;
-      const items = await deps.orders.itemsOf(trx, order.id);
       await this.removeBought(
         trx,
         order.user_id,
@@ -127,12 +126,9 @@ export class CartService {
     });
   }
 
-  /** Takes the packs an order bought out of the customer's cart, in the order's transaction. */
+  /** Takes the packs an order bought out of the customer's cart, in the order's transaction (one statement). */
   async removeBought(trx: Transaction<Database>, userId: number, variantIds: readonly number[]): Promise<void> {
-    const cart = await repo.findCart(trx, { userId });
-    if (!cart || variantIds.length === 0) return;
-    await repo.deleteLines(trx, cart.id, variantIds);
-    await repo.touch(trx, cart.id, this.#now());
+    await repo.deleteCustomerLines(trx, userId, variantIds);
   }
 
   /** Removes guests' carts untouched for GUEST_CART_DAYS (a scheduled job); answers how many went. */

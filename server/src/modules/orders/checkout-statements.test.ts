@@ -93,19 +93,20 @@ const stockStatements = (statements: string[]) =>
 describe("a checkout's statements", () => {
   // Besides the bearer's refresh token and user, and the PIN's serviceability: the stock of each
   // line; the customer's lock (PostgreSQL) and unpaid orders; the order, its lines and its first
-  // event; the customer's notice settings and the queued mail. The shipping rules are kept in memory.
+  // event; the packs bought taken out of the customer's cart; the customer's notice settings and
+  // the queued mail. The shipping rules are kept in memory.
   it("take a line's stock in one statement on PostgreSQL, two on SQLite (which waits on no round trip between them)", async () => {
     const postgres = dialectOf(t.database.db as unknown as Kysely<unknown>) === "postgres";
     const oneLine = await place([urea]);
     const twoLines = await place([urea, seeds]);
     if (postgres) {
       expect(stockStatements(oneLine)).toEqual(["with update products"]);
-      expect(oneLine).toHaveLength(11);
-      expect(twoLines).toHaveLength(12);
+      expect(oneLine).toHaveLength(12);
+      expect(twoLines).toHaveLength(13);
     } else {
       expect(stockStatements(oneLine)).toEqual(["update products", "update product_variants"]);
-      expect(oneLine).toHaveLength(11);
-      expect(twoLines).toHaveLength(13);
+      expect(oneLine).toHaveLength(12);
+      expect(twoLines).toHaveLength(14);
     }
     expect(oneLine).not.toContain("select shipping_rules");
   });

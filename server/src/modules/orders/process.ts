@@ -1,7 +1,7 @@
 import type { Language, OrderEventName, OrderStatus, ReturnStatus } from "@krishi/contract";
 import type { Transaction, Updateable } from "kysely";
 import type { Database, OrdersTable } from "../../db/schema.ts";
-import type { OrderRow } from "./repository.ts";
+import type { OrderItemRow, OrderRow } from "./repository.ts";
 
 /**
  * The order process: the one table that says how an order moves and everything each move does.
@@ -25,8 +25,9 @@ export interface Actor {
 /** What an effect's handler learns, inside the transition's transaction. */
 export interface TransitionContext {
   trx: Transaction<Database>;
-  /** The order after the move. */
+  /** The order after the move, and its lines. */
   order: OrderRow;
+  items: readonly OrderItemRow[];
   from: OrderStatus | null;
   event: OrderEventName;
   to: OrderStatus;

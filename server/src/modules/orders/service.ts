@@ -375,7 +375,7 @@ export class OrdersService {
           }),
         );
         const actor: Actor = { role: "owner", userId: customer.id, language: customer.language };
-        const event = await this.#enter(trx, placing, written.row, null, actor, "", at);
+        const event = await this.#enter(trx, placing, { order: written.row, items: written.items }, null, actor, "", at);
         this.announce(
           trx,
           written.row.id,
@@ -511,7 +511,7 @@ export class OrdersService {
       if (!read) throw new Error("the order just moved is missing");
       after = read;
     }
-    await this.#enter(trx, transition, after, order.status, actor, options.note ?? "", at);
+    await this.#enter(trx, transition, { order: after, items }, order.status, actor, options.note ?? "", at);
     const stockMoved = transition.stock === "give-back" || transition.stock === "take-again";
     this.announce(trx, order.id, event, stockMoved ? productIds : []);
     return { ok: true, order: after };
@@ -545,7 +545,7 @@ export class OrdersService {
   async #enter(
     trx: Transaction<Database>,
     transition: Transition,
-    order: repo.OrderRow,
+    { order, items }: { order: repo.OrderRow; items: readonly repo.OrderItemRow[] },
     from: OrderStatus | null,
     actor: Actor,
     note: string,
@@ -561,7 +561,7 @@ export class OrdersService {
       note: note.slice(0, 500),
       created_at: at,
     });
-    const context: TransitionContext = { trx, order, from, event: transition.event, to: order.status, actor, eventId, note };
+    const context: TransitionContext = { trx, order, items, from, event: transition.event, to: order.status, actor, eventId, note };
     for (const effect of transition.effects ?? []) for (const handler of this.#effects.get(effect) ?? []) await handler(context);
     if (transition.notice) await this.deps.notices.notify(context, transition.notice);
     return event;

@@ -1,11 +1,12 @@
 import type { Product, ProductVariant } from "@krishi/contract";
-import { createAsyncThunk, type Dispatch } from "@reduxjs/toolkit";
+import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from "@reduxjs/toolkit";
 import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { packOf } from "../../lib/packs.ts";
 import { requestedQty } from "../../lib/quantity.ts";
 import { catalogApi } from "../catalog/index.ts";
 import { addToCart, type CartItem, removeFromCart } from "./cart-slice.ts";
+import { writeLine } from "./cart-sync.ts";
 
 /**
  * /cart/{id}?qty=n[&pack=p]: reads the product (GET /api/products/{id}/, fresh for its stock) and
@@ -29,12 +30,13 @@ export const addProductToCart = createAsyncThunk<CartItem, { id: string; qty: nu
 );
 
 /**
- * Puts n of a product's pack in the cart, as the product page shows it (no request): its line is
- * replaced, or added (docs/storefront.md, "Cart state"); the default pack replaces a line saved
- * before packs, which meant it (a line without a pack). Returns the line.
+ * Puts n of a product's pack in the cart, as the product page shows it: its line is replaced, or
+ * added (docs/storefront.md, "Cart state"), at once on the screen and then on the server (which
+ * answers with the cart); the default pack replaces a line saved before packs, which meant it (a
+ * line without a pack). Returns the line.
  */
 export function putInCart(product: Product, pack: ProductVariant, qty: number) {
-  return (dispatch: Dispatch): CartItem => {
+  return (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>): CartItem => {
     const item: CartItem = {
       product: product._id,
       variant: pack.id,
@@ -50,6 +52,7 @@ export function putInCart(product: Product, pack: ProductVariant, qty: number) {
     if (product.nameHi) item.nameHi = product.nameHi;
     if (pack === packOf(product)) dispatch(removeFromCart({ product: product._id }));
     dispatch(addToCart(item));
+    void dispatch(writeLine({ product: item.product, variant: pack.id, qty: item.qty }));
     return item;
   };
 }

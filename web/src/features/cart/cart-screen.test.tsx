@@ -2,8 +2,8 @@ import type { PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aProduct, aVariant } from "../../testing/factories.ts";
-import { fakeApi } from "../../testing/fake-api.ts";
+import { aCart, aProduct, aVariant } from "../../testing/factories.ts";
+import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { CartScreen } from "./cart-screen.tsx";
 import { type CartItem, type CartState, emptyCart } from "./cart-slice.ts";
@@ -238,10 +238,8 @@ const GST: Partial<PublicConfig> = {
 };
 const farm = { label: "Farm", address: "Gat No. 42", city: "Nashik", postalCode: "422001", country: "India", state: "Maharashtra" };
 
-function renderIndianCart(cart: Partial<CartState>) {
-  const calls = fakeApi(({ path }) =>
-    path === "/api/products/9/" ? { body: aProduct({ _id: 9, price: "160.00", gstRate: 5 }) } : { status: 500 },
-  );
+function renderIndianCart(cart: Partial<CartState>, answer: (call: FakeCall) => FakeAnswer = () => ({ status: 500 })) {
+  const calls = fakeApi(answer);
   const rendered = renderApp(<CartScreen />, {
     url: "/cart",
     path: "/cart/:id?",
@@ -283,10 +281,12 @@ describe("CartScreen in GST mode", () => {
     ]);
   });
 
-  it("reads again the lines of a cart saved before they knew their GST rate", async () => {
-    const { calls, store } = renderIndianCart({ cartItems: [neem] });
+  it("reads the cart again from the server when a line does not know its GST rate", async () => {
+    const { calls, store } = renderIndianCart({ cartItems: [neem] }, () => ({
+      body: aCart([{ product: 9, variant: 90, price: "160.00", gstRate: 5, qty: 5, countInStock: 12 }]),
+    }));
     await vi.waitFor(() => expect(summary()).toContainEqual(["CGST", "₹20.00"]));
-    expect(calls.map((call) => call.path)).toEqual(["/api/products/9/"]);
+    expect(calls.map((call) => call.path)).toEqual(["/api/cart/"]);
     expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 9, gstRate: 5, qty: 5 });
   });
 
@@ -299,7 +299,11 @@ describe("CartScreen in GST mode", () => {
   });
 
   it("keeps the GST rate of a product it adds", async () => {
-    fakeApi(() => ({ body: aProduct({ _id: 7, gstRate: 12 }) }));
+    fakeApi(({ path }) =>
+      path === "/api/cart/lines/"
+        ? { body: aCart([{ product: 7, variant: 70, gstRate: 12 }]) }
+        : { body: aProduct({ _id: 7, gstRate: 12 }) },
+    );
     const { store } = renderApp(<CartScreen />, { url: "/cart/7?qty=1", path: "/cart/:id?", config: GST });
     await vi.waitFor(() => expect(store.getState().cart.cartItems[0]).toMatchObject({ product: 7, gstRate: 12 }));
   });

@@ -14,7 +14,8 @@ import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
 import { gstSupply, priceAmounts, shortOfFreeShipping } from "./cart-price.ts";
-import { addToCart, type CartItem, countItems, removeFromCart, selectCartItems } from "./cart-slice.ts";
+import { type CartItem, countItems, selectCartItems } from "./cart-slice.ts";
+import { changeLine } from "./cart-sync.ts";
 import { EmptyCartMessage } from "./empty-cart.tsx";
 import { useCartPrice } from "./use-cart-price.ts";
 import "./cart.css";
@@ -144,7 +145,7 @@ function CartLine({ item }: { item: CartItem }) {
           aria-invalid={stock !== "ok" || undefined}
           aria-describedby={stock === "ok" ? undefined : problemId}
           value={item.qty}
-          onChange={(event) => dispatch(addToCart({ ...item, qty: Number(event.target.value) }))}
+          onChange={(event) => dispatch(changeLine(item, Number(event.target.value)))}
         >
           {quantityOptions(item.countInStock, item.qty).map((n) => (
             <option key={n} value={n}>
@@ -157,7 +158,7 @@ function CartLine({ item }: { item: CartItem }) {
           variant="outline-secondary"
           className="cart-line__remove"
           aria-label={t("Remove {name}", { name })}
-          onClick={() => dispatch(removeFromCart(item))}
+          onClick={() => dispatch(changeLine(item, 0))}
         >
           <TrashIcon />
         </Button>

@@ -40,7 +40,7 @@ export interface CartState {
   paymentMethod: string | null;
 }
 
-/** Browser storage keys (docs/storefront.md, "Storage keys"). */
+/** Browser storage keys (docs/storefront.md, "Storage keys"); `cartItems` is read once, to take an old cart over. */
 export const CART_KEYS = {
   cartItems: "cartItems",
   shippingAddress: "shippingAddress",
@@ -75,6 +75,10 @@ export const cartSlice = createSlice({
     clearCart(state) {
       state.cartItems = [];
     },
+    /** The cart as the server answered it (cart-sync.ts): it replaces the lines shown. */
+    cartReceived(state, action: PayloadAction<CartItem[]>) {
+      state.cartItems = action.payload;
+    },
     /** Checkout's shipping step (saving sets the shipping address). */
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
@@ -99,7 +103,7 @@ function forgetCheckout(state: CartState): void {
   state.paymentMethod = null;
 }
 
-export const { addToCart, removeFromCart, clearCart, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
+export const { addToCart, removeFromCart, clearCart, cartReceived, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
 
@@ -113,25 +117,28 @@ export function subtotalPaise(items: readonly CartItem[]): number {
   return items.reduce((sum, line) => sum + toPaise(line.price) * line.qty, 0);
 }
 
-/** The cart as last stored; anything missing or corrupt counts as empty. */
+/**
+ * The checkout's choices as last stored (anything missing or corrupt counts as none). The lines
+ * are the server's: empty until it answers (cart-sync.ts; a cart stored here by an older release
+ * is taken over from `cartItems` there).
+ */
 export function loadCart(): CartState {
-  const items = readJson(CART_KEYS.cartItems);
   const address = readJson(CART_KEYS.shippingAddress);
   const method = readJson(CART_KEYS.paymentMethod);
   return {
-    cartItems: Array.isArray(items) ? items.filter(isCartItem) : [],
+    cartItems: [],
     shippingAddress: isShippingAddress(address) ? address : null,
     paymentMethod: typeof method === "string" && method ? method : null,
   };
 }
 
 export function saveCart(cart: CartState): void {
-  writeJson(CART_KEYS.cartItems, cart.cartItems);
   writeJson(CART_KEYS.shippingAddress, cart.shippingAddress);
   writeJson(CART_KEYS.paymentMethod, cart.paymentMethod);
 }
 
-function isCartItem(value: unknown): value is CartItem {
+/** A line as a release before the server's cart stored it in localStorage. */
+export function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (

@@ -6,11 +6,13 @@ export {
   type CartState,
   clearCart,
   emptyCart,
+  loadCart,
   type ShippingAddress,
   savePaymentMethod,
   saveShippingAddress,
   selectCartItems,
 } from "./cart-slice.ts";
+export { followCart } from "./cart-sync.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { refreshCartPrices } from "./refresh-cart-prices.ts";
 export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";

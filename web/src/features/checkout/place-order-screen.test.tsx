@@ -1,7 +1,7 @@
-import type { Product, PublicConfig } from "@krishi/contract";
+import type { PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anErrorBody, anOrder, aProduct, aUser, signedIn } from "../../testing/factories.ts";
+import { aCart, anErrorBody, anOrder, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { type CartItem, type CartState, emptyCart } from "../cart/index.ts";
@@ -174,11 +174,10 @@ describe("PlaceOrderScreen", () => {
     expect(JSON.stringify(calls[0]?.body).match(/"variant"/g)).toHaveLength(2);
   });
 
-  it("says prices changed and shows the new total read from the catalogue", async () => {
-    const repriced: Product = aProduct({ _id: 7, name: "Neem oil 1 L", price: "120.00", countInStock: 9 });
+  it("says prices changed and shows the new total read from the server's cart", async () => {
     const { user, store, calls } = await renderPlaceOrder({ cartItems: [line({ price: "100.00" })] }, ({ path }) =>
-      path.startsWith("/api/products/7")
-        ? { body: repriced }
+      path === "/api/cart/"
+        ? { body: aCart([{ price: "120.00", gstRate: 5 }]) }
         : path === "/api/shipping/rules/"
           ? { body: [] }
           : {
@@ -192,9 +191,9 @@ describe("PlaceOrderScreen", () => {
     );
     await vi.waitFor(() => expect(summary()[0]).toEqual(["Items", "₹120.00"]));
     expect(summary()[3]).toEqual(["Total", "₹129.84"]);
-    // The lines' products and the shipping rules are read again.
+    // The cart and the shipping rules are read again.
     expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      "GET /api/products/7/",
+      "GET /api/cart/",
       "GET /api/shipping/rules/",
       "POST /api/orders/add/",
     ]);
@@ -203,8 +202,8 @@ describe("PlaceOrderScreen", () => {
 
   it("says which product ran out, keeping the quantity chosen, and waits for it to be changed in the cart", async () => {
     const { user, store } = await renderPlaceOrder({ cartItems: [line({ qty: 2 })] }, ({ path }) =>
-      path.startsWith("/api/products/")
-        ? { body: aProduct({ _id: 7, name: "Neem oil 1 L", price: "100.00", countInStock: 1 }) }
+      path === "/api/cart/"
+        ? { body: aCart([{ qty: 2, countInStock: 1 }]) }
         : {
             status: 409,
             body: anErrorBody("out_of_stock", "Only 1 of Neem oil 1 L left in stock.", {}, { name: "Neem oil 1 L", available: 1 }),
@@ -300,14 +299,14 @@ describe("PlaceOrderScreen with GST and Cash on Delivery", () => {
     ]);
   });
 
-  it("reads again a saved cart's lines that do not know their GST rate, then prices them", async () => {
+  it("reads again from the server lines that do not know their GST rate, then prices them", async () => {
     const { calls, store } = startPlaceOrder(
       { cartItems: [line({ price: "200.00" })] },
-      () => ({ body: aProduct({ _id: 7, price: "200.00", gstRate: 12 }) }),
+      () => ({ body: aCart([{ price: "200.00", gstRate: 12 }]) }),
       INDIA,
     );
     await vi.waitFor(() => expect(summary()).toContainEqual(["CGST", "₹12.00"]));
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/products/7/"]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["GET /api/cart/"]);
     expect(store.getState().cart.cartItems[0]?.gstRate).toBe(12);
   });
 
