@@ -38,11 +38,19 @@ describe("dates in Hindi", () => {
     expect(dateOf("2026-11-25T10:00:00.000Z")).toBe("25 नव॰ 2026");
     expect(dateOf("2024-01-10T19:00:00.000Z")).toBe("11 जन॰ 2024");
     expect(dayOf("2026-11-01")).toBe("1 नव॰ 2026");
-    expect(dateTimeOf("2026-11-22T13:07:00.000Z")).toMatch(/^22 नव॰ 2026, 6:37 (pm|अपराह्न)$/);
+    expect(dateTimeOf("2026-11-22T13:07:00.000Z")).toBe("22 नव॰ 2026, शाम 6:37");
     expect(shortDay("2026-11-24T10:00:00.000Z")).toBe("24 नव॰");
     expect(longDay("2026-11-30T10:00:00.000Z")).toBe("30 नवंबर 2026");
     expect(calendarDay("2026-11-24")).toBe("मंगलवार, 24 नवंबर");
     expect(localWeekDay(new Date(2026, 10, 26))).toBe("गुरु 26 नव॰");
+  });
+
+  it("write a time with its part of the day in Hindi words, never English's am and pm", async () => {
+    await setLanguage("hi");
+    expect(dateTimeOf("2026-11-22T04:30:00.000Z")).toBe("22 नव॰ 2026, सुबह 10:00");
+    expect(dateTimeOf("2026-11-22T08:30:00.000Z")).toBe("22 नव॰ 2026, दोपहर 2:00");
+    expect(dateTimeOf("2026-11-22T16:13:00.000Z")).toBe("22 नव॰ 2026, रात 9:43");
+    expect(dateTimeOf("2026-11-22T16:13:00.000Z")).not.toMatch(/[ap]m/i);
   });
 
   it("switch back to English with the language", async () => {

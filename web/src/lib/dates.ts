@@ -26,6 +26,22 @@ const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
   calendarDay: { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" },
 };
 
+/**
+ * Hindi's own ways where Intl's hi-IN keeps English: a time's part of the day in words ("22 नव॰
+ * 2026, शाम 6:37", "रात 9:43"), not "6:37 pm".
+ */
+const HINDI_STYLES: Partial<Record<Style, Intl.DateTimeFormatOptions>> = {
+  dateTime: {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    dayPeriod: "short",
+    timeZone: SHOP_TIME_ZONE,
+  },
+};
+
 const ISO_DAY = new Intl.DateTimeFormat("en-IN", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: SHOP_TIME_ZONE });
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -35,7 +51,7 @@ function format(date: Date, style: Style): string {
   const key = `${language} ${style}`;
   let found = formats.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(dateLocale(language), STYLES[style]);
+    found = new Intl.DateTimeFormat(dateLocale(language), (language === "hi" && HINDI_STYLES[style]) || STYLES[style]);
     formats.set(key, found);
   }
   return found.format(date);
@@ -66,7 +82,7 @@ export function dateOf(timestamp: string | null | undefined): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** A moment with its date and time: "22 Nov 2026, 6:37 pm" (Hindi "22 नव॰ 2026, 6:37 pm"). */
+/** A moment with its date and time: "22 Nov 2026, 6:37 pm" (Hindi "22 नव॰ 2026, शाम 6:37"). */
 export function dateTimeOf(timestamp: string | null | undefined): string {
   return formatted(timestamp, "dateTime");
 }
