@@ -1,4 +1,4 @@
-import type { Pincode } from "@krishi/contract";
+import type { Pincode, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
@@ -33,15 +33,27 @@ const served = (pin: string, deliveryDays: number | null): Pincode => ({
   deliveryDays,
 });
 
-function renderPlaceOrder(shippingAddress: typeof nashik, answer: (call: FakeCall) => { status?: number; body?: unknown }) {
+function renderPlaceOrder(
+  shippingAddress: typeof nashik,
+  answer: (call: FakeCall) => { status?: number; body?: unknown },
+  config: Partial<PublicConfig> = INDIA,
+) {
   const calls = fakeApi(answer);
   renderApp(<PlaceOrderScreen />, {
     url: "/placeorder",
     path: "/placeorder",
     preloadedState: { auth: signedIn(aUser()), cart: { ...emptyCart, cartItems: [urea], shippingAddress, paymentMethod: "RazorPay" } },
+    config,
   });
   return calls;
 }
+
+/** The India settings (GST, Cash on Delivery): the shop looks PIN codes up. */
+const INDIA: Partial<PublicConfig> = {
+  pricing: { freeShippingAbovePaise: 100_00, shippingPaise: 10_00, taxBasisPoints: 820, taxMode: "gst", pricesIncludeTax: true },
+  sellerStateCode: "27",
+  cod: { enabled: true, feePaise: 40_00, maxOrderPaise: 5000_00 },
+};
 
 const pincodeCalls = (calls: FakeCall[]) => calls.filter((call) => call.path.startsWith("/api/pincodes/")).map((call) => call.path);
 
@@ -81,6 +93,13 @@ describe("PlaceOrderScreen's delivery date", () => {
     const calls = renderPlaceOrder(nashik, () => answer);
     await vi.waitFor(() => expect(pincodeCalls(calls)).toHaveLength(1));
     expect(await screen.findByRole("heading", { level: 1, name: "Place Order" })).toBeInTheDocument();
+    expect(screen.queryByText(/Delivers by/)).not.toBeInTheDocument();
+  });
+
+  it("asks nothing in the spec's shop, which looks up no PIN codes", async () => {
+    const calls = renderPlaceOrder(nashik, () => ({ body: served("422001", 3) }), {});
+    expect(await screen.findByRole("heading", { level: 1, name: "Place Order" })).toBeInTheDocument();
+    expect(pincodeCalls(calls)).toEqual([]);
     expect(screen.queryByText(/Delivers by/)).not.toBeInTheDocument();
   });
 
