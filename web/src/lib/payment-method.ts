@@ -11,11 +11,11 @@ export function onlyPaymentMethod(config: ShopConfig | undefined): string | null
 }
 
 /**
- * A payment method's name as shoppers read it: Razorpay spelt as the company spells it (the API's
- * value stays the spec's "RazorPay", which its Payment screen shows), Cash on Delivery in the
- * shop's language.
+ * A payment method's name as shoppers read it, in the shop's language: Razorpay spelt in English
+ * as the company spells it (the API's value stays the spec's "RazorPay", which its Payment screen
+ * shows), in Hindi in Devanagari; Cash on Delivery.
  */
 export function paymentMethodName(method: string): string {
   if (method === "COD") return t("Cash on Delivery");
-  return method === DEFAULT_PAYMENT_METHOD ? "Razorpay" : method;
+  return method === DEFAULT_PAYMENT_METHOD ? t("Razorpay") : method;
 }

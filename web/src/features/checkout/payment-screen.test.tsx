@@ -33,6 +33,13 @@ describe("PaymentScreen", () => {
     expect(screen.getByRole("link", { name: "Payment" })).toHaveAttribute("aria-current", "step");
   });
 
+  it("names the method in Hindi in Devanagari, not in English", async () => {
+    await setLanguage("hi");
+    renderPayment(address);
+    expect(screen.getByRole("radio", { name: "रेज़रपे" })).toBeChecked();
+    expect(screen.queryByText(/razorpay/i)).not.toBeInTheDocument();
+  });
+
   it("keeps the method and goes on to /placeorder", async () => {
     const { user, store, location } = renderPayment(address);
     await user.click(screen.getByRole("button", { name: "Continue" }));

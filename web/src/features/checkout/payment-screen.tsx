@@ -70,7 +70,8 @@ function PaymentForm({ shippingAddress }: { shippingAddress: ShippingAddress }) 
   }
 
   const methods: { name: PaymentMethod; label: string; hint: string }[] = [
-    { name: DEFAULT_PAYMENT_METHOD, label: DEFAULT_PAYMENT_METHOD, hint: t("UPI, cards, net banking and wallets") },
+    // The spec's "RazorPay" in English, the company's name in Devanagari in Hindi.
+    { name: DEFAULT_PAYMENT_METHOD, label: t("RazorPay"), hint: t("UPI, cards, net banking and wallets") },
   ];
   if (offer.offered) {
     methods.push({ name: "COD", label: t("Cash on Delivery"), hint: t("Pay in cash when it arrives ({fee} fee)", { fee: offer.fee }) });

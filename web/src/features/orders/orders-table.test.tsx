@@ -46,6 +46,6 @@ describe("OrdersTable (staff)", () => {
         .getAllByRole("cell")
         .map((cell) => [cell.dataset.label, cell.textContent]),
     );
-    expect(byLabel).toMatchObject({ "भुगतान का तरीका": "Razorpay", "भुगतान हुआ": "20 नव॰ 2026" });
+    expect(byLabel).toMatchObject({ "भुगतान का तरीका": "रेज़रपे", "भुगतान हुआ": "20 नव॰ 2026" });
   });
 });
