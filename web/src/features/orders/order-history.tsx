@@ -3,7 +3,7 @@ import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { dateTimeOf } from "../../lib/dates.ts";
 import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
-import { eventMessage, REFUND_STATUS_LABELS, type RefundStatus } from "./order-status.tsx";
+import { eventMessage, REFUND_STATUS_LABELS, RETURN_REASON_LABELS, type RefundStatus } from "./order-status.tsx";
 
 /** A moment as a machine-readable <time>, read as "22 Nov 2026, 6:37 am". */
 function Moment({ at, className }: { at: string; className?: string }) {
@@ -89,6 +89,16 @@ function refundedLines(refund: Refund, items: Order["orderItems"]): string[] {
 }
 
 /**
+ * A refund's reason as the shopper reads it: a return's refund by the return and its reason, in
+ * the shop's language ("Return 1: Damaged", "वापसी 1: टूटा-फूटा या ख़राब"), not as the server
+ * recorded it for Razorpay; staff's own words as they wrote them.
+ */
+function refundReason(refund: Refund, returns: Order["returns"]): string {
+  const found = returns.find((item) => item.refundId === refund.id);
+  return found ? t("Return {id}: {reason}", { id: found.id, reason: t(RETURN_REASON_LABELS[found.reason]) }) : refund.reason;
+}
+
+/**
  * Each refund (amount, state, how it is paid, the lines it gives back, reason, when) and the
  * amount of the order given back so far. A refund by transfer (Cash on Delivery) says so, and its
  * bank reference once paid. A second payment Razorpay took for the order, given back whole, is
@@ -97,9 +107,10 @@ function refundedLines(refund: Refund, items: Order["orderItems"]): string[] {
 export function RefundList({
   refunds,
   orderItems,
+  returns,
   amountRefunded,
   otherPaymentsRefunded,
-}: Pick<Order, "refunds" | "orderItems" | "amountRefunded" | "otherPaymentsRefunded">) {
+}: Pick<Order, "refunds" | "orderItems" | "returns" | "amountRefunded" | "otherPaymentsRefunded">) {
   useLanguage();
   return (
     <>
@@ -118,7 +129,7 @@ export function RefundList({
               <div>{t("A second payment for this order (made twice, or after it was cancelled), given back in full")}</div>
             )}
             {refund.lines.length > 0 && <div>{refundedLines(refund, orderItems).join(", ")}</div>}
-            <div>{refund.reason}</div>
+            <div>{refundReason(refund, returns)}</div>
             <Moment at={refund.createdAt} className="d-block small text-body-secondary" />
           </li>
         ))}

@@ -650,6 +650,25 @@ describe("OrderScreen in Hindi", () => {
     expect(screen.getByRole("button", { name: "ऑर्डर रद्द करें" })).toBeEnabled();
   });
 
+  it("names a return's refund by the return and its reason in Hindi, staff's own reasons as written", async () => {
+    await setLanguage("hi");
+    renderOrder(
+      aPaidOrder({
+        refunds: [
+          { id: 5, amount: "1249.50", reason: "Return #3: Damaged", createdAt: "2026-11-26T10:00:00.000Z" },
+          { id: 6, amount: "20.00", reason: "Late delivery", createdAt: "2026-11-27T10:00:00.000Z" },
+        ],
+        returns: [aReturn({ status: "received", refundId: 5 })],
+        amountRefunded: "1269.50",
+      }),
+    );
+    const refunds = (await screen.findByRole("heading", { level: 2, name: "रिफ़ंड" })).parentElement as HTMLElement;
+    const [fromReturn, own] = within(refunds).getAllByRole("listitem");
+    expect(fromReturn).toHaveTextContent("वापसी 3: टूटा-फूटा या ख़राब");
+    expect(fromReturn).not.toHaveTextContent(/Return|Damaged/);
+    expect(own).toHaveTextContent("Late delivery");
+  });
+
   it("shows staff their panel in Hindi", async () => {
     await setLanguage("hi");
     renderOrder(aPaidOrder(), staff);

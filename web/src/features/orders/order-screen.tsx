@@ -225,6 +225,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               <RefundList
                 refunds={order.refunds}
                 orderItems={order.orderItems}
+                returns={order.returns}
                 amountRefunded={order.amountRefunded}
                 otherPaymentsRefunded={order.otherPaymentsRefunded}
               />
