@@ -1,10 +1,16 @@
 import type { ShippingAddress } from "@krishi/contract";
-import type { Message } from "../i18n/index.ts";
+import { type Message, t } from "../i18n/index.ts";
 
-/** An address on one line: "Plot 4, Near the mandi, Nashik, Maharashtra 422001, India". */
+/**
+ * An address on one line: "Plot 4, Near the mandi, Nashik, Maharashtra 422001, India". A state or
+ * country of the shop's lists is named in the shop's language ("नासिक, महाराष्ट्र 422001, भारत"
+ * in Hindi); the rest (the city too) as the customer wrote it.
+ */
 export function addressLine(address: ShippingAddress): string {
-  const place = [address.state, address.postalCode].filter(Boolean).join(" ");
-  return [address.address, address.landmark, address.city, place, address.country]
+  const state = address.state && inLanguage(canonicalState(address.state), [...INDIAN_STATES, ...UNION_TERRITORIES]);
+  const place = [state, address.postalCode].filter(Boolean).join(" ");
+  const country = address.country && inLanguage(canonicalCountry(address.country), COUNTRIES);
+  return [address.address, address.landmark, address.city, place, country]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(", ");
@@ -86,4 +92,10 @@ export function canonicalState(state: string): string {
   const trimmed = state.trim();
   const all: readonly string[] = [...INDIAN_STATES, ...UNION_TERRITORIES];
   return all.find((name) => name.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+}
+
+/** A name of one of the shop's lists in the shop's language; any other as it is. */
+function inLanguage(name: string, known: readonly Message[]): string {
+  const found = known.find((candidate) => candidate === name);
+  return found ? t(found) : name;
 }

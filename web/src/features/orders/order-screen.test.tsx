@@ -650,6 +650,12 @@ describe("OrderScreen in Hindi", () => {
     expect(screen.getByRole("button", { name: "ऑर्डर रद्द करें" })).toBeEnabled();
   });
 
+  it("names the address's state and country in Hindi, its city as the customer wrote it", async () => {
+    await setLanguage("hi");
+    renderOrder(anOrder());
+    expect(await screen.findByText("Gat No. 42, Ozar Road, Near the mandi, Nashik, महाराष्ट्र 422001, भारत")).toBeInTheDocument();
+  });
+
   it("names a return's refund by the return and its reason in Hindi, staff's own reasons as written", async () => {
     await setLanguage("hi");
     renderOrder(
