@@ -1,4 +1,4 @@
-import type { Category, Product, ProductSummary, PublicConfig } from "./api.ts";
+import type { Cart, Category, Product, ProductSummary, PublicConfig, ShippingRuleJson } from "./api.ts";
 
 /**
  * The server-rendered storefront: the server gathers a public page's API answers from its own
@@ -33,6 +33,11 @@ export interface PageAnswers {
   products?: { body: ProductSummary[]; headers: Record<string, string> };
   /** The product page's product: GET /api/products/{id}/'s body. */
   product?: Product;
+  /**
+   * The cart page (rendered for its visitor, never cached): their cart (GET /api/cart/'s body), the
+   * shipping rules it is priced by, and the code of an error to say above it (a line not added).
+   */
+  cart?: { cart: Cart; shippingRules: ShippingRuleJson[]; notice?: string };
 }
 
 export interface PageRenderRequest {

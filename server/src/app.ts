@@ -63,6 +63,7 @@ import { shippingStaffRoutes } from "./modules/shipping/staff-routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { StaffSummaryService } from "./modules/staff/summary.ts";
 import { StorefrontPages } from "./modules/storefront/pages.ts";
+import { cartPageRoutes } from "./modules/storefront/cart-routes.ts";
 import { loadPageRenderer } from "./modules/storefront/renderer.ts";
 import { sendNotFoundPage, storefrontRoutes } from "./modules/storefront/routes.ts";
 import { publicConfigOf } from "./modules/system/public-config.ts";
@@ -407,7 +408,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
 
   const pages = await storefrontPages(config, { catalog, events, log: app.log });
-  if (pages) await app.register(storefrontRoutes, { pages });
+  if (pages) {
+    await app.register(storefrontRoutes, { pages });
+    await app.register(cartPageRoutes, { pages, cart, shipping, siteUrl: config.siteUrl });
+  }
   await registerStatic(app, {
     webDistDir: config.webDistDir,
     mediaDir: config.mediaDir,

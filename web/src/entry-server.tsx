@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { PageRenderRequest, RenderedPage } from "@krishi/contract";
+import { type PageRenderRequest, type RenderedPage, shippingRuleOf } from "@krishi/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";
@@ -7,10 +7,14 @@ import { configApi } from "./app/config-api.ts";
 import { ServerRendering } from "./app/page-title.tsx";
 import { AppRoutes } from "./app/router.tsx";
 import { makeStore } from "./app/store.ts";
+import { cartReceived } from "./features/cart/cart-slice.ts";
+import { cartItemOf } from "./features/cart/cart-sync.ts";
+import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";
 import { catalogApi, toProductPage } from "./features/catalog/catalog-api.ts";
 import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
+import { PACK_PARAM } from "./features/catalog/product-screen.tsx";
 import { activateLanguage, localized, t } from "./i18n/index.ts";
-import { headTags, listDescription, productDescription, scriptJson } from "./ssr/head.ts";
+import { escapeHtml, headTags, listDescription, productDescription, scriptJson } from "./ssr/head.ts";
 
 /**
  * The web app's server entry (Vite's SSR build, loaded by the server): renders a public page —
@@ -23,6 +27,7 @@ const LAYOUT_MODULES = ["src/app/footer.tsx"];
 const LAZY_MODULES = {
   home: ["src/components/paginate.tsx", ...LAYOUT_MODULES],
   product: ["src/features/catalog/product-screen.tsx", ...LAYOUT_MODULES],
+  cart: ["src/features/cart/cart-screen.tsx", ...LAYOUT_MODULES],
   notFound: LAYOUT_MODULES,
 };
 
@@ -58,6 +63,11 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
     fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProducts", query, page)));
   }
   if (answers.product && productId) fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProduct", productId, answers.product)));
+  if (answers.cart) {
+    store.dispatch(cartReceived(answers.cart.cart.lines.map(cartItemOf)));
+    const rules = answers.cart.shippingRules.map(shippingRuleOf);
+    fills.push(store.dispatch(shippingRulesApi.util.upsertQueryData("getShippingRules", undefined, rules)));
+  }
   await Promise.all(fills);
 
   const body = await renderApp(store, notFound ? NOT_FOUND_PATH : url);
@@ -71,9 +81,22 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
       modules: LAZY_MODULES.notFound,
     };
   }
+  if (answers.cart) {
+    // The visitor's own page: kept out of search engines, its state theirs alone.
+    const head = `<title>${escapeHtml(`${t("Shopping Cart")} | Krishi Bazaar`)}</title><meta name="robots" content="noindex">`;
+    return { head, body, state: scriptJson(store.getState()), modules: LAZY_MODULES.cart };
+  }
   const { product } = answers;
+  // The pack a shared link names (?pack=), unless it is the default: the page's price and offer are its.
+  const pack = product?.variants.slice(1).find((variant) => String(variant.id) === address.searchParams.get(PACK_PARAM));
   const head = product
-    ? headTags({ ...common, title: localized(product.name, product.nameHi), description: productDescription(product), product })
+    ? headTags({
+        ...common,
+        title: localized(product.name, product.nameHi),
+        description: productDescription(product, pack),
+        product,
+        ...(pack ? { pack } : {}),
+      })
     : listHead(common, homeHeading(address.searchParams, answers.categories), answers.products?.headers);
   return { head, body, state: scriptJson(store.getState()), modules: product ? LAZY_MODULES.product : LAZY_MODULES.home };
 }

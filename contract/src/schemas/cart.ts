@@ -46,3 +46,14 @@ export const CartLineSetBody = Type.Object({
   variant: Type.Optional(Id),
   qty: Type.Integer({ minimum: 0, maximum: 10_000 }),
 });
+
+/**
+ * The product page's Add to Cart form, posted before the app runs or without it (POST /cart/add,
+ * urlencoded): the product, its pack (absent: the default), how many (absent: 1), the page's language.
+ */
+export const CartFormBody = Type.Object({
+  product: Id,
+  pack: Type.Optional(Id),
+  qty: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  lang: Type.Optional(Type.Union([Type.Literal("en"), Type.Literal("hi")])),
+});

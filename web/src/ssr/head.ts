@@ -1,4 +1,4 @@
-import type { Category, PageLanguage, Product, PublicConfig } from "@krishi/contract";
+import type { Category, PageLanguage, Product, ProductVariant, PublicConfig } from "@krishi/contract";
 import { pageTitle } from "../app/page-title.tsx";
 import { LANGUAGE_PARAM, localized, t } from "../i18n/index.ts";
 import { imageUrl, imageVariant } from "../lib/image-url.ts";
@@ -18,6 +18,8 @@ export interface PageHead {
   siteUrl: string;
   config: PublicConfig;
   product?: Product;
+  /** The pack the address names (?pack=), when it is not the default: its price and stock are the page's. */
+  pack?: ProductVariant;
   /** The not-found page: kept out of search indexes. */
   notFound?: boolean;
 }
@@ -49,8 +51,9 @@ export function headTags(head: PageHead): string {
     if (image.endsWith(".webp")) tags.push(property("og:image:type", "image/webp"));
   }
   if (product) {
-    tags.push(property("product:price:amount", product.price), property("product:price:currency", "INR"));
-    tags.push(property("og:price:amount", product.price), property("og:price:currency", "INR"));
+    const price = head.pack?.price ?? product.price;
+    tags.push(property("product:price:amount", price), property("product:price:currency", "INR"));
+    tags.push(property("og:price:amount", price), property("og:price:currency", "INR"));
   }
   tags.push(
     meta("twitter:card", image ? "summary_large_image" : "summary"),
@@ -64,11 +67,12 @@ export function headTags(head: PageHead): string {
   return tags.join("");
 }
 
-/** A line for a product's description: its name, price and the first sentence of its text. */
-export function productDescription(product: Product): string {
+/** A line for a product's description: its name (with the pack named), price and the first sentence of its text. */
+export function productDescription(product: Product, pack?: ProductVariant): string {
   const name = localized(product.name, product.nameHi);
   const text = localized(product.description, product.descriptionHi).split(/\n/)[0]?.trim() ?? "";
-  return clip(`${name}: ${formatPrice(product.price)}. ${text}`.trim());
+  const named = pack ? `${name} (${pack.label})` : name;
+  return clip(`${named}: ${formatPrice(pack?.price ?? product.price)}. ${text}`.trim());
 }
 
 /** A list page's description: its heading, how many products, and the shop's line. */
@@ -94,7 +98,7 @@ function productData(product: Product, head: PageHead, url: string) {
     sku: String(product._id),
     ...(product.brand ? { brand: { "@type": "Brand", name: product.brand } } : {}),
     category: product.category.name,
-    offers: productOffers(product, url),
+    offers: head.pack ? packOffer(head.pack, url) : productOffers(product, url),
     ...(product.numReviews > 0
       ? {
           aggregateRating: {
@@ -106,6 +110,19 @@ function productData(product: Product, head: PageHead, url: string) {
           },
         }
       : {}),
+  };
+}
+
+/** The offer of the pack the address names: its price and its own stock. */
+function packOffer(pack: ProductVariant, url: string) {
+  return {
+    "@type": "Offer",
+    price: pack.price,
+    ...(pack.sku ? { sku: pack.sku } : {}),
+    url,
+    priceCurrency: "INR",
+    availability: pack.countInStock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
   };
 }
 

@@ -86,14 +86,18 @@ export class StorefrontPages {
   async product(id: string, params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
     const language = languageOf(params);
     if (!/^[1-9]\d{0,8}$/.test(id)) return this.notFound(language, serializers);
-    const url = withQuery(`/product/${id}`, language === "en" ? {} : { lang: language });
+    const named = params.get(PACK_PARAM) ?? "";
     try {
       return await this.#orShell(language, async () => {
+        // The catalogue's answer is kept: asked before the page, it tells whether ?pack= names one
+        // of the product's packs other than the default (that pack's page), or not (the product's).
+        const product = await productAnswer(this.deps.catalog, Number(id), serializers.product);
+        const query: Record<string, string> = {};
+        if (/^[1-9]\d{0,9}$/.test(named) && otherPacks(product.body).includes(Number(named))) query[PACK_PARAM] = named;
+        if (language !== "en") query.lang = language;
+        const url = withQuery(`/product/${id}`, query);
         const answer = await this.#cache.get(`${language} ${url}`, async () => {
-          const [product, answers] = await Promise.all([
-            productAnswer(this.deps.catalog, Number(id), serializers.product),
-            this.#common(serializers),
-          ]);
+          const answers = await this.#common(serializers);
           return this.#render({ url, language, answers: { ...answers, product: JSON.parse(product.body) } }, product.tags);
         });
         return { status: 200, answer };
@@ -102,6 +106,22 @@ export class StorefrontPages {
       if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers);
       throw error;
     }
+  }
+
+  /**
+   * A visitor's cart page (their lines, priced by the shipping rules, with what to say above it):
+   * rendered for them alone and never kept.
+   */
+  async cart(
+    url: string,
+    language: PageLanguage,
+    cart: NonNullable<PageAnswers["cart"]>,
+    serializers: AnswerSerializers,
+  ): Promise<RenderedAnswer> {
+    return this.#orShell(language, async () => {
+      const answers = await this.#common(serializers);
+      return { status: 200, answer: await this.#render({ url, language, answers: { ...answers, cart } }, undefined) };
+    });
   }
 
   /** The shop's not-found page (its header, categories and footer), answered with 404. */
@@ -146,6 +166,15 @@ class RenderFailure extends Error {
   constructor(cause: unknown) {
     super("rendering the page failed", { cause });
   }
+}
+
+/** The query parameter of a product page's pack (/product/7?pack=12): the web app's PACK_PARAM. */
+const PACK_PARAM = "pack";
+
+/** The ids of a product's packs but its default, read from its API answer only when an address names a pack. */
+function otherPacks(productBody: string): number[] {
+  const { variants } = JSON.parse(productBody) as { variants: { id: number }[] };
+  return variants.slice(1).map((variant) => variant.id);
 }
 
 function languageOf(params: URLSearchParams): PageLanguage {

@@ -75,7 +75,7 @@ function searchOf(request: FastifyRequest): URLSearchParams {
   return new URL(request.url, "http://shop.invalid").searchParams;
 }
 
-function serializers(reply: FastifyReply): AnswerSerializers {
+export function serializers(reply: FastifyReply): AnswerSerializers {
   const by = (schema: TSchema) => (data: unknown) =>
     reply.serializeInput(data as Record<string, unknown>, schema as Record<string, unknown>);
   return { list: by(ProductListBody), product: by(ProductBody), categories: by(CategoryListBody) };

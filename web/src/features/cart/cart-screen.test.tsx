@@ -2,7 +2,7 @@ import type { PublicConfig } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
-import { aCart, aProduct, aVariant } from "../../testing/factories.ts";
+import { aCart, anErrorBody, aProduct, aVariant } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { CartScreen } from "./cart-screen.tsx";
@@ -50,17 +50,27 @@ function lineOf(name: string): HTMLElement {
 }
 
 describe("CartScreen", () => {
-  it("says the cart is empty and cannot proceed to checkout", async () => {
+  it("says the cart is empty, with no summary and no checkout", async () => {
     renderCart();
     expect(await screen.findByText(/Your cart is empty/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
-    expect(screen.getByRole("button", { name: "Proceed To Checkout" })).toBeDisabled();
-    expect(summary()).toEqual([
-      ["Items", "₹0.00"],
-      ["Shipping", "₹0.00"],
-      ["Tax", "₹0.00"],
-      ["Total", "₹0.00"],
-    ]);
+    expect(screen.queryByRole("button", { name: "Proceed To Checkout" })).toBeNull();
+    expect(screen.queryAllByRole("rowheader")).toEqual([]);
+  });
+
+  it("says a broken cart link's product was not found above a clean empty cart", async () => {
+    fakeApi(() => ({ status: 404, body: anErrorBody("product_not_found", "No Product matches the given query.") }));
+    const { location } = renderApp(<CartScreen />, { url: "/cart/9999?qty=2", path: "/cart/:id?" });
+    expect(await screen.findByText(/Your cart is empty/)).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Proceed To Checkout" })).toBeNull();
+    expect(screen.queryAllByRole("rowheader")).toEqual([]);
+    await vi.waitFor(() => expect(location().pathname).toBe("/cart"));
+  });
+
+  it("says a line the product page's form could not add, above the cart", async () => {
+    renderApp(<CartScreen />, { url: "/cart?refused=out_of_stock", path: "/cart/:id?" });
+    expect(await screen.findByText("Could not add to cart")).toBeInTheDocument();
   });
 
   it("shows each line with its picture, link, unit price and the subtotal", async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING, formatRupees, priceOrder } from "@krishi/contract";
+import { formatRupees } from "@krishi/contract";
 import { useEffect, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -13,7 +13,7 @@ import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
-import { gstSupply, priceAmounts, shortOfFreeShipping } from "./cart-price.ts";
+import { shortOfFreeShipping } from "./cart-price.ts";
 import { type CartItem, countItems, selectCartItems } from "./cart-slice.ts";
 import { changeLine } from "./cart-sync.ts";
 import { EmptyCartMessage } from "./empty-cart.tsx";
@@ -55,50 +55,56 @@ export function CartScreen() {
     };
   }, [id, qty, pack, dispatch, navigate]);
 
+  // A line the product page's form could not add (posted before the app ran): the server said why.
+  const refused = params.get("refused") ? t("Could not add to cart") : null;
+  const notice = addError ?? refused;
+  const empty = !adding && items.length === 0;
+
   return (
     <div className="cart-screen">
       <title>{`${t("Shopping Cart")} | Krishi Bazaar`}</title>
       <h1>{t("Shopping Cart")}</h1>
-      {addError && <Message variant="danger">{addError}</Message>}
-      <div className="row gy-3">
-        <div className="col-lg-8">
-          {adding ? (
-            <Loader />
-          ) : items.length === 0 ? (
-            <EmptyCartMessage />
-          ) : (
-            <OrderLines>
-              {items.map((item) => (
-                <CartLine key={`${item.product}-${item.variant ?? ""}`} item={item} />
-              ))}
-            </OrderLines>
-          )}
+      {notice && <Message variant="danger">{notice}</Message>}
+      {empty ? (
+        // Nothing to price or check out: no summary of ₹0.00 beside it.
+        <EmptyCartMessage />
+      ) : (
+        <div className="row gy-3">
+          <div className="col-lg-8">
+            {adding ? (
+              <Loader />
+            ) : (
+              <OrderLines>
+                {items.map((item) => (
+                  <CartLine key={`${item.product}-${item.variant ?? ""}`} item={item} />
+                ))}
+              </OrderLines>
+            )}
+          </div>
+          <div className="col-lg-4">
+            <CartSummary items={items} />
+          </div>
         </div>
-        <div className="col-lg-4">
-          <CartSummary items={items} />
-        </div>
-      </div>
+      )}
     </div>
   );
 }
 
-/** An empty cart costs nothing, not the shipping of an order under the free-shipping threshold. */
-const NOTHING = priceOrder([], { ...DEFAULT_PRICING, shippingPaise: 0 });
+/** Where Proceed To Checkout leads: sign-in, then the shipping step. */
+const CHECKOUT_SIGN_IN = "/login?redirect=shipping";
 
 /**
  * Subtotal (n) items, and the order's price as the server will charge it (items, shipping, the
  * COD fee when that is the method chosen, tax, total, by the shop's pricing rule), how much more
- * ships free, and Proceed To Checkout (disabled for an empty cart, or while a line wants more than
- * is in stock).
+ * ships free, and Proceed To Checkout (disabled while a line wants more than is in stock). An
+ * empty cart has no summary.
  */
 function CartSummary({ items }: { items: CartItem[] }) {
   const navigate = useNavigate();
-  const shippingAddress = useAppSelector((state) => state.cart.shippingAddress);
   const cart = useCartPrice();
   if (!cart) return <Loader />;
 
-  const { config, price } = cart;
-  const amounts = items.length > 0 ? cart.amounts : priceAmounts(NOTHING, gstSupply(config, shippingAddress));
+  const { amounts, price } = cart;
   const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
   const short = shortOfFreeShipping(price.itemsPaise, cart.shippingTerms);
   const note = (
@@ -113,14 +119,20 @@ function CartSummary({ items }: { items: CartItem[] }) {
       amounts={amounts}
       note={short !== null || stockProblem ? note : undefined}
       action={
-        <Button
-          type="button"
-          variant="accent"
-          disabled={items.length === 0 || stockProblem}
-          onClick={() => navigate("/login?redirect=shipping")}
+        // A form, so that the cart rendered by the server leads on to checkout before the app runs.
+        <form
+          method="get"
+          action="/login"
+          onSubmit={(event) => {
+            event.preventDefault();
+            navigate(CHECKOUT_SIGN_IN);
+          }}
         >
-          {t("Proceed To Checkout")}
-        </Button>
+          <input type="hidden" name="redirect" value="shipping" />
+          <Button type="submit" variant="accent" className="w-100" disabled={stockProblem}>
+            {t("Proceed To Checkout")}
+          </Button>
+        </form>
       }
     />
   );

@@ -34,7 +34,7 @@ export function cartItemOf(line: CartLine): CartItem {
 let latest = 0;
 
 function receive(dispatch: Dispatch, ticket: number, cart: Cart | undefined): void {
-  if (cart && ticket === latest) dispatch(cartReceived(cart.lines.map(cartItemOf)));
+  if (Array.isArray(cart?.lines) && ticket === latest) dispatch(cartReceived(cart.lines.map(cartItemOf)));
 }
 
 /**

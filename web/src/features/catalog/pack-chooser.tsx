@@ -11,10 +11,13 @@ export function PackChooser({
   packs,
   chosen,
   onChoose,
+  form,
 }: {
   packs: readonly ProductVariant[];
   chosen: ProductVariant;
   onChoose: (pack: ProductVariant) => void;
+  /** The id of the form the choice is sent with (the buttons need not stand inside it). */
+  form?: string;
 }) {
   if (packs.length < 2) return <p className="pack-single">{t("Pack: {label}", { label: chosen.label })}</p>;
   return (
@@ -26,6 +29,7 @@ export function PackChooser({
             type="radio"
             className="form-check-input"
             name="pack"
+            form={form}
             value={pack.id}
             checked={pack === chosen}
             onChange={() => onChoose(pack)}

@@ -1,5 +1,5 @@
 import type { Product, ProductVariant } from "@krishi/contract";
-import { useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
@@ -61,6 +61,12 @@ export function ProductScreen() {
 export const PACK_PARAM = "pack";
 
 /**
+ * The Add to Cart form (POST /cart/add: product, pack, qty, lang): the pack chooser's radio
+ * buttons belong to it from where they stand (their form attribute).
+ */
+export const ADD_TO_CART_FORM = "add-to-cart";
+
+/**
  * The pack the address names, else the default pack; undefined only for a product without packs
  * (an older server's answer), whose own price and stock then stand.
  */
@@ -112,7 +118,7 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="product-info__name">{name}</h1>
           {product.brand && <p className="product-info__brand">{t("Brand: {brand}", { brand: product.brand })}</p>}
           <ProductRating rating={product.rating} numReviews={product.numReviews} />
-          {pack && <PackChooser packs={product.variants} chosen={pack} onChoose={choosePack} />}
+          {pack && <PackChooser packs={product.variants} chosen={pack} onChoose={choosePack} form={ADD_TO_CART_FORM} />}
           <p className="product-info__price">
             <span>{formatPrice(pack?.price ?? product.price)}</span>
             {unitPrice && <span className="product-info__unit-price"> ({unitPrice})</span>}
@@ -153,6 +159,7 @@ function ProductDetails({ product }: { product: Product }) {
  */
 function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | undefined }) {
   const dispatch = useAppDispatch();
+  const language = useLanguage();
   const [qty, setQty] = useState(1);
   // What was added last, and how many times: each time is announced again.
   const [added, setAdded] = useState<{ pack: ProductVariant; qty: number; count: number }>();
@@ -168,7 +175,10 @@ function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | un
   // The confirmation is for what was added: choosing another pack or quantity takes it away.
   const confirmed = added && added.pack === pack && added.qty === qty ? added.count : 0;
 
-  function add() {
+  function add(event: FormEvent) {
+    // Once the app runs, the pack goes in the cart here, on the page; before (or without it) the
+    // browser posts the form and the server answers with the cart.
+    event.preventDefault();
     if (!pack) return;
     dispatch(putInCart(product, pack, qty));
     setAdded({ pack, qty, count: confirmed + 1 });
@@ -176,46 +186,51 @@ function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | un
 
   return (
     <section className="buy-bar" aria-label={t("Buy this product")}>
-      {/* A copy of the price above, for sighted shoppers on phones (hidden from md up, where the price is in sight). */}
-      <p className="buy-bar__price" aria-hidden="true">
-        <span className="buy-bar__amount">{formatPrice(price)}</span>
-        {mrp && <s className="buy-bar__mrp">{formatPrice(mrp)}</s>}
-      </p>
-      {inStock && (
-        <div className="buy-bar__qty">
-          <label htmlFor="product-qty">{t("Quantity")}</label>
-          <select
-            id="product-qty"
-            className={tooMany ? "form-select is-invalid" : "form-select"}
-            value={qty}
-            aria-invalid={tooMany || undefined}
-            aria-describedby={tooMany ? hintId : undefined}
-            onChange={(event) => setQty(Number(event.target.value))}
-          >
-            {options.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      <Button type="button" variant="accent" className="buy-bar__add" disabled={!inStock || tooMany || !pack} onClick={add}>
-        {t("Add to Cart")}
-      </Button>
-      {tooMany && (
-        <p id={hintId} className="buy-bar__hint" role="alert">
-          {t("Only {count} available: choose fewer", { count: stock })}
+      <form id={ADD_TO_CART_FORM} method="post" action="/cart/add" className="buy-bar__form" onSubmit={add}>
+        <input type="hidden" name="product" value={product._id} />
+        {language !== "en" && <input type="hidden" name="lang" value={language} />}
+        {/* A copy of the price above, for sighted shoppers on phones (hidden from md up, where the price is in sight). */}
+        <p className="buy-bar__price" aria-hidden="true">
+          <span className="buy-bar__amount">{formatPrice(price)}</span>
+          {mrp && <s className="buy-bar__mrp">{formatPrice(mrp)}</s>}
         </p>
-      )}
-      {/* Always there (empty until something is added), so that what appears in it is announced. */}
-      <p className="buy-bar__added" role="status">
-        {confirmed > 0 && (
-          <span key={confirmed}>
-            {t("Added")} · <Link to="/cart">{t("View cart")}</Link>
-          </span>
+        {inStock && (
+          <div className="buy-bar__qty">
+            <label htmlFor="product-qty">{t("Quantity")}</label>
+            <select
+              id="product-qty"
+              name="qty"
+              className={tooMany ? "form-select is-invalid" : "form-select"}
+              value={qty}
+              aria-invalid={tooMany || undefined}
+              aria-describedby={tooMany ? hintId : undefined}
+              onChange={(event) => setQty(Number(event.target.value))}
+            >
+              {options.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
-      </p>
+        <Button type="submit" variant="accent" className="buy-bar__add" disabled={!inStock || tooMany || !pack}>
+          {t("Add to Cart")}
+        </Button>
+        {tooMany && (
+          <p id={hintId} className="buy-bar__hint" role="alert">
+            {t("Only {count} available: choose fewer", { count: stock })}
+          </p>
+        )}
+        {/* Always there (empty until something is added), so that what appears in it is announced. */}
+        <p className="buy-bar__added" role="status">
+          {confirmed > 0 && (
+            <span key={confirmed}>
+              {t("Added")} · <Link to="/cart">{t("View cart")}</Link>
+            </span>
+          )}
+        </p>
+      </form>
     </section>
   );
 }
