@@ -1,5 +1,6 @@
 import { formatRupees, type ProductVariant, tryToPaise, unitSalePrice } from "@krishi/contract";
 import { t } from "../../i18n/index.ts";
+import { packLabel } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 
 /**
@@ -19,7 +20,7 @@ export function PackChooser({
   /** The id of the form the choice is sent with (the buttons need not stand inside it). */
   form?: string;
 }) {
-  if (packs.length < 2) return <p className="pack-single">{t("Pack: {label}", { label: chosen.label })}</p>;
+  if (packs.length < 2) return <p className="pack-single">{t("Pack: {label}", { label: packLabel(chosen.label) })}</p>;
   return (
     <fieldset className="pack-chooser">
       <legend className="pack-chooser__legend">{t("Choose a pack")}</legend>
@@ -34,7 +35,7 @@ export function PackChooser({
             checked={pack === chosen}
             onChange={() => onChoose(pack)}
           />
-          <span className="pack-option__label">{pack.label}</span>
+          <span className="pack-option__label">{packLabel(pack.label)}</span>
           <span className="pack-option__price">{formatPrice(pack.price)}</span>
           <PackSaving pack={pack} />
           <UnitPrice pack={pack} />

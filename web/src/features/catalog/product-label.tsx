@@ -1,6 +1,7 @@
 import type { ProductLabel, ProductVariant } from "@krishi/contract";
 import { type Message, t } from "../../i18n/index.ts";
 import { dayOf } from "../../lib/dates.ts";
+import { quantityText } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { unitPriceText } from "./pack-chooser.tsx";
 
@@ -29,7 +30,7 @@ export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack
   };
   add("Generic name", label.genericName);
   if (pack) {
-    add("Net quantity", netQuantity(pack));
+    add("Net quantity", quantityText(pack.netQuantity, pack.unit));
     add("MRP (inclusive of all taxes)", formatPrice(pack.mrp));
     add("Unit sale price", unitPriceText(pack));
   }
@@ -57,11 +58,4 @@ export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack
       </dl>
     </section>
   );
-}
-
-/** A pack's declared net quantity: "45 kg", "500 ml", "12 pieces". */
-function netQuantity(pack: ProductVariant): string {
-  return pack.unit === "piece"
-    ? t("{count, plural, one {# piece} other {# pieces}}", { count: pack.netQuantity })
-    : `${pack.netQuantity} ${pack.unit}`;
 }
