@@ -87,6 +87,11 @@ describe("the product page's Add to Cart form", () => {
     expect(again.json().lines).toMatchObject([{ variant: urea.small, qty: 2 }]);
   });
 
+  it("takes a form of the shop's own page that a browser sends with Origin: null (no referrer) and Sec-Fetch-Site: same-origin", async () => {
+    const res = await post({ product: urea.id, qty: 1 }, { ...FORM, origin: "null", "sec-fetch-site": "same-origin" });
+    expect(res.statusCode).toBe(303);
+  });
+
   it("answers in Hindi with the Hindi page's language, and the cart page follows the language cookie", async () => {
     const res = await post({ product: urea.id, qty: 1, lang: "hi" });
     expect(res.headers.location).toBe("/cart?lang=hi");
@@ -116,6 +121,10 @@ describe("the product page's Add to Cart form", () => {
     const { origin: _, ...noOrigin } = FORM;
     const crossSite = await post({ product: urea.id, qty: 1 }, { ...noOrigin, "sec-fetch-site": "cross-site" });
     expect(crossSite.statusCode).toBe(403);
+    const sandboxed = await post({ product: urea.id, qty: 1 }, { ...FORM, origin: "null", "sec-fetch-site": "cross-site" });
+    expect(sandboxed.statusCode).toBe(403);
+    const opaque = await post({ product: urea.id, qty: 1 }, { ...FORM, origin: "null" });
+    expect(opaque.statusCode).toBe(403);
     const after = await t.database.db
       .selectFrom("cart_lines")
       .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -57,15 +57,17 @@ export const cartPageRoutes: FastifyPluginAsyncTypebox<CartPageRoutesOptions> = 
 };
 
 /**
- * Whether a form post comes from the shop's own pages: its Origin (or, from a browser that sends
- * none, its Sec-Fetch-Site) names this shop. A client that sends neither is no browser of a
- * third site.
+ * Whether a form post comes from the shop's own pages: its Origin names this shop, or, where the
+ * browser sends none or "null" (the shop's pages send no referrer, so Chromium posts their forms
+ * with Origin: null), its Sec-Fetch-Site says same-origin. A client that sends neither is no
+ * browser of a third site.
  */
 function sameOrigin(request: FastifyRequest, shopOrigin: string): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined) return origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
+  if (origin !== undefined && origin !== "null") return origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
   const site = request.headers["sec-fetch-site"];
-  return site === undefined || site === "same-origin" || site === "none";
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  return origin === undefined;
 }
 
 /** The cart page's language: the address's, else the shopper's language cookie. */
