@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type AuthGuards, bearer } from "../../lib/auth.ts";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
 import { badRequest, conflict, type HttpError, problem } from "../../lib/errors.ts";
+import { packNotSold, tooManyUnits } from "../orders/routes.ts";
 import type { CartChange, CartFailure, CartService, Shopper } from "./service.ts";
 
 export interface CartRoutesOptions {
@@ -48,11 +49,8 @@ export function cartRefusal(failure: CartFailure): HttpError {
         },
       );
     }
-    case "unknown-variant": {
-      const message = `This pack of ${failure.productName} is no longer sold.`;
-      const params = { product: failure.productId, variant: failure.variantId, name: failure.productName };
-      return badRequest("variant_not_found", message, { variant: [problem("variant_not_found", message, params)] }, params);
-    }
+    case "unknown-variant":
+      return packNotSold(failure, "variant");
     case "out-of-stock":
       return conflict("out_of_stock", `${failure.productName} is out of stock.`, {
         name: failure.productName,
@@ -60,15 +58,8 @@ export function cartRefusal(failure: CartFailure): HttpError {
         product: failure.productId,
         variant: failure.variantId,
       });
-    case "too-many-units": {
-      const message = `At most ${failure.max} units of one product per order.`;
-      return badRequest(
-        "too_many_units",
-        message,
-        { qty: [problem("too_many_units", message, { max: failure.max })] },
-        { max: failure.max },
-      );
-    }
+    case "too-many-units":
+      return tooManyUnits(failure.max, "qty");
     case "cart-full":
       return conflict("cart_full", `A cart holds at most ${failure.max} lines. Place an order or remove a line first.`, {
         max: failure.max,

@@ -19,6 +19,19 @@ function isWholeNumber(value: unknown): boolean {
   return (typeof value === "number" && Number.isInteger(value)) || (typeof value === "string" && /^\d+$/.test(value));
 }
 
+/** A line (of an order or a cart) wants more units of a pack than one line may hold; its problem named under `field`. */
+export function tooManyUnits(max: number, field: string): HttpError {
+  const message = `At most ${max} units of one product per order.`;
+  return badRequest("too_many_units", message, { [field]: [problem("too_many_units", message, { max })] }, { max });
+}
+
+/** A line names a pack its product is not sold in (any more); its problem named under `field`. */
+export function packNotSold(line: { productId: number; productName: string; variantId: number }, field: string): HttpError {
+  const message = `This pack of ${line.productName} is no longer sold.`;
+  const params = { product: line.productId, variant: line.variantId, name: line.productName };
+  return badRequest("variant_not_found", message, { [field]: [problem("variant_not_found", message, params)] }, params);
+}
+
 /** What the shopper reads when a checkout is refused. */
 function refusal(failure: PlaceOrderFailure): HttpError {
   switch (failure.kind) {
@@ -31,11 +44,8 @@ function refusal(failure: PlaceOrderFailure): HttpError {
         { orderItems: [problem("product_unavailable", `Unknown product ${failure.productId}.`, { product: failure.productId })] },
         { product: failure.productId },
       );
-    case "unknown-variant": {
-      const message = `This pack of ${failure.productName} is no longer sold.`;
-      const params = { product: failure.productId, variant: failure.variantId, name: failure.productName };
-      return badRequest("variant_not_found", message, { orderItems: [problem("variant_not_found", message, params)] }, params);
-    }
+    case "unknown-variant":
+      return packNotSold(failure, "orderItems");
     case "out-of-stock":
       return conflict(
         "out_of_stock",
@@ -51,15 +61,8 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       );
     case "price-changed":
       return conflict("price_changed", "Prices have changed since you loaded your cart. Please review your order before paying.");
-    case "too-many-units": {
-      const message = `At most ${failure.max} units of one product per order.`;
-      return badRequest(
-        "too_many_units",
-        message,
-        { orderItems: [problem("too_many_units", message, { max: failure.max })] },
-        { max: failure.max },
-      );
-    }
+    case "too-many-units":
+      return tooManyUnits(failure.max, "orderItems");
     case "too-many-unpaid":
       return conflict(
         "too_many_unpaid",
