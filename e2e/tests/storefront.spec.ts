@@ -230,7 +230,7 @@ test.describe("with JavaScript, taken over without a hydration mismatch", () => 
     await expect(page.getByRole("status").getByText("कार्ट में डाल दिया")).toBeVisible();
     await page.getByRole("link", { name: "कार्ट देखें" }).click();
     await expect(page.getByText("उप-योग (2) आइटम")).toBeVisible();
-    await expect(page.getByRole("link", { name: `${product.nameHi ?? ""} · 10 g`, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: `${product.nameHi ?? ""} · 10 ग्राम`, exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
