@@ -70,6 +70,11 @@ export const ProductLabelSchema = Type.Object({
   seedTestDate: Type.String({ description: 'YYYY-MM-DD, or ""' }),
   /** Fertiliser: the grade under the Fertiliser (Control) Order ("46-0-0", "DAP 18-46-0"). */
   fcoGrade: Type.String(),
+  /** The generic name, country of origin, best before and customer care in Hindi ("" when not given: the English stands). */
+  genericNameHi: Type.String(),
+  countryOfOriginHi: Type.String(),
+  bestBeforeHi: Type.String(),
+  customerCareHi: Type.String(),
 });
 
 const productFields = {
@@ -153,6 +158,10 @@ export const LabelInput = Type.Partial(
     germinationPercent: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
     seedTestDate: Type.String({ pattern: "^(\\d{4}-\\d{2}-\\d{2})?$", description: "YYYY-MM-DD, or empty" }),
     fcoGrade: Text({ maxLength: 60 }),
+    genericNameHi: Text({ maxLength: 200 }),
+    countryOfOriginHi: Text({ maxLength: 60 }),
+    bestBeforeHi: Text({ maxLength: 100 }),
+    customerCareHi: LongText({ maxLength: 300 }),
   }),
 );
 

@@ -19,6 +19,7 @@ import * as m0017 from "./migrations/0017_shipping_rules.ts";
 import * as m0018 from "./migrations/0018_prices_include_tax.ts";
 import * as m0019 from "./migrations/0019_search_vocabulary.ts";
 import * as m0020 from "./migrations/0020_create_carts.ts";
+import * as m0021 from "./migrations/0021_add_label_hindi.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0018_prices_include_tax": m0018,
   "0019_search_vocabulary": m0019,
   "0020_create_carts": m0020,
+  "0021_add_label_hindi": m0021,
 };
 
 /**

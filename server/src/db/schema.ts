@@ -130,6 +130,11 @@ export interface ProductsTable {
   /** YYYY-MM-DD, or "". */
   seed_test_date: Generated<string>;
   fco_grade: Generated<string>;
+  /** The label's values in Hindi (migration 0021), "" when not given: the product page shows the English then. */
+  generic_name_hi: Generated<string>;
+  country_of_origin_hi: Generated<string>;
+  best_before_hi: Generated<string>;
+  customer_care_hi: Generated<string>;
 }
 
 /**

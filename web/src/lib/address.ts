@@ -9,7 +9,7 @@ import { type Message, t } from "../i18n/index.ts";
 export function addressLine(address: ShippingAddress): string {
   const state = address.state && inLanguage(canonicalState(address.state), [...INDIAN_STATES, ...UNION_TERRITORIES]);
   const place = [state, address.postalCode].filter(Boolean).join(" ");
-  const country = address.country && inLanguage(canonicalCountry(address.country), COUNTRIES);
+  const country = address.country && countryName(address.country);
   return [address.address, address.landmark, address.city, place, country]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -92,6 +92,11 @@ export function canonicalState(state: string): string {
   const trimmed = state.trim();
   const all: readonly string[] = [...INDIAN_STATES, ...UNION_TERRITORIES];
   return all.find((name) => name.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+}
+
+/** A country of the shop's list in the shop's language ("Bharat" is भारत in Hindi); any other as written. */
+export function countryName(country: string): string {
+  return inLanguage(canonicalCountry(country), COUNTRIES);
 }
 
 /** A name of one of the shop's lists in the shop's language; any other as it is. */

@@ -76,6 +76,10 @@ export function aLabel(overrides: Partial<ProductLabel> = {}): ProductLabel {
     germinationPercent: null,
     seedTestDate: "",
     fcoGrade: "",
+    genericNameHi: "",
+    countryOfOriginHi: "",
+    bestBeforeHi: "",
+    customerCareHi: "",
     ...overrides,
   };
 }

@@ -831,6 +831,30 @@ const BEST_BEFORE: Record<string, string> = {
   "Poultry Starter Feed 25 kg": "2 months from manufacture",
 };
 
+/** The label's words in Hindi: best before as each product says it, the country, customer care. */
+const BEST_BEFORE_HI: Record<string, string> = {
+  "12 months from packing": "पैकिंग से 12 महीने",
+  "9 months from packing": "पैकिंग से 9 महीने",
+  "6 months from packing": "पैकिंग से 6 महीने",
+  "Eat within 5 days of delivery": "डिलीवरी के 5 दिन के अंदर खा लें",
+  "2 months from manufacture": "निर्माण से 2 महीने",
+  "3 months from manufacture": "निर्माण से 3 महीने",
+  "24 months from manufacture": "निर्माण से 24 महीने",
+  "9 months from the date of test": "जाँच की तारीख़ से 9 महीने",
+};
+const COUNTRY_HI: Record<string, string> = { India: "भारत", Mexico: "मेक्सिको" };
+const CUSTOMER_CARE_HI = "कृषि बाज़ार ग्राहक सेवा, care@krishibazaar.in, 1800 572 4455 (टोल फ़्री, सोम–शनि 9:00–18:00)";
+
+/** A label with its Hindi values, where the demo has them (the generic names stay English). */
+function withHindi(label: ProductLabel): ProductLabel {
+  return {
+    ...label,
+    countryOfOriginHi: COUNTRY_HI[label.countryOfOrigin] ?? "",
+    bestBeforeHi: BEST_BEFORE_HI[label.bestBefore] ?? "",
+    customerCareHi: label.customerCare === CUSTOMER_CARE ? CUSTOMER_CARE_HI : "",
+  };
+}
+
 /** A product's label from its category: seed lots and tests, FCO grades and CIB&RC numbers where they apply. */
 function labelOf(name: string, brand: string, category: string, index: number): ProductLabel {
   const [manufacturer, manufacturerAddress] = MAKERS[brand] ?? [brand, ""];
@@ -849,6 +873,10 @@ function labelOf(name: string, brand: string, category: string, index: number): 
     germinationPercent: null,
     seedTestDate: "",
     fcoGrade: "",
+    genericNameHi: "",
+    countryOfOriginHi: "",
+    bestBeforeHi: "",
+    customerCareHi: "",
   };
   const fertiliser = FCO_GRADES[name];
   if (fertiliser) return { ...label, kind: "fertiliser", genericName: fertiliser[0], fcoGrade: fertiliser[1], bestBefore: "" };
@@ -880,7 +908,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = rows.map(
       brand,
       category,
       packs: packsOf(name, rupees, stock, `KB${String(index + 1).padStart(3, "0")}`),
-      label: labelOf(name, brand, category, index),
+      label: withHindi(labelOf(name, brand, category, index)),
       images,
       description,
       art,

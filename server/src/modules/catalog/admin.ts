@@ -249,6 +249,10 @@ export const DEFAULT_LABEL: ProductLabel = {
   germinationPercent: null,
   seedTestDate: "",
   fcoGrade: "",
+  genericNameHi: "",
+  countryOfOriginHi: "",
+  bestBeforeHi: "",
+  customerCareHi: "",
 };
 
 /** The label as its columns hold it. */
@@ -267,6 +271,10 @@ export function labelRow(label: ProductLabel): LabelRow {
     germination_percent: label.germinationPercent,
     seed_test_date: label.seedTestDate,
     fco_grade: label.fcoGrade.trim(),
+    generic_name_hi: label.genericNameHi.trim(),
+    country_of_origin_hi: label.countryOfOriginHi.trim(),
+    best_before_hi: label.bestBeforeHi.trim(),
+    customer_care_hi: label.customerCareHi.trim(),
   };
 }
 

@@ -106,6 +106,10 @@ describe("GET /api/products", () => {
         germinationPercent: null,
         seedTestDate: "",
         fcoGrade: "",
+        genericNameHi: "",
+        countryOfOriginHi: "",
+        bestBeforeHi: "",
+        customerCareHi: "",
       },
     });
     expect(first).not.toHaveProperty("reviews");

@@ -38,9 +38,13 @@ export const productColumns = [
   "products.germination_percent",
   "products.seed_test_date",
   "products.fco_grade",
+  "products.generic_name_hi",
+  "products.country_of_origin_hi",
+  "products.best_before_hi",
+  "products.customer_care_hi",
 ] as const;
 
-/** The columns of a product's label (migration 0016). */
+/** The columns of a product's label (migration 0016, its Hindi values 0021). */
 export const labelColumns = [
   "label_kind",
   "manufacturer",
@@ -55,6 +59,10 @@ export const labelColumns = [
   "germination_percent",
   "seed_test_date",
   "fco_grade",
+  "generic_name_hi",
+  "country_of_origin_hi",
+  "best_before_hi",
+  "customer_care_hi",
 ] as const;
 
 export type LabelRow = Selection<Database, "products", (typeof labelColumns)[number]>;

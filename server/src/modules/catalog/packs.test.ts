@@ -279,10 +279,60 @@ describe("the label", () => {
     const product = await wheat();
     const first = await edit(product.id, { ...form, category: category.id, label: seedLabel });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().label).toEqual({ ...seedLabel, countryOfOrigin: "India", cibrcNumber: "", fcoGrade: "" });
+    expect(first.json().label).toEqual({
+      ...seedLabel,
+      countryOfOrigin: "India",
+      cibrcNumber: "",
+      fcoGrade: "",
+      genericNameHi: "",
+      countryOfOriginHi: "",
+      bestBeforeHi: "",
+      customerCareHi: "",
+    });
     const second = await edit(product.id, { ...form, category: category.id, label: { seedLot: "MH-24-0199", germinationPercent: null } });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().label).toMatchObject({ ...seedLabel, seedLot: "MH-24-0199", germinationPercent: null });
+  });
+
+  it("takes its values in Hindi beside the English, trimmed, keeps them when not sent and clears them when sent empty", async () => {
+    const product = await wheat();
+    const hindi = {
+      genericNameHi: " गेहूँ का बीज ",
+      countryOfOriginHi: "भारत",
+      bestBeforeHi: "जाँच की तारीख़ से 9 महीने",
+      customerCareHi: "1800 233 1234, care@mahyco.example",
+    };
+    const first = await edit(product.id, { ...form, category: category.id, label: { ...seedLabel, ...hindi } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().label).toMatchObject({ ...seedLabel, ...hindi, genericNameHi: "गेहूँ का बीज" });
+    const row = await t.database.db
+      .selectFrom("products")
+      .select(["generic_name_hi", "country_of_origin_hi", "best_before_hi", "customer_care_hi"])
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      generic_name_hi: "गेहूँ का बीज",
+      country_of_origin_hi: "भारत",
+      best_before_hi: "जाँच की तारीख़ से 9 महीने",
+      customer_care_hi: "1800 233 1234, care@mahyco.example",
+    });
+    // The product page's answer carries them too.
+    expect((await get(`/api/products/${product.id}/`)).json().label).toMatchObject({
+      genericNameHi: "गेहूँ का बीज",
+      countryOfOriginHi: "भारत",
+    });
+
+    const second = await edit(product.id, { ...form, category: category.id, label: { seedLot: "MH-24-0199", bestBeforeHi: "" } });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().label).toMatchObject({ genericNameHi: "गेहूँ का बीज", bestBeforeHi: "", customerCareHi: hindi.customerCareHi });
+  });
+
+  it("refuses a Hindi value longer than its English one may be", async () => {
+    const product = await wheat();
+    const res = await edit(product.id, { ...form, category: category.id, label: { countryOfOriginHi: "भ".repeat(61) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "field_invalid" });
+    expect(res.json()).toHaveProperty(["label.countryOfOriginHi"]);
   });
 
   it("refuses a pesticide without its CIB&RC number, with packs or without, and publishes it with one", async () => {

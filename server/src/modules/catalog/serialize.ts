@@ -72,6 +72,10 @@ export function labelJson(row: LabelRow): ProductLabel {
     germinationPercent: row.germination_percent === null ? null : Number(row.germination_percent),
     seedTestDate: row.seed_test_date,
     fcoGrade: row.fco_grade,
+    genericNameHi: row.generic_name_hi,
+    countryOfOriginHi: row.country_of_origin_hi,
+    bestBeforeHi: row.best_before_hi,
+    customerCareHi: row.customer_care_hi,
   };
 }
 

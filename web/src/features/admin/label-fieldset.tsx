@@ -37,6 +37,10 @@ export const LABEL_FIELDS = [
   "germinationPercent",
   "seedTestDate",
   "fcoGrade",
+  "genericNameHi",
+  "countryOfOriginHi",
+  "bestBeforeHi",
+  "customerCareHi",
 ].map((field) => `label.${field}`);
 
 const KIND_NAMES: Record<ProductKind, Message> = {
@@ -54,13 +58,19 @@ interface LabelFieldsetProps {
 
 /**
  * What the product's page shows under "Product details" (Legal Metrology): the kind of goods, the
- * maker and where from, the generic name, best before and customer care; then what the kind must
+ * maker and where from, the generic name, best before and customer care, the words among them
+ * also in Hindi (shown on the Hindi page; left empty, the English shows); then what the kind must
  * carry: a pesticide's CIB&RC number (the server refuses a pesticide without it), a seed's variety,
  * lot, germination and test date, a fertiliser's FCO grade.
  */
 export function LabelFieldset({ label, onChange, errors }: LabelFieldsetProps) {
   const set = (change: Partial<LabelDraft>) => onChange({ ...label, ...change });
-  const text = (field: keyof Omit<LabelDraft, "kind">, name: Message, maxLength: number, more: { rows?: number; hint?: string } = {}) => (
+  const text = (
+    field: keyof Omit<LabelDraft, "kind">,
+    name: Message,
+    maxLength: number,
+    more: { rows?: number; hint?: string; lang?: string } = {},
+  ) => (
     <TextField
       id={`label-${field}`}
       label={t(name)}
@@ -74,6 +84,7 @@ export function LabelFieldset({ label, onChange, errors }: LabelFieldsetProps) {
   return (
     <fieldset className="label-fieldset border rounded p-3 mb-3">
       <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-2">{t("Product label")}</legend>
+      <p className="form-text mt-0">{t("The values in Hindi show when the shop is in Hindi. Left empty, the English shows.")}</p>
       <div className="mb-3">
         <label htmlFor="label-kind" className="form-label">
           {t("Kind of goods")}
@@ -91,14 +102,22 @@ export function LabelFieldset({ label, onChange, errors }: LabelFieldsetProps) {
           ))}
         </select>
       </div>
-      {text("genericName", "Generic name", 200)}
+      <Row className="g-sm-3">
+        <Col sm={6}>{text("genericName", "Generic name", 200)}</Col>
+        <Col sm={6}>{text("genericNameHi", "Generic name in Hindi", 200, { lang: "hi" })}</Col>
+      </Row>
       {text("manufacturer", "Manufacturer or packer", 200)}
       {text("manufacturerAddress", "Manufacturer's address", 500, { rows: 2 })}
       <Row className="g-sm-3">
         <Col sm={6}>{text("countryOfOrigin", "Country of origin", 60)}</Col>
+        <Col sm={6}>{text("countryOfOriginHi", "Country of origin in Hindi", 60, { lang: "hi" })}</Col>
+      </Row>
+      <Row className="g-sm-3">
         <Col sm={6}>{text("bestBefore", "Best before", 100, { hint: t("Where it applies: 24 months from manufacture.") })}</Col>
+        <Col sm={6}>{text("bestBeforeHi", "Best before in Hindi", 100, { lang: "hi" })}</Col>
       </Row>
       {text("customerCare", "Customer care", 300, { rows: 2, hint: t("Whom a customer contacts: name, phone and e-mail.") })}
+      {text("customerCareHi", "Customer care in Hindi", 300, { rows: 2, lang: "hi" })}
       {label.kind === "pesticide" && text("cibrcNumber", "CIB&RC registration number", 60)}
       {label.kind === "seed" && (
         <Row className="g-sm-3">

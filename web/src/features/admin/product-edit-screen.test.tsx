@@ -375,6 +375,26 @@ describe("ProductEditScreen label", () => {
     });
   });
 
+  it("takes the label's words in Hindi beside the English ones, and sends them trimmed", async () => {
+    const { user, calls, location } = renderUrea();
+    const generic = await screen.findByLabelText("Generic name in Hindi");
+    expect(generic).toHaveAttribute("lang", "hi");
+    await user.type(generic, " यूरिया (46% नाइट्रोजन) ");
+    await user.type(screen.getByLabelText("Country of origin in Hindi"), "भारत");
+    await user.type(screen.getByLabelText("Best before in Hindi"), "निर्माण से 24 महीने");
+    await user.type(screen.getByLabelText("Customer care in Hindi"), "कृषि बाज़ार ग्राहक सेवा");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await vi.waitFor(() => expect(location().pathname).toBe("/admin/productlist"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      label: {
+        genericNameHi: "यूरिया (46% नाइट्रोजन)",
+        countryOfOriginHi: "भारत",
+        bestBeforeHi: "निर्माण से 24 महीने",
+        customerCareHi: "कृषि बाज़ार ग्राहक सेवा",
+      },
+    });
+  });
+
   it("sends a seed's germination as a number and its test date", async () => {
     const { user, calls, location } = renderUrea();
     await user.selectOptions(await screen.findByLabelText("Kind of goods"), "Seed");

@@ -1,5 +1,6 @@
 import type { ProductLabel, ProductVariant } from "@krishi/contract";
-import { type Message, t } from "../../i18n/index.ts";
+import { localized, type Message, t } from "../../i18n/index.ts";
+import { countryName } from "../../lib/address.ts";
 import { dayOf } from "../../lib/dates.ts";
 import { quantityText } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
@@ -28,21 +29,22 @@ export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack
   const add = (name: Message, value: string | number | null) => {
     if (value !== null && value !== "") rows.push([t(name), String(value)]);
   };
-  add("Generic name", label.genericName);
+  // The words staff wrote in Hindi on a Hindi page, else the English (a country the shop lists, in the shop's language).
+  add("Generic name", localized(label.genericName, label.genericNameHi));
   if (pack) {
     add("Net quantity", quantityText(pack.netQuantity, pack.unit));
     add("MRP (inclusive of all taxes)", formatPrice(pack.mrp));
     add("Unit sale price", unitPriceText(pack));
   }
   add("Manufacturer or packer", [label.manufacturer, label.manufacturerAddress].filter(Boolean).join(", "));
-  add("Country of origin", label.countryOfOrigin);
-  add("Best before", label.bestBefore);
+  add("Country of origin", localized(countryName(label.countryOfOrigin), label.countryOfOriginHi));
+  add("Best before", localized(label.bestBefore, label.bestBeforeHi));
   for (const [field, name] of KIND_FIELDS[label.kind]) {
     const value = label[field];
     if (field === "germinationPercent" && value !== null) add(name, t("{percent}%", { percent: value as number }));
     else add(name, field === "seedTestDate" && typeof value === "string" ? dayOf(value) : value);
   }
-  add("Customer care", label.customerCare);
+  add("Customer care", localized(label.customerCare, label.customerCareHi));
   return (
     <section className="product-label" aria-labelledby="label-heading">
       <h2 id="label-heading" className="h4">
