@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration, watchConsole } from "./support.ts";
+import { STAFF, waitForHydration, watchConsole } from "./support.ts";
 
 /**
  * The shop in Hindi says everything in Hindi: dates as Hindi readers write them (server-rendered
@@ -26,6 +26,60 @@ test("a Hindi product page writes its review dates in Hindi, and the browser tak
   const dates = page.locator(".review__date");
   await expect(dates.first()).toHaveText(day);
   for (const text of await dates.allTextContents()) expect(text).toMatch(/^\d{1,2} [\u0900-\u097F]+॰? \d{4}$/);
+  expect(problems).toEqual([]);
+});
+
+test("a Hindi product page writes its packs' units and its label's values in Hindi, served and taken over unchanged", async ({ page }) => {
+  // A product of its own (staff API): two packs, and a label given in English and Hindi.
+  const login = await page.request.post("/api/users/dj-rest-auth/login/", { data: STAFF });
+  const headers = { Authorization: `Bearer ${(await login.json()).access}` };
+  const created = await (await page.request.post("/api/products/create/", { headers })).json();
+  const pack = (label: string, netQuantity: number, price: string) => ({
+    label,
+    sku: "",
+    netQuantity,
+    unit: "kg",
+    price,
+    mrp: price,
+    countInStock: 10,
+    weightGrams: netQuantity * 1_020,
+  });
+  const update = await page.request.put(`/api/products/update/${created._id}/`, {
+    headers,
+    data: {
+      name: `Urea ${Date.now().toString(36)}`,
+      price: "55.00",
+      brand: "IFFCO",
+      countInStock: 10,
+      category: "Fertilisers",
+      description: "For the Hindi journey.",
+      variants: [pack("1 kg", 1, "55.00"), pack("5 kg", 5, "265.00")],
+      label: {
+        kind: "general",
+        genericName: "Urea (46% N)",
+        genericNameHi: "यूरिया (46% नाइट्रोजन)",
+        countryOfOrigin: "India",
+        bestBefore: "24 months from manufacture",
+        bestBeforeHi: "निर्माण से 24 महीने",
+        customerCare: "Krishi Bazaar customer care, 1800 572 4455",
+      },
+    },
+  });
+  expect(update.ok(), await update.text()).toBe(true);
+
+  const problems = watchConsole(page);
+  const served = await (await page.request.get(`/product/${created._id}?lang=hi`)).text();
+  for (const hindi of ["यूरिया (46% नाइट्रोजन)", "निर्माण से 24 महीने", "भारत", "5 किलो"]) expect(served, hindi).toContain(hindi);
+  await page.goto(`/product/${created._id}?lang=hi`);
+  await waitForHydration(page);
+  await expect(page.getByRole("radio", { name: /^5 किलो/ })).toBeVisible();
+  const details = page.getByRole("region", { name: "उत्पाद का विवरण" });
+  await expect(details).toContainText("यूरिया (46% नाइट्रोजन)");
+  await expect(details).toContainText("निर्माण से 24 महीने");
+  await expect(details).not.toContainText("24 months");
+  // No Hindi customer care given: the English stands.
+  await expect(details).toContainText("Krishi Bazaar customer care, 1800 572 4455");
+  await expect(details).not.toContainText(/\d kg\b/);
   expect(problems).toEqual([]);
 });
 

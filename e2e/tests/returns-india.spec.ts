@@ -122,4 +122,14 @@ test("a customer returns a damaged bag with a photo; staff approve and receive i
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^KB-CN-\d{4}-\d{2}-\d{6}\.pdf$/);
   expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // In Hindi the order says it in Hindi: the refund by its return and reason, the address's state,
+  // the payment method, the times of day.
+  await page.goto(`${orderPath}?lang=hi`);
+  await expect(page.getByText(/^वापसी \d+: टूटा-फूटा या ख़राब$/)).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main).toContainText("महाराष्ट्र");
+  await expect(main).toContainText("रेज़रपे");
+  await expect(main).toContainText(/(सुबह|दोपहर|शाम|रात) \d{1,2}:\d\d/);
+  await expect(main).not.toContainText(/Return #|Damaged|Maharashtra|Razorpay|RazorPay|\d:\d\d [ap]m/);
 });
