@@ -1,14 +1,35 @@
 // A phone on a slow network, in Playwright: how long after navigation starts a page shows what a
 // shopper came for (a product's name, its price), timed by the page itself.
 
-import { chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROME_FLAGS } from "./lighthouse.ts";
 
+/** A network link as Lighthouse names its profiles: round-trip time and throughput each way. */
+export interface Link {
+  name: string;
+  rttMs: number;
+  downKbps: number;
+  upKbps: number;
+}
+
+/** Lighthouse's mobile profile (its simulated throttling): 150 ms, 1.6 Mbit/s down, 750 kbit/s up. */
+export const SLOW_4G: Link = { name: "Slow 4G", rttMs: 150, downKbps: 1600, upKbps: 750 };
+
 /**
- * Chrome DevTools' "Slow 4G" preset: 150 ms × 3.75 latency, 1.6 Mbit/s × 0.9 down and
- * 750 kbit/s × 0.9 up, in bytes a second as the protocol takes them.
+ * A link as Chrome's network emulation takes it, which delays each request once rather than each
+ * round trip: Lighthouse's own factors for that (its "devtools" throttling, and DevTools' Slow 4G
+ * preset), the RTT × 3.75 as latency and the throughput × 0.9, in bytes a second. Slow 4G is
+ * 562.5 ms, 180 000 B/s down, 84 375 B/s up.
  */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
+export function emulated(link: Link) {
+  return {
+    offline: false,
+    latency: link.rttMs * 3.75,
+    downloadThroughput: (link.downKbps * 1000 * 0.9) / 8,
+    uploadThroughput: (link.upKbps * 1000 * 0.9) / 8,
+  };
+}
+
 /** A mid-range phone's CPU against this machine's, as Lighthouse's mobile run has it. */
 export const CPU_SLOWDOWN = 4;
 /** A 390 × 844 phone screen (an iPhone 12 to 15's). */
@@ -66,6 +87,26 @@ export interface PhoneCase {
 }
 
 /**
+ * A new page in a fresh browser context of `browser` (nothing cached, no cookies): a 390 px phone
+ * with the CPU slowed CPU_SLOWDOWN times, on `link`. Close its context when done.
+ */
+export async function phonePage(browser: Browser, link: Link): Promise<{ context: BrowserContext; page: Page }> {
+  // The bench's HTTP/2 front has a certificate of its own (https-front.ts).
+  const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", emulated(link));
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
  * Each case `runs` times, each in a fresh browser context (nothing cached, no cookies) of one
  * Chromium, throttled as a phone on slow 4G; milliseconds from navigation start until its
  * elements showed, in run order (null: not within GIVE_UP_MS).
@@ -80,13 +121,8 @@ export async function phoneTimings(cases: readonly PhoneCase[], chromePath: stri
     for (const { url, selectors } of cases) {
       const times: (number | null)[] = [];
       for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext(PHONE);
+        const { context, page } = await phonePage(browser, SLOW_4G);
         try {
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send("Network.enable");
-          await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
-          await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
           await page.addInitScript(watcher(selectors));
           await page.goto(url, { waitUntil: "commit" });
           // A page that navigates again (a reload, a redirect) loses the watch: that run never showed them.

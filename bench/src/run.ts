@@ -21,7 +21,14 @@
  *   reachable server the part says so and is skipped.
  * - web: on the demo shop (needs Chromium and `npm run build`), Lighthouse mobile and a phone
  *   on slow 4G in Playwright (when the home page shows its first product's name, a product page
- *   its name and price), 3 runs a page, the median; and the gzipped initial JavaScript of "/".
+ *   its name and price), 3 runs a page, the median; the first tap (below); and the gzipped
+ *   initial JavaScript of "/".
+ * - tap: the web part's first-tap rows alone (also run by web unless skipped): a product with
+ *   packs opened cold on the phone in English and Hindi, on Slow 4G and a rural link (400 ms,
+ *   400 kbit/s), Add to Cart tapped as soon as it shows and every ~100 ms after, until the cart
+ *   page opens or the header's count goes up (first-tap.ts); and when the name showed on Slow 4G.
+ *   Served over HTTP/2 with TLS by a front in the bench (https-front.ts), as production's nginx
+ *   serves it (needs the openssl command); the other web rows use the shop's own HTTP/1.1.
  *
  * Options (flags after `npm run bench --`, or environment):
  *   --only=scale,pg    or BENCH_ONLY=scale,pg    run only these parts (default: all, ~7 minutes on an idle machine)
@@ -29,6 +36,9 @@
  *   BENCH_SECONDS=3    seconds of each load (default 10; each load has a 2 s warm-up besides)
  *   BENCH_CHECKOUTS=25 orders a second in the mixed run (default 25)
  *   CHROMIUM_PATH      the browser for Lighthouse and the phone (default /usr/bin/chromium)
+ *   WEB_DIST_DIR       the built web app the web part serves and sizes (default web/dist; its
+ *                      server build in dist-ssr beside it), to measure a build made elsewhere
+ *   BENCH_HTTP1=1      the first tap over the shop's own HTTP/1.1 (six connections, no front)
  *   BENCH_PROF=/tmp/p  CPU profiles of the mixed run's shop written there (node --cpu-prof)
  * A table a part is printed at the end, then every budget that missed (or that all were met), and
  * all are written to bench/results/latest.json.
@@ -58,13 +68,13 @@ import { forgetProducts } from "./products.ts";
 import { deepPageRows, searchFinds, searchRow } from "./scale.ts";
 import { browserRows, initialJsRow } from "./web.ts";
 
-const PARTS = ["api", "mixed", "cluster", "scale", "pg", "web"] as const;
+const PARTS = ["api", "mixed", "cluster", "scale", "pg", "web", "tap"] as const;
 type Part = (typeof PARTS)[number];
 
 const PRODUCTS = 10_000;
 const SCALE_PRODUCTS = 100_000;
 const DETAIL_ID = 5_000;
-const PORTS = { shop: 8201, ceiling: 8202, demo: 8203, scale: 8204, pg: 8205, pgCeiling: 8206, cluster: 8207 };
+const PORTS = { shop: 8201, ceiling: 8202, demo: 8203, scale: 8204, pg: 8205, pgCeiling: 8206, cluster: 8207, demoFront: 8208 };
 
 function option(name: string, envName: string): Part[] | null {
   const flag = process.argv.slice(2).find((arg) => arg.startsWith(`--${name}=`));
@@ -247,10 +257,13 @@ async function main(dataDir: string): Promise<void> {
   }
   forgetProducts();
 
-  if (selected.has("web")) {
+  // The first tap's rows belong to the web part, and run alone as "tap".
+  const firstTap = selected.has("tap") || (selected.has("web") && !skip.includes("tap"));
+  if (selected.has("web") || firstTap) {
     await part("Web", async (rows) => {
-      rows.push(...(await browserRows(dataDir, PORTS.demo)));
-      rows.push(initialJsRow());
+      const pages = selected.has("web");
+      rows.push(...(await browserRows(dataDir, { shop: PORTS.demo, front: PORTS.demoFront }, { pages, firstTap })));
+      if (pages) rows.push(initialJsRow());
     });
   }
 

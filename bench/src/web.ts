@@ -1,11 +1,22 @@
-// The web budgets: Lighthouse and a throttled phone on the demo shop, and the initial JavaScript of "/".
+// The web budgets: Lighthouse, a throttled phone and its first tap on Add to Cart on the demo
+// shop, and the initial JavaScript of "/".
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { verdict } from "./budget.ts";
+import { type Figure, verdict } from "./budget.ts";
+import { firstTapRuns, type TapCase, type TapRun } from "./first-tap.ts";
 import { percentile, type Row, root, startShop } from "./harness.ts";
+import { startHttpsFront } from "./https-front.ts";
 import { lighthouseScores, type PageScores } from "./lighthouse.ts";
-import { CPU_SLOWDOWN, GIVE_UP_MS, type PhoneCase, phoneTimings } from "./phone.ts";
+import { CPU_SLOWDOWN, GIVE_UP_MS, type Link, type PhoneCase, phoneTimings, SLOW_4G } from "./phone.ts";
+
+/**
+ * The built web app measured: WEB_DIST_DIR (relative to the repository, as the server reads it),
+ * else web/dist; its server build is in dist-ssr beside it. The shops the bench starts inherit
+ * WEB_DIST_DIR, so a build made elsewhere (WEB_DIST_DIR=/tmp/kb/dist npm run bench -- --only=web)
+ * is both served and sized.
+ */
+const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? "web/dist");
 
 /** Runs of each page, Lighthouse's and the phone's; a row reports their median. */
 const RUNS = 3;
@@ -18,23 +29,52 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * Lighthouse and the phone timings of the demo shop's home and a product page, on one demo shop;
- * not measured without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) or the built web app.
+ * Lighthouse and the phone timings of the demo shop's home and a product page, and the first tap
+ * (`parts` says which), on one demo shop; not measured without Chromium (CHROMIUM_PATH, default
+ * /usr/bin/chromium) or the built web app. The first tap goes through an HTTP/2 front on
+ * `ports.front` (https-front.ts, as deploy/nginx.conf serves the shop; its address is the shop's
+ * SITE_URL, whose origin the cart's form must come from), or with BENCH_HTTP1=1 straight to the
+ * shop's own HTTP/1.1, as the other rows are.
  */
-export async function browserRows(dataDir: string, port: number): Promise<Row[]> {
+export async function browserRows(
+  dataDir: string,
+  ports: { shop: number; front: number },
+  parts: { pages: boolean; firstTap: boolean },
+): Promise<Row[]> {
   const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(chrome) || !existsSync(path.join(root, "web/dist/index.html"))) {
+  if (!existsSync(chrome) || !existsSync(path.join(webDist, "index.html"))) {
     return [{ what: "Lighthouse and phone timings", budget: "not measured: needs Chromium and npm run build" }];
   }
-  const demo = await startShop(path.join(dataDir, "demo"), port, { SEED_DEMO: "true" });
+  const viaFront = parts.firstTap && process.env.BENCH_HTTP1 !== "1";
+  const demo = await startShop(path.join(dataDir, "demo"), ports.shop, {
+    SEED_DEMO: "true",
+    WEB_DIST_DIR: webDist,
+    ...(viaFront ? { SITE_URL: `https://127.0.0.1:${ports.front}` } : {}),
+  });
+  const front = viaFront ? await startHttpsFront(dataDir, ports.front, demo.base) : null;
   try {
     const { base } = demo;
-    const [product] = (await (await fetch(`${base}/api/products?keyword=Knapsack`)).json()) as { _id: number }[];
-    const productPath = `/product/${product?._id ?? 1}`;
-    return [...(await lighthouseRows(base, productPath, chrome)), ...(await phoneRows(base, productPath, chrome))];
+    const rows: Row[] = [];
+    if (parts.pages) {
+      const productPath = `/product/${await productId(base, "Knapsack")}`;
+      rows.push(...(await lighthouseRows(base, productPath, chrome)), ...(await phoneRows(base, productPath, chrome)));
+    }
+    if (parts.firstTap) {
+      const productPath = `/product/${await productId(base, "Urea")}`;
+      rows.push(...(await firstTapRows(front?.base ?? base, productPath, chrome)));
+    }
+    return rows;
   } finally {
+    await front?.stop();
     await demo.stop();
   }
+}
+
+/** The id of the demo product the keyword finds first. */
+async function productId(base: string, keyword: string): Promise<number> {
+  const [product] = (await (await fetch(`${base}/api/products?keyword=${keyword}`)).json()) as { _id: number }[];
+  if (!product) throw new Error(`the demo shop has no product found by ${keyword}`);
+  return product._id;
 }
 
 /** Lighthouse mobile, RUNS times a page; the median of each figure, budget perf ≥ 95, a11y 100, LCP ≤ 1800 ms. */
@@ -96,9 +136,121 @@ async function phoneRows(base: string, productPath: string, chrome: string): Pro
   });
 }
 
-/** Gzipped JavaScript that "/" loads before it shows anything (web/dist, from npm run build). */
+/** A rural link: 400 ms, 400 kbit/s each way (emulated as phone.ts emulates Slow 4G). */
+const RURAL: Link = { name: "rural link", rttMs: 400, downKbps: 400, upKbps: 400 };
+
+/** The first tap's budget on each link, and the product's name's on Slow 4G. */
+const TAP_BUDGET_MS = new Map([
+  [SLOW_4G, 2500],
+  [RURAL, 5000],
+]);
+const NAMED_BUDGET_MS = 1500;
+
+/** A message of the web app's in Hindi, from its catalog (web/src/i18n/hi/<area>.json). */
+function hindi(area: string, message: string): string {
+  const catalog = JSON.parse(readFileSync(path.join(root, `web/src/i18n/hi/${area}.json`), "utf8")) as Record<string, string>;
+  const text = catalog[message];
+  if (!text) throw new Error(`web/src/i18n/hi/${area}.json has no "${message}"`);
+  return text;
+}
+
+/**
+ * A product with packs (the demo's urea) opened cold on the phone (first-tap.ts), in English and
+ * in Hindi, on Slow 4G and on the rural link, RUNS times each: the first tap on Add to Cart that
+ * does something, budget ≤ 2500 ms on Slow 4G and ≤ 5000 ms on the rural link (the median, and
+ * every run did something); and, from the Slow 4G runs, the product's name shown, ≤ 1500 ms.
+ */
+async function firstTapRows(base: string, productPath: string, chrome: string): Promise<Row[]> {
+  const languages = [
+    { language: "English", query: "", addToCart: "Add to Cart", cartHeading: "Shopping Cart" },
+    {
+      language: "Hindi",
+      query: "?lang=hi",
+      addToCart: hindi("catalog", "Add to Cart"),
+      cartHeading: hindi("checkout", "Shopping Cart"),
+    },
+  ];
+  const cases: (TapCase & { language: string })[] = [...TAP_BUDGET_MS.keys()].flatMap((link) =>
+    languages.map(({ language, query, addToCart, cartHeading }) => ({
+      language,
+      url: `${base}${productPath}${query}`,
+      link,
+      addToCart,
+      cartHeading,
+    })),
+  );
+  const results = await firstTapRuns(cases, chrome, RUNS);
+  const rows: Row[] = cases.map(({ language, link, url }, i) => {
+    const runs = results[i] ?? [];
+    const budget = TAP_BUDGET_MS.get(link) as number;
+    return {
+      what: `phone, ${linkText(link)}, CPU ${CPU_SLOWDOWN}× slower, ${transport(url)}: ${new URL(url).pathname}${new URL(url).search} (${language}), first tap on Add to Cart that does something (median of ${runs.length})`,
+      ...timingColumns(
+        runs.map((r) => r.did),
+        "nothing",
+      ),
+      "did (runs)": runs.map((r) => r.how ?? "nothing").join(", "),
+      "button shown ms (runs)": runs.map((r) => r.shown ?? "never").join(", "),
+      "first tap felt ms (runs)": runs.map((r) => r.firstTap ?? "none").join(", "),
+      "taps (runs)": runs.map((r) => r.taps).join(", "),
+      budget: timingVerdict(
+        runs.map((r) => r.did),
+        budget,
+        "did nothing",
+      ),
+    };
+  });
+  const named = cases.flatMap(({ language, link, url }, i) =>
+    link === SLOW_4G ? [{ language, url, runs: results[i] ?? ([] as TapRun[]) }] : [],
+  );
+  for (const { language, url, runs } of named) {
+    rows.push({
+      what: `phone, ${linkText(SLOW_4G)}, CPU ${CPU_SLOWDOWN}× slower, ${transport(url)}: ${new URL(url).pathname}${new URL(url).search} (${language}), the product's name shown (median of ${runs.length}, the tap runs)`,
+      ...timingColumns(
+        runs.map((r) => r.named),
+        "not shown",
+      ),
+      budget: timingVerdict(
+        runs.map((r) => r.named),
+        NAMED_BUDGET_MS,
+        "never showed it",
+      ),
+    });
+  }
+  return rows;
+}
+
+function transport(url: string): string {
+  return url.startsWith("https:") ? "HTTP/2" : "HTTP/1.1";
+}
+
+function linkText(link: Link): string {
+  return `${link.name} (${link.rttMs} ms, ${link.downKbps >= 1000 ? `${link.downKbps / 1000} Mbit/s` : `${link.downKbps} kbit/s`})`;
+}
+
+/** A run that never got there is the slowest. */
+function medianOf(times: readonly (number | null)[]): number {
+  return median(times.map((t) => t ?? Number.POSITIVE_INFINITY));
+}
+
+function timingColumns(times: readonly (number | null)[], never: string): Row {
+  const middle = medianOf(times);
+  return {
+    "median ms": Number.isFinite(middle) ? middle : never,
+    "runs ms": times.map((t) => t ?? never).join(", "),
+  };
+}
+
+/** Met when the median is within `maxMs` and every run got there within GIVE_UP_MS. */
+function timingVerdict(times: readonly (number | null)[], maxMs: number, never: string): string {
+  const missing = times.filter((t) => t === null).length;
+  const figures: Figure[] = [{ name: "median ms", value: medianOf(times), max: maxMs }];
+  return verdict(figures, missing > 0 ? [`${missing} of ${times.length} runs ${never} (${GIVE_UP_MS / 1000} s)`] : []);
+}
+
+/** Gzipped JavaScript that "/" loads before it shows anything (the built web app, from npm run build). */
 export function initialJsRow(): Row {
-  const dist = path.join(root, "web/dist");
+  const dist = webDist;
   const indexFile = path.join(dist, "index.html");
   if (!existsSync(indexFile)) return { what: "initial JS for / (gzip)", budget: "not measured: run npm run build first" };
   const html = readFileSync(indexFile, "utf8");
