@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeCategory, makeProduct } from "../../testing/factories.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+/**
+ * No public page (home, a product, the not-found page, the cart, in English and Hindi) names a script or
+ * stylesheet holding code of the staff, account or order screens: a shopper on a slow phone
+ * downloads only what the page can show. What each built file holds is read from the web build's
+ * `.vite/modules.json` (web/scripts/chunk-modules.ts); the build is web/dist, or WEB_DIST_DIR's
+ * (as the server reads it) to test one made elsewhere.
+ */
+
+const repo = path.resolve(import.meta.dirname, "../../../..");
+const webDist = path.resolve(repo, process.env.WEB_DIST_DIR ?? "web/dist");
+if (!existsSync(path.join(webDist, "../dist-ssr/entry-server.js"))) {
+  throw new Error("The storefront's tests render with the built web app: run `npm run build -w web` first.");
+}
+const modulesFile = path.join(webDist, ".vite/modules.json");
+if (!existsSync(modulesFile)) throw new Error(`${modulesFile} is missing: build the web app again (npm run build -w web).`);
+/** Built file (assets/…) → the app's modules in it (paths from web/). */
+const modulesOf = JSON.parse(readFileSync(modulesFile, "utf8")) as Record<string, string[]>;
+const manifest = JSON.parse(readFileSync(path.join(webDist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+
+/**
+ * The code no public page may load: the staff screens, the order screens, the Hindi texts of
+ * those and of the account's, and the account's screens (sign-in, registration, profile,
+ * passwords) with their parts. What every page needs of the auth feature stays allowed: the
+ * session (who is signed in, for the header) and the API's token refresh.
+ */
+const PRIVATE = [
+  /^src\/features\/admin\//,
+  /^src\/features\/orders\//,
+  /^src\/features\/auth\/(?!(auth-slice|auth-http|google-state|index|session|token-refresh)\.ts$)/,
+  /^src\/i18n\/hi\/(account|admin|orders)\.json/,
+];
+const isPrivate = (module: string) => PRIVATE.some((pattern) => pattern.test(module));
+
+/** The built files a page's HTML names: scripts, module preloads, stylesheets, the app's entry (start-app.js's data-entry). */
+function namedFiles(html: string): string[] {
+  return [...new Set([...html.matchAll(/\b(?:src|href|data-entry)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string))];
+}
+
+let t: TestApp;
+let productId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: webDist });
+  const seeds = (await makeCategory(t.database.db, "Seeds", "बीज")).id;
+  const product = await makeProduct(t.database.db, {
+    name: "Neem Coated Urea",
+    nameHi: "नीम लेपित यूरिया",
+    categoryId: seeds,
+    packs: [{ label: "1 kg" }, { label: "5 kg", pricePaise: 265_00 }],
+  });
+  productId = product.id;
+});
+afterAll(() => t.close());
+
+describe("the public pages' scripts and stylesheets", () => {
+  it("are told apart by what they hold: a staff screen's file holds private code", () => {
+    const dashboard = manifest["src/features/admin/dashboard-screen.tsx"]?.file;
+    expect(dashboard).toBeDefined();
+    expect((modulesOf[dashboard as string] ?? []).filter(isPrivate)).not.toEqual([]);
+  });
+
+  const pages = [
+    ["the home page", () => "/"],
+    ["the home page in Hindi", () => "/?lang=hi"],
+    ["a product page", () => `/product/${productId}`],
+    ["a product page in Hindi", () => `/product/${productId}?lang=hi`],
+    ["the not-found page", () => "/no/such/page"],
+    ["the not-found page in Hindi", () => "/no/such/page?lang=hi"],
+    ["the cart page", () => "/cart"],
+    ["the cart page in Hindi", () => "/cart?lang=hi"],
+  ] as const;
+
+  it.each(pages)("%s names none with the code of the staff, account or order screens", async (_name, url) => {
+    const res = await t.app.inject({ url: url() });
+    expect([200, 404]).toContain(res.statusCode);
+    const files = namedFiles(res.body);
+    // The app's entry at least, and only files the build knows (else the test would pass on nothing).
+    expect(files.some((file) => /^assets\/index-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(files.filter((file) => !(file in modulesOf))).toEqual([]);
+    const privateCode = files.flatMap((file) => (modulesOf[file] ?? []).filter(isPrivate).map((module) => `${file}: ${module}`));
+    expect(privateCode).toEqual([]);
+  });
+});
