@@ -5,7 +5,7 @@ import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";
 import { configApi } from "./app/config-api.ts";
 import { ServerRendering } from "./app/page-title.tsx";
-import { AppRoutes } from "./app/router.tsx";
+import { AppRoutes, CART_AREAS } from "./app/router.tsx";
 import { makeStore } from "./app/store.ts";
 import { cartReceived } from "./features/cart/cart-slice.ts";
 import { cartItemOf } from "./features/cart/cart-sync.ts";
@@ -13,7 +13,7 @@ import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";
 import { catalogApi, toProductPage } from "./features/catalog/catalog-api.ts";
 import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
 import { PACK_PARAM } from "./features/catalog/product-screen.tsx";
-import { activateLanguage, localized, t } from "./i18n/index.ts";
+import { type Area, activateLanguage, type Language, localized, PAGE_AREAS, t } from "./i18n/index.ts";
 import { escapeHtml, headTags, listDescription, productDescription, scriptJson } from "./ssr/head.ts";
 
 /**
@@ -30,6 +30,14 @@ const LAZY_MODULES = {
   cart: ["src/features/cart/cart-screen.tsx", ...LAYOUT_MODULES],
   notFound: LAYOUT_MODULES,
 };
+
+/**
+ * The Hindi catalogs a page loads before it hydrates (the public pages' areas; the cart's besides),
+ * named in its head with its screens, so they come with the app rather than after it.
+ */
+function textModules(language: Language, areas: readonly Area[]): string[] {
+  return language === "hi" ? areas.map((area) => `src/i18n/hi/${area}.json?catalog`) : [];
+}
 
 /** An address no route but the not-found screen's matches. */
 const NOT_FOUND_PATH = "/404";
@@ -78,13 +86,14 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
       head: headTags({ ...common, title, description: t("There is nothing at this address."), notFound }),
       body,
       state: null,
-      modules: LAZY_MODULES.notFound,
+      modules: [...LAZY_MODULES.notFound, ...textModules(language, PAGE_AREAS)],
     };
   }
   if (answers.cart) {
     // The visitor's own page: kept out of search engines, its state theirs alone.
     const head = `<title>${escapeHtml(`${t("Shopping Cart")} | Krishi Bazaar`)}</title><meta name="robots" content="noindex">`;
-    return { head, body, state: scriptJson(store.getState()), modules: LAZY_MODULES.cart };
+    const modules = [...LAZY_MODULES.cart, ...textModules(language, [...PAGE_AREAS, ...CART_AREAS])];
+    return { head, body, state: scriptJson(store.getState()), modules };
   }
   const { product } = answers;
   // The pack a shared link names (?pack=), unless it is the default: the page's price and offer are its.
@@ -98,7 +107,8 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
         ...(pack ? { pack } : {}),
       })
     : listHead(common, homeHeading(address.searchParams, answers.categories), answers.products?.headers);
-  return { head, body, state: scriptJson(store.getState()), modules: product ? LAZY_MODULES.product : LAZY_MODULES.home };
+  const modules = [...(product ? LAZY_MODULES.product : LAZY_MODULES.home), ...textModules(language, PAGE_AREAS)];
+  return { head, body, state: scriptJson(store.getState()), modules };
 }
 
 function listHead(

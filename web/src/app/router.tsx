@@ -1,11 +1,26 @@
 import { type ComponentType, lazy } from "react";
 import { type RouteObject, useRoutes } from "react-router";
 import { HomeScreen } from "../features/catalog/home-screen.tsx";
+import { type Area, loadTexts } from "../i18n/index.ts";
 import { Layout } from "./layout.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";
 
-/** A screen loaded on first visit, so the JavaScript for / stays small. */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+/**
+ * A screen loaded on first visit, so the JavaScript for / stays small, with its texts: `areas`,
+ * every area by default (in Hindi the public pages load only theirs, PAGE_AREAS in i18n/index.ts).
+ */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, areas?: readonly Area[]): ComponentType {
+  return lazy(() => Promise.all([load(), loadTexts(areas)]).then(([module]) => ({ default: pick(module) })));
+}
+
+/**
+ * The cart's texts besides the public pages' (the cart is rendered on the server too, and names
+ * them in its head; page-texts.test.ts checks the cart uses no other).
+ */
+export const CART_AREAS: readonly Area[] = ["checkout"];
+
+/** A public page's screen: its texts are the public pages' own, loaded before the page renders. */
+function lazyPageScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
@@ -35,8 +50,8 @@ export const routes: RouteObject[] = [
     Component: Layout,
     children: [
       { index: true, Component: HomeScreen },
-      { path: "product/:id", Component: lazyScreen(catalog, (m) => m.ProductScreen) },
-      { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen) },
+      { path: "product/:id", Component: lazyPageScreen(catalog, (m) => m.ProductScreen) },
+      { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen, CART_AREAS) },
       { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
       { path: "register", Component: lazyScreen(register, (m) => m.RegisterScreen) },
       { path: "profile", Component: lazyScreen(profile, (m) => m.ProfileScreen) },

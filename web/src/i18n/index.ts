@@ -16,7 +16,8 @@ import type shipping from "./hi/shipping.json";
  * scripts/catalog-plugin.ts). Message ids are the spec's English texts, ICU MessageFormat where
  * they format values; the Hindi catalogs in ./hi/ (one per area) translate every id, and a
  * message missing from them is a type error here and a failing test (catalogs.test.ts).
- * English needs no catalog (./english.ts compiles its ids); Hindi loads on first use.
+ * English needs no catalog (./english.ts compiles its ids); Hindi loads on first use, an area
+ * at a time: the public pages' areas first (PAGE_AREAS), the others with their screens.
  */
 export type Message =
   | keyof typeof shell
@@ -70,29 +71,70 @@ export function initialLanguage(): Language {
   return isLanguage(preferred) ? preferred : "en";
 }
 
-let hindi: Promise<void> | undefined;
+/** The catalogs' areas: ./hi/<area>.json. */
+export const AREAS = ["shell", "catalog", "checkout", "orders", "account", "admin", "shipping"] as const;
+export type Area = (typeof AREAS)[number];
 
-function loadCatalog(language: Language): Promise<void> {
+/**
+ * The areas of the public pages' texts (the home and product pages, the not-found page: their
+ * screens, the header, side panel and footer): loaded before such a page hydrates, and named in
+ * the head of its Hindi version (entry-server.tsx), so a shopper's phone fetches no text of the
+ * staff, account or order screens. A text of a public page belongs in one of them
+ * (page-texts.test.ts); the other screens load every area before they render (router.tsx).
+ */
+export const PAGE_AREAS: readonly Area[] = ["shell", "catalog"];
+
+/** The areas the screens shown so far use (all of them on the server, which renders any screen). */
+const used = new Set<Area>(import.meta.env.SSR ? AREAS : PAGE_AREAS);
+const loading = new Map<Area, Promise<void>>();
+
+function loadAreas(language: Language, areas: Iterable<Area>): Promise<void> {
   if (language === "en") return Promise.resolve();
-  hindi ??= Promise.all(Object.values(hindiCatalogs).map((load) => load())).then(
-    (parts) => i18n.load("hi", Object.assign({}, ...parts)),
-    (error: unknown) => {
-      hindi = undefined; // a failed download may be tried again
-      throw error;
-    },
-  );
-  return hindi;
+  const loads = [...areas].map((area) => {
+    let loaded = loading.get(area);
+    if (!loaded) {
+      const load = hindiCatalogs[`./hi/${area}.json`];
+      if (!load) return Promise.reject(new Error(`no Hindi catalog ./hi/${area}.json`));
+      // Added to what is there: an area loaded while Hindi shows changes no text already shown.
+      loaded = load().then(
+        (messages) => i18n.load("hi", messages),
+        (error: unknown) => {
+          loading.delete(area); // a failed download may be tried again
+          throw error;
+        },
+      );
+      loading.set(area, loaded);
+    }
+    return loaded;
+  });
+  return Promise.all(loads).then(() => undefined);
 }
 
-/** Loads the language's catalog and switches to it (the server renders a page in it so). */
+function loadCatalog(language: Language): Promise<void> {
+  return loadAreas(language, used);
+}
+
+/**
+ * The texts of a screen about to render, in `areas` (all by default): loaded now in the language
+ * shown, and with the others in use when the language changes.
+ */
+export function loadTexts(areas: readonly Area[] = AREAS): Promise<void> {
+  for (const area of areas) used.add(area);
+  return loadAreas(currentLanguage(), areas);
+}
+
+/**
+ * Loads the language's texts of the areas in use and switches to it: the server before it renders
+ * a page, the browser before it hydrates a public page (its areas only).
+ */
 export async function activateLanguage(language: Language): Promise<void> {
   await loadCatalog(language);
   i18n.activate(language);
 }
 
 /**
- * Loads the language's catalog, remembers the language, switches to it and sets `<html lang>`
- * (remembered first: what renders on the switch sees the shopper's choice).
+ * Loads the language's texts of the areas in use, remembers the language, switches to it and sets
+ * `<html lang>` (remembered first: what renders on the switch sees the shopper's choice).
  */
 export async function setLanguage(language: Language): Promise<void> {
   await loadCatalog(language);

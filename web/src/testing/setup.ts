@@ -1,11 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
-import { i18n } from "../i18n/index.ts";
+import { i18n, loadTexts } from "../i18n/index.ts";
 import { loadErrorMessages } from "../lib/api-error.ts";
 
 // As in a browser once the first page has loaded: errors are said by their codes' messages.
 beforeAll(() => loadErrorMessages());
+// The tests render screens without their routes, which would load their texts' areas: every
+// area is in use (and loads with setLanguage("hi")).
+beforeAll(() => loadTexts());
 
 // findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s): on a loaded 2-core CI
 // machine a screen can take longer than that to settle, and the wait ends as soon as it has.
