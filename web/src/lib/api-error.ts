@@ -1,5 +1,5 @@
 import type { ErrorParams, FieldError } from "@krishi/contract";
-import { type Message, t } from "../i18n/index.ts";
+import { type Area, loadTexts, type Message, t } from "../i18n/index.ts";
 import type { ErrorAnswer, Notice } from "./notice.ts";
 
 /**
@@ -39,9 +39,17 @@ const SERVER_ERROR = "A server error occurred. Please try again in a moment." sa
 /** The codes' messages, once loaded; until then a failure is told by its status. */
 let messages: typeof import("./error-messages.ts") | null = null;
 
-/** Loads the codes' messages (after the first page has loaded; at once where the page already has). */
+/**
+ * The areas of the Hindi texts the shoppers' error messages are in (out of stock, a pack gone, a
+ * full cart, sign-in refusals): loaded with the messages, so a refusal on a public page reads in
+ * Hindi there too (staff screens load every area themselves).
+ */
+const ERROR_AREAS: readonly Area[] = ["checkout", "orders", "account"];
+
+/** Loads the codes' messages and their texts (after the first page has loaded; at once where the page already has). */
 export async function loadErrorMessages(): Promise<void> {
-  messages = await import("./error-messages.ts");
+  const [loaded] = await Promise.all([import("./error-messages.ts"), loadTexts(ERROR_AREAS)]);
+  messages = loaded;
 }
 
 if (typeof window !== "undefined") {

@@ -21,6 +21,7 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
     { name: "Neem oil 1 L", available: 0 },
   ],
   too_many_units: [{ max: 10 }],
+  cart_full: [{ max: 50 }],
   too_many_unpaid: [{ max: 3 }],
   pin_state_mismatch: [{ pin: "422001", pinState: "Maharashtra", addressState: "Goa" }],
   pin_not_served: [{ pin: "744101" }],

@@ -31,7 +31,7 @@ export function isGstRate(rate: unknown): rate is number {
   return (GST_RATES as readonly unknown[]).includes(rate);
 }
 
-/** In GST mode, whether some line does not know its rate yet (it is read again, refresh-cart-prices.ts). */
+/** In GST mode, whether some line does not know its rate yet (the cart is read again from the server, cart-sync.ts). */
 export function ratesUnknown(items: readonly CartItem[], config: ShopConfig): boolean {
   return config.pricing.taxMode === "gst" && items.some((line) => !isGstRate(line.gstRate));
 }

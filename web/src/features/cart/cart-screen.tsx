@@ -123,6 +123,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
         <form
           method="get"
           action="/login"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             navigate(CHECKOUT_SIGN_IN);

@@ -13,7 +13,7 @@ export interface CartItem {
   product: number;
   /**
    * The pack's id and label ("45 kg"), and one pack's shipping weight. Carts saved before packs
-   * lack them: such a line is the product's default pack (refresh-cart-prices fills them in).
+   * lack them: such a line is the product's default pack (the server's cart fills them in).
    */
   variant?: number;
   variantLabel?: string;

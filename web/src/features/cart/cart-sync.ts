@@ -39,7 +39,10 @@ function receive(dispatch: Dispatch, ticket: number, cart: Cart | undefined): vo
 
 /**
  * Reads the cart from the server (a guest's by its cookie, the customer's by the account, the
- * guest's merged into it) into the slice. The first time, a cart this browser kept before carts
+ * guest's merged into it) into the slice: every line at its pack's price, weight and stock of now,
+ * with its GST rate, name and image (after the server refused an order as priced or stocked
+ * otherwise, the shopper sees what it will charge; quantities stay as chosen, a line wanting more
+ * than is left flagged where it is shown). The first time, a cart this browser kept before carts
  * lived on the server is put in it first, then forgotten.
  */
 export function syncCart() {

@@ -12,8 +12,7 @@ export {
   saveShippingAddress,
   selectCartItems,
 } from "./cart-slice.ts";
-export { followCart } from "./cart-sync.ts";
+export { followCart, syncCart as refreshCartPrices } from "./cart-sync.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
-export { refreshCartPrices } from "./refresh-cart-prices.ts";
 export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 export { useCartPrice } from "./use-cart-price.ts";

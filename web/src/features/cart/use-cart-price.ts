@@ -5,7 +5,7 @@ import type { SummaryAmounts } from "../../components/order-summary.tsx";
 import { type ShopConfig, useShopConfig } from "../../lib/shop-config.ts";
 import { type CartCheckout, cartShipment, gstSupply, priceAmounts, priceCart, ratesUnknown } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
-import { refreshCartPrices } from "./refresh-cart-prices.ts";
+import { syncCart } from "./cart-sync.ts";
 import { useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 
 /**
@@ -21,7 +21,7 @@ export function useLineRates(items: readonly CartItem[], config: ShopConfig | un
   useEffect(() => {
     if (!missing || asked.current) return;
     asked.current = true;
-    void dispatch(refreshCartPrices()).finally(() => setRead(true));
+    void dispatch(syncCart()).finally(() => setRead(true));
   }, [missing, dispatch]);
   return config !== undefined && (!missing || read);
 }

@@ -186,7 +186,7 @@ function BuyBar({ product, pack }: { product: Product; pack: ProductVariant | un
 
   return (
     <section className="buy-bar" aria-label={t("Buy this product")}>
-      <form id={ADD_TO_CART_FORM} method="post" action="/cart/add" className="buy-bar__form" onSubmit={add}>
+      <form id={ADD_TO_CART_FORM} method="post" action="/cart/add" className="buy-bar__form" noValidate onSubmit={add}>
         <input type="hidden" name="product" value={product._id} />
         {language !== "en" && <input type="hidden" name="lang" value={language} />}
         {/* A copy of the price above, for sighted shoppers on phones (hidden from md up, where the price is in sight). */}
