@@ -7,6 +7,11 @@ import "./features/catalog/product.css";
 // The lists that become cards on a phone (My Orders, the staff lists): a small sheet shared by
 // screens of several features, kept here rather than as a chunk of its own the first page names.
 import "./components/card-table.css";
+// The cart page's own styles (its lines and summary): the page a farmer's first tap on Add to
+// Cart opens, often before the app runs, waits for no stylesheet but the one it has already.
+import "./components/order-line.css";
+import "./components/order-summary.css";
+import "./features/cart/cart.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Provider } from "react-redux";
@@ -16,7 +21,7 @@ import { configApi } from "./app/config-api.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { makeStore, type RootState } from "./app/store.ts";
 import { followOtherTabs, startSession } from "./features/auth/session.ts";
-import { followCart, loadCart } from "./features/cart/index.ts";
+import { loadCart } from "./features/cart/cart-slice.ts";
 import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
 
@@ -40,8 +45,9 @@ store.dispatch(configApi.endpoints.getConfig.initiate());
 // read before the router's.
 store.dispatch(startSession());
 followOtherTabs(store);
-// The cart is the server's: read at start and after every sign-in or sign-out.
-followCart(store);
+// The cart is the server's: read at start and after every sign-in or sign-out (its code is a chunk
+// of its own: the first page shows no count but the one the server rendered).
+void import("./features/cart/cart-sync.ts").then(({ followCart }) => followCart(store));
 
 function app() {
   // Hydration sees the state the server rendered with (no cart, no session): the cart badge and

@@ -6,13 +6,12 @@ export {
   type CartState,
   clearCart,
   emptyCart,
-  loadCart,
   type ShippingAddress,
   savePaymentMethod,
   saveShippingAddress,
   selectCartItems,
 } from "./cart-slice.ts";
-export { followCart, syncCart as refreshCartPrices } from "./cart-sync.ts";
+export { syncCart as refreshCartPrices } from "./cart-sync.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 export { useCartPrice } from "./use-cart-price.ts";
