@@ -230,6 +230,18 @@ describe("a customer's cart", () => {
     expect((await cartRows()).filter((row) => row.guest_hash !== null && row.user_id !== null)).toEqual([]);
   });
 
+  it("moves a guest's cart once when two sign-ins take it at the same instant", async () => {
+    const product = await urea(50);
+    const { id } = await customer();
+    const phone = new Browser();
+    await phone.add(product.id, 3);
+    const key = phone.cookie as string;
+    await Promise.all([t.app.services.cart.merge(key, id), t.app.services.cart.merge(key, id)]);
+    expect(await new Browser(await authHeaders(t, id, time.clock)).lines()).toEqual([
+      { product: product.id, variant: product.big, qty: 3 },
+    ]);
+  });
+
   it("merges by signing in with e-mail and password, and the cart follows to another device", async () => {
     const product = await urea();
     const res = await t.app.inject({

@@ -100,6 +100,8 @@ export class CartService {
     await this.deps.db.transaction().execute(async (trx) => {
       const guest = await repo.findCart(trx, { guestHash: hashOf(guestKey) });
       if (!guest) return;
+      // Locked first (PostgreSQL): a second sign-in at the same instant waits, then finds no lines.
+      await repo.touch(trx, guest.id, at);
       const guestLines = await repo.findLines(trx, guest.id);
       await repo.deleteCart(trx, guest.id);
       if (guestLines.length === 0) return;
