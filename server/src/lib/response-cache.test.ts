@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "./response-cache.ts";
+import { type CachedAnswer, encodedBody, ResponseCache, weight } from "./response-cache.ts";
 
 const answer = (body: string) => Promise.resolve({ body, headers: {} });
 
@@ -75,5 +76,71 @@ describe("ResponseCache", () => {
       return answer("a2");
     });
     expect(recomputed).toBe(true);
+  });
+});
+
+describe("encodedBody", () => {
+  const big = (): CachedAnswer => ({
+    body: JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Urea ${i}` }))),
+    headers: {},
+  });
+
+  it("chooses Brotli over gzip when a client takes both, whatever their order or weights", () => {
+    const answer = big();
+    for (const accept of ["gzip, deflate, br, zstd", "br, gzip", "gzip;q=1, br;q=0.1", "*", "gzip, *;q=0.5"]) {
+      const encoded = encodedBody(answer, accept);
+      expect(encoded?.encoding, accept).toBe("br");
+      expect(brotliDecompressSync(encoded?.body ?? Buffer.alloc(0)).toString()).toBe(answer.body);
+    }
+  });
+
+  it("sends gzip to a client that takes gzip and not Brotli, the same body inside", () => {
+    const answer = big();
+    for (const accept of ["gzip", "gzip, deflate", "x-gzip", "GZIP;Q=0.8", "br;q=0, gzip", "br;q=0, *", "deflate, gzip;q=0.001"]) {
+      const encoded = encodedBody(answer, accept);
+      expect(encoded?.encoding, accept).toBe("gzip");
+      expect(gunzipSync(encoded?.body ?? Buffer.alloc(0)).toString()).toBe(answer.body);
+      expect(encoded?.body.length).toBeLessThan(answer.body.length / 2);
+    }
+  });
+
+  it("sends the body as it is when the client refuses both (q=0) or names neither", () => {
+    const answer = big();
+    for (const accept of [
+      undefined,
+      "",
+      "identity",
+      "deflate",
+      "gzip;q=0",
+      "gzip;q=0.000, br;q=0",
+      "*;q=0",
+      "br;q=0, gzip;q=0, *",
+      "gzip;q=x",
+    ]) {
+      expect(encodedBody(answer, accept), String(accept)).toBeNull();
+    }
+    expect(encodedBody(answer, ["gzip", "br"])).toBeNull();
+  });
+
+  it("leaves small answers as they are", () => {
+    expect(encodedBody({ body: JSON.stringify({ detail: "Review added" }), headers: {} }, "br, gzip")).toBeNull();
+  });
+
+  it("compresses each answer once per coding, kept with the answer", () => {
+    const answer = big();
+    const gzip = encodedBody(answer, "gzip")?.body;
+    const br = encodedBody(answer, "br")?.body;
+    expect(encodedBody(answer, "gzip, deflate")?.body).toBe(gzip);
+    expect(encodedBody(answer, "br, gzip")?.body).toBe(br);
+    expect(encodedBody(big(), "gzip")?.body).not.toBe(gzip);
+  });
+
+  it("reads each coding's weight from its own entry, else from *", () => {
+    expect(weight("gzip;q=0.5, *;q=0.2", "gzip")).toBe(0.5);
+    expect(weight("*;q=0.2, gzip;q=0", "gzip")).toBe(0);
+    expect(weight("deflate, *;q=0.2", "br")).toBe(0.2);
+    expect(weight("br ; q=1.0", "br")).toBe(1);
+    expect(weight("br;q=2", "br")).toBe(0);
+    expect(weight("brotli, gzip", "br")).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { PAGING_HEADERS } from "../../lib/paging.ts";
-import { acceptsBrotli, brotliBody, type CachedAnswer } from "../../lib/response-cache.ts";
+import { type CachedAnswer, sendBody } from "../../lib/response-cache.ts";
 import { categoriesAnswer, productAnswer, productListAnswer } from "./answers.ts";
 import type { CatalogService } from "./service.ts";
 
@@ -116,15 +116,14 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
 /**
  * Sends a cached answer, or 304 when the client already has it (phones on slow networks keep
- * their copy), Brotli-compressed for a client that accepts it (compressed once per cached
- * answer). These hot JSON routes skip helmet's per-request work: a JSON answer is never rendered,
- * so of its headers only nosniff matters, and that is set here. `type`: the body's media type.
+ * their copy), Brotli- or gzip-compressed for a client that accepts it (compressed once per
+ * cached answer, response-cache.ts). These hot JSON routes skip helmet's per-request work: a
+ * JSON answer is never rendered, so of its headers only nosniff matters, and that is set here.
+ * `type`: the body's media type.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type = "application/json; charset=utf-8") {
-  const { body, headers } = answer;
+  const { headers } = answer;
   reply.headers(headers).header("X-Content-Type-Options", "nosniff").header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
   if (request.headers["if-none-match"] === headers.ETag) return reply.status(304).send();
-  reply.type(type);
-  const compressed = acceptsBrotli(request.headers["accept-encoding"]) ? brotliBody(answer) : null;
-  return compressed ? reply.header("Content-Encoding", "br").send(compressed) : reply.send(body);
+  return sendBody(request, reply.type(type), answer);
 }

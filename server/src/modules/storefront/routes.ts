@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_PARAM, type PageLanguage } from "@krishi/cont
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
-import { acceptsBrotli, brotliBody } from "../../lib/response-cache.ts";
+import { sendBody } from "../../lib/response-cache.ts";
 import { CategoryListBody, ProductBody, ProductListBody } from "../catalog/answers.ts";
 import type { AnswerSerializers, RenderedAnswer, StorefrontPages } from "./pages.ts";
 
@@ -83,7 +83,7 @@ export function serializers(reply: FastifyReply): AnswerSerializers {
 
 /**
  * A rendered page: revalidated on every visit (no-cache), 304 when the browser has it, Brotli
- * when accepted. It is the same for everyone (a shopper's cart and name fill in after it loads):
+ * or gzip when accepted. It is the same for everyone (a shopper's cart and name fill in after it loads):
  * `Vary: Accept-Encoding`, and `Cookie` for the address without a language, whose answer is this
  * page or, with the cookie, a redirect. An answer that sets the language cookie is the visitor's own.
  */
@@ -100,6 +100,5 @@ function sendPage(
     .header("Vary", varyByCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding")
     .type("text/html; charset=utf-8");
   if (status === 200 && request.headers["if-none-match"] === answer.headers.ETag) return reply.status(304).send();
-  const compressed = acceptsBrotli(request.headers["accept-encoding"]) ? brotliBody(answer) : null;
-  return compressed ? reply.header("Content-Encoding", "br").send(compressed) : reply.send(answer.body);
+  return sendBody(request, reply, answer);
 }

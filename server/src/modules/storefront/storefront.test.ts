@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import ogs from "open-graph-scraper";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -263,8 +264,25 @@ describe("the rendered pages' cache", () => {
     expect(again.status).toBe(304);
     const compressed = await t.app.inject({ url: `/product/${wheat.id}`, headers: { "accept-encoding": "gzip, br" } });
     expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(first.html);
     // And, at an address without a language, the cookie (a shopper who chose Hindi is sent to ?lang=hi).
     expect(compressed.headers.vary).toBe("Accept-Encoding, Cookie");
+  });
+
+  it("sends a page gzipped to a browser that takes gzip and not Brotli, and as it is to one that takes neither", async () => {
+    for (const url of [`/product/${wheat.id}`, `/product/${wheat.id}?lang=hi`, "/"]) {
+      const plain = await t.app.inject({ url });
+      const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate" } });
+      expect(gzip.headers["content-encoding"], url).toBe("gzip");
+      expect(gzip.headers.vary, url).toMatch(/^Accept-Encoding/);
+      expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+      expect(gzip.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 3);
+      for (const accept of ["gzip;q=0", "identity", "br;q=0, gzip;q=0"]) {
+        const refused = await t.app.inject({ url, headers: { "accept-encoding": accept } });
+        expect(refused.headers["content-encoding"], `${url} ${accept}`).toBeUndefined();
+        expect(refused.body).toBe(plain.body);
+      }
+    }
   });
 
   it("shows a product's new price on the next request after a staff edit", async () => {
