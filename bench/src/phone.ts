@@ -33,7 +33,7 @@ export function emulated(link: Link) {
 /** A mid-range phone's CPU against this machine's, as Lighthouse's mobile run has it. */
 export const CPU_SLOWDOWN = 4;
 /** A 390 × 844 phone screen (an iPhone 12 to 15's). */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 /** How long a page may take to show its elements before the run counts as never showing them. */
 export const GIVE_UP_MS = 30_000;
 
@@ -47,7 +47,7 @@ export const GIVE_UP_MS = 30_000;
  * them, not of the markup's arrival. Plain JavaScript in a string: a function would be sent as the
  * text the TypeScript loader made of it, which may call helpers the page does not have.
  */
-function watcher(selectors: readonly string[]): string {
+export function watcher(selectors: readonly string[]): string {
   return `(() => {
   const selectors = ${JSON.stringify(selectors)};
   const shows = (element) => {

@@ -2,7 +2,8 @@
  * `npm run bench`: the performance budgets, measured on this machine. Parts:
  * - api: the real server on a 10 000-product SQLite catalogue against its ceiling (bare Fastify
  *   sending the same JSON from memory), both as separate processes loaded by autocannon with
- *   50 connections; p99 latency; the product page's HTML against the product's JSON, both asked
+ *   50 connections, in 3 interleaved pairs (ceiling, shop, ceiling, shop, …; the median ratio is
+ *   judged); p99 latency; the product page's HTML against the product's JSON, both asked
  *   for with a browser's Accept-Encoding; keyword search median; the checkout race for the last 50 units.
  * - mixed: the same catalogue, 46 connections browsing (list pages, products, searches,
  *   categories) while signed-in buyers place orders, arriving at random (25 a second over at
@@ -19,9 +20,11 @@
  *   BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; the
  *   bench creates a database of its own there (krishi_bench_<pid>) and drops it after. Without a
  *   reachable server the part says so and is skipped.
- * - web: on the demo shop (needs Chromium and `npm run build`), Lighthouse mobile and a phone
- *   on slow 4G in Playwright (when the home page shows its first product's name, a product page
- *   its name and price), 3 runs a page, the median; the first tap (below); and the gzipped
+ * - web: on the demo shop (needs Chromium and `npm run build`), Lighthouse mobile ("/" and a
+ *   product page, English and Hindi) and a phone on slow 4G in Playwright (when the home page shows
+ *   its first product's name, a product page its name and price), 3 runs a page, the median; a
+ *   product page's first visit in bytes (bytes.ts) and its repeat visit with the service worker
+ *   installed (repeat-visit.ts), English and Hindi; the first tap (below); and the gzipped
  *   initial JavaScript of "/".
  * - tap: the web part's first-tap rows alone (also run by web unless skipped): a product with
  *   packs opened cold on the phone in English and Hindi, on Slow 4G and a rural link (400 ms,

@@ -3,12 +3,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
 import { type Figure, verdict } from "./budget.ts";
+import { firstVisitBytes, kb, type VisitBytes } from "./bytes.ts";
 import { firstTapRuns, type TapCase, type TapRun } from "./first-tap.ts";
-import { percentile, type Row, root, startShop } from "./harness.ts";
+import { median, type Row, root, startShop } from "./harness.ts";
 import { startHttpsFront } from "./https-front.ts";
-import { lighthouseScores, type PageScores } from "./lighthouse.ts";
+import { CHROME_FLAGS, lighthouseScores, type PageScores } from "./lighthouse.ts";
 import { CPU_SLOWDOWN, GIVE_UP_MS, type Link, type PhoneCase, phoneTimings, SLOW_4G } from "./phone.ts";
+import { type RepeatRun, repeatVisit } from "./repeat-visit.ts";
 
 /**
  * The built web app measured: WEB_DIST_DIR (relative to the repository, as the server reads it),
@@ -20,13 +23,6 @@ const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? "web/dist");
 
 /** Runs of each page, Lighthouse's and the phone's; a row reports their median. */
 const RUNS = 3;
-
-function median(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
 
 /**
  * Lighthouse and the phone timings of the demo shop's home and a product page, and the first tap
@@ -57,7 +53,11 @@ export async function browserRows(
     const rows: Row[] = [];
     if (parts.pages) {
       const productPath = `/product/${await productId(base, "Knapsack")}`;
-      rows.push(...(await lighthouseRows(base, productPath, chrome)), ...(await phoneRows(base, productPath, chrome)));
+      rows.push(
+        ...(await lighthouseRows(base, productPath, chrome)),
+        ...(await phoneRows(base, productPath, chrome)),
+        ...(await bytesRows(base, productPath, chrome)),
+      );
     }
     if (parts.firstTap) {
       const productPath = `/product/${await productId(base, "Urea")}`;
@@ -77,22 +77,28 @@ async function productId(base: string, keyword: string): Promise<number> {
   return product._id;
 }
 
-/** Lighthouse mobile, RUNS times a page; the median of each figure, budget perf ≥ 95, a11y 100, LCP ≤ 1800 ms. */
+/**
+ * Lighthouse mobile, RUNS times a page, `/` and the product page in English and in Hindi; the
+ * median of each figure, budget perf ≥ 95, a11y 100, LCP ≤ 1800 ms.
+ */
 async function lighthouseRows(base: string, productPath: string, chrome: string): Promise<Row[]> {
-  const scores = await lighthouseScores([`${base}/`, `${base}${productPath}`], chrome, RUNS);
+  const pages = [`${base}/`, `${base}/?lang=hi`, `${base}${productPath}`, `${base}${productPath}?lang=hi`];
+  const scores = await lighthouseScores(pages, chrome, RUNS);
   const byUrl = new Map<string, PageScores[]>();
   for (const s of scores) byUrl.set(s.url, [...(byUrl.get(s.url) ?? []), s]);
   return [...byUrl].map(([url, runs]) => {
     const of = (pick: (s: PageScores) => number) => median(runs.map(pick));
     const [performance, accessibility, lcp] = [of((s) => s.performance), of((s) => s.accessibility), of((s) => s.lcpMs)];
     return {
-      what: `Lighthouse mobile ${new URL(url).pathname} (median of ${runs.length})`,
+      what: `Lighthouse mobile ${new URL(url).pathname}${new URL(url).search} (median of ${runs.length})`,
       performance,
       accessibility,
       "LCP ms": lcp,
       "TBT ms": of((s) => s.tbtMs),
       CLS: of((s) => s.cls),
       "performance runs": runs.map((s) => s.performance).join(", "),
+      "accessibility runs": runs.map((s) => s.accessibility).join(", "),
+      "LCP ms runs": runs.map((s) => s.lcpMs).join(", "),
       // Audits under 0.9 in any run: where the score goes.
       weak: [...new Set(runs.flatMap((s) => s.failedAudits))].join(", "),
       budget: verdict([
@@ -134,6 +140,84 @@ async function phoneRows(base: string, productPath: string, chrome: string): Pro
       ),
     };
   });
+}
+
+/** What a page may cost over the network on a first visit, and on a repeat visit with its service worker. */
+const FIRST_VISIT_KB = 150;
+const REPEAT_VISIT_KB = 20;
+/** When a repeat visit on Slow 4G may show the product's name. */
+const REPEAT_NAMED_MS = 1000;
+
+/**
+ * The product page in English and in Hindi, RUNS times each, in one Chromium: the bytes of a
+ * first visit (bytes.ts: a 390 px phone, nothing cached, everything until the page is idle with
+ * its fonts loaded), budget the median ≤ FIRST_VISIT_KB; and a repeat visit on Slow 4G with the
+ * CPU slowed (repeat-visit.ts: the service worker installed by a first visit), budget the name
+ * shown ≤ REPEAT_NAMED_MS and ≤ REPEAT_VISIT_KB over the network, medians. A page that registers
+ * no service worker misses the repeat visit's budget, saying so.
+ */
+async function bytesRows(base: string, productPath: string, chrome: string): Promise<Row[]> {
+  const browser = await chromium.launch({ executablePath: chrome, args: CHROME_FLAGS });
+  try {
+    const pages = [
+      { language: "English", url: `${base}${productPath}` },
+      { language: "Hindi", url: `${base}${productPath}?lang=hi` },
+    ];
+    const rows: Row[] = [];
+    for (const { language, url } of pages) {
+      const runs: VisitBytes[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await firstVisitBytes(browser, url));
+      const middle = median(runs.map((r) => r.total));
+      rows.push({
+        what: `first visit of ${productPath}${new URL(url).search} (${language}), bytes over the network, 390 px phone, nothing cached (median of ${runs.length})`,
+        KB: kb(middle),
+        "KB (runs)": runs.map((r) => kb(r.total)).join(", "),
+        requests: runs.find((r) => r.total === middle)?.requests,
+        "KB by type (median run)": runs.find((r) => r.total === middle)?.byType,
+        budget: verdict([{ name: "KB", value: kb(middle), max: FIRST_VISIT_KB }]),
+      });
+    }
+    let noWorker: string | null = null;
+    for (const { language, url } of pages) {
+      const what = `repeat visit of ${productPath}${new URL(url).search} (${language}), service worker installed, phone, ${SLOW_4G.name}, CPU ${CPU_SLOWDOWN}× slower: the name shown, and bytes over the network (median of ${RUNS})`;
+      const runs: RepeatRun[] = [];
+      for (let run = 0; run < RUNS && noWorker === null; run++) {
+        const result = await repeatVisit(browser, url, ["h1.product-info__name"], SLOW_4G);
+        if ("noWorker" in result) noWorker = result.noWorker;
+        else runs.push(result);
+      }
+      if (noWorker !== null) {
+        rows.push({ what, budget: `MISSED (no service worker: ${noWorker})` });
+        continue;
+      }
+      const bytes = median(runs.map((r) => r.bytes));
+      const uncontrolled = runs.filter((r) => !r.controlled).length;
+      rows.push({
+        what,
+        ...timingColumns(
+          runs.map((r) => r.shown),
+          "not shown",
+        ),
+        KB: kb(bytes),
+        "KB (runs)": runs.map((r) => kb(r.bytes)).join(", "),
+        "service worker's fetches KB (runs)": runs.map((r) => kb(r.workerBytes)).join(", "),
+        "KB by type (median run)": runs.find((r) => r.bytes === bytes)?.byType,
+        budget: verdict(
+          [
+            { name: "median ms", value: medianOf(runs.map((r) => r.shown)), max: REPEAT_NAMED_MS },
+            { name: "KB", value: kb(bytes), max: REPEAT_VISIT_KB },
+          ],
+          [
+            ...(runs.some((r) => r.shown === null) ? [`a run never showed the name (${GIVE_UP_MS / 1000} s)`] : []),
+            ...(uncontrolled > 0 ? [`${uncontrolled} of ${runs.length} repeat visits not controlled by the service worker`] : []),
+          ],
+        ),
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A rural link: 400 ms, 400 kbit/s each way (emulated as phone.ts emulates Slow 4G). */
