@@ -152,6 +152,9 @@ function shopCsp(razorpay: boolean, imageOrigin: string | null) {
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'", ...(razorpay ? ["https://api.razorpay.com", "https://lumberjack.razorpay.com"] : [])],
     frameSrc: ["'self'", ...rzp],
+    // The service worker (/sw.js) and the web app manifest: same-origin only.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -15,6 +15,9 @@ beforeAll(async () => {
   writeFileSync(path.join(web, "index.html"), "<!doctype html><title>Krishi Bazaar</title>");
   writeFileSync(path.join(web, "assets", "index-abc123.js"), script);
   writeFileSync(path.join(web, "assets", "index-abc123.js.br"), brotliCompressSync(script));
+  // The service worker and the manifest the web build writes (vite-plugin-pwa).
+  writeFileSync(path.join(web, "sw.js"), "self.skipWaiting();");
+  writeFileSync(path.join(web, "manifest.webmanifest"), JSON.stringify({ name: "Krishi Bazaar", start_url: "/" }));
   const media = mkdtempSync(path.join(tmpdir(), "kb-media-"));
   writeFileSync(path.join(media, "urea-1a2b.webp"), "RIFF....WEBP");
   t = await createTestApp({}, { webDistDir: web, mediaDir: media });
@@ -45,6 +48,22 @@ describe("serving the SPA and media", () => {
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.rawPayload.length).toBeLessThan(script.length);
+  });
+
+  it("serves the service worker and the web app manifest revalidated on every load, and lets the page use them", async () => {
+    const worker = await t.app.inject("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toContain("javascript");
+    // The browser checks for a new release each time: never a stale worker.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const manifest = await t.app.inject("/manifest.webmanifest");
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toContain("application/manifest+json");
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(manifest.json()).toMatchObject({ name: "Krishi Bazaar" });
+    const csp = (await t.app.inject("/")).headers["content-security-policy"] as string;
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("serves media with caching headers, and 404s JSON for missing media", async () => {
