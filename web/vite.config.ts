@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { catalogs } from "./scripts/catalog-plugin.ts";
 import { chunkModules } from "./scripts/chunk-modules.ts";
@@ -15,6 +16,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     preloadFonts(/mukta-latin-(400|700)-normal.*\.woff2$/),
     // Which code each built file holds, for the test that public pages load no private screen's code.
     ...(isSsrBuild ? [] : [chunkModules()]),
+    // The web app manifest and the service worker (src/sw/sw.ts; docs/design.md, "Offline and installing").
+    ...(isSsrBuild ? [] : [installable()]),
   ],
   server: {
     proxy: {
@@ -53,3 +56,44 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 20_000,
   },
 }));
+
+/**
+ * The manifest (linked from index.html's head by the plugin) and dist/sw.js, built from src/sw/sw.ts
+ * with the few files it precaches. The page registers the worker itself once it has loaded
+ * (src/lib/service-worker.ts): nothing is added to the first visit's bytes but the manifest link.
+ */
+function installable() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "src/sw",
+    filename: "sw.ts",
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifestFilename: "manifest.webmanifest",
+    manifest: {
+      id: "/",
+      name: "Krishi Bazaar",
+      short_name: "Krishi Bazaar",
+      description:
+        "Krishi Bazaar (कृषि बाज़ार): seeds, fertilisers, farm tools and fresh produce delivered across India. बीज, खाद, खेती के औज़ार और ताज़ी उपज, पूरे भारत में।",
+      lang: "en",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#14502a",
+      background_color: "#fbf8f1",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    injectManifest: {
+      // Only what a page needs offline before any of the app's files: the offline pages, the saved
+      // copies' note, the rendered pages' start-app.js and the icon (a few KB in all).
+      globPatterns: ["offline.html", "offline-hi.html", "offline.css", "saved-copy.css", "start-app.js", "favicon.svg"],
+    },
+  });
+}

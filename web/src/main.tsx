@@ -24,6 +24,7 @@ import { followOtherTabs, startSession } from "./features/auth/session.ts";
 import { loadCart } from "./features/cart/cart-slice.ts";
 import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
+import { followAccount, registerServiceWorker } from "./lib/service-worker.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -45,6 +46,10 @@ store.dispatch(configApi.endpoints.getConfig.initiate());
 // read before the router's.
 store.dispatch(startSession());
 followOtherTabs(store);
+// Offline copies (docs/design.md, "Offline and installing"): the worker once the page has loaded;
+// the shopper's own saved pages go when their account does.
+followAccount(store);
+registerServiceWorker();
 // The cart is the server's: read at start and after every sign-in or sign-out (its code is a chunk
 // of its own: the first page shows no count but the one the server rendered).
 void import("./features/cart/cart-sync.ts").then(({ followCart }) => followCart(store));

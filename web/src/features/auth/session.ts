@@ -1,6 +1,7 @@
 import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
 import { api, session } from "../../app/api.ts";
 import type { AppStore, RootState } from "../../app/store.ts";
+import { forgetPersonalPages } from "../../lib/service-worker.ts";
 import { authRequest } from "./auth-http.ts";
 import {
   AUTH_KEYS,
@@ -48,14 +49,16 @@ export function startSession(): AppThunk {
 }
 
 /**
- * Signs out at once (tokens, user, and every cached answer: orders, lists), then asks the server
- * to revoke the refresh token; a failed request does not keep anyone signed in.
+ * Signs out at once (tokens, user, every cached answer: orders, lists, and the pages and orders
+ * saved for offline use), then asks the server to revoke the refresh token; a failed request does
+ * not keep anyone signed in.
  */
 export function logout(): AppThunk {
   return async (dispatch, getState) => {
     const { refresh } = getState().auth;
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
+    await forgetPersonalPages();
     if (refresh) await authRequest("logout/", { body: { refresh } }).catch(() => undefined);
   };
 }
