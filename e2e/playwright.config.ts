@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The shop's service worker (offline copies) would answer other journeys' pages from its
+    // caches; offline.spec.ts allows it for itself.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

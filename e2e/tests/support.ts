@@ -232,6 +232,8 @@ export async function payInSandbox(page: Page): Promise<void> {
 export function watchConsole(page: Page, expected: (message: ConsoleMessage) => boolean = () => false): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
+    // Playwright's own note where it blocks the shop's service worker (playwright.config.ts).
+    if (message.text().startsWith("Service Worker registration blocked by Playwright")) return;
     if ((message.type() === "error" || message.type() === "warning") && !expected(message)) {
       problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     }
