@@ -24,7 +24,6 @@ import { followOtherTabs, startSession } from "./features/auth/session.ts";
 import { loadCart } from "./features/cart/cart-slice.ts";
 import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
-import { followAccount, registerServiceWorker } from "./lib/service-worker.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -46,10 +45,11 @@ store.dispatch(configApi.endpoints.getConfig.initiate());
 // read before the router's.
 store.dispatch(startSession());
 followOtherTabs(store);
-// Offline copies (docs/design.md, "Offline and installing"): the worker once the page has loaded;
-// the shopper's own saved pages go when their account does.
-followAccount(store);
-registerServiceWorker();
+// Offline copies (docs/design.md, "Offline and installing"), a chunk of its own once the page has
+// loaded: the service worker, and the shopper's own saved pages deleted when their account goes.
+const offline = () => void import("./lib/service-worker.ts").then((worker) => worker.startOffline(store));
+if (document.readyState === "complete") offline();
+else window.addEventListener("load", offline, { once: true });
 // The cart is the server's: read at start and after every sign-in or sign-out (its code is a chunk
 // of its own: the first page shows no count but the one the server rendered).
 void import("./features/cart/cart-sync.ts").then(({ followCart }) => followCart(store));

@@ -1,5 +1,11 @@
 import { CACHES } from "../sw/cache-names.ts";
 
+/** Started by main.tsx once the page has loaded: the account followed, the worker registered. */
+export function startOffline(store: AccountStore): void {
+  followAccount(store);
+  registerServiceWorker();
+}
+
 /**
  * Registers the service worker (src/sw/sw.ts, built to /sw.js) in a production build, once the page
  * has loaded: the worker and what it precaches never share the line with the first page's own files.
@@ -11,6 +17,12 @@ export function registerServiceWorker(): void {
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
+}
+
+/** The store's part the offline copies follow (the app's store). */
+interface AccountStore {
+  getState(): { auth: { user: { _id: number } | null } };
+  subscribe(listener: () => void): () => void;
 }
 
 /** Where the id of the account whose pages the personal cache may hold is kept. */
@@ -27,10 +39,7 @@ export async function forgetPersonalPages(): Promise<void> {
  * or another account signs in, the personal cache is deleted, so no one is shown another's orders.
  * (The worker also gives a saved answer only to a request of the account it was saved for.)
  */
-export function followAccount(store: {
-  getState(): { auth: { user: { _id: number } | null } };
-  subscribe(listener: () => void): () => void;
-}) {
+export function followAccount(store: AccountStore): () => void {
   let seen = store.getState().auth.user?._id ?? null;
   const check = () => {
     const current = store.getState().auth.user?._id ?? null;

@@ -1,7 +1,6 @@
 import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
 import { api, session } from "../../app/api.ts";
 import type { AppStore, RootState } from "../../app/store.ts";
-import { forgetPersonalPages } from "../../lib/service-worker.ts";
 import { authRequest } from "./auth-http.ts";
 import {
   AUTH_KEYS,
@@ -58,7 +57,7 @@ export function logout(): AppThunk {
     const { refresh } = getState().auth;
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
-    await forgetPersonalPages();
+    await import("../../lib/service-worker.ts").then((worker) => worker.forgetPersonalPages()).catch(() => undefined);
     if (refresh) await authRequest("logout/", { body: { refresh } }).catch(() => undefined);
   };
 }
