@@ -4,7 +4,6 @@ import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { catalogs } from "./scripts/catalog-plugin.ts";
 import { chunkModules } from "./scripts/chunk-modules.ts";
-import { preloadFonts } from "./scripts/preload-fonts.ts";
 
 /** The API server during `npm run dev -w web` (started with `npm run dev` at the root). */
 const server = "http://127.0.0.1:8000";
@@ -13,7 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     catalogs(),
     react(),
-    preloadFonts(/mukta-latin-(400|700)-normal.*\.woff2$/),
     // Which code each built file holds, for the test that public pages load no private screen's code.
     ...(isSsrBuild ? [] : [chunkModules()]),
     // The web app manifest and the service worker (src/sw/sw.ts; docs/design.md, "Offline and installing").

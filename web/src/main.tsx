@@ -1,5 +1,4 @@
 import "bootstrap/dist/css/bootstrap.min.css";
-import "./fonts.css";
 import "./index.css";
 // The product page is server-rendered: its styles come with the first stylesheet rather than as a
 // second one the page would wait for.
