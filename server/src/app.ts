@@ -142,7 +142,7 @@ declare module "fastify" {
  * real Razorpay keys, Razorpay's checkout script and the frames it opens, and the CDN's origin
  * for images when IMAGE_BASE_URL names one.
  */
-function shopCsp(razorpay: boolean, imageOrigin: string | null) {
+function shopCsp(razorpay: boolean, imageOrigin: string | null): Record<string, string[]> {
   const rzp = razorpay ? ["https://checkout.razorpay.com", "https://api.razorpay.com"] : [];
   return {
     defaultSrc: ["'self'"],
@@ -160,6 +160,13 @@ function shopCsp(razorpay: boolean, imageOrigin: string | null) {
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
   };
+}
+
+/** A policy's header text, as helmet writes it: `default-src 'self';script-src …`. */
+function policyText(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${sources.join(" ")}`)
+    .join(";");
 }
 
 function trustHops(hops: number) {
@@ -202,11 +209,13 @@ function scheduleJobs(
  */
 async function storefrontPages(
   config: Readonly<Config>,
-  { catalog, events, log }: { catalog: CatalogService; events: EventBus; log: FastifyInstance["log"] },
+  { catalog, events, log, csp }: { catalog: CatalogService; events: EventBus; log: FastifyInstance["log"]; csp: Record<string, string[]> },
 ): Promise<StorefrontPages | null> {
   const renderer = await loadPageRenderer(config.webDistDir);
   if (!renderer) return null;
-  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log });
+  // A page's policy is the shop's, with its own inlined stylesheet allowed by its hash.
+  const policy = (styleSource: string) => policyText({ ...csp, styleSrc: [...(csp.styleSrc ?? []), styleSource] });
+  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
   events.on("productsChanged", (change) => pages.forget(change));
   return pages;
 }
@@ -239,8 +248,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
 
   app.addHook("onRequest", echoRequestId);
   installErrorHandler(app);
+  const csp = shopCsp(config.razorpay.keyId !== null, mediaOrigin(config.imageBaseUrl));
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: shopCsp(config.razorpay.keyId !== null, mediaOrigin(config.imageBaseUrl)) },
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
     crossOriginEmbedderPolicy: false,
   });
 
@@ -410,7 +420,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
   await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
 
-  const pages = await storefrontPages(config, { catalog, events, log: app.log });
+  const pages = await storefrontPages(config, { catalog, events, log: app.log, csp });
   if (pages) {
     await app.register(storefrontRoutes, { pages });
     await app.register(cartPageRoutes, { pages, cart, shipping, siteUrl: config.siteUrl });

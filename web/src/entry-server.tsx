@@ -31,6 +31,9 @@ const LAZY_MODULES = {
   notFound: LAYOUT_MODULES,
 };
 
+/** Every screen module a public page may name: the code whose classes the pages' inlined stylesheet keeps (scripts/public-css.mjs). */
+export const PUBLIC_MODULES = [...new Set(Object.values(LAZY_MODULES).flat())];
+
 /**
  * The Hindi catalogs a page loads before it hydrates (the public pages' areas; the cart's besides),
  * named in its head with its screens, so they come with the app rather than after it.

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { Loader } from "../components/loader.tsx";
 import { selectUser } from "../features/auth/index.ts";
 import { t } from "../i18n/index.ts";
+import { useEarlyInput } from "../lib/early-input.ts";
 import { focusHeading } from "./focus-heading.ts";
 import { Header } from "./header.tsx";
 import { useAppSelector } from "./hooks.ts";
@@ -30,6 +31,8 @@ export function Layout() {
   const staff = pathname.startsWith("/admin") || (pathname.startsWith("/order/") && user?.is_staff);
   const alert = useAppSelector((state) => state.auth.message);
   useLanguageSync();
+  // What the shopper chose before the app started (the header's search box).
+  useEarlyInput();
   return (
     <>
       {/* The first stop of the Tab key: to the screen's heading (to #main until the app runs, or on a screen without one). */}

@@ -1,10 +1,20 @@
 import "./category-icon.css";
 
-/** The demo categories that have their own drawing (./category-icon.css), by English name. */
-const DRAWN = new Set(["seeds", "fertilisers", "bio-pesticides", "farm tools", "irrigation", "organic produce", "animal husbandry"]);
+/**
+ * The demo categories that have their own drawing (./category-icon.css): English name → drawing.
+ * Each drawing's name is written out whole: the build keeps the rules of the names the code holds.
+ */
+const DRAWN = new Map([
+  ["seeds", "seeds"],
+  ["fertilisers", "fertilisers"],
+  ["bio-pesticides", "bio-pesticides"],
+  ["farm tools", "farm-tools"],
+  ["irrigation", "irrigation"],
+  ["organic produce", "organic-produce"],
+  ["animal husbandry", "animal-husbandry"],
+]);
 
 /** The icon of a category (its English name); a generic tag for categories without their own. */
 export function CategoryIcon({ name }: { name: string }) {
-  const key = name.trim().toLowerCase();
-  return <span className="category-icon" data-icon={DRAWN.has(key) ? key.replace(" ", "-") : undefined} aria-hidden="true" />;
+  return <span className="category-icon" data-icon={DRAWN.get(name.trim().toLowerCase())} aria-hidden="true" />;
 }

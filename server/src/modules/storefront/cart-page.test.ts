@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProduct } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -81,6 +82,11 @@ describe("the product page's Add to Cart form", () => {
     expect(hasTag(cart.body, "form", ['method="get"', 'action="/login"'])).toBe(true);
     expect(hasTag(cart.body, "input", ['name="redirect"', 'value="shipping"'])).toBe(true);
     expect(cart.body).toContain('<meta name="robots" content="noindex">');
+    // Compressed for a browser, as the public pages are (rendered afresh: its state's request ids differ).
+    const compressed = await t.app.inject({ url: "/cart", headers: { cookie, "accept-encoding": "br, gzip" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain("Neem Coated Urea · 5 kg");
     // Posting the form again (a second tap on a slow link) does not double it.
     await post({ product: urea.id, pack: urea.small, qty: 2 }, { ...FORM, cookie });
     const again = await t.app.inject({ url: "/api/cart/", headers: { cookie } });

@@ -4,6 +4,7 @@ import { CartFormBody } from "@krishi/contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readCookie } from "../../lib/cookies.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { type CachedAnswer, sendBody } from "../../lib/response-cache.ts";
 import { acceptForms } from "../../lib/validation.ts";
 import { cartRefusal, keepCartCookie, shopperOf } from "../cart/routes.ts";
 import type { CartService } from "../cart/service.ts";
@@ -52,7 +53,7 @@ export const cartPageRoutes: FastifyPluginAsyncTypebox<CartPageRoutesOptions> = 
       { cart: answer, shippingRules: rules.map(ruleJson), ...notice },
       serializers(reply),
     );
-    return sendPrivatePage(reply, status, page.body, language);
+    return sendPrivatePage(request, reply, status, page);
   });
 };
 
@@ -77,11 +78,8 @@ function languageOf(request: FastifyRequest): PageLanguage {
   return readCookie(request, LANGUAGE_COOKIE) === "hi" ? "hi" : "en";
 }
 
-function sendPrivatePage(reply: FastifyReply, status: number, body: string, language: PageLanguage) {
-  return reply
-    .status(status)
-    .header("Cache-Control", "private, no-store")
-    .header("Content-Language", language)
-    .type("text/html; charset=utf-8")
-    .send(body);
+/** The visitor's own page: never stored, compressed as the public pages are (it is the first tap's answer on a slow link). */
+function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, status: number, page: CachedAnswer) {
+  reply.status(status).headers(page.headers).header("Cache-Control", "private, no-store").header("Vary", "Accept-Encoding");
+  return sendBody(request, reply.type("text/html; charset=utf-8"), page);
 }

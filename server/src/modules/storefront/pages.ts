@@ -41,6 +41,8 @@ export class StorefrontPages {
       siteUrl: string;
       config: PublicConfig;
       log: FastifyBaseLogger;
+      /** The shop's Content-Security-Policy allowing also this inlined stylesheet (a CSP source, 'sha256-…'). */
+      policy: (styleSource: string) => string;
     },
   ) {
     this.#shell = { body: deps.renderer.shell, headers: { ETag: etagOf(deps.renderer.shell) } };
@@ -154,10 +156,11 @@ export class StorefrontPages {
     request: { url: string; language: PageLanguage; answers: PageAnswers; notFound?: boolean },
     tags: ReadonlySet<string> | undefined,
   ): Promise<CachedAnswer> {
-    const html = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl }).catch((cause: unknown) => {
+    const { html, styleSource } = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl }).catch((cause: unknown) => {
       throw new RenderFailure(cause);
     });
-    return { body: html, headers: { ETag: etagOf(html), "Content-Language": request.language }, tags: new Set(tags) };
+    const headers = { ETag: etagOf(html), "Content-Language": request.language, "Content-Security-Policy": this.deps.policy(styleSource) };
+    return { body: html, headers, tags: new Set(tags) };
   }
 }
 

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CartBrowser } from "../../testing/cart.ts";
 import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
@@ -37,17 +39,28 @@ const PRIVATE = [
 ];
 const isPrivate = (module: string) => PRIVATE.some((pattern) => pattern.test(module));
 
-/** The built files a page's HTML names: scripts, module preloads, stylesheets, the app's entry (start-app.js's data-entry). */
+/**
+ * The built files a page's HTML names: scripts, stylesheets, and what start-app.js fetches when the
+ * app starts (its entry, whole stylesheet and the page's lazy screens: data-entry, data-css, data-preload).
+ */
 function namedFiles(html: string): string[] {
-  return [...new Set([...html.matchAll(/\b(?:src|href|data-entry)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string))];
+  const lists = [...html.matchAll(/\b(?:src|href|data-entry|data-css|data-preload)="([^"]*)"/g)].flatMap((m) =>
+    (m[1] as string).split(" "),
+  );
+  return [...new Set(lists.flatMap((url) => /^\/(assets\/[^"]+\.(?:js|css))$/.exec(url)?.[1] ?? []))];
 }
 
 let t: TestApp;
 let productId: number;
+/** A guest whose cart holds the product's two packs: the cart page with its lines. */
+let shopper: CartBrowser;
 
 beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: webDist });
   const seeds = (await makeCategory(t.database.db, "Seeds", "बीज")).id;
+  // A category whose drawing's name is not its own (data-icon="farm-tools"): the pages style it too.
+  const tools = (await makeCategory(t.database.db, "Farm Tools", "कृषि उपकरण")).id;
+  await makeProduct(t.database.db, { name: "Knapsack Sprayer", categoryId: tools });
   const product = await makeProduct(t.database.db, {
     name: "Neem Coated Urea",
     nameHi: "नीम लेपित यूरिया",
@@ -55,8 +68,24 @@ beforeAll(async () => {
     packs: [{ label: "1 kg" }, { label: "5 kg", pricePaise: 265_00 }],
   });
   productId = product.id;
+  shopper = new CartBrowser(t.app);
+  for (const pack of product.variants) expect((await shopper.add(productId, 2, pack.id)).statusCode).toBe(200);
 });
 afterAll(() => t.close());
+
+/** The public pages, each as its address (and the headers of a visitor with a cart, where it needs one). */
+const pages = [
+  ["the home page", () => "/"],
+  ["the home page in Hindi", () => "/?lang=hi"],
+  ["a product page", () => `/product/${productId}`],
+  ["a product page in Hindi", () => `/product/${productId}?lang=hi`],
+  ["the not-found page", () => "/no/such/page"],
+  ["the not-found page in Hindi", () => "/no/such/page?lang=hi"],
+  ["the cart page", () => "/cart"],
+  ["the cart page in Hindi", () => "/cart?lang=hi"],
+  ["the cart page with lines", () => "/cart", () => shopper.headers()],
+  ["the cart page with lines in Hindi", () => "/cart?lang=hi", () => shopper.headers()],
+] as const;
 
 describe("the public pages' scripts and stylesheets", () => {
   it("are told apart by what they hold: a staff screen's file holds private code", () => {
@@ -65,19 +94,8 @@ describe("the public pages' scripts and stylesheets", () => {
     expect((modulesOf[dashboard as string] ?? []).filter(isPrivate)).not.toEqual([]);
   });
 
-  const pages = [
-    ["the home page", () => "/"],
-    ["the home page in Hindi", () => "/?lang=hi"],
-    ["a product page", () => `/product/${productId}`],
-    ["a product page in Hindi", () => `/product/${productId}?lang=hi`],
-    ["the not-found page", () => "/no/such/page"],
-    ["the not-found page in Hindi", () => "/no/such/page?lang=hi"],
-    ["the cart page", () => "/cart"],
-    ["the cart page in Hindi", () => "/cart?lang=hi"],
-  ] as const;
-
-  it.each(pages)("%s names none with the code of the staff, account or order screens", async (_name, url) => {
-    const res = await t.app.inject({ url: url() });
+  it.each(pages)("%s names none with the code of the staff, account or order screens", async (_name, url, headers?) => {
+    const res = await t.app.inject({ url: url(), headers: headers?.() });
     expect([200, 404]).toContain(res.statusCode);
     const files = namedFiles(res.body);
     // The app's entry at least, and only files the build knows (else the test would pass on nothing).
@@ -85,5 +103,36 @@ describe("the public pages' scripts and stylesheets", () => {
     expect(files.filter((file) => !(file in modulesOf))).toEqual([]);
     const privateCode = files.flatMap((file) => (modulesOf[file] ?? []).filter(isPrivate).map((module) => `${file}: ${module}`));
     expect(privateCode).toEqual([]);
+  });
+});
+
+/** The classes a stylesheet's selectors name, and the data attributes with their values (`data-icon=seeds`). */
+function classesOf(css: string): Set<string> {
+  return new Set([
+    ...[...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1] as string),
+    ...[...css.matchAll(/\[(data-[\w-]+)="?([\w-]+)"?\]/g)].map((m) => `${m[1]}=${m[2]}`),
+  ]);
+}
+
+describe("the public pages' own stylesheet", () => {
+  const stylesheets = Object.values(manifest).flatMap((chunk) => (chunk as { css?: string[] }).css ?? []);
+  const styled = classesOf(stylesheets.map((file) => readFileSync(path.join(webDist, file), "utf8")).join("\n"));
+
+  it.each(pages)("%s carries the rules of every class its markup uses, allowed by its policy", async (_name, url, headers?) => {
+    const res = await t.app.inject({ url: url(), headers: headers?.() });
+    const html = res.body;
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    // The one inline stylesheet, allowed by its hash and nothing looser.
+    expect(html.match(/<style/g)).toHaveLength(1);
+    const styleSrc = /(?:^|;)style-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(styleSrc).toBe(`'self' 'sha256-${createHash("sha256").update(inlined).digest("base64")}'`);
+    const used = new Set([
+      ...[...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] as string).split(/\s+/).filter(Boolean)),
+      ...[...html.matchAll(/\b(data-[\w-]+)="([\w-]+)"/g)].map((m) => `${m[1]}=${m[2]}`),
+    ]);
+    // Classes (and data attributes) the build styles: a class no stylesheet has, such as a test hook, needs nothing.
+    const wanted = [...used].filter((name) => styled.has(name));
+    expect(wanted.length).toBeGreaterThan(20);
+    expect(wanted.filter((name) => !classesOf(inlined).has(name))).toEqual([]);
   });
 });

@@ -332,6 +332,7 @@ describe("a page the server cannot render", () => {
       siteUrl: SITE,
       config: publicConfigOf(t.config),
       log: { ...t.app.log, error: (...args: unknown[]) => void logged.push(args) } as never,
+      policy: () => "default-src 'self'",
     });
     const json = { list: JSON.stringify, product: JSON.stringify, categories: JSON.stringify };
     const home = await pages.home(new URLSearchParams(), json);

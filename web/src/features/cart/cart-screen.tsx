@@ -9,6 +9,7 @@ import { Message } from "../../components/message.tsx";
 import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
 import { localized, t } from "../../i18n/index.ts";
+import { useEarlyInput } from "../../lib/early-input.ts";
 import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
@@ -33,6 +34,8 @@ export function CartScreen() {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
   const [adding, setAdding] = useState(false);
+  // Quantities changed before the app started.
+  useEarlyInput();
   const [addError, setAddError] = useState<string | null>(null);
 
   useEffect(() => {

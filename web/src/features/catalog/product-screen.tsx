@@ -14,6 +14,7 @@ import { useShopUrl, WhatsAppShare } from "../../components/whatsapp-share.tsx";
 import { localized, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { dateOf } from "../../lib/dates.ts";
+import { useEarlyInput } from "../../lib/early-input.ts";
 import { packOf, withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { quantityOptions } from "../../lib/quantity.ts";
@@ -104,6 +105,8 @@ function ProductDetails({ product }: { product: Product }) {
   const name = localized(product.name, product.nameHi);
   const description = localized(product.description, product.descriptionHi);
   const [pack, choosePack] = usePack(product);
+  // The pack and quantity chosen before the app started.
+  useEarlyInput();
   const stock = pack?.countInStock ?? product.countInStock;
   const unitPrice = pack ? unitPriceText(pack) : "";
 
