@@ -23,6 +23,7 @@ import { followOtherTabs, startSession } from "./features/auth/session.ts";
 import { loadCart } from "./features/cart/cart-slice.ts";
 import { activateLanguage, initialLanguage, isLanguage, setLanguage } from "./i18n/index.ts";
 import { LanguageRoot } from "./i18n/language-root.tsx";
+import { noteRenderedFields } from "./lib/early-input.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -72,6 +73,8 @@ function app() {
 const render = () => createRoot(root).render(app());
 
 if (serverState && initialLanguage() === pageLanguage()) {
+  // What the shopper may have chosen on the page before the app came (lib/early-input.ts).
+  noteRenderedFields(root);
   activateLanguage(pageLanguage())
     .catch(() => undefined)
     // A transition: React hydrates in slices, giving the phone's main thread back between them

@@ -12,9 +12,10 @@ import { useEffect } from "react";
  */
 export function replayEarlyInput(root: ParentNode): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea")) {
-    // Once each, and only fields React has hydrated: a screen still loading replays its own when it has.
-    if (replayed.has(field) || !isHydrated(field)) continue;
-    replayed.add(field);
+    // Fields of the server's page only, once each, and once React has hydrated them: a screen
+    // still loading replays its own when it has.
+    if (!serverFields.has(field) || !isHydrated(field)) continue;
+    serverFields.delete(field);
     if (field instanceof HTMLInputElement && (field.type === "radio" || field.type === "checkbox")) {
       if (field.checked === field.defaultChecked) continue;
       // Radios: only the one chosen replays (the one it replaced follows).
@@ -41,7 +42,13 @@ export function useEarlyInput(): void {
   useEffect(() => replayEarlyInput(document), []);
 }
 
-const replayed = new WeakSet<Element>();
+/** The fields of the page as the server sent it, not yet replayed. */
+const serverFields = new WeakSet<Element>();
+
+/** Notes the fields of a server-rendered page before the app hydrates it (main.tsx): only they can hold an earlier choice. */
+export function noteRenderedFields(root: ParentNode): void {
+  for (const field of root.querySelectorAll("input, select, textarea")) serverFields.add(field);
+}
 
 /** Whether React has taken over the element (it marks the elements it hydrated). */
 function isHydrated(element: Element): boolean {
