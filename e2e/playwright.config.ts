@@ -29,13 +29,6 @@ export default defineConfig({
     // The shop's service worker (offline copies) would answer other journeys' pages from its
     // caches; offline.spec.ts allows it for itself.
     serviceWorkers: "block",
-    // A returning visitor, whose public pages start the app at once (web/public/start-app.js): the
-    // journeys are about what the app does; first-visit.spec.ts takes the first visit, whose page
-    // starts the app only when the shopper first touches it.
-    storageState: {
-      cookies: [],
-      origins: [baseURL, indiaURL].map((origin) => ({ origin, localStorage: [{ name: "kb:app", value: "1" }] })),
-    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -8,8 +8,8 @@ import { waitForHydration } from "./support.ts";
  * what it then acts on. A returning visitor's page starts the app at once.
  */
 
-/** A first visit: nothing stored from an earlier one (the journeys' default is a returning visitor). */
-test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });
+/** A first visit on a phone: nothing stored from an earlier one (the other journeys are returning visitors, returning-visitor.ts). */
+test.use({ viewport: { width: 390, height: 844 } });
 
 const BUDGET_BYTES = 150 * 1024;
 const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;

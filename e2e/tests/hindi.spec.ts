@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 import { STAFF, waitForHydration, watchConsole } from "./support.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
+import { test } from "./returning-visitor.ts";
 import { addToCartAndViewCart, checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 import {
   addToCartAndViewCart,
   checkoutToNashik,

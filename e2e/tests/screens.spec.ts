@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 import { CUSTOMER, checkoutToPlaceOrder, newCustomer, STAFF, signIn, waitForHydration } from "./support.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 
 /**
  * A farmer searches with the words farmers type (the demo catalogue and the shop's starter search

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 import { firstProduct, INDIA_DATA_DIR, newCustomer, signIn, tapRows, waitForHydration } from "./support.ts";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./returning-visitor.ts";
 import { checkoutToPlaceOrder, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
 /** Slows uploads to ~1 MB/s (Chromium's network emulation), so the progress bar can be seen. */

@@ -27,7 +27,8 @@ export function replayEarlyInput(root: ParentNode): void {
     const rendered = renderedValue(field);
     if (field.value === rendered) continue;
     const chosen = field.value;
-    setValue(field, rendered);
+    // Put back through the field's own property (React notes the value), changed by the browser's.
+    field.value = rendered;
     setValue(field, chosen);
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
   }
@@ -61,7 +62,7 @@ function renderedValue(field: HTMLInputElement | HTMLSelectElement | HTMLTextAre
   return option?.value ?? "";
 }
 
-/** The browser's own setter: React watches the field's `value` property, not its prototype's. */
+/** The browser's own setter, which React does not watch: React notes what is set through the field's own `value`. */
 function setValue(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
 }
