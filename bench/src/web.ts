@@ -5,7 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { type Figure, verdict } from "./budget.ts";
-import { firstVisitBytes, kb, type VisitBytes } from "./bytes.ts";
+import { type FirstVisit, firstVisitBytes, kb } from "./bytes.ts";
 import { firstTapRuns, type TapCase, type TapRun } from "./first-tap.ts";
 import { median, type Row, root, startShop } from "./harness.ts";
 import { startHttpsFront } from "./https-front.ts";
@@ -99,6 +99,8 @@ async function lighthouseRows(base: string, productPath: string, chrome: string)
       "performance runs": runs.map((s) => s.performance).join(", "),
       "accessibility runs": runs.map((s) => s.accessibility).join(", "),
       "LCP ms runs": runs.map((s) => s.lcpMs).join(", "),
+      "TBT ms runs": runs.map((s) => s.tbtMs).join(", "),
+      "CLS runs": runs.map((s) => s.cls).join(", "),
       // Audits under 0.9 in any run: where the score goes.
       weak: [...new Set(runs.flatMap((s) => s.failedAudits))].join(", "),
       budget: verdict([
@@ -150,11 +152,13 @@ const REPEAT_NAMED_MS = 1000;
 
 /**
  * The product page in English and in Hindi, RUNS times each, in one Chromium: the bytes of a
- * first visit (bytes.ts: a 390 px phone, nothing cached, everything until the page is idle with
- * its fonts loaded), budget the median ≤ FIRST_VISIT_KB; and a repeat visit on Slow 4G with the
- * CPU slowed (repeat-visit.ts: the service worker installed by a first visit), budget the name
- * shown ≤ REPEAT_NAMED_MS and ≤ REPEAT_VISIT_KB over the network, medians. A page that registers
- * no service worker misses the repeat visit's budget, saying so.
+ * first visit (bytes.ts: a 390 px phone, nothing cached, everything until the page and its
+ * service worker are idle with its fonts loaded, the worker's script and precache included),
+ * budget the median ≤ FIRST_VISIT_KB for a shopper who only looks; beside it, not budgeted, the
+ * same visits' bytes once the page is touched and the app has started; and a repeat visit on
+ * Slow 4G with the CPU slowed (repeat-visit.ts: the service worker installed by a first visit),
+ * budget the name shown ≤ REPEAT_NAMED_MS and ≤ REPEAT_VISIT_KB over the network, medians. A page
+ * that registers no service worker misses the repeat visit's budget, saying so.
  */
 async function bytesRows(base: string, productPath: string, chrome: string): Promise<Row[]> {
   const browser = await chromium.launch({ executablePath: chrome, args: CHROME_FLAGS });
@@ -165,15 +169,19 @@ async function bytesRows(base: string, productPath: string, chrome: string): Pro
     ];
     const rows: Row[] = [];
     for (const { language, url } of pages) {
-      const runs: VisitBytes[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await firstVisitBytes(browser, url));
+      const visits: FirstVisit[] = [];
+      for (let run = 0; run < RUNS; run++) visits.push(await firstVisitBytes(browser, url));
+      const runs = visits.map((v) => v.untouched);
       const middle = median(runs.map((r) => r.total));
       rows.push({
-        what: `first visit of ${productPath}${new URL(url).search} (${language}), bytes over the network, 390 px phone, nothing cached (median of ${runs.length})`,
+        what: `first visit of ${productPath}${new URL(url).search} (${language}), bytes over the network with its service worker's, 390 px phone, nothing cached, untouched (median of ${runs.length})`,
         KB: kb(middle),
         "KB (runs)": runs.map((r) => kb(r.total)).join(", "),
+        "service worker's KB (runs)": runs.map((r) => kb(r.workerBytes)).join(", "),
         requests: runs.find((r) => r.total === middle)?.requests,
         "KB by type (median run)": runs.find((r) => r.total === middle)?.byType,
+        // Not budgeted: what a shopper who touches the page pays, the app's code included.
+        "KB with the app started (runs)": visits.map((v) => (v.appStarted ? kb(v.appStarted.total) : "not started")).join(", "),
         budget: verdict([{ name: "KB", value: kb(middle), max: FIRST_VISIT_KB }]),
       });
     }
