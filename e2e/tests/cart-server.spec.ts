@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./returning-visitor.ts";
+import { returning, test } from "./returning-visitor.ts";
 import { addToCartAndViewCart, CUSTOMER, signIn } from "./support.ts";
 
 /**
@@ -64,7 +64,7 @@ test.describe("with JavaScript off", () => {
 });
 
 test("a cart made on one phone appears on another once the customer signs in there", async ({ browser }) => {
-  const first = await browser.newContext();
+  const first = await returning(await browser.newContext());
   const phone = await first.newPage();
   const product = await productWithPacks(phone);
   const pack = product.variants[1] as Pack;
@@ -74,7 +74,7 @@ test("a cart made on one phone appears on another once the customer signs in the
   await signIn(phone, CUSTOMER.email, CUSTOMER.password);
   await first.close();
 
-  const second = await browser.newContext();
+  const second = await returning(await browser.newContext());
   const otherPhone = await second.newPage();
   await otherPhone.goto("/cart");
   await expect(otherPhone.getByText("Your cart is empty")).toBeVisible();

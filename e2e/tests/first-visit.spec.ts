@@ -92,10 +92,8 @@ test("touching the page starts the app, which adds the pack and quantity chosen 
   await waitForHydration(page);
 });
 
-test("a quantity chosen before the app came is the one it adds", async ({ page }) => {
-  const product = await productWithPacks(page);
-  await page.goto(`/product/${product._id}`);
-  // Both choices made on the page as rendered; the app arrives after them (its entry held back).
+/** Holds the app's entry back until the returned function is called: what the shopper does meanwhile is before the app. */
+async function holdApp(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -104,6 +102,13 @@ test("a quantity chosen before the app came is the one it adds", async ({ page }
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("a quantity chosen before the app came is the one it adds", async ({ page }) => {
+  const product = await productWithPacks(page);
+  await page.goto(`/product/${product._id}`);
+  const release = await holdApp(page);
   // Its first touch asks for the app; the quantity is changed while it is on its way.
   await page.getByLabel("Quantity", { exact: true }).focus();
   await page.getByLabel("Quantity", { exact: true }).selectOption("3");
@@ -112,4 +117,15 @@ test("a quantity chosen before the app came is the one it adds", async ({ page }
   await expect(page.getByLabel("Quantity", { exact: true })).toHaveValue("3");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("link", { name: "Cart 3 items" })).toBeVisible();
+});
+
+test("words typed in the search box before the app came are what it searches for", async ({ page }) => {
+  await page.goto("/");
+  const release = await holdApp(page);
+  await page.getByRole("searchbox", { name: "Search products" }).fill("neem");
+  release();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?keyword=neem$/);
+  await expect(page.getByRole("heading", { level: 1, name: /neem/i })).toBeVisible();
 });

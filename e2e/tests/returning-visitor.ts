@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { type BrowserContext, test as base } from "@playwright/test";
 
 /**
  * The journeys' shopper is a returning visitor: a rendered page starts the app at once, as it does
@@ -8,13 +8,19 @@ import { test as base } from "@playwright/test";
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
-    await context.addInitScript(() => {
-      try {
-        localStorage.setItem("kb:app", "1");
-      } catch {
-        // A page of no origin (about:blank) has no storage.
-      }
-    });
+    await returning(context);
     await use(context);
   },
 });
+
+/** Makes a browser context of a journey's own (a second phone) a returning visitor too. */
+export async function returning(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("kb:app", "1");
+    } catch {
+      // A page of no origin (about:blank) has no storage.
+    }
+  });
+  return context;
+}

@@ -25,7 +25,7 @@ import { escapeHtml, headTags, listDescription, productDescription, scriptJson }
 /** The lazily loaded screens each page shows: their stylesheets and scripts go in its head. */
 const LAYOUT_MODULES = ["src/app/footer.tsx"];
 const LAZY_MODULES = {
-  home: ["src/components/paginate.tsx", ...LAYOUT_MODULES],
+  home: ["src/features/catalog/home-screen.tsx", "src/components/paginate.tsx", ...LAYOUT_MODULES],
   product: ["src/features/catalog/product-screen.tsx", ...LAYOUT_MODULES],
   cart: ["src/features/cart/cart-screen.tsx", ...LAYOUT_MODULES],
   notFound: LAYOUT_MODULES,

@@ -1,6 +1,5 @@
 import { type ComponentType, lazy } from "react";
 import { type RouteObject, useRoutes } from "react-router";
-import { HomeScreen } from "../features/catalog/home-screen.tsx";
 import { type Area, loadTexts } from "../i18n/index.ts";
 import { Layout } from "./layout.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";
@@ -24,6 +23,8 @@ function lazyPageScreen<M>(load: () => Promise<M>, pick: (module: M) => Componen
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
+// The home list too: the product page (the link most shared) and the app's other screens need none of it.
+const home = () => import("../features/catalog/home-screen.tsx");
 const catalog = () => import("../features/catalog/product-screen.tsx");
 const cart = () => import("../features/cart/cart-screen.tsx");
 const login = () => import("../features/auth/login-screen.tsx");
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
     path: "/",
     Component: Layout,
     children: [
-      { index: true, Component: HomeScreen },
+      { index: true, Component: lazyPageScreen(home, (m) => m.HomeScreen) },
       { path: "product/:id", Component: lazyPageScreen(catalog, (m) => m.ProductScreen) },
       { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen, CART_AREAS) },
       { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
