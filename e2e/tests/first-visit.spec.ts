@@ -129,3 +129,21 @@ test("words typed in the search box before the app came are what it searches for
   await expect(page).toHaveURL(/\?keyword=neem$/);
   await expect(page.getByRole("heading", { level: 1, name: /neem/i })).toBeVisible();
 });
+
+test("Add to Cart tapped before the app came opens the cart at the cart's own address", async ({ page }) => {
+  const product = await productWithPacks(page);
+  const pack = product.variants[1] as Pack;
+  await page.goto(`/product/${product._id}?pack=${pack.id}`);
+  // The tap asks for the app, which is held back: the browser posts the form, as a farmer's phone does on a slow link.
+  const release = await holdApp(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${product.name} · ${pack.label}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  release();
+  // A reload asks for the cart, not the form again.
+  const reloaded = page.waitForRequest((request) => request.isNavigationRequest());
+  await page.reload();
+  expect((await reloaded).method()).toBe("GET");
+  await expect(page.getByRole("heading", { name: "Subtotal (1) items" })).toBeVisible();
+});

@@ -8,7 +8,7 @@
 // app does (src/lib/service-worker.ts), so a visit that never starts the app still gets it.
 (() => {
   const script = document.currentScript;
-  const { entry, css, preload } = script.dataset;
+  const { entry, css, preload, address } = script.dataset;
   const RAN_BEFORE = "kb:app";
   const INTENT = ["pointerdown", "keydown", "focusin", "touchstart"];
 
@@ -40,6 +40,10 @@
     for (const href of (preload ?? "").split(" ").filter(Boolean)) add("link", { rel: "modulepreload", href, crossOrigin: "" });
     add("script", { type: "module", src: entry, crossOrigin: "" });
   };
+
+  // The cart page answering Add to Cart's form shows the cart's address, not the form's: a reload
+  // asks for the cart rather than posting the form again, and the app's routes read /cart.
+  if (address && new URL(address, location.href).pathname !== location.pathname) history.replaceState(history.state, "", address);
 
   const registerWorker = () => navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" }).catch(() => undefined);
   if ("serviceWorker" in navigator) addEventListener("load", registerWorker, { once: true });

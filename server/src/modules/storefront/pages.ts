@@ -114,6 +114,10 @@ export class StorefrontPages {
    * A visitor's cart page (their lines, priced by the shipping rules, with what to say above it):
    * rendered for them alone and never kept.
    */
+  /**
+   * The visitor's cart page. It names its own address (`url`) for the browser to show: it is also
+   * the answer to Add to Cart's form, at the form's address.
+   */
   async cart(
     url: string,
     language: PageLanguage,
@@ -122,7 +126,7 @@ export class StorefrontPages {
   ): Promise<RenderedAnswer> {
     return this.#orShell(language, async () => {
       const answers = await this.#common(serializers);
-      return { status: 200, answer: await this.#render({ url, language, answers: { ...answers, cart } }, undefined) };
+      return { status: 200, answer: await this.#render({ url, language, answers: { ...answers, cart } }, undefined, url) };
     });
   }
 
@@ -155,8 +159,10 @@ export class StorefrontPages {
   async #render(
     request: { url: string; language: PageLanguage; answers: PageAnswers; notFound?: boolean },
     tags: ReadonlySet<string> | undefined,
+    address?: string,
   ): Promise<CachedAnswer> {
-    const { html, styleSource } = await this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl }).catch((cause: unknown) => {
+    const rendered = this.deps.renderer.render({ ...request, siteUrl: this.deps.siteUrl }, { address });
+    const { html, styleSource } = await rendered.catch((cause: unknown) => {
       throw new RenderFailure(cause);
     });
     const headers = { ETag: etagOf(html), "Content-Language": request.language, "Content-Security-Policy": this.deps.policy(styleSource) };

@@ -9,7 +9,8 @@ import { pageStyleOf } from "./page-style.ts";
  * around it (web/dist/index.html): renders a public page into a whole HTML document.
  */
 export interface PageRenderer {
-  render(request: PageRenderRequest): Promise<RenderedDocument>;
+  /** `address`: the page's own address, where the browser shows it at another (the answer to a form post). */
+  render(request: PageRenderRequest, options?: { address?: string }): Promise<RenderedDocument>;
   /** The page for the browser to render itself (index.html as built). */
   readonly shell: string;
 }
@@ -40,13 +41,13 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
   const template = pageTemplate(shell);
   return {
     shell,
-    async render(request) {
+    async render(request, { address } = {}) {
       const page = await renderPage(request);
       const { head, body } = hoistResourceHints(page.head, page.body);
       const state = page.state === null ? "" : `<script type="application/json" id="page-state">${page.state}</script>`;
       const style = styleOf(body);
       return {
-        html: template(request.language, head, body, state, lazyAssets(manifest, page.modules), style.css),
+        html: template(request.language, head, body, state, { ...lazyAssets(manifest, page.modules), address }, style.css),
         styleSource: style.source,
       };
     },
@@ -87,7 +88,8 @@ function pageTemplate(
   const [doctype, afterLang] = split(start, '<html lang="en">');
   // The state beside the app's root, not in it: React hydrates the root's children.
   return (language, head, body, state, lazy, css) => {
-    const startApp = `<script defer src="/start-app.js" data-entry="${entry}" data-css="${[...stylesheets, ...lazy.css].join(" ")}" data-preload="${lazy.scripts.join(" ")}"></script>`;
+    const shownAt = lazy.address ? ` data-address="${escapeAttribute(lazy.address)}"` : "";
+    const startApp = `<script defer src="/start-app.js" data-entry="${entry}" data-css="${[...stylesheets, ...lazy.css].join(" ")}" data-preload="${lazy.scripts.join(" ")}"${shownAt}></script>`;
     return `${doctype}<html lang="${language}">${afterLang.replace("<!--start-app-->", startApp)}<style>${css}</style>${head}</head>${middle}<div id="root">${body}</div>${state}${end}`;
   };
 }
@@ -110,6 +112,12 @@ function hoistResourceHints(head: string, body: string): { head: string; body: s
 interface LazyAssets {
   css: string[];
   scripts: string[];
+  /** The page's own address, for start-app.js to show (see PageRenderer.render). */
+  address?: string | undefined;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /** The stylesheets and scripts of the page's lazy screens and their imports: fetched with the app, not before it. */
