@@ -1,6 +1,5 @@
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
-import helmet from "@fastify/helmet";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
@@ -19,6 +18,7 @@ import { MailQueue } from "./lib/mail-queue.ts";
 import { createMessenger, type Messenger } from "./lib/messenger.ts";
 import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
+import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { mediaOrigin, registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
@@ -249,10 +249,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   app.addHook("onRequest", echoRequestId);
   installErrorHandler(app);
   const csp = shopCsp(config.razorpay.keyId !== null, mediaOrigin(config.imageBaseUrl));
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: csp },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: csp }, crossOriginEmbedderPolicy: false });
 
   await registerApiDocs(app, { siteUrl: config.siteUrl });
 

@@ -29,7 +29,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products",
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         operationId: "listProducts",
         tags: ["catalogue"],
@@ -61,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products/category/",
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         operationId: "listCategories",
         tags: ["catalogue"],
@@ -78,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.get(
     "/products/:id/",
     {
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         operationId: "getProduct",
         tags: ["catalogue"],
@@ -117,8 +117,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 /**
  * Sends a cached answer, or 304 when the client already has it (phones on slow networks keep
  * their copy), Brotli- or gzip-compressed for a client that accepts it (compressed once per
- * cached answer, response-cache.ts). These hot JSON routes skip helmet's per-request work: a
- * JSON answer is never rendered, so of its headers only nosniff matters, and that is set here.
+ * cached answer, response-cache.ts). These hot JSON routes skip the security headers
+ * (security-headers.ts): a JSON answer is never rendered, so of them only nosniff matters, and
+ * that is set here.
  * `type`: the body's media type.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type = "application/json; charset=utf-8") {

@@ -58,9 +58,25 @@ describe("system routes", () => {
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/api/products", "/api/products/{id}/", "/api/products/category/"]));
   });
 
-  it("sends a strict content security policy", async () => {
-    const res = await t.app.inject("/api/config");
-    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends a strict content security policy and the other security headers, the same on every answer", async () => {
+    for (const url of ["/api/config", "/healthz", "/api/no-such-thing"]) {
+      const res = await t.app.inject(url);
+      expect(res.headers["content-security-policy"]).toBe(
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';" +
+          "frame-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      );
+      expect(res.headers).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "SAMEORIGIN",
+        "strict-transport-security": "max-age=31536000; includeSubDomains",
+        "referrer-policy": "no-referrer",
+        "cross-origin-opener-policy": "same-origin",
+      });
+      expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    }
+    // The hot cached catalogue answers set only what a JSON answer needs.
+    const product = await t.app.inject("/api/products");
+    expect(product.headers["x-content-type-options"]).toBe("nosniff");
+    expect(product.headers["content-security-policy"]).toBeUndefined();
   });
 });
