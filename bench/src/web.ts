@@ -9,7 +9,7 @@ import { type FirstVisit, firstVisitBytes, kb } from "./bytes.ts";
 import { firstTapRuns, type TapCase, type TapRun } from "./first-tap.ts";
 import { median, type Row, root, startShop } from "./harness.ts";
 import { startHttpsFront } from "./https-front.ts";
-import { CHROME_FLAGS, lighthouseScores, type PageScores } from "./lighthouse.ts";
+import { CHROME_FLAGS, type LighthouseRun, lighthouseScores, type PageScores } from "./lighthouse.ts";
 import { CPU_SLOWDOWN, GIVE_UP_MS, type Link, type PhoneCase, phoneTimings, SLOW_4G } from "./phone.ts";
 import { type RepeatRun, repeatVisit } from "./repeat-visit.ts";
 
@@ -79,35 +79,51 @@ async function productId(base: string, keyword: string): Promise<number> {
 
 /**
  * Lighthouse mobile, RUNS times a page, `/` and the product page in English and in Hindi; the
- * median of each figure, budget perf ≥ 95, a11y 100, LCP ≤ 1800 ms.
+ * median of each figure over the runs measured, budget perf ≥ 95, a11y 100, LCP ≤ 1800 ms. A run
+ * Lighthouse could not measure is run once more (lighthouse.ts); every failed attempt is shown
+ * ("errors (runs)"), and a run that failed twice fails the row, with the reason.
  */
 async function lighthouseRows(base: string, productPath: string, chrome: string): Promise<Row[]> {
   const pages = [`${base}/`, `${base}/?lang=hi`, `${base}${productPath}`, `${base}${productPath}?lang=hi`];
-  const scores = await lighthouseScores(pages, chrome, RUNS);
-  const byUrl = new Map<string, PageScores[]>();
-  for (const s of scores) byUrl.set(s.url, [...(byUrl.get(s.url) ?? []), s]);
+  const results = await lighthouseScores(pages, chrome, RUNS);
+  const byUrl = new Map<string, LighthouseRun[]>();
+  for (const r of results) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), r]);
   return [...byUrl].map(([url, runs]) => {
-    const of = (pick: (s: PageScores) => number) => median(runs.map(pick));
+    const measured = runs.flatMap((r) => (r.scores ? [r.scores] : []));
+    const of = (pick: (s: PageScores) => number) => (measured.length > 0 ? median(measured.map(pick)) : Number.NaN);
+    const each = (pick: (s: PageScores) => number) => runs.map((r) => (r.scores ? pick(r.scores) : "failed")).join(", ");
     const [performance, accessibility, lcp] = [of((s) => s.performance), of((s) => s.accessibility), of((s) => s.lcpMs)];
+    const errors = runs.flatMap((r, i) =>
+      r.errors.map(
+        (error, attempt) => `run ${i + 1}${attempt > 0 ? " re-run" : ""}: ${error}${attempt === 0 && r.scores ? " (re-run measured)" : ""}`,
+      ),
+    );
+    const failed = runs.flatMap((r, i) => (r.scores ? [] : [`run ${i + 1} failed twice: ${r.errors.at(-1) ?? "no result"}`]));
+    const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
     return {
-      what: `Lighthouse mobile ${new URL(url).pathname}${new URL(url).search} (median of ${runs.length})`,
+      what: `Lighthouse mobile ${new URL(url).pathname}${new URL(url).search} (median of ${measured.length} of ${runs.length})`,
       performance,
       accessibility,
       "LCP ms": lcp,
       "TBT ms": of((s) => s.tbtMs),
       CLS: of((s) => s.cls),
-      "performance runs": runs.map((s) => s.performance).join(", "),
-      "accessibility runs": runs.map((s) => s.accessibility).join(", "),
-      "LCP ms runs": runs.map((s) => s.lcpMs).join(", "),
-      "TBT ms runs": runs.map((s) => s.tbtMs).join(", "),
-      "CLS runs": runs.map((s) => s.cls).join(", "),
+      "performance runs": each((s) => s.performance),
+      "accessibility runs": each((s) => s.accessibility),
+      "LCP ms runs": each((s) => s.lcpMs),
+      "TBT ms runs": each((s) => s.tbtMs),
+      "CLS runs": each((s) => s.cls),
+      "errors (runs)": errors.length > 0 ? errors.join(" | ") : "none",
+      ...(warnings.length > 0 ? { warnings: warnings.join(" | ") } : {}),
       // Audits under 0.9 in any run: where the score goes.
-      weak: [...new Set(runs.flatMap((s) => s.failedAudits))].join(", "),
-      budget: verdict([
-        { name: "performance", value: performance, min: 95 },
-        { name: "accessibility", value: accessibility, min: 100 },
-        { name: "LCP ms", value: lcp, max: 1800 },
-      ]),
+      weak: [...new Set(measured.flatMap((s) => s.failedAudits))].join(", "),
+      budget:
+        failed.length > 0
+          ? `FAILED (${failed.join("; ")})`
+          : verdict([
+              { name: "performance", value: performance, min: 95 },
+              { name: "accessibility", value: accessibility, min: 100 },
+              { name: "LCP ms", value: lcp, max: 1800 },
+            ]),
     };
   });
 }
