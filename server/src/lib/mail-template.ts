@@ -14,7 +14,8 @@ const FRAME: Record<Language, { copyLink: string; hello: string }> = {
   hi: { copyLink: "अगर बटन काम न करे, तो यह पता अपने ब्राउज़र में कॉपी करें:", hello: "नमस्ते" },
 };
 
-function escapeHtml(text: string): string {
+/** Text or an attribute value as HTML (the five characters that could end or open markup, as character references). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

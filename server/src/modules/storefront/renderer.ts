@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PageLanguage, PageRenderRequest, RenderPage } from "@krishi/contract";
+import { escapeHtml } from "../../lib/mail-template.ts";
 import { pageStyleOf } from "./page-style.ts";
 
 /**
@@ -88,7 +89,7 @@ function pageTemplate(
   const [doctype, afterLang] = split(start, '<html lang="en">');
   // The state beside the app's root, not in it: React hydrates the root's children.
   return (language, head, body, state, lazy, css) => {
-    const shownAt = lazy.address ? ` data-address="${escapeAttribute(lazy.address)}"` : "";
+    const shownAt = lazy.address ? ` data-address="${escapeHtml(lazy.address)}"` : "";
     const startApp = `<script defer src="/start-app.js" data-entry="${entry}" data-css="${[...stylesheets, ...lazy.css].join(" ")}" data-preload="${lazy.scripts.join(" ")}"${shownAt}></script>`;
     return `${doctype}<html lang="${language}">${afterLang.replace("<!--start-app-->", startApp)}<style>${css}</style>${head}</head>${middle}<div id="root">${body}</div>${state}${end}`;
   };
@@ -114,10 +115,6 @@ interface LazyAssets {
   scripts: string[];
   /** The page's own address, for start-app.js to show (see PageRenderer.render). */
   address?: string | undefined;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /** The stylesheets and scripts of the page's lazy screens and their imports: fetched with the app, not before it. */
