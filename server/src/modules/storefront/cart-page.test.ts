@@ -155,6 +155,9 @@ describe("the product page's Add to Cart form", () => {
     expect(res.body).toContain('data-address="/cart?refused=out_of_stock"');
     expect(res.body).toContain("Could not add to cart");
     expect(res.body).toContain("Your cart is empty");
+    // In Hindi too, its address's two parameters written as an attribute's value.
+    const hindi = await post({ product: soldOut.id, qty: 1, lang: "hi" });
+    expect(hindi.body).toMatch(/ data-address="\/cart\?(refused=out_of_stock&#38;lang=hi|lang=hi&#38;refused=out_of_stock)"/);
     // The address it names says so again.
     const cart = await t.app.inject({ url: "/cart?refused=out_of_stock" });
     expect(cart.body).toContain("Could not add to cart");
