@@ -563,6 +563,37 @@ describe("the GST report", () => {
     expect(totals.reduce((sum, r) => sum + paise(r, 11), 0)).toBe(toPaise(intra.totalPrice) + toPaise(inter.totalPrice) - 500_00);
   });
 
+  it("reports a credit note of returned lines at the lines' own rates, as its PDF does, not spread over the invoice's", async () => {
+    const order = await paidOrder(
+      shop,
+      [
+        { product: shop.fertiliser, qty: 2 },
+        { product: shop.seeds, qty: 2 },
+      ],
+      ADDRESSES.nashik,
+    );
+    const refundLines = (lines: object[]) =>
+      shop.t.app.inject({
+        method: "POST",
+        url: `/api/orders/${order._id}/refund/`,
+        headers: shop.staff,
+        payload: { lines, reason: "Torn bag" },
+      });
+    expect((await refundLines([{ product: shop.fertiliser.id, qty: 1 }])).statusCode).toBe(200);
+    expect((await refundLines([{ product: shop.seeds.id, qty: 1 }])).statusCode).toBe(200);
+    const [, fertiliserNote, seedsNote] = await documents(shop, order._id);
+
+    const rows = parse((await report(`from=${today}&to=${today}`)).body);
+    const creditRows = rows.filter((r) => r[0] === "Credit note" && r[3] === String(order._id));
+    // One bag of NPK at 5 %: ₹1,249.50 and its GST ₹31.24 + ₹31.24; one packet of seeds at 0 %: ₹45.00, no GST.
+    expect(creditRows.map((r) => [r[1], r[6], r[7], r[8], r[9], r[10], r[11]])).toEqual([
+      [fertiliserNote?.number, "5", "-1249.50", "-31.24", "-31.24", "0.00", "-1311.98"],
+      [seedsNote?.number, "0", "-45.00", "0.00", "0.00", "0.00", "-45.00"],
+    ]);
+    expect(fertiliserNote).toMatchObject({ taxable_paise: 1_249_50, cgst_paise: 31_24, sgst_paise: 31_24, total_paise: 1_311_98 });
+    expect(seedsNote).toMatchObject({ taxable_paise: 45_00, cgst_paise: 0, sgst_paise: 0, total_paise: 45_00 });
+  });
+
   it("has only its header for a period without documents", async () => {
     const res = await report("from=2020-04-01&to=2020-04-30");
     expect(res.statusCode).toBe(200);

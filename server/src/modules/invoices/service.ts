@@ -133,6 +133,37 @@ function invoiceLines({ row, items }: OrderWithItems): DocumentLine[] {
   return lines;
 }
 
+/**
+ * A credit note's lines: a refund of lines credits each line with its own rate, as refunded; a
+ * refund of an amount is shared over the invoice's rates. The PDF and the GST report both follow them.
+ */
+function creditNoteLines(order: OrderWithItems, note: repo.DocumentRow, refundLines: readonly RefundLineRow[]): DocumentLine[] {
+  if (refundLines.length === 0) {
+    return creditByRate(amountsOf(note), byRate(invoiceLines(order))).map((rate) => ({
+      description: "Refund",
+      hsn: "",
+      qty: null,
+      ratePaise: null,
+      ...rate,
+    }));
+  }
+  const itemOf = new Map(order.items.map((item) => [item.id, item]));
+  return refundLines.map((line) => {
+    const item = itemOf.get(line.order_item_id);
+    return {
+      description: item ? lineName(item) : "Returned goods",
+      hsn: item?.hsn_code ?? "",
+      qty: line.qty,
+      ratePaise: item ? Number(item.price_paise) : null,
+      taxablePaise: Number(line.taxable_paise),
+      gstRate: Number(item?.gst_rate ?? 0),
+      cgstPaise: Number(line.cgst_paise),
+      sgstPaise: Number(line.sgst_paise),
+      igstPaise: Number(line.igst_paise),
+    };
+  });
+}
+
 /** The first moment of an Indian calendar date (YYYY-MM-DD), or null when it is not a date. */
 function startOfIndianDay(date: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
@@ -254,31 +285,7 @@ export class InvoicesService {
     const note = documents.filter((d) => d.kind === "credit_note")[n - 1];
     if (!invoice || !note) throw notFound("credit_note_not_found", `This order has no credit note ${n}.`, { n });
     const refund = (await this.deps.payments.refundsOf([orderId])).get(orderId)?.find((r) => r.id === note.refund_id);
-    const refundLines = note.refund_id === null ? [] : await this.deps.payments.refundLinesOf(note.refund_id);
-    const itemOf = new Map(order.items.map((item) => [item.id, item]));
-    const lines: DocumentLine[] =
-      refundLines.length > 0
-        ? refundLines.map((line) => {
-            const item = itemOf.get(line.order_item_id);
-            return {
-              description: item ? lineName(item) : "Returned goods",
-              hsn: item?.hsn_code ?? "",
-              qty: line.qty,
-              ratePaise: item ? Number(item.price_paise) : null,
-              taxablePaise: Number(line.taxable_paise),
-              gstRate: Number(item?.gst_rate ?? 0),
-              cgstPaise: Number(line.cgst_paise),
-              sgstPaise: Number(line.sgst_paise),
-              igstPaise: Number(line.igst_paise),
-            };
-          })
-        : creditByRate(amountsOf(note), byRate(invoiceLines(order))).map((rate) => ({
-            description: "Refund",
-            hsn: "",
-            qty: null,
-            ratePaise: null,
-            ...rate,
-          }));
+    const lines = creditNoteLines(order, note, await this.#refundLinesOf(note));
     const pdf = await renderTaxDocument({
       title: "CREDIT NOTE",
       number: note.number,
@@ -296,6 +303,10 @@ export class InvoicesService {
       pricesIncludeTax: Boolean(order.row.prices_include_tax),
     });
     return { fileName: fileName(note.number), pdf };
+  }
+
+  #refundLinesOf(note: repo.DocumentRow): Promise<RefundLineRow[]> {
+    return note.refund_id === null ? Promise.resolve([]) : this.deps.payments.refundLinesOf(note.refund_id);
   }
 
   async #documentsFor(user: Customer, orderId: number): Promise<{ order: OrderWithItems; documents: repo.DocumentRow[] }> {
@@ -355,10 +366,9 @@ export class InvoicesService {
     for (const document of sorted) {
       const order = orders.get(document.order_id);
       if (!order) continue;
-      // A credit note is shared over its invoice's rates (the invoice may fall in another period).
-      const invoiceRates = byRate(invoiceLines(order));
+      // A credit note follows its own lines, as its PDF does (its invoice may fall in another period).
       const credit = document.kind === "credit_note";
-      const rates = credit ? creditByRate(amountsOf(document), invoiceRates) : invoiceRates;
+      const rates = byRate(credit ? creditNoteLines(order, document, await this.#refundLinesOf(document)) : invoiceLines(order));
       const sign = credit ? -1 : 1;
       for (const rate of rates) {
         if (credit && rate.taxablePaise + rate.cgstPaise + rate.sgstPaise + rate.igstPaise === 0) continue;
