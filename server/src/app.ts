@@ -340,7 +340,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const returns = new ReturnsService({ db, orders, payments, catalog, media, clock });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
-  const summary = new StaffSummaryService({ orders, catalog, users, clock });
+  const summary = new StaffSummaryService({ orders, payments, catalog, users, clock });
   const services: Services = {
     catalog,
     accounts,

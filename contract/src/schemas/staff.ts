@@ -6,9 +6,10 @@ export const StaffSummarySchema = Type.Object({
   /**
    * The last 30 days, oldest first, every day present (zero when nothing was paid): the money
    * received each day, an online payment on the day it was captured, Cash on Delivery on the day
-   * staff recorded the cash.
+   * staff recorded the cash (`revenue`, gross) — and the money given back that day (`refunded`,
+   * refunds of those payments once processed), so the net is `revenue` less `refunded`.
    */
-  salesByDay: Type.Array(Type.Object({ date: Type.String({ format: "date" }), revenue: Money, orders: Type.Integer() })),
+  salesByDay: Type.Array(Type.Object({ date: Type.String({ format: "date" }), revenue: Money, refunded: Money, orders: Type.Integer() })),
   /** How many orders are paid but not yet delivered. */
   ordersToDeliver: Type.Integer(),
   /** The oldest of those (at most 20), oldest payment first. */

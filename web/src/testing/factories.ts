@@ -240,6 +240,7 @@ export function aStaffSummary(overrides: Partial<StaffSummary> = {}, days = 30):
   const salesByDay = Array.from({ length: days }, (_, i) => ({
     date: `2026-11-${String(i + 1).padStart(2, "0")}`,
     revenue: "0.00",
+    refunded: "0.00",
     orders: 0,
   }));
   return {

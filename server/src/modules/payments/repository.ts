@@ -132,6 +132,16 @@ export async function insertRefundLines(trx: Transaction<Database>, refundId: nu
     .execute();
 }
 
+/** Refunds processed (the money gone back) since an instant: when, how much, of which payment. */
+export async function findProcessedSince(db: Reader, since: string) {
+  return db
+    .selectFrom("refunds")
+    .select(["order_id", "amount_paise", "razorpay_payment_id", "updated_at"])
+    .where("status", "=", "processed")
+    .where("updated_at", ">=", since)
+    .execute();
+}
+
 /** The lines of these refunds. */
 export async function findRefundLines(db: Reader, refundIds: readonly number[]) {
   if (refundIds.length === 0) return [];

@@ -583,6 +583,21 @@ export class PaymentsService {
     return byOrder;
   }
 
+  /**
+   * The refunds of orders' payments processed since an instant, for the dashboard's money back.
+   * A refund of a duplicate or late payment is left out: that money was never counted as received.
+   */
+  async refundedSince(since: Date): Promise<{ refundedAt: Date; amountPaise: number }[]> {
+    const rows = await repo.findProcessedSince(this.db, since.toISOString());
+    const orders = await this.orders.rowsWithItems([...new Set(rows.map((row) => row.order_id))]);
+    return rows
+      .filter((row) => {
+        const order = orders.get(row.order_id)?.row;
+        return order !== undefined && row.razorpay_payment_id === paymentOf(order);
+      })
+      .map((row) => ({ refundedAt: new Date(row.updated_at as string | Date), amountPaise: Number(row.amount_paise) }));
+  }
+
   /** The lines of one refund, with their amounts (a credit note follows their rates). */
   refundLinesOf(refundId: number, db: Reader = this.db): Promise<repo.RefundLineRow[]> {
     return repo.findRefundLines(db, [refundId]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/database.ts";
 import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
-import { ADDRESSES, type GstProduct, INDIA_ENV, insertOrderRow, makeGstProduct, placeAt } from "../../testing/orders.ts";
+import { ADDRESSES, type GstProduct, INDIA_ENV, insertOrderRow, makeGstProduct, paySandbox, placeAt } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { istDate, LOW_STOCK_THRESHOLD, lastDays } from "./summary.ts";
 
@@ -65,10 +65,10 @@ describe("GET /api/staff/summary/", () => {
     const summary = res.json();
     expect(summary.salesByDay).toHaveLength(30);
     const byDate = Object.fromEntries(summary.salesByDay.map((day: { date: string }) => [day.date, day]));
-    expect(byDate["2026-11-22"]).toEqual({ date: "2026-11-22", revenue: "1250.50", orders: 2 });
-    expect(byDate["2026-11-21"]).toEqual({ date: "2026-11-21", revenue: "99.99", orders: 1 });
-    expect(byDate["2026-11-20"]).toEqual({ date: "2026-11-20", revenue: "300.00", orders: 1 });
-    expect(byDate["2026-11-01"]).toEqual({ date: "2026-11-01", revenue: "0.00", orders: 0 });
+    expect(byDate["2026-11-22"]).toEqual({ date: "2026-11-22", revenue: "1250.50", refunded: "0.00", orders: 2 });
+    expect(byDate["2026-11-21"]).toEqual({ date: "2026-11-21", revenue: "99.99", refunded: "0.00", orders: 1 });
+    expect(byDate["2026-11-20"]).toEqual({ date: "2026-11-20", revenue: "300.00", refunded: "0.00", orders: 1 });
+    expect(byDate["2026-11-01"]).toEqual({ date: "2026-11-01", revenue: "0.00", refunded: "0.00", orders: 0 });
 
     expect(summary.toDeliver.map((o: { _id: number }) => o._id)).toEqual([yesterday, todayB, todayA]);
     expect(summary.ordersToDeliver).toBe(3);
@@ -174,15 +174,53 @@ describe("GET /api/staff/summary/ with Cash on Delivery", () => {
     expect(before.codOrdersToCollect).toBe(3);
     expect(before.cashToCollect).toBe((Number(confirmed.totalPrice) * 3).toFixed(2));
     // Only the money received: the online payment.
-    expect(today(before)).toEqual({ date: "2026-11-22", revenue: "500.00", orders: 1 });
+    expect(today(before)).toEqual({ date: "2026-11-22", revenue: "500.00", refunded: "0.00", orders: 1 });
 
     await put(shipped._id, "cod-received");
     const after = await summary();
     expect(after.codToCollect.map((order: { _id: number }) => order._id)).toEqual([confirmed._id, delivered._id]);
     expect(after.codOrdersToCollect).toBe(2);
     expect(after.cashToCollect).toBe((Number(confirmed.totalPrice) * 2).toFixed(2));
-    expect(today(after)).toEqual({ date: "2026-11-22", revenue: (500 + Number(shipped.totalPrice)).toFixed(2), orders: 2 });
+    expect(today(after)).toEqual({
+      date: "2026-11-22",
+      revenue: (500 + Number(shipped.totalPrice)).toFixed(2),
+      refunded: "0.00",
+      orders: 2,
+    });
     // Received and delivered: nothing left to deliver or collect for it.
     expect(after.toDeliver.map((order: { _id: number }) => order._id)).toEqual([paidOnline]);
+  });
+
+  it("names the money given back beside the money received, on the day it went back, leaving out refunds of a duplicate payment", async () => {
+    const placed = await placeAt(india, owner, [{ product: fertiliser, qty: 2 }], ADDRESSES.nashik);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const paid = await paySandbox(india, owner, placed.json());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const before = today(await summary());
+
+    const refund = await india.app.inject({
+      method: "POST",
+      url: `/api/orders/${paid.json()._id}/refund/`,
+      headers: staff,
+      payload: { amount: "100.00", reason: "One bag arrived torn" },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().refunds[0]).toMatchObject({ status: "processed" });
+    // A second capture of the order (paid twice) refunded in full: never counted as received, so not as given back.
+    await india.database.db
+      .insertInto("refunds")
+      .values({
+        order_id: paid.json()._id,
+        amount_paise: 2_623_95,
+        reason: "Paid twice",
+        status: "processed",
+        idempotency_key: "duplicate-capture",
+        razorpay_payment_id: "pay_duplicate",
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      })
+      .execute();
+
+    expect(today(await summary())).toEqual({ ...before, refunded: "100.00" });
   });
 });

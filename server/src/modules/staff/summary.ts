@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { UserAdmin } from "../accounts/user-admin.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { OrdersService } from "../orders/service.ts";
+import type { PaymentsService } from "../payments/service.ts";
 
 /** Days of sales on the dashboard, today included. */
 export const SALES_DAYS = 30;
@@ -20,14 +21,23 @@ export function istDate(instant: Date): string {
 
 /** The staff dashboard: composed from the services that own each table. */
 export class StaffSummaryService {
-  constructor(private readonly deps: { orders: OrdersService; catalog: CatalogService; users: UserAdmin; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      orders: OrdersService;
+      payments: Pick<PaymentsService, "refundedSince">;
+      catalog: CatalogService;
+      users: UserAdmin;
+      clock: Clock;
+    },
+  ) {}
 
   async summary(): Promise<StaffSummary> {
-    const { orders, catalog, users, clock } = this.deps;
+    const { orders, payments: refunds, catalog, users, clock } = this.deps;
     const days = lastDays(clock(), SALES_DAYS);
     const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
-    const [payments, ordersToDeliver, toDeliver, cash, codToCollect, lowStock, customers, products] = await Promise.all([
+    const [payments, refunded, ordersToDeliver, toDeliver, cash, codToCollect, lowStock, customers, products] = await Promise.all([
       orders.paymentsSince(since),
+      refunds.refundedSince(since),
       orders.countToDeliver(),
       orders.toDeliver(TO_DELIVER_LISTED),
       orders.cashToCollect(),
@@ -36,17 +46,21 @@ export class StaffSummaryService {
       users.countCustomers(),
       catalog.countProducts(),
     ]);
-    const byDay = new Map(days.map((date) => [date, { revenue: 0, orders: 0 }]));
+    const byDay = new Map(days.map((date) => [date, { revenue: 0, refunded: 0, orders: 0 }]));
     for (const payment of payments) {
       const day = byDay.get(istDate(payment.paidAt));
       if (!day) continue;
       day.revenue += payment.totalPaise;
       day.orders += 1;
     }
+    for (const refund of refunded) {
+      const day = byDay.get(istDate(refund.refundedAt));
+      if (day) day.refunded += refund.amountPaise;
+    }
     return {
       salesByDay: days.map((date) => {
-        const day = byDay.get(date) ?? { revenue: 0, orders: 0 };
-        return { date, revenue: paiseToDecimal(day.revenue), orders: day.orders };
+        const day = byDay.get(date) ?? { revenue: 0, refunded: 0, orders: 0 };
+        return { date, revenue: paiseToDecimal(day.revenue), refunded: paiseToDecimal(day.refunded), orders: day.orders };
       }),
       ordersToDeliver,
       toDeliver: toDeliver.map((order) => ({

@@ -19,8 +19,8 @@ const summary = aStaffSummary({
     { _id: 9, name: "Urea", countInStock: 4, variant: { id: 91, label: "5 kg" } },
   ],
 });
-summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", orders: 1 };
-summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", orders: 2 };
+summary.salesByDay[0] = { date: "2026-11-01", revenue: "1249.50", refunded: "0.00", orders: 1 };
+summary.salesByDay[29] = { date: "2026-11-30", revenue: "2499.00", refunded: "120.00", orders: 2 };
 
 describe("DashboardScreen", () => {
   it("shows the counts of customers, products and all orders to deliver (not only those listed)", async () => {
@@ -33,18 +33,22 @@ describe("DashboardScreen", () => {
     expect(calls).toMatchObject([{ method: "GET", path: "/api/staff/summary/", authorization: "Bearer access-1" }]);
   });
 
-  it("draws revenue per day as an image named by the total, with the figures per day in a table", async () => {
+  it("draws money received per day as an image named by the totals, refunds and net beside them, with the figures per day in a table", async () => {
     fakeApi(() => ({ body: summary }));
     renderDashboard();
-    const chart = await screen.findByRole("img", { name: /^Revenue per day/ });
-    expect(chart).toHaveAccessibleName("Revenue per day from 2026-11-01 to 2026-11-30: ₹3,748.50 in total from 3 orders");
+    expect(await screen.findByRole("heading", { name: "Money received" })).toBeInTheDocument();
+    const chart = await screen.findByRole("img", { name: /^Money received per day/ });
+    expect(chart).toHaveAccessibleName(
+      "Money received per day from 2026-11-01 to 2026-11-30: ₹3,748.50 from 3 orders, ₹120.00 refunded, ₹3,628.50 net",
+    );
+    expect(screen.getByText("₹3,748.50 received from 3 orders in the last 30 days, ₹120.00 refunded: ₹3,628.50 net")).toBeInTheDocument();
     const bars = chart.querySelectorAll("rect");
     expect(bars).toHaveLength(30);
     expect(bars[0]?.querySelector("title")).toHaveTextContent("2026-11-01: ₹1,249.50, 1 order");
     expect(Number(bars[29]?.getAttribute("height"))).toBeGreaterThan(Number(bars[0]?.getAttribute("height")));
     expect(Number(bars[1]?.getAttribute("height"))).toBe(0);
-    const table = screen.getByRole("table", { name: "Revenue per day" });
-    expect(within(table).getByRole("row", { name: "2026-11-30 ₹2,499.00 2" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Money received per day" });
+    expect(within(table).getByRole("row", { name: "2026-11-30 ₹2,499.00 ₹120.00 2" })).toBeInTheDocument();
   });
 
   it("lists the orders to deliver and the products low on stock, with links", async () => {
@@ -99,7 +103,7 @@ describe("DashboardScreen", () => {
     renderDashboard();
     expect(await screen.findByText("Nothing to deliver")).toBeInTheDocument();
     expect(screen.getByText("No product is low on stock")).toBeInTheDocument();
-    expect(screen.getByRole("img", { name: /₹0.00 in total from 0 orders$/ })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /₹0.00 from 0 orders, ₹0.00 refunded, ₹0.00 net$/ })).toBeInTheDocument();
   });
 
   it("says in plain words why the summary cannot be read", async () => {

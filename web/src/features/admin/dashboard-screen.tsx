@@ -18,7 +18,7 @@ import { SearchWords } from "./search-words.tsx";
 import { QueryState } from "./staff-list.tsx";
 
 /**
- * /admin (staff): counts, revenue per day for 30 days (money received), paid orders to deliver,
+ * /admin (staff): counts, money received per day for 30 days (gross, refunds beside it), paid orders to deliver,
  * Cash on Delivery orders whose cash is still to collect, and products low on stock; then GST and
  * delivery: the GST report (GST mode) and the upload of the PIN codes served.
  */
@@ -53,7 +53,7 @@ function SummaryView({ summary }: { summary: StaffSummary }) {
         <Count label="Products" value={products} to="/admin/productlist" />
         <Count label="To deliver" value={ordersToDeliver} />
       </Row>
-      <h2 className="h4">{t("Revenue")}</h2>
+      <h2 className="h4">{t("Money received")}</h2>
       <SalesChart days={salesByDay} />
       <Row className="g-4">
         <Col md={6}>

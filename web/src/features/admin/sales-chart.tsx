@@ -12,24 +12,31 @@ const TOP = 4;
 const BOTTOM = 1;
 
 /**
- * Revenue per day as bars (hand-made SVG: a chart library would weigh more than the screen).
- * One image for assistive technology, named by the period's total, with the figures in a table.
+ * Money received per day as bars (hand-made SVG: a chart library would weigh more than the screen),
+ * gross, with the money refunded beside it and the net under it. One image for assistive
+ * technology, named by the period's totals, with the figures in a table.
  */
 export function SalesChart({ days }: { days: Day[] }) {
   const revenues = days.map((day) => tryToPaise(day.revenue) ?? 0);
+  const refunds = days.map((day) => tryToPaise(day.refunded) ?? 0);
   const total = revenues.reduce((sum, paise) => sum + paise, 0);
+  const refunded = refunds.reduce((sum, paise) => sum + paise, 0);
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
   const highest = Math.max(...revenues, 0);
   const slot = WIDTH / Math.max(days.length, 1);
   const plot = HEIGHT - TOP - BOTTOM;
   const first = dayOf(days[0]?.date ?? "");
   const last = dayOf(days.at(-1)?.date ?? "");
-  const summary = t("Revenue per day from {first} to {last}: {total} in total from {orders, plural, one {# order} other {# orders}}", {
-    first,
-    last,
+  const totals = {
     total: formatRupees(total),
     orders,
-  });
+    refunded: formatRupees(refunded),
+    net: formatRupees(total - refunded),
+  };
+  const summary = t(
+    "Money received per day from {first} to {last}: {total} from {orders, plural, one {# order} other {# orders}}, {refunded} refunded, {net} net",
+    { first, last, ...totals },
+  );
 
   return (
     <figure className="mb-4">
@@ -73,18 +80,18 @@ export function SalesChart({ days }: { days: Day[] }) {
         <span>{last}</span>
       </div>
       <figcaption className="text-body-secondary small">
-        {t("{total} from {orders, plural, one {# order} other {# orders}} in the last {days} days", {
-          total: formatRupees(total),
-          orders,
-          days: days.length,
-        })}
+        {t(
+          "{total} received from {orders, plural, one {# order} other {# orders}} in the last {days} days, {refunded} refunded: {net} net",
+          { ...totals, days: days.length },
+        )}
       </figcaption>
       <table className="visually-hidden">
-        <caption>{t("Revenue per day")}</caption>
+        <caption>{t("Money received per day")}</caption>
         <thead>
           <tr>
             <th scope="col">{t("Date")}</th>
-            <th scope="col">{t("Revenue")}</th>
+            <th scope="col">{t("Received")}</th>
+            <th scope="col">{t("Refunded")}</th>
             <th scope="col">{t("Orders")}</th>
           </tr>
         </thead>
@@ -93,6 +100,7 @@ export function SalesChart({ days }: { days: Day[] }) {
             <tr key={day.date}>
               <th scope="row">{dayOf(day.date)}</th>
               <td>{formatRupees(revenues[i] ?? 0)}</td>
+              <td>{formatRupees(refunds[i] ?? 0)}</td>
               <td>{day.orders}</td>
             </tr>
           ))}
