@@ -164,7 +164,9 @@ const errorAnswer = (description: string, headers?: typeof retryAfter) => ({
 /** What each error status means, for every operation that can answer it (the API's error format, lib/errors.ts). */
 const ERROR_ANSWERS: Record<number, ReturnType<typeof errorAnswer>> = {
   400: errorAnswer("Bad input: `detail` says what, with a list of messages per field (`non_field_errors` where none applies)"),
-  401: errorAnswer("No bearer token, or one that is not valid (or expired); WWW-Authenticate: Bearer"),
+  401: errorAnswer(
+    "No bearer token, or one that is not valid (or expired); WWW-Authenticate: Bearer. Checked first: a request without a valid token gets this whatever its path and body hold",
+  ),
   403: errorAnswer("Not allowed: the token's user may not do this (staff only, or not their own)"),
   404: errorAnswer("Not found (also another user's order or address: their existence is not revealed)"),
   409: errorAnswer("Conflict with the current state (stock, price changed, the order's state, a duplicate)"),

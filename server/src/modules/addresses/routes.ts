@@ -25,7 +25,7 @@ async function checkPhone(request: { body: unknown }): Promise<void> {
 
 /** A customer's saved addresses; other users' ids are 404, never 403 (existence is not revealed). */
 export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> = async (app, { auth, addresses }) => {
-  app.addHook("preHandler", auth.requireUser);
+  app.addHook("onRequest", auth.requireUser);
   const tags = ["addresses"];
 
   app.get(

@@ -29,7 +29,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
   app.get(
     "/orders/:id/invoice/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "getInvoice",
         tags,
@@ -45,7 +45,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
   app.get(
     "/orders/:id/credit-notes/:n/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "getCreditNote",
         tags,

@@ -114,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.post(
     "/orders/add/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       // Quantities must be whole numbers as sent; a wrong one is named `qty`, whichever line has it.
       preValidation: async (request) => {
         const lines = (request.body as { orderItems?: unknown } | undefined)?.orderItems;
@@ -158,7 +158,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.get(
     "/orders/myorders/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "listMyOrders",
         summary: "The signed-in customer's orders",
@@ -173,7 +173,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.get(
     "/orders/:id/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "getOrder",
         tags: ["orders"],
@@ -189,7 +189,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
   app.post(
     "/orders/:id/cancel/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       // The body (a reason) is optional: a bare POST cancels too.
       preValidation: async (request) => {
         request.body ??= {};

@@ -45,7 +45,7 @@ export const paymentOrderRoutes: FastifyPluginAsyncTypebox<PaymentOrderRoutesOpt
   app.put(
     "/orders/:id/pay/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "confirmRazorpayPayment",
         tags: ["orders", "payments"],
@@ -62,7 +62,7 @@ export const paymentOrderRoutes: FastifyPluginAsyncTypebox<PaymentOrderRoutesOpt
   app.post(
     "/orders/create-razorpay-order/",
     {
-      preHandler: auth.requireUser,
+      onRequest: auth.requireUser,
       schema: {
         operationId: "startRazorpayPayment",
         tags: ["payments"],
