@@ -7,7 +7,7 @@
 export const ERROR_CODES = [
   // Requests
   "field_invalid", // one or more fields failed validation: see the per-field lists
-  "body_invalid", // the body is not valid JSON
+  "body_invalid", // the body cannot be read: not valid JSON, or a multipart body malformed or cut short
   "body_too_large",
   "media_type_unsupported",
   "page_not_found", // a page past the last one

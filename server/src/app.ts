@@ -22,7 +22,7 @@ import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { mediaOrigin, registerStatic } from "./lib/static.ts";
 import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
-import { buildValidator } from "./lib/validation.ts";
+import { buildValidator, refuseUndeclaredBodies } from "./lib/validation.ts";
 import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
 import { LinkSigner } from "./modules/accounts/links.ts";
 import { authRoutes, userRoutes } from "./modules/accounts/routes.ts";
@@ -248,6 +248,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
 
   app.addHook("onRequest", echoRequestId);
   installErrorHandler(app);
+  // A route reads only the body types it declares (JSON by default): any other is a 415.
+  refuseUndeclaredBodies(app);
   const csp = shopCsp(config.razorpay.keyId !== null, mediaOrigin(config.imageBaseUrl));
   installSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: csp }, crossOriginEmbedderPolicy: false });
 

@@ -163,7 +163,9 @@ const errorAnswer = (description: string, headers?: typeof retryAfter) => ({
 
 /** What each error status means, for every operation that can answer it (the API's error format, lib/errors.ts). */
 const ERROR_ANSWERS: Record<number, ReturnType<typeof errorAnswer>> = {
-  400: errorAnswer("Bad input: `detail` says what, with a list of messages per field (`non_field_errors` where none applies)"),
+  400: errorAnswer(
+    "Bad input: `detail` says what, with a list of messages per field (`non_field_errors` where none applies); a body that cannot be read (not JSON, a multipart body malformed or cut short) is `body_invalid`",
+  ),
   401: errorAnswer(
     "No bearer token, or one that is not valid (or expired); WWW-Authenticate: Bearer. Checked first: a request without a valid token gets this whatever its path and body hold",
   ),
@@ -171,7 +173,9 @@ const ERROR_ANSWERS: Record<number, ReturnType<typeof errorAnswer>> = {
   404: errorAnswer("Not found (also another user's order or address: their existence is not revealed)"),
   409: errorAnswer("Conflict with the current state (stock, price changed, the order's state, a duplicate)"),
   413: errorAnswer("The body is too large"),
-  415: errorAnswer("The body's Content-Type is not one this operation takes"),
+  415: errorAnswer(
+    "The body's Content-Type is not one this operation takes (its request body lists them); checked before the body is read",
+  ),
   429: errorAnswer("Too many attempts", retryAfter),
   500: errorAnswer("A server error (the answer holds no internals)"),
   502: errorAnswer("The payment provider (Razorpay) failed or could not be reached"),

@@ -1,6 +1,8 @@
 import AjvCompiler from "@fastify/ajv-compiler";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
+import { badRequest, HttpError } from "./errors.ts";
+import { readParts } from "./multipart.ts";
 
 /** Ajv's options for every request part; `coerceTypes` is decided per part below. */
 const AJV_OPTIONS = { removeAdditional: true, allErrors: true, allowUnionTypes: true } as const;
@@ -14,18 +16,76 @@ export async function acceptFormFields(request: FastifyRequest): Promise<void> {
   if (!isJson && typeof request.body === "object" && request.body !== null) formBodies.add(request.body);
 }
 
+/** The body types of a route that takes its fields as a form too. */
+export const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+
 /**
  * Lets a plugin's routes take their fields as a form too (urlencoded, or multipart as a browser's
  * FormData sends it — fields only, no files), converted to the schema's types: the spec's client
- * posts some of them that way.
+ * posts some of them that way. Each of the plugin's routes with a body that declares no `consumes`
+ * of its own takes FORM_TYPES (and the document says so); keep JSON-only routes out of the plugin.
  */
 export async function acceptForms(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 1_000 } });
-  // After multipart's own hook has made the body: form fields are text, converted to the schema's types.
+  await app.register(multipart, { limits: { files: 0, fields: 10, fieldSize: 1_000 } });
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.body && !route.schema.consumes) route.schema = { ...route.schema, consumes: FORM_TYPES };
+  });
+  app.addHook("preValidation", readFormFields);
+  // Once the body is made: form fields are text, converted to the schema's types.
   app.addHook("preValidation", acceptFormFields);
+}
+
+const NO_FILES = "Send the fields alone: this form takes no files.";
+
+/** A multipart form's fields as the body (a name sent twice: a list), read before validation; its errors are 400s. */
+async function readFormFields(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const body: Record<string, unknown> = {};
+  await readParts(
+    request,
+    (part) => {
+      if (part.type === "file") {
+        part.file.resume();
+        return;
+      }
+      const known = body[part.fieldname];
+      body[part.fieldname] = known === undefined ? part.value : Array.isArray(known) ? [...known, part.value] : [known, part.value];
+    },
+    (code) => (code === "FST_FILES_LIMIT" ? badRequest("field_invalid", NO_FILES) : undefined),
+  );
+  request.body = body;
+}
+
+/**
+ * The body types a route takes: those its schema declares (`consumes`), else JSON when it has a
+ * body schema; null for a route that reads no body (whatever its plugin parses is not checked).
+ */
+function bodyTypes(schema: FastifySchema | undefined): readonly string[] | null {
+  const declared = (schema as { consumes?: readonly string[] } | undefined)?.consumes;
+  if (declared) return declared;
+  return schema?.body ? ["application/json"] : null;
+}
+
+/**
+ * A body of a type its route does not declare is refused with 415 (media_type_unsupported) before
+ * it is parsed or read: a JSON-only route does not read a form, a multipart body or text because
+ * its plugin (or Fastify) has a parser for them. Runs after the onRequest hooks: the token first.
+ */
+export function refuseUndeclaredBodies(app: FastifyInstance): void {
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    const length = request.headers["content-length"];
+    const hasBody = request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+    if (!hasBody) return payload;
+    const types = bodyTypes(request.routeOptions.schema);
+    const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (types && !types.includes(type)) {
+      throw new HttpError(415, "media_type_unsupported", `Unsupported media type in request: send ${types.join(" or ")}.`);
+    }
+    return payload;
+  });
 }
 
 type Factory = AjvCompiler.ValidatorFactory;

@@ -154,14 +154,18 @@ describe("POST /api/products/upload/", () => {
       expect(await imageRows(product.id)).toEqual([]);
     });
 
-    it("a body that is not multipart", async () => {
-      const res = await t.app.inject({
+    it("a body that is not multipart (415, its type unread), or none at all (400)", async () => {
+      const json = await t.app.inject({
         method: "POST",
         url: "/api/products/upload/",
         headers: asStaff,
         payload: { product_id: product.id },
       });
-      expect(res.statusCode).toBe(400);
+      expect(json.statusCode).toBe(415);
+      expect(json.json()).toMatchObject({ code: "media_type_unsupported" });
+      const none = await t.app.inject({ method: "POST", url: "/api/products/upload/", headers: asStaff });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ code: "multipart_required" });
       expect(await imageRows(product.id)).toEqual([]);
     });
   });

@@ -12,6 +12,7 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { badRequest, type FieldErrors, fieldError, HttpError, problem } from "../../lib/errors.ts";
+import { readParts } from "../../lib/multipart.ts";
 import type { CatalogAdmin, PackInput } from "./admin.ts";
 
 export interface CatalogStaffRoutesOptions {
@@ -174,23 +175,20 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       if (!request.isMultipart()) throw badRequest("multipart_required", "Send the image as multipart/form-data.");
       let productId: number | null = null;
       let upload: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
+      await readParts(
+        request,
+        async (part) => {
           if (part.type === "file") {
-            if (part.fieldname !== "image" || upload) {
-              part.file.resume();
-              continue;
-            }
-            upload = await part.toBuffer();
+            if (part.fieldname !== "image" || upload) part.file.resume();
+            else upload = await part.toBuffer();
           } else if (part.fieldname === "product_id") {
             const value = String(part.value).trim();
             const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
             productId = id >= 1 && id <= 2_147_483_647 ? id : 0;
           }
-        }
-      } catch (error) {
-        throw uploadError(error);
-      }
+        },
+        uploadError,
+      );
       if (!productId) throw fieldError("field_invalid", "product_id", problem("not_integer", "A valid integer is required."));
       if (!upload) throw fieldError("image_missing", "image", problem("image_missing", "No file was submitted."));
       return reply.status(201).send(await admin.addImage(productId, upload));
@@ -227,15 +225,13 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
   );
 };
 
-/** The multipart plugin's limits, in the API's words. */
-function uploadError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
+/** The multipart plugin's limits, in the upload's words (lib/multipart.ts answers the rest: a malformed body is a 400). */
+function uploadError(code: string): HttpError | undefined {
   if (code === "FST_REQ_FILE_TOO_LARGE")
     return new HttpError(413, "image_rejected", "The image is larger than 5 MB.", {
       image: [problem("image_too_large", "The image is larger than 5 MB.")],
     });
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
     return badRequest("image_missing", "Send one image and its product_id.");
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("multipart_required", "Send the image as multipart/form-data.");
-  return error;
+  return undefined;
 }

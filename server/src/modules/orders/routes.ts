@@ -4,7 +4,6 @@ import { CancelOrderBody, ErrorBody, IdParams, OrderSchema, PlaceOrderBody } fro
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, fieldError, type HttpError, problem } from "../../lib/errors.ts";
-import { acceptForms } from "../../lib/validation.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { OrdersService, PlaceOrderFailure } from "./service.ts";
 
@@ -109,8 +108,6 @@ function refusal(failure: PlaceOrderFailure): HttpError {
 }
 
 export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders }) => {
-  await acceptForms(app);
-
   app.post(
     "/orders/add/",
     {

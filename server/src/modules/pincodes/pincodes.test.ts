@@ -175,9 +175,9 @@ describe("PUT /api/staff/serviceability/", () => {
     expect(await table()).toEqual([["110002", 3, false]]);
   });
 
-  it("refuses a JSON body (400) and other media types (415)", async () => {
+  it("refuses other media types than CSV and text, JSON among them (415)", async () => {
     await upload("11,3,yes\n");
-    expect((await upload(JSON.stringify({ rows: [] }), staff, "application/json")).statusCode).toBe(400);
+    expect((await upload(JSON.stringify({ rows: [] }), staff, "application/json")).statusCode).toBe(415);
     expect((await upload("11,3,yes", staff, "application/x-www-form-urlencoded")).statusCode).toBe(415);
     expect(await table()).toEqual([["11", 3, true]]);
   });

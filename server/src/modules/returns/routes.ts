@@ -12,7 +12,8 @@ import {
 } from "@krishi/contract/schemas";
 import type { FastifyRequest } from "fastify";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { badRequest, fieldError, HttpError, problem } from "../../lib/errors.ts";
+import { fieldError, HttpError, problem } from "../../lib/errors.ts";
+import { readParts } from "../../lib/multipart.ts";
 import type { ReturnsService } from "./service.ts";
 
 export interface ReturnRoutesOptions {
@@ -36,14 +37,12 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
   const body: Record<string, unknown> = {};
   const photos: Buffer[] = [];
-  try {
-    for await (const part of request.parts()) {
+  await readParts(
+    request,
+    async (part) => {
       if (part.type === "file") {
-        if (part.fieldname !== "photos") {
-          part.file.resume();
-          continue;
-        }
-        photos.push(await part.toBuffer());
+        if (part.fieldname === "photos") photos.push(await part.toBuffer());
+        else part.file.resume();
       } else if (JSON_FIELDS.has(part.fieldname)) {
         try {
           body[part.fieldname] = JSON.parse(String(part.value));
@@ -51,16 +50,15 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
           throw fieldError("field_invalid", part.fieldname, problem("invalid", "Send this field as JSON text."));
         }
       } else body[part.fieldname] = String(part.value);
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
+    },
+    uploadError,
+  );
   request.body = body;
   photosOf.set(request, photos);
 }
 
-function uploadError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
+/** The multipart plugin's limits, in the return's words (lib/multipart.ts answers the rest: a malformed body is a 400). */
+function uploadError(code: string): HttpError | undefined {
   if (code === "FST_REQ_FILE_TOO_LARGE") {
     return new HttpError(413, "image_rejected", "A photo is larger than 5 MB.", {
       photos: [problem("image_too_large", "A photo is larger than 5 MB.")],
@@ -70,8 +68,7 @@ function uploadError(error: unknown): unknown {
     const message = `Attach at most ${MAX_RETURN_PHOTOS} photos.`;
     return fieldError("field_invalid", "photos", problem("too_many_photos", message, { max: MAX_RETURN_PHOTOS }));
   }
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("field_invalid", "Too many fields.");
-  return error;
+  return undefined;
 }
 
 /** The owner asks to return items. */
