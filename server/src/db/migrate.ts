@@ -20,6 +20,7 @@ import * as m0018 from "./migrations/0018_prices_include_tax.ts";
 import * as m0019 from "./migrations/0019_search_vocabulary.ts";
 import * as m0020 from "./migrations/0020_create_carts.ts";
 import * as m0021 from "./migrations/0021_add_label_hindi.ts";
+import * as m0022 from "./migrations/0022_pending_emails_and_code_budget.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019_search_vocabulary": m0019,
   "0020_create_carts": m0020,
   "0021_add_label_hindi": m0021,
+  "0022_pending_emails_and_code_budget": m0022,
 };
 
 /**

@@ -30,6 +30,17 @@ export interface UsersTable {
   phone: string | null;
   /** Order news on WhatsApp as well as SMS. */
   whatsapp_opt_in: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /**
+   * An address the owner asked to add and has not verified yet: not unique, it takes nothing from
+   * anyone; its link moves it into `email`.
+   */
+  pending_email: string | null;
+}
+
+/** Sign-in codes sent in one hour (`h:2026-01-02T10`) or day (`d:2026-01-02`), UTC: the shop's budget. */
+export interface OtpBudgetTable {
+  window_key: string;
+  sent: Generated<number>;
 }
 
 /** The live sign-in code of a mobile number (one at a time). */
@@ -507,6 +518,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   recognised_sign_ins: RecognisedSignInsTable;
   phone_codes: PhoneCodesTable;
+  otp_budget: OtpBudgetTable;
   categories: CategoriesTable;
   products: ProductsTable;
   search_words: SearchWordsTable;

@@ -89,6 +89,22 @@ describe("POST google/ with a code", () => {
     expect(login.statusCode).toBe(400);
   });
 
+  it("gives the address's owner an account of their own, not one that holds it unverified with a mobile number attached", async () => {
+    const squatter = await makeAccount(t.database.db, { email: "owner.of.it@gmail.com", email_verified: false });
+    await t.database.db
+      .updateTable("users")
+      .set({ phone: "+919812300001", last_login: new Date().toISOString() })
+      .where("id", "=", squatter.id)
+      .execute();
+    const res = await signIn(google.issueCode({ sub: "g-1007", email: "owner.of.it@gmail.com", email_verified: true }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: "owner.of.it@gmail.com", phone: null });
+    expect(res.json().user.id).not.toBe(squatter.id);
+    // The squatter keeps the number and loses the address.
+    const row = await t.database.db.selectFrom("users").select(["email", "phone"]).where("id", "=", squatter.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: null, phone: "+919812300001" });
+  });
+
   it("refuses an address already linked to another Google account", async () => {
     await makeAccount(t.database.db, { email: "linked@gmail.com", google_sub: "g-other" });
     const res = await signIn(google.issueCode({ sub: "g-1005", email: "linked@gmail.com", email_verified: true }));

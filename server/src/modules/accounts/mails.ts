@@ -101,6 +101,45 @@ export function accountExistsMail({ to, name, signInUrl, resetUrl, language }: A
   );
 }
 
+/**
+ * To the owner of an address someone asked to add to another account (one made with a mobile
+ * number): the address stays theirs alone, and the answer to the other account did not say so.
+ */
+export function addressInUseMail({ to, name, signInUrl, resetUrl, language }: AccountExistsMail): MailMessage {
+  if (language === "hi") {
+    return compose(
+      to,
+      `किसी ने आपका ई-मेल पता ${SHOP} के दूसरे खाते में जोड़ने की कोशिश की`,
+      hello(name, language),
+      [
+        `किसी ने (शायद आपने) ${to} को ${SHOP} के एक दूसरे खाते में जोड़ने को कहा, जो मोबाइल नंबर से साइन इन करता है। इस पते का खाता पहले से है, इसलिए यह पता वहाँ नहीं जोड़ा गया और आपके खाते में कुछ नहीं बदला।`,
+        "अगर यह आप थे, तो इस पते से साइन इन करें, या पासवर्ड भूल गए हों तो नया पासवर्ड चुनें:",
+      ],
+      [
+        { label: "साइन इन करें", url: signInUrl },
+        { label: "नया पासवर्ड चुनें", url: resetUrl },
+      ],
+      "अगर यह आप नहीं थे, तो इस ई-मेल को अनदेखा कर दें: आपका पता किसी दूसरे खाते में नहीं जुड़ सकता, और आपका पासवर्ड नहीं बदलेगा।",
+      language,
+    );
+  }
+  return compose(
+    to,
+    `Someone tried to add your e-mail address to another ${SHOP} account`,
+    hello(name, language),
+    [
+      `Someone (perhaps you) asked to add ${to} to another ${SHOP} account, one that signs in with a mobile number. This address already has an account, so it was not added there and nothing about yours changed.`,
+      "If it was you, sign in with this address, or choose a new password if you have forgotten it:",
+    ],
+    [
+      { label: "Sign in", url: signInUrl },
+      { label: "Choose a new password", url: resetUrl },
+    ],
+    "If it was not you, you can ignore this e-mail: nobody can add your address to another account, and your password stays as it is.",
+    language,
+  );
+}
+
 /** To the owner of an account whose sign-in limit was reached by failed attempts (at most one a day). */
 export function signInAttemptsMail({ to, name, url, language }: AccountMail): MailMessage {
   if (language === "hi") {

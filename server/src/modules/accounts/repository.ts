@@ -67,6 +67,7 @@ export type UserPatch = Partial<
     | "language"
     | "phone"
     | "whatsapp_opt_in"
+    | "pending_email"
   >
 >;
 
@@ -74,9 +75,66 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
   return db.updateTable("users").set(patch).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
+// ── Addresses that count only once verified ─────────────────────────────────────────────────────
+
+/**
+ * Drops every claim on `email` that its verification (or a registration) overrides, except
+ * `keepId`'s: an account that holds it unverified loses it (and is deleted when that address was
+ * all it had: never signed in, no number, no Google), and others waiting to verify it stop waiting.
+ */
+export async function dropUnverifiedClaims(db: Db, email: string, keepId: number | null): Promise<void> {
+  const notKept = keepId === null ? [] : [keepId];
+  await db
+    .deleteFrom("users")
+    .where("email", "=", email)
+    .where("email_verified", "=", false)
+    .where("phone", "is", null)
+    .where("google_sub", "is", null)
+    .where("last_login", "is", null)
+    .$if(keepId !== null, (q) => q.where("id", "not in", notKept))
+    .execute();
+  await db
+    .updateTable("users")
+    .set({ email: null })
+    .where("email", "=", email)
+    .where("email_verified", "=", false)
+    .$if(keepId !== null, (q) => q.where("id", "not in", notKept))
+    .execute();
+  await db
+    .updateTable("users")
+    .set({ pending_email: null })
+    .where("pending_email", "=", email)
+    .$if(keepId !== null, (q) => q.where("id", "not in", notKept))
+    .execute();
+}
+
+/** Moves the account's pending address into `email`, verified: undefined when it waits for another address now. */
+export function claimPendingEmail(db: Db, id: number, email: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable("users")
+    .set({ email, email_verified: true, pending_email: null })
+    .where("id", "=", id)
+    .where("pending_email", "=", email)
+    .where("email", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks the account's own address verified, if it still has that address: undefined otherwise. */
+export function markEmailVerified(db: Db, id: number, email: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable("users")
+    .set({ email_verified: true })
+    .where("id", "=", id)
+    .where("email", "=", email)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
  * Sets a new password only if the current one is still `expected`, and marks the address
- * verified (the reset link came through it). Answers false when the password changed meanwhile.
+ * verified (the reset link came through it; links go only to addresses that count, see
+ * AccountsService). Answers false when the password changed meanwhile.
  */
 export async function replacePassword(db: Db, id: number, expected: string | null, passwordHash: string): Promise<boolean> {
   const result = await db

@@ -119,9 +119,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         operationId: "verifyEmail",
         ...hide,
         tags,
-        summary: "Confirm an e-mail address with the key from the e-mailed link",
+        summary:
+          "Confirm an e-mail address with the key from the e-mailed link (409 email_taken when another account has verified it meanwhile)",
         body: VerifyEmailBody,
-        response: { 200: DetailSchema, ...E400, 404: ErrorBody },
+        response: { 200: DetailSchema, ...E400, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -387,7 +388,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
       schema: {
         operationId: "addEmail",
         tags,
-        summary: "Add an e-mail address to an account made with a mobile number (a verification mail goes to it); answers the user",
+        summary:
+          "Ask to add an e-mail address to an account made with a mobile number: it becomes the account's when the link mailed to it is opened; the same answer whether or not the address has an account. Answers the user",
         security: bearer,
         body: AddEmailBody,
         response: { 200: UserSchema, ...E400, ...E401 },

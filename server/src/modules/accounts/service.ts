@@ -25,7 +25,7 @@ import type { FailureLimit } from "../../lib/rate-limit.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
-import { accountExistsMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
+import { accountExistsMail, addressInUseMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
 import { type CodeRequestResult, codeExpired, PHONE_MESSAGES, PhoneCodes, type PhoneCodesDeps } from "./phone-sign-in.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
@@ -158,6 +158,9 @@ export class AccountsService {
    * new one (nobody learns which addresses have accounts) and its owner is mailed instead; the
    * account stays as it is. With optional or no verification a new account is signed in at once,
    * so the answer to a taken address cannot look the same: it is refused, as dj-rest-auth does.
+   *
+   * An address counts for an account only once verified (see #counts): one that an account holds
+   * unverified blocks no one, and a registration takes it from that account (repo.dropUnverifiedClaims).
    */
   async register(input: RegistrationInput, { mail = true }: { mail?: boolean } = {}): Promise<{ detail: string } | LoginInfo> {
     const { db, emailVerification } = this.deps;
@@ -167,7 +170,8 @@ export class AccountsService {
     const hideTaken = emailVerification === "mandatory";
 
     const fields: FieldErrors = {};
-    const existing = await repo.findUserByEmail(db, email);
+    const found = await repo.findUserByEmail(db, email);
+    const existing = found && this.#counts(found) ? found : undefined;
     if (existing && !hideTaken) fields.email = [problem("email_taken", MESSAGES.duplicateEmail)];
     const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
     if (problems.length > 0) fields.password1 = problems;
@@ -178,10 +182,12 @@ export class AccountsService {
 
     let user: repo.UserWithEmail;
     try {
-      user = {
-        ...(await repo.insertUser(db, {
+      const passwordHash = await hashPassword(input.password1, this.#cost);
+      const row = await db.transaction().execute(async (trx) => {
+        await repo.dropUnverifiedClaims(trx, email, null);
+        return repo.insertUser(trx, {
           email,
-          password_hash: await hashPassword(input.password1, this.#cost),
+          password_hash: passwordHash,
           first_name: firstName,
           last_name: lastName,
           is_staff: false,
@@ -189,18 +195,20 @@ export class AccountsService {
           email_verified: false,
           language: input.language ?? "en",
           created_at: this.#now(),
-        })),
-        email,
-      };
+        });
+      });
+      user = { ...row, email };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Two registrations for one address at once: the UNIQUE constraint decides.
+      // Two registrations for one address at once: the UNIQUE constraint decides. The other one
+      // mailed its own link when its address does not count yet.
       const winner = hideTaken ? await repo.findUserByEmail(db, email) : undefined;
-      if (winner) return this.#registeredAgain(winner, input.password1, mail);
+      if (winner && this.#counts(winner)) return this.#registeredAgain(winner, input.password1, mail);
+      if (winner) return { detail: MESSAGES.verificationSent };
       throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [problem("email_taken", MESSAGES.duplicateEmail)] });
     }
 
-    if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user));
+    if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user, email));
     if (emailVerification === "mandatory") return { detail: MESSAGES.verificationSent };
     return this.#login(user);
   }
@@ -227,18 +235,53 @@ export class AccountsService {
     return { detail: MESSAGES.verificationSent };
   }
 
+  /**
+   * Opens a verification link: the account's address is verified, or its pending address (one
+   * added to an account made with a mobile number) becomes its address. Either way every other
+   * claim on the address that did not count is dropped; 409 email_taken when another account has
+   * verified it meanwhile (only the mailbox's owner has the link to learn that).
+   */
   async verifyEmail(key: string): Promise<void> {
     const { db, links } = this.deps;
     const userId = links.verificationKeyUser(key);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user || !links.checkVerificationKey(key, user)) throw notFound("verification_link_invalid", MESSAGES.notFound);
-    if (!user.email_verified) await repo.updateUser(db, user.id, { email_verified: true });
+    const address = user ? (user.email ?? user.pending_email) : null;
+    if (!user || address === null || !links.checkVerificationKey(key, { id: user.id, email: address }))
+      throw notFound("verification_link_invalid", MESSAGES.notFound);
+    if (user.email !== null && user.email_verified) return;
+
+    const holder = user.email === null ? await repo.findUserByEmail(db, address) : undefined;
+    if (holder && this.#counts(holder)) throw this.#emailTaken();
+    let row: UserRow | undefined;
+    try {
+      row = await db.transaction().execute(async (trx) => {
+        await repo.dropUnverifiedClaims(trx, address, user.id);
+        return user.email === null ? repo.claimPendingEmail(trx, user.id, address) : repo.markEmailVerified(trx, user.id, address);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw this.#emailTaken();
+    }
+    if (!row) throw notFound("verification_link_invalid", MESSAGES.notFound);
   }
 
   /** Sends a new link to an unverified account; the same answer whatever the address. */
   async resendVerification(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
-    if (mail && user?.is_active && !user.email_verified) this.#deliverLater(this.#verificationMail(user));
+    if (mail && user?.is_active && !user.email_verified) this.#deliverLater(this.#verificationMail(user, user.email));
+  }
+
+  /**
+   * Whether an account's address counts as its own: once verified, or at once with
+   * EMAIL_VERIFICATION=none (which verifies nothing, so trusts the address given at registration).
+   * An address that does not count blocks no one, and no reset goes through it.
+   */
+  #counts(user: Pick<UserRow, "email_verified">): boolean {
+    return Boolean(user.email_verified) || this.deps.emailVerification === "none";
+  }
+
+  #emailTaken(): HttpError {
+    return conflict("email_taken", MESSAGES.duplicateEmail);
   }
 
   // ── Sessions ────────────────────────────────────────────────────────────────────────────────
@@ -318,10 +361,12 @@ export class AccountsService {
     return this.#sessions.start(user.id);
   }
 
-  /** Mails a reset link to an active account; the same answer whatever the address. */
+  /** Mails a reset link to an active account whose address counts; the same answer whatever the address. */
   async requestPasswordReset(email: string, { mail = true }: { mail?: boolean } = {}): Promise<void> {
     const user = await repo.findUserByEmail(this.deps.db, normaliseEmail(email));
-    if (!mail || !user?.is_active) return;
+    // An address the account never verified gets no link: the reset would hand the account (and
+    // whatever its holder attached, a mobile number) to whoever reads the mailbox.
+    if (!mail || !user?.is_active || !this.#counts(user)) return;
     const url = addressIn(
       user.language,
       `${this.deps.siteUrl}/reset/password/confirm/${encodeUid(user.id)}/${this.deps.links.resetToken(user)}`,
@@ -333,7 +378,7 @@ export class AccountsService {
     const { db, links } = this.deps;
     const userId = decodeUid(input.uid);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user?.is_active)
+    if (!user?.is_active || !this.#counts(user))
       throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { uid: [problem("link_invalid", MESSAGES.invalidValue)] });
     if (!links.checkResetToken(input.token, user))
       throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [problem("link_invalid", MESSAGES.invalidValue)] });
@@ -384,21 +429,34 @@ export class AccountsService {
     return { info: await this.#login(user), device };
   }
 
-  /** Adds an e-mail address to an account made with a number alone; a verification mail goes to it. */
+  /**
+   * An account made with a number alone asks to add an e-mail address: it waits, pending, until
+   * the link mailed to it is opened (verifyEmail). The answer is the same whether or not the
+   * address has an account; the owner of one that has is told instead of sent a link.
+   */
   async addEmail(userId: number, emailInput: string): Promise<User> {
+    const { db, siteUrl } = this.deps;
     const user = await this.#user(userId);
     if (user.email !== null) throw badRequest("email_already_set", MESSAGES.emailAlreadySet);
     const email = normaliseEmail(emailInput);
-    let row: UserRow | undefined;
-    try {
-      row = await repo.updateUser(this.deps.db, userId, { email, email_verified: false });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [problem("email_taken", MESSAGES.duplicateEmail)] });
+    const row = (await repo.updateUser(db, userId, { pending_email: email })) ?? user;
+    const holder = await repo.findUserByEmail(db, email);
+    if (holder && this.#counts(holder)) {
+      if (holder.is_active) {
+        await this.#deliver(
+          addressInUseMail({
+            to: holder.email,
+            name: fullName(holder),
+            signInUrl: addressIn(holder.language, `${siteUrl}/login`),
+            resetUrl: addressIn(holder.language, `${siteUrl}/reset/password/`),
+            language: holder.language,
+          }),
+        );
+      }
+    } else {
+      await this.#deliver(this.#verificationMail(row, email));
     }
-    const updated = { ...(row ?? user), email };
-    await this.#deliver(this.#verificationMail(updated));
-    return this.#userJson(updated);
+    return this.#userJson(row);
   }
 
   /** Order news on WhatsApp as well as SMS (opt-in); answers the user. */
@@ -493,18 +551,22 @@ export class AccountsService {
     return this.#login(user);
   }
 
-  /** The account of this Google identity: known by its subject, linked by e-mail, or new. */
+  /**
+   * The account of this Google identity: known by its subject, linked by e-mail, or new. Google
+   * vouches for the mailbox, so an account that holds the address without having verified it
+   * loses it (repo.dropUnverifiedClaims) and the identity gets an account of its own: linking it would hand the
+   * mailbox's owner an account someone else made, with whatever they attached (a mobile number).
+   */
   async #googleUser(identity: GoogleIdentity, email: string): Promise<UserRow> {
     const { db } = this.deps;
     const known = await repo.findUserByGoogleSub(db, identity.sub);
     if (known) return known;
 
     const existing = await repo.findUserByEmail(db, email);
-    if (existing) {
+    if (existing && this.#counts(existing)) {
       if (existing.google_sub !== null) throw badRequest("google_other_account", MESSAGES.googleOtherAccount);
-      // Google vouches for the mailbox. A password set on an account whose address was never
-      // verified was chosen by someone who never proved they own it (possibly an attacker
-      // pre-registering the address): it is dropped, with its sessions.
+      // Without verification (EMAIL_VERIFICATION=none) a password set on the account was chosen by
+      // someone who never proved they own the address: it is dropped, with its sessions.
       const unverified = !existing.email_verified;
       const linked = await repo.updateUser(db, existing.id, {
         google_sub: identity.sub,
@@ -513,20 +575,24 @@ export class AccountsService {
         ...(existing.first_name || existing.last_name ? {} : { first_name: identity.givenName, last_name: identity.familyName }),
       });
       if (unverified) await this.#sessions.revokeAll(existing.id);
+      await repo.dropUnverifiedClaims(db, email, existing.id);
       return linked ?? existing;
     }
 
     try {
-      return await repo.insertUser(db, {
-        email,
-        password_hash: null,
-        first_name: identity.givenName.slice(0, 150),
-        last_name: identity.familyName.slice(0, 150),
-        is_staff: false,
-        is_active: true,
-        email_verified: true,
-        google_sub: identity.sub,
-        created_at: this.#now(),
+      return await db.transaction().execute(async (trx) => {
+        await repo.dropUnverifiedClaims(trx, email, null);
+        return repo.insertUser(trx, {
+          email,
+          password_hash: null,
+          first_name: identity.givenName.slice(0, 150),
+          last_name: identity.familyName.slice(0, 150),
+          is_staff: false,
+          is_active: true,
+          email_verified: true,
+          google_sub: identity.sub,
+          created_at: this.#now(),
+        });
       });
     } catch (error) {
       // The same person signing in twice at once: the other request created the account.
@@ -613,10 +679,11 @@ export class AccountsService {
     await Promise.all([...this.#pendingMail]);
   }
 
-  #verificationMail(user: repo.UserWithEmail): MailMessage {
-    const key = this.deps.links.verificationKey(user);
+  /** The link that verifies `address` for the account (its own, or the one it waits to add). */
+  #verificationMail(user: UserRow, address: string): MailMessage {
+    const key = this.deps.links.verificationKey({ id: user.id, email: address });
     const url = addressIn(user.language, `${this.deps.siteUrl}/dj-rest-auth/registration/account-confirm-email/${key}/`);
-    return verificationMail({ to: user.email, name: fullName(user), url, language: user.language });
+    return verificationMail({ to: address, name: fullName(user), url, language: user.language });
   }
 
   /** Queues and sends now; a failure is logged, not shown (the queue retries it, and the user can ask again). */

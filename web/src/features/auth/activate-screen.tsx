@@ -4,6 +4,7 @@ import { showMessage } from "../../app/alert.ts";
 import { useAppDispatch } from "../../app/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { t } from "../../i18n/index.ts";
+import { errorCode, errorNotice } from "../../lib/api-error.ts";
 import { ACCOUNT_MESSAGES, useVerifyEmailMutation } from "./auth-api.ts";
 import "./auth.css";
 
@@ -17,7 +18,9 @@ export function ActivateScreen() {
   async function verify() {
     const result = await verifyEmail({ key });
     if (!result.data) {
-      dispatch(showMessage(ACCOUNT_MESSAGES.verifyFail, "danger"));
+      // Another account verified the address first: say so, not that the link failed.
+      const taken = errorCode(result.error) === "email_taken";
+      dispatch(showMessage(taken ? errorNotice(result.error) : ACCOUNT_MESSAGES.verifyFail, "danger"));
       return;
     }
     dispatch(showMessage(ACCOUNT_MESSAGES.verifySuccess, "success"));

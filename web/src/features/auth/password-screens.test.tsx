@@ -144,4 +144,12 @@ describe("ActivateScreen", () => {
     await vi.waitFor(() => expect(store.getState().auth.message).toBe("Verification account has failed"));
     expect(location().pathname).toBe(url);
   });
+
+  it("says the address has an account when another account verified it first", async () => {
+    fakeApi(() => ({ status: 409, body: anErrorBody("email_taken", "A user is already registered with this e-mail address.") }));
+    const { user, location, store } = renderApp(<ActivateScreen />, { url, path });
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await vi.waitFor(() => expect(store.getState().auth.message).toBe("An account with this e-mail address already exists."));
+    expect(location().pathname).toBe(url);
+  });
 });

@@ -186,20 +186,22 @@ function PhoneSection({ user }: { user: User }) {
 }
 
 /**
- * An account made with a mobile number alone has no e-mail address: it may add one (PUT
- * /api/users/profile/email/), which a link then verifies. Nothing for an account with one.
+ * An account made with a mobile number alone has no e-mail address: it may ask to add one (PUT
+ * /api/users/profile/email/), which becomes the account's once the link mailed to it is opened.
+ * Nothing for an account with one.
  */
 function EmailSection({ user }: { user: User }) {
   const [addEmail, { error, isLoading }] = useAddEmailMutation();
   const form = useForm({ defaultValues: { email: "" } });
   const { refused, formProps } = useFormCheck();
-  // The address the link went to: the account has it now, and the message stays.
+  // The address the link went to (the account has it once the link is opened), and the message stays.
   const [sentTo, setSentTo] = useState<string | null>(null);
   if (user.email && !sentTo) return null;
 
   const submit = form.handleSubmit(async ({ email }) => {
-    const result = await addEmail({ email: email.trim() });
-    if (result.data) setSentTo(result.data.email);
+    const address = email.trim();
+    const result = await addEmail({ email: address });
+    if (result.data) setSentTo(address.toLowerCase());
   });
 
   const fields = fieldErrors(error);
