@@ -25,6 +25,7 @@ export const MESSAGE_KINDS = [
   "otp",
   "order_placed",
   "order_placed_cod",
+  "order_paid",
   "order_shipped",
   "order_delivered",
   "order_cancelled",

@@ -229,7 +229,7 @@ export class OrderNotices {
     const amount = formatRupees(refund.amountPaise);
     const notice = TEXTS[language].refunded(order.id, amount, refund.reason);
     if (order.customer_email) await this.queue.enqueue(trx, { key: `refund:${refund.id}`, ...this.#mail(order, language, notice) });
-    await this.#text(trx, `refund:${refund.id}`, contact, orderMessage(language, "order_refunded", [amount, String(order.id)]));
+    await this.#text(trx, `refund:${refund.id}`, contact, orderMessage(language, "order_refunded", { order: String(order.id), amount }));
   }
 
   /** An SMS to a verified number, and the same on WhatsApp when the customer opted in and the shop can send it. */
@@ -300,28 +300,35 @@ function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: str
 }
 
 /** The text message of a notice kind. */
-function textOf(language: Language, order: OrderRow, kind: NoticeKind, url: string): OrderMessage {
-  const id = String(order.id);
-  const total = formatRupees(Number(order.total_paise));
+function textOf(language: Language, row: OrderRow, kind: NoticeKind, url: string): OrderMessage {
+  const order = String(row.id);
+  const total = formatRupees(Number(row.total_paise));
   switch (kind) {
     case "placed":
-    case "paid":
-      return orderMessage(language, "order_placed", [id, total, url]);
+      return orderMessage(language, "order_placed", { order, total, url });
     case "placed_cod":
-      return orderMessage(language, "order_placed_cod", [id, total, url]);
+      return orderMessage(language, "order_placed_cod", { order, total, url });
+    case "paid":
+      return orderMessage(language, "order_paid", { order, total, url });
     case "shipped":
-      return orderMessage(language, "order_shipped", [id, order.courier ?? "-", order.awb ?? "-", order.tracking_url ?? url]);
+      // Staff may give no tracking address (""): the order's page, where the shipment shows, instead.
+      return orderMessage(language, "order_shipped", {
+        order,
+        courier: row.courier || "-",
+        awb: row.awb || "-",
+        url: row.tracking_url || url,
+      });
     case "delivered":
     case "cash_received":
-      return orderMessage(language, "order_delivered", [id, url]);
+      return orderMessage(language, "order_delivered", { order, url });
     case "cancelled":
     case "expired":
-      return orderMessage(language, "order_cancelled", [
-        id,
-        cancelNote(language, { expired: kind === "expired", paid: Boolean(order.paid_at) }, total),
+      return orderMessage(language, "order_cancelled", {
+        order,
+        note: cancelNote(language, { expired: kind === "expired", paid: Boolean(row.paid_at) }, total),
         url,
-      ]);
+      });
     default:
-      return orderMessage(language, "order_return", [id, RETURN_NOTES[language][RETURN_STEPS[kind]], url]);
+      return orderMessage(language, "order_return", { order, note: RETURN_NOTES[language][RETURN_STEPS[kind]], url });
   }
 }

@@ -165,7 +165,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
       role === "system" || (!isCod(facts) && facts.row.payment_due_at !== null && new Date(facts.row.payment_due_at) > facts.now),
     stamps: paidAt,
     effects: ["issue-invoice"],
-    notice: { mail: "paid" },
+    notice: { mail: "paid", text: "paid" },
     pastTense: "paid",
   },
   // A capture that arrives after the order expired or was cancelled unpaid: sold again if the stock is there.
@@ -178,7 +178,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     stamps: paidAt,
     stock: "take-again",
     effects: ["issue-invoice"],
-    notice: { mail: "paid" },
+    notice: { mail: "paid", text: "paid" },
     pastTense: "paid",
   },
   {
