@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { type FilePart, MULTIPART_FLAWS, type MultipartBody } from "./multipart.ts";
 
 /**
  * fast-check arbitraries written from the JSON Schemas of the OpenAPI document, for the API's
@@ -190,4 +191,35 @@ export function invalidFor(schema: JsonSchema, hints: Hints = {}, depth = 0): fc
 /** Mostly valid values (deep code), often invalid ones (the guards). */
 export function valueFor(schema: JsonSchema, hints: Hints = {}, name = ""): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: validFor(schema, hints, name), weight: 3 }, { arbitrary: invalidFor(schema, hints), weight: 2 });
+}
+
+/** A value as a form field's text: text as it is, anything else as JSON (as a return's `lines` are sent). */
+const fieldText = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null"));
+
+/**
+ * A multipart/form-data body of an operation's fields (each value of the schema's as text, JSON for
+ * lists and objects), files now and then (`files`: their field names and contents), well-formed or
+ * broken in one of MULTIPART_FLAWS' ways.
+ */
+export function multipartFor(
+  schema: JsonSchema,
+  hints: Hints,
+  files: { fields: readonly string[]; data: fc.Arbitrary<Uint8Array> },
+): fc.Arbitrary<MultipartBody> {
+  const fields = valueFor(schema, hints).map((value): [string, string][] =>
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? Object.entries(value).map(([name, field]) => [name, fieldText(field)])
+      : [["value", fieldText(value)]],
+  );
+  const file = fc.record({
+    field: fc.constantFrom(...files.fields, "file"),
+    filename: fc.constantFrom("bag.png", "bag.jpg", "../../etc/passwd", ""),
+    contentType: fc.constantFrom("image/png", "image/jpeg", "text/plain", "application/octet-stream"),
+    data: files.data.map((bytes) => Buffer.from(bytes)),
+  });
+  return fc.record({
+    fields,
+    files: fc.oneof({ arbitrary: fc.constant<FilePart[]>([]), weight: 2 }, { arbitrary: fc.array(file, { minLength: 1, maxLength: 4 }), weight: 1 }),
+    flaw: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom(...MULTIPART_FLAWS), weight: 2 }),
+  });
 }
