@@ -55,7 +55,7 @@ import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
 import { PincodeService } from "./modules/pincodes/service.ts";
 import { returnRoutes, returnStaffRoutes } from "./modules/returns/routes.ts";
-import { ReturnsService } from "./modules/returns/service.ts";
+import { RETURN_PHOTOS_PER_CUSTOMER, ReturnsService } from "./modules/returns/service.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { ShippingService } from "./modules/shipping/service.ts";
@@ -339,7 +339,15 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const cart = new CartService({ db, catalog, orders, clock, maxUnitsPerLine: config.orders.maxUnitsPerLine });
   const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events, cart });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
-  const returns = new ReturnsService({ db, orders, payments, catalog, media, clock });
+  const returns = new ReturnsService({
+    db,
+    orders,
+    payments,
+    catalog,
+    media,
+    clock,
+    photoLimit: rateLimits.counter("return-photos", RETURN_PHOTOS_PER_CUSTOMER),
+  });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ orders, payments, catalog, users, clock });

@@ -173,6 +173,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A limit's wait, when the service that applied it could not set the header itself.
+      if (error.statusCode === 429 && error.params?.seconds !== undefined) reply.header("Retry-After", String(error.params.seconds));
       return reply.status(error.statusCode).send(errorBody(error.code, error.detail, error.fields, error.params));
     }
     if (error.validation) {

@@ -127,8 +127,14 @@ type Rule = [string, Limit, (request: FastifyRequest) => string | null, ("thrott
 
 /** The 429 of every limit, its wait in Retry-After. */
 export function throttled(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  const error = throttledError(retryAfterSeconds);
+  reply.header("Retry-After", String(error.params?.seconds));
+  return error;
+}
+
+/** The 429 of a limit a service applies; the error handler puts its wait (params.seconds) in Retry-After. */
+export function throttledError(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, retryAfterSeconds);
-  reply.header("Retry-After", String(seconds));
   return new HttpError(
     429,
     "throttled",

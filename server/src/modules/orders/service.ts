@@ -647,6 +647,17 @@ export class OrdersService {
     return leaves(event, order.status);
   }
 
+  /**
+   * Throws the 409 transition() would throw if `role` made `event` now (who may, its state, its
+   * guard); moves nothing. For work that must not start on an order that cannot move (a return's
+   * photos are decoded only for an order that may be returned).
+   */
+  async checkMove(trx: Transaction<Database>, order: repo.OrderRow, event: OrderEventName, role: Role): Promise<void> {
+    const items = await repo.findItems(trx, [order.id]);
+    const check = checkTransition(await this.#facts(trx, order, items), order.status, event, role);
+    if (!check.ok) throw this.#refusal(order.status, event, check.reason);
+  }
+
   /** Whether the order is closed without a road ahead (cancelled). */
   isCancelled(order: repo.OrderRow): boolean {
     return OFF_THE_ROAD.includes(order.status);

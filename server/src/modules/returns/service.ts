@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
+import { type FailureLimit, type FailureState, type Limit, throttledError } from "../../lib/rate-limit.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineName, linesOf } from "../orders/lines.ts";
@@ -16,6 +17,12 @@ import type { PaymentsService } from "../payments/service.ts";
 import * as repo from "./repository.ts";
 
 export const RETURN_NOT_FOUND = "No return matches the given query.";
+
+/**
+ * The photos one customer may send with return requests in an hour, across their orders: each is
+ * decoded (a large one costs seconds of CPU). Three requests' worth (3 each) and a few tries again.
+ */
+export const RETURN_PHOTOS_PER_CUSTOMER: Limit = { max: 12, windowMs: 3_600_000 };
 const CHANGED = "This order changed while you were looking at it. Please reload it.";
 
 /** Words for a return's reason on the timeline, the refund and the credit note. */
@@ -33,6 +40,8 @@ export interface ReturnsServiceDeps {
   catalog: Pick<CatalogService, "returnStock">;
   media: MediaStorage;
   clock: Clock;
+  /** The photos each customer sent lately, counted against RETURN_PHOTOS_PER_CUSTOMER. */
+  photoLimit: FailureLimit;
 }
 
 /**
@@ -48,11 +57,17 @@ export class ReturnsService {
   }
 
   /**
-   * The owner asks to return `input.lines` of their delivered order. Photos are checked (images
-   * only) and stored before the transaction; when it fails they are removed again. Answers the
-   * return as the order JSON shows it.
+   * The owner asks to return `input.lines` of their delivered order. The order is checked first —
+   * theirs, open to a return now, the lines returnable, a refund account for Cash on Delivery — so
+   * that no photo is decoded for a request that is refused anyway (a 40-megapixel PNG costs
+   * seconds); then the customer's photos are counted (RETURN_PHOTOS_PER_CUSTOMER: 429 past it),
+   * checked (images only) and stored; then the order is checked again in the transaction that
+   * records the return, and on failure the photos are removed. Answers the return as the order
+   * JSON shows it.
    */
   async request(user: Customer, orderId: number, input: RequestReturn, photos: readonly Buffer[]): Promise<OrderReturn> {
+    await this.deps.orders.withOrder(orderId, (trx, order) => this.#checkRequest(trx, user, order, input));
+    if (photos.length > 0) await this.#countPhotos(user, photos.length);
     for (const [i, photo] of photos.entries()) {
       try {
         await verifyUpload(photo);
@@ -65,10 +80,7 @@ export class ReturnsService {
     for (const photo of photos) stored.push(await storeImage(photo, this.deps.media, `return-${orderId}`));
     try {
       const id = await this.deps.orders.withOrder(orderId, async (trx, order) => {
-        if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-        this.#checkWindow(order);
-        const items = await this.deps.orders.itemsOf(trx, order.id);
-        const lines = await this.#returnable(trx, order, items, input.lines);
+        const lines = await this.#checkRequest(trx, user, order, input);
         const details = input.details?.trim() ?? "";
         // The move first: its guard counts the units still returnable, before this return holds them.
         // The timeline keeps the customer's own words; the screens word the event and the reason in the shopper's language.
@@ -76,16 +88,7 @@ export class ReturnsService {
         const actor = { role: "owner" as const, userId: user.id, language: user.language };
         const moved = await this.deps.orders.transition(trx, order, "return_request", actor, { note });
         if (!moved.ok) throw conflict("order_changed", CHANGED);
-        if (order.payment_method === "COD") {
-          if (input.refundTo) await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
-          else if (!(await this.deps.payments.refundAccountsOf([order.id], trx)).has(order.id)) {
-            throw fieldError(
-              "refund_account_required",
-              "refundTo",
-              problem("required", "Tell us the bank account or UPI id to send your refund to."),
-            );
-          }
-        }
+        if (order.payment_method === "COD" && input.refundTo) await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
         const at = this.deps.clock().toISOString();
         return repo.insertReturn(
           trx,
@@ -98,6 +101,40 @@ export class ReturnsService {
       await Promise.all(stored.map((path) => removeImage(path, this.deps.media)));
       throw error;
     }
+  }
+
+  /**
+   * Whether `user` may ask to return `input.lines` of `order` now: 404 unless it is theirs, 400 once
+   * its window has closed, 409 unless the order process lets its owner return it now, 400 for lines
+   * it does not hold (or holds fewer of), 400 for a Cash on Delivery order without a refund
+   * account given or kept. Answers the lines.
+   */
+  async #checkRequest(
+    trx: Transaction<Database>,
+    user: Customer,
+    order: OrderRow,
+    input: RequestReturn,
+  ): Promise<{ order_item_id: number; qty: number }[]> {
+    if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    this.#checkWindow(order);
+    const items = await this.deps.orders.itemsOf(trx, order.id);
+    const lines = await this.#returnable(trx, order, items, input.lines);
+    await this.deps.orders.checkMove(trx, order, "return_request", "owner");
+    if (order.payment_method === "COD" && !input.refundTo && !(await this.deps.payments.refundAccountsOf([order.id], trx)).has(order.id)) {
+      throw fieldError(
+        "refund_account_required",
+        "refundTo",
+        problem("required", "Tell us the bank account or UPI id to send your refund to."),
+      );
+    }
+    return lines;
+  }
+
+  /** Counts a customer's photos against their limit before any is decoded: 429 past it. */
+  async #countPhotos(user: Customer, count: number): Promise<void> {
+    let state: FailureState | undefined;
+    for (let i = 0; i < count; i++) state = await this.deps.photoLimit.fail(String(user.id));
+    if (state && state.count > RETURN_PHOTOS_PER_CUSTOMER.max) throw throttledError(state.retryAfterSeconds);
   }
 
   /**
