@@ -49,7 +49,7 @@ export interface PhoneCodesTable {
   /** HMAC-SHA-256 of the number and the code, hex. */
   code_hash: string;
   channel: "sms" | "whatsapp";
-  /** Wrong codes tried against it (it dies at OTP_MAX_TRIES). */
+  /** Tries of it from everywhere but the account's own devices (it dies for them at OTP_CODE_MAX_TRIES). */
   tries: Generated<number>;
   sent_at: Timestamp;
   expires_at: Timestamp;

@@ -41,12 +41,13 @@ export interface RateLimits {
   tokenRefresh: { perIp: Limit };
   /**
    * Sign-in codes of mobile numbers. perIp counts requests for codes and tries of them from one IP
-   * (generous: Indian mobile networks put many people behind one address). The others count
-   * codes sent, and are the accounts service's to apply (see modules/accounts/phone-sign-in.ts):
-   * perNumber and perNumberDay to one number, perRange to the thousand numbers that share all but
-   * the last three digits (SMS pumping walks through ranges).
+   * (generous: Indian mobile networks put many people behind one address). The others are the
+   * accounts service's to apply (see modules/accounts/phone-sign-in.ts): perNumber, perNumberDay
+   * and perRange count codes sent, to one number and to the thousand numbers that share all but
+   * the last three digits (SMS pumping walks through ranges); triesPerNumber counts tries of a
+   * number's codes from everywhere but the account's own devices (what bounds guessing).
    */
-  otp: { perIp: Limit; verifyPerIp: Limit; perNumber: Limit; perNumberDay: Limit; perRange: Limit };
+  otp: { perIp: Limit; verifyPerIp: Limit; perNumber: Limit; perNumberDay: Limit; perRange: Limit; triesPerNumber: Limit };
 }
 
 const MINUTE = 60_000;
@@ -72,6 +73,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perNumber: { max: 3, windowMs: 10 * MINUTE },
     perNumberDay: { max: 10, windowMs: 24 * 60 * MINUTE },
     perRange: { max: 30, windowMs: 60 * MINUTE },
+    triesPerNumber: { max: 20, windowMs: 24 * 60 * MINUTE },
   },
 };
 

@@ -21,7 +21,7 @@ export const RELAXED_LIMITS: RateLimits = {
   passwordReset: { perIp: plenty, perEmail: plenty },
   resendEmail: { perIp: plenty, perEmail: plenty },
   tokenRefresh: { perIp: plenty },
-  otp: { perIp: plenty, verifyPerIp: plenty, perNumber: plenty, perNumberDay: plenty, perRange: plenty },
+  otp: { perIp: plenty, verifyPerIp: plenty, perNumber: plenty, perNumberDay: plenty, perRange: plenty, triesPerNumber: plenty },
 };
 
 /** A clock the test moves forward. */

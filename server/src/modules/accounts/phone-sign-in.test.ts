@@ -135,6 +135,77 @@ describe("signing in with a mobile number", () => {
     expect(right.json().code).toBe("otp_expired");
   });
 
+  it("counts wrong tries per source: a stranger's guesses use up the stranger's tries, not the owner's code", async () => {
+    const { phone, ip } = fresh();
+    await request(phone, ip);
+    const code = lastCode(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const stranger = fresh().ip;
+    for (let tried = 1; tried <= OTP_MAX_TRIES + 2; tried++) {
+      const res = await verify({ phone, code: wrong }, stranger);
+      expect(res.json().code).toBe(tried <= OTP_MAX_TRIES ? "otp_invalid" : "otp_expired");
+    }
+    expect((await verify({ phone, code }, stranger)).json().code).toBe("otp_expired");
+    // The owner's phone has all its tries, and the code.
+    const mine = await verify({ phone, code: wrong }, ip);
+    expect(mine.json()).toMatchObject({ code: "otp_invalid", params: { tries_left: OTP_MAX_TRIES - 1 } });
+    expect((await verify({ phone, code }, ip)).statusCode).toBe(200);
+  });
+
+  it("gives a code's tries from all sources a total, past which only a device the account signed in from may try it", async () => {
+    const { phone, ip } = fresh();
+    await request(phone, ip);
+    const signedIn = await verify({ phone, code: lastCode(phone) }, ip);
+    const cookie = `kb_device=${signedIn.cookies.find((c) => c.name === "kb_device")?.value}`;
+    time.advance(OTP_RESEND_SECONDS * 1000);
+    await request(phone, ip, {}, { cookie });
+    const code = lastCode(phone);
+    const wrong = code === "000000" ? "111111" : "000000";
+    // Strangers at two addresses use up every try the code has for anyone but the owner's devices.
+    for (const stranger of [fresh().ip, fresh().ip]) {
+      for (let n = 0; n < OTP_MAX_TRIES; n++) expect((await verify({ phone, code: wrong }, stranger)).json().code).toBe("otp_invalid");
+    }
+    expect((await verify({ phone, code }, fresh().ip)).json().code).toBe("otp_expired");
+    // The owner's IP is not enough (many people share one); the owner's device is.
+    expect((await verify({ phone, code }, ip)).json().code).toBe("otp_expired");
+    const owner = await verify({ phone, code }, fresh().ip, { cookie });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it("caps the tries of a number's codes in a day from everywhere but its account's devices", async () => {
+    const limits: RateLimits["otp"] = { ...OTP_LIMITS, triesPerNumber: { max: 3, windowMs: 24 * 3600_000 } };
+    const clock = testClock();
+    const app = await createTestApp(msg91.env(), {}, { clock: clock.clock, rateLimit: { limits: { otp: limits } } });
+    try {
+      const ask = (phone: string, ip: string, headers: Record<string, string> = {}) =>
+        app.app.inject({ method: "POST", url: REQUEST, remoteAddress: ip, headers, payload: { phone } });
+      const check = (payload: object, ip: string, headers: Record<string, string> = {}) =>
+        app.app.inject({ method: "POST", url: VERIFY, remoteAddress: ip, headers, payload });
+      const { phone, ip } = fresh();
+      await ask(phone, ip);
+      const signedIn = await check({ phone, code: lastCode(phone) }, ip);
+      const cookie = `kb_device=${signedIn.cookies.find((c) => c.name === "kb_device")?.value}`;
+      clock.advance(OTP_RESEND_SECONDS * 1000);
+      await ask(phone, ip);
+      const code = lastCode(phone);
+      const wrong = code === "000000" ? "111111" : "000000";
+      // The sign-in above was the day's first try; two more wrong ones, from anywhere, and the day's are used.
+      expect((await check({ phone, code: wrong }, fresh().ip)).json().code).toBe("otp_invalid");
+      expect((await check({ phone, code: wrong }, fresh().ip)).json().code).toBe("otp_invalid");
+      const refused = await check({ phone, code }, fresh().ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await check({ phone, code }, ip)).statusCode).toBe(429);
+      // A new code changes nothing for strangers; the owner's device signs in.
+      clock.advance(OTP_RESEND_SECONDS * 1000);
+      await ask(phone, ip);
+      expect((await check({ phone, code: lastCode(phone) }, fresh().ip)).statusCode).toBe(429);
+      expect((await check({ phone, code: lastCode(phone) }, fresh().ip, { cookie })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("lets no more than five guesses through when they arrive at once", async () => {
     const { phone, ip } = fresh();
     await request(phone, ip);

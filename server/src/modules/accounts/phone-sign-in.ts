@@ -11,6 +11,7 @@ import {
   readPhone,
 } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
+import { toIso } from "../../db/dialect.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, fieldError, problem } from "../../lib/errors.ts";
 import type { QueuedMessage } from "../../lib/mail-queue.ts";
@@ -21,8 +22,9 @@ import type { SignInGuard, SignInSource } from "./sign-in-guard.ts";
 
 /**
  * Sign-in codes of mobile numbers: six digits sent by SMS or WhatsApp, stored only as an HMAC
- * (under a key of the server's secret, bound to the number), alive 5 minutes, dead after 5 tries,
- * and one at a time per number: a new code replaces the old, no sooner than 30 s after it.
+ * (under a key of the server's secret, bound to the number), alive 5 minutes, and one at a time
+ * per number: a new code replaces the old, no sooner than 30 s after it. Tries are counted per
+ * source (see check()): 5 for each IP or own device, a total for everyone else.
  *
  * Codes cost money and reach a person's phone, so their sending is limited: per IP (a guard on the
  * route), and here per number (3 in 10 minutes, 10 a day) and per range of a thousand numbers. So
@@ -44,6 +46,12 @@ export const PHONE_MESSAGES = {
 
 /** Past the day's or the range's limit, a number gets one code per this long (the hardening's cap). */
 const TRICKLE_MS = 15 * 60_000;
+
+/**
+ * Tries of one code from all sources but the account's own devices (each source has OTP_MAX_TRIES
+ * of its own): two strangers' worth, so one stranger cannot use up the owner's.
+ */
+export const OTP_CODE_MAX_TRIES = 2 * OTP_MAX_TRIES;
 
 const codeText: Record<Language, (code: string, host: string) => string> = {
   // The last line is the WebOTP format ("@" and the site's host name, no port): Chrome on Android offers the code to the shop's page itself.
@@ -75,9 +83,13 @@ export class PhoneCodes {
   readonly #perNumberDay: FailureLimit;
   readonly #perRange: FailureLimit;
   readonly #trickle: FailureLimit;
+  readonly #sourceTries: FailureLimit;
+  readonly #numberTries: FailureLimit;
 
   constructor(private readonly deps: PhoneCodesDeps) {
     const { counter, limits } = deps;
+    this.#sourceTries = counter("otp:source-tries", { max: OTP_MAX_TRIES, windowMs: OTP_TTL_SECONDS * 1000 });
+    this.#numberTries = counter("otp:number-tries", limits.triesPerNumber);
     this.#perNumber = counter("otp:number", limits.perNumber);
     this.#perNumberDay = counter("otp:number-day", limits.perNumberDay);
     this.#perRange = counter("otp:range", limits.perRange);
@@ -134,20 +146,41 @@ export class PhoneCodes {
   }
 
   /**
-   * Counts a try of `code` against the number's live code: a 400 otp_invalid (with the tries left)
-   * when wrong, otp_expired when there is no code to try. The code stays until consume().
+   * Counts a try of `code` against the number's live code: a 400 otp_invalid (with the tries left
+   * to this source) when wrong, otp_expired when there is no code this source may try. The seconds
+   * to wait when the number's tries for the day are used up, else null. The code stays until
+   * consume().
+   *
+   * Tries are counted per source, so a stranger's wrong guesses do not cost the owner their code:
+   * OTP_MAX_TRIES for each IP (in the rate-limit counters, keyed by the code), or for a device the
+   * number's account signed in from lately (its cookie: a stranger cannot have it), which alone is
+   * not held by the caps on everyone else: OTP_CODE_MAX_TRIES per code (the table's `tries`) and
+   * `triesPerNumber` a day (a counter), which keep guessing hopeless (see the README's odds).
    */
-  async check(phone: string, code: string): Promise<void> {
+  async check(phone: string, code: string, source: SignInSource): Promise<number | null> {
     const { db } = this.deps;
-    if (!(await repo.countCodeTry(db, phone, OTP_MAX_TRIES, this.deps.clock().toISOString()))) throw codeExpired();
+    const now = this.deps.clock();
     const stored = await repo.findPhoneCode(db, phone);
-    if (!stored) throw codeExpired();
+    if (!stored || new Date(stored.expires_at).getTime() <= now.getTime()) throw codeExpired();
+    const owner = await repo.findUserByPhone(db, phone);
+    const ownDevice = owner !== undefined && (await this.deps.signIn.recognisesDevice(owner.id, source));
+    const place = ownDevice ? `device:${source.device}` : `ip:${source.ip}`;
+    const mine = await this.#sourceTries.fail(`${phone}:${toIso(stored.sent_at)}:${place}`);
+    if (mine.count > OTP_MAX_TRIES) throw codeExpired();
+    let triesLeft = OTP_MAX_TRIES - mine.count;
+    if (!ownDevice) {
+      const today = await this.#numberTries.fail(phone);
+      if (today.count > this.deps.limits.triesPerNumber.max) return today.retryAfterSeconds;
+      const tries = await repo.countCodeTry(db, phone, stored.code_hash, OTP_CODE_MAX_TRIES, now.toISOString());
+      if (tries === null) throw codeExpired();
+      triesLeft = Math.min(triesLeft, OTP_CODE_MAX_TRIES - tries);
+    }
     if (!this.#matches(stored.code_hash, phone, code)) {
-      const triesLeft = Math.max(0, OTP_MAX_TRIES - Number(stored.tries));
       throw fieldError("otp_invalid", "code", problem("otp_invalid", PHONE_MESSAGES.wrongCode, { tries_left: triesLeft }), {
         tries_left: triesLeft,
       });
     }
+    return null;
   }
 
   /** Uses the code up; false when another request used it first. */

@@ -320,18 +320,21 @@ export async function savePhoneCode(db: Db, code: Insertable<PhoneCodesTable>): 
 }
 
 /**
- * Counts one try against the number's live code, atomically: false when there is none to try (none
- * asked, expired, or out of tries), so concurrent guesses cannot exceed `maxTries` between them.
+ * Counts one try against the number's live code if it is still `codeHash`, atomically: the tries
+ * counted so far, or null when there is none to try (none asked, replaced, expired, or out of
+ * tries), so concurrent guesses cannot exceed `maxTries` between them.
  */
-export async function countCodeTry(db: Db, phone: string, maxTries: number, now: string): Promise<boolean> {
-  const result = await db
+export async function countCodeTry(db: Db, phone: string, codeHash: string, maxTries: number, now: string): Promise<number | null> {
+  const row = await db
     .updateTable("phone_codes")
     .set((eb) => ({ tries: eb("tries", "+", 1) }))
     .where("phone", "=", phone)
+    .where("code_hash", "=", codeHash)
     .where("tries", "<", maxTries)
     .where("expires_at", ">", now)
+    .returning("tries")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.tries) : null;
 }
 
 /** Uses up the number's code if it is still `codeHash`: of two requests with the right code, one wins. */

@@ -411,7 +411,8 @@ export class AccountsService {
   async verifyPhoneCode(input: OtpVerify, source: SignInSource, signedInUserId?: number): Promise<PhoneSignInResult> {
     const { db } = this.deps;
     const phone = this.#codes.read(input.phone);
-    await this.#codes.check(phone, input.code);
+    const tooMany = await this.#codes.check(phone, input.code, source);
+    if (tooMany !== null) return { retryAfterSeconds: tooMany };
     const holder = await repo.findUserByPhone(db, phone);
     if (signedInUserId !== undefined) return { user: await this.#addPhone(signedInUserId, phone, holder, input) };
 

@@ -51,6 +51,17 @@ export class SignInGuard {
     return repo.isRecognisedSignIn(this.deps.db, userId, this.#places(userId, source), since);
   }
 
+  /**
+   * Whether the account signed in successfully from this device in the last 30 days: its cookie's
+   * random id, which a stranger cannot guess (an IP, which many people share, is not enough).
+   */
+  recognisesDevice(userId: number, source: SignInSource): Promise<boolean> {
+    const devices = this.#places(userId, source).filter((place) => place.kind === "device");
+    if (devices.length === 0) return Promise.resolve(false);
+    const since = new Date(this.#now() - RECOGNITION_MS).toISOString();
+    return repo.isRecognisedSignIn(this.deps.db, userId, devices, since);
+  }
+
   /** Counts a failed sign-in to `email`; answers whether the limit is now reached. */
   async failed(email: string): Promise<boolean> {
     return (await this.deps.failures.fail(email)).reached;
