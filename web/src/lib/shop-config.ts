@@ -58,6 +58,32 @@ export function sellsInIndia(config: ShopConfig): boolean {
   return config.pricing.taxMode === "gst" || config.cod.enabled;
 }
 
+/**
+ * How the shelf prices stand to tax: "included" (GST mode with PRICES_INCLUDE_TAX: the price is
+ * what is paid, as on an MRP) or "added" at checkout (the spec's flat tax, or GST on top); undefined
+ * while the settings load.
+ */
+export function taxOnPrices(config: ShopConfig | undefined): "included" | "added" | undefined {
+  if (!config) return undefined;
+  return config.pricing.taxMode === "gst" && config.pricing.pricesIncludeTax === true ? "included" : "added";
+}
+
+/** A rate in basis points as a shopper reads it: 820 → "8.2", 1800 → "18". */
+export function ratePercent(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+/**
+ * The tax checkout adds to a product's price, in percent as a shopper reads it ("8.2", "5"): the
+ * spec's flat rate, or the product's GST rate when GST comes on top; null when none is added (the
+ * prices include it, a rate of 0) or the settings are loading.
+ */
+export function taxAddedPercent(config: ShopConfig | undefined, gstRate: number): string | null {
+  if (taxOnPrices(config) !== "added" || !config) return null;
+  const basisPoints = config.pricing.taxMode === "gst" ? gstRate * 100 : config.pricing.taxBasisPoints;
+  return basisPoints > 0 ? ratePercent(basisPoints) : null;
+}
+
 const wholeRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
 
 /** A fee or a limit as people say it: "₹40", "₹5,000"; with paise when it has some ("₹40.50"). */

@@ -120,6 +120,15 @@ describe("the product page's Add to Cart form", () => {
     expect(byCookie.body).toContain('<html lang="hi"');
   });
 
+  it("says plainly that the spec's tax is added to the prices shown, in English and Hindi", async () => {
+    const english = await post({ product: urea.id, pack: urea.big, qty: 1 });
+    // ₹55.00 on the shelf, ₹69.51 to pay: shipping ₹10.00 and 8.2 % tax on top.
+    expect(english.body).toContain("Prices do not include tax: 8.2% tax is added to the total.");
+    expect(english.body).toContain("₹69.51");
+    const hindi = await post({ product: urea.id, pack: urea.big, qty: 1, lang: "hi" });
+    expect(hindi.body).toContain("दामों में टैक्स शामिल नहीं है: कुल में 8.2 प्रतिशत टैक्स जोड़ा गया है।");
+  });
+
   it("shows someone else's cart to no one: a visitor without the cookie has an empty cart", async () => {
     await post({ product: urea.id, qty: 3 });
     const stranger = await t.app.inject({ url: "/cart" });

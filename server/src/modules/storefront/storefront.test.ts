@@ -5,6 +5,7 @@ import ogs from "open-graph-scraper";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { INDIA_MRP_ENV } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { publicConfigOf } from "../system/public-config.ts";
 import { StorefrontPages } from "./pages.ts";
@@ -147,6 +148,32 @@ describe("a product page without JavaScript", () => {
     expect(html).toContain(`<link rel="alternate" hreflang="hi" href="${SITE}/product/${wheat.id}?lang=hi">`);
     expect(html).toContain('<meta property="product:price:amount" content="1250.50">');
     expect(html).toContain('<meta property="product:price:currency" content="INR">');
+  });
+
+  it("says in the spec's shop that tax is added at checkout, by its label's MRP too, in English and Hindi", async () => {
+    const english = (await page(`/product/${wheat.id}`)).html;
+    expect(english).toContain("Plus 8.2% tax, added at checkout");
+    expect(english).toContain("<dt>MRP (tax added at checkout)</dt>");
+    expect(english).not.toMatch(/inclusive of all taxes/i);
+    const hindi = (await page(`/product/${wheat.id}?lang=hi`)).html;
+    expect(hindi).toContain("8.2 प्रतिशत टैक्स अलग से, चेकआउट पर जुड़ेगा");
+    expect(hindi).toContain("<dt>एमआरपी (टैक्स चेकआउट पर जुड़ेगा)</dt>");
+    expect(hindi).not.toContain("सभी करों सहित");
+  });
+
+  it("says the price is inclusive of all taxes in a shop whose prices include GST", async () => {
+    const india = await createTestApp({ SITE_URL: SITE, ...INDIA_MRP_ENV });
+    try {
+      const { id } = await makeProduct(india.database.db, { name: "Neem Coated Urea 45 kg", pricePaise: 266_50 });
+      const english = (await india.app.inject(`/product/${id}`)).body;
+      expect(english).toContain("Inclusive of all taxes");
+      expect(english).toContain("<dt>MRP (inclusive of all taxes)</dt>");
+      expect(english).not.toContain("added at checkout");
+      const hindi = (await india.app.inject(`/product/${id}?lang=hi`)).body;
+      expect(hindi).toContain("<dt>एमआरपी (सभी करों सहित)</dt>");
+    } finally {
+      await india.close();
+    }
   });
 
   it("gives WhatsApp and Facebook its name, price and a picture that loads", async () => {

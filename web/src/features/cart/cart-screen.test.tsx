@@ -369,3 +369,37 @@ describe("CartScreen in GST mode with prices that include it", () => {
     expect(summary().at(-1)).toEqual(["कुल", "₹266.50"]);
   });
 });
+
+/** The cart says plainly when the tax is added to the prices shown, and says nothing of it where they include it. */
+describe("CartScreen's word on tax", () => {
+  const FLAT_NOTE = "Prices do not include tax: 8.2% tax is added to the total.";
+
+  it("says the spec's flat tax is added to the total, at its rate, beside the Tax row", async () => {
+    renderCart(seeds);
+    const summaryCard = (await screen.findByRole("heading", { name: "Subtotal (2) items" })).closest("section") as HTMLElement;
+    expect(within(summaryCard).getByText(FLAT_NOTE)).toBeInTheDocument();
+    expect(summary()).toContainEqual(["Tax", "₹204.92"]);
+  });
+
+  it("says so in Hindi", async () => {
+    await setLanguage("hi");
+    renderCart(seeds);
+    expect(await screen.findByText("दामों में टैक्स शामिल नहीं है: कुल में 8.2 प्रतिशत टैक्स जोड़ा गया है।")).toBeInTheDocument();
+  });
+
+  it("says GST is added when it comes on top of the prices", async () => {
+    renderIndianCart({ cartItems: [{ ...neem, gstRate: 5 }], shippingAddress: farm });
+    expect(await screen.findByText("Prices do not include GST: it is added to the total.")).toBeInTheDocument();
+  });
+
+  it("says nothing of tax added when the prices include GST", async () => {
+    renderApp(<CartScreen />, {
+      url: "/cart",
+      path: "/cart/:id?",
+      config: GST_INSIDE,
+      preloadedState: { cart: { ...emptyCart, cartItems: [{ ...urea, qty: 1, gstRate: 5 }], shippingAddress: farm } },
+    });
+    await screen.findByRole("heading", { name: "Subtotal (1) items" });
+    expect(screen.queryByText(/do not include/)).not.toBeInTheDocument();
+  });
+});

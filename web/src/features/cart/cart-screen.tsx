@@ -13,6 +13,7 @@ import { useEarlyInput } from "../../lib/early-input.ts";
 import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
+import { ratePercent, type ShopConfig, taxOnPrices } from "../../lib/shop-config.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
 import { shortOfFreeShipping } from "./cart-price.ts";
 import { type CartItem, countItems, selectCartItems } from "./cart-slice.ts";
@@ -98,8 +99,8 @@ const CHECKOUT_SIGN_IN = "/login?redirect=shipping";
 
 /**
  * Subtotal (n) items, and the order's price as the server will charge it (items, shipping, the
- * COD fee when that is the method chosen, tax, total, by the shop's pricing rule), how much more
- * ships free, and Proceed To Checkout (disabled while a line wants more than is in stock). An
+ * COD fee when that is the method chosen, tax, total, by the shop's pricing rule), that the tax is
+ * added to the prices shown (where it is), how much more ships free, and Proceed To Checkout (disabled while a line wants more than is in stock). An
  * empty cart has no summary.
  */
 function CartSummary({ items }: { items: CartItem[] }) {
@@ -110,8 +111,10 @@ function CartSummary({ items }: { items: CartItem[] }) {
   const { amounts, price } = cart;
   const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
   const short = shortOfFreeShipping(price.itemsPaise, cart.shippingTerms);
+  const tax = taxAdded(cart.config);
   const note = (
     <>
+      {tax && <p className="small text-body-secondary mb-2">{tax}</p>}
       {short !== null && <p className="cart-free-delivery">{t("Add {amount} more for free delivery", { amount: formatRupees(short) })}</p>}
       {stockProblem && <p className="cart-problem mb-0">{t("Change the quantities marked above to continue.")}</p>}
     </>
@@ -120,7 +123,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
     <OrderSummary
       title={t("Subtotal ({count}) items", { count: countItems(items) })}
       amounts={amounts}
-      note={short !== null || stockProblem ? note : undefined}
+      note={tax || short !== null || stockProblem ? note : undefined}
       action={
         // A form, so that the cart rendered by the server leads on to checkout before the app runs.
         <form
@@ -140,6 +143,17 @@ function CartSummary({ items }: { items: CartItem[] }) {
       }
     />
   );
+}
+
+/**
+ * The tax the total adds to the prices shown, said plainly (the spec's flat rate, or GST on top);
+ * null where the prices include it (GST mode, PRICES_INCLUDE_TAX) or there is none.
+ */
+function taxAdded(config: ShopConfig): string | null {
+  if (taxOnPrices(config) !== "added") return null;
+  if (config.pricing.taxMode === "gst") return t("Prices do not include GST: it is added to the total.");
+  const rate = config.pricing.taxBasisPoints;
+  return rate > 0 ? t("Prices do not include tax: {rate}% tax is added to the total.", { rate: ratePercent(rate) }) : null;
 }
 
 /**

@@ -17,13 +17,13 @@ function rows(): Record<string, string> {
 
 describe("ProductLabelDetails", () => {
   it("writes the pack's net quantity in the shopper's language", async () => {
-    renderApp(<ProductLabelDetails label={aLabel()} pack={aVariant({ netQuantity: 45, unit: "kg", label: "45 kg" })} />);
+    renderApp(<ProductLabelDetails gstRate={5} label={aLabel()} pack={aVariant({ netQuantity: 45, unit: "kg", label: "45 kg" })} />);
     expect(rows()["Net quantity"]).toBe("45 kg");
   });
 
   it("writes the pack's net quantity in Hindi on a Hindi page", async () => {
     await setLanguage("hi");
-    renderApp(<ProductLabelDetails label={aLabel()} pack={aVariant({ netQuantity: 500, unit: "ml", label: "500 ml" })} />);
+    renderApp(<ProductLabelDetails gstRate={5} label={aLabel()} pack={aVariant({ netQuantity: 500, unit: "ml", label: "500 ml" })} />);
     expect(rows()["शुद्ध मात्रा"]).toBe("500 मि.ली.");
   });
 
@@ -40,7 +40,7 @@ describe("ProductLabelDetails", () => {
   });
 
   it("shows the label's values in English on an English page", () => {
-    renderApp(<ProductLabelDetails label={urea} pack={undefined} />);
+    renderApp(<ProductLabelDetails gstRate={5} label={urea} pack={undefined} />);
     expect(rows()).toMatchObject({
       "Generic name": "Urea (46% N)",
       "Country of origin": "India",
@@ -51,7 +51,7 @@ describe("ProductLabelDetails", () => {
 
   it("shows the values staff gave in Hindi on a Hindi page, a listed country in Hindi, and the English where none was given", async () => {
     await setLanguage("hi");
-    renderApp(<ProductLabelDetails label={{ ...urea, customerCareHi: "" }} pack={undefined} />);
+    renderApp(<ProductLabelDetails gstRate={5} label={{ ...urea, customerCareHi: "" }} pack={undefined} />);
     expect(rows()).toMatchObject({
       "सामान्य नाम": "यूरिया (46% नाइट्रोजन)",
       "मूल देश": "भारत",
@@ -63,11 +63,11 @@ describe("ProductLabelDetails", () => {
   it("shows the country of origin as staff wrote it in Hindi, or as written when the shop does not list it", async () => {
     await setLanguage("hi");
     const { unmount } = renderApp(
-      <ProductLabelDetails label={aLabel({ countryOfOrigin: "Mexico", countryOfOriginHi: "मेक्सिको" })} pack={undefined} />,
+      <ProductLabelDetails gstRate={5} label={aLabel({ countryOfOrigin: "Mexico", countryOfOriginHi: "मेक्सिको" })} pack={undefined} />,
     );
     expect(rows()["मूल देश"]).toBe("मेक्सिको");
     unmount();
-    renderApp(<ProductLabelDetails label={aLabel({ countryOfOrigin: "Mexico" })} pack={undefined} />);
+    renderApp(<ProductLabelDetails gstRate={5} label={aLabel({ countryOfOrigin: "Mexico" })} pack={undefined} />);
     expect(rows()["मूल देश"]).toBe("Mexico");
   });
 });

@@ -4,6 +4,7 @@ import { countryName } from "../../lib/address.ts";
 import { dayOf } from "../../lib/dates.ts";
 import { quantityText } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
+import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../lib/shop-config.ts";
 import { unitPriceText } from "./pack-chooser.tsx";
 
 /** The label's texts a kind of product shows, beside those every product shows (a seed's lot is not a pesticide's). */
@@ -21,10 +22,12 @@ const KIND_FIELDS: Record<ProductLabel["kind"], [keyof ProductLabel, Message][]>
 
 /**
  * "Product details": what the Legal Metrology (Packaged Commodities) Rules ask an online shop to
- * show of a packaged product, for the pack chosen (net quantity, MRP, unit sale price), then the
+ * show of a packaged product, for the pack chosen (net quantity, MRP — inclusive of all taxes where
+ * the shop's prices are, else with the product's tax added at checkout —, unit sale price), then the
  * label's fields that are set, and a regulated input's registration, seed test or grade.
  */
-export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack: ProductVariant | undefined }) {
+export function ProductLabelDetails({ label, pack, gstRate }: { label: ProductLabel; pack: ProductVariant | undefined; gstRate: number }) {
+  const config = useShopConfig();
   const rows: [string, string][] = [];
   const add = (name: Message, value: string | number | null) => {
     if (value !== null && value !== "") rows.push([t(name), String(value)]);
@@ -33,7 +36,10 @@ export function ProductLabelDetails({ label, pack }: { label: ProductLabel; pack
   add("Generic name", localized(label.genericName, label.genericNameHi));
   if (pack) {
     add("Net quantity", quantityText(pack.netQuantity, pack.unit));
-    add("MRP (inclusive of all taxes)", formatPrice(pack.mrp));
+    // An MRP includes all taxes only where the shop's prices do; elsewhere the tax comes on top of them.
+    const included = taxOnPrices(config) === "included";
+    const added = taxAddedPercent(config, gstRate) !== null;
+    add(included ? "MRP (inclusive of all taxes)" : added ? "MRP (tax added at checkout)" : "MRP", formatPrice(pack.mrp));
     add("Unit sale price", unitPriceText(pack));
   }
   add("Manufacturer or packer", [label.manufacturer, label.manufacturerAddress].filter(Boolean).join(", "));

@@ -386,7 +386,7 @@ describe("ProductScreen label", () => {
     expect(details()).toEqual([
       ["Generic name", "Paddy seed"],
       ["Net quantity", "1 kg"],
-      ["MRP (inclusive of all taxes)", "₹300.00"],
+      ["MRP (tax added at checkout)", "₹300.00"],
       ["Unit sale price", "₹270.00/kg"],
       ["Manufacturer or packer", "Kisan Seeds Ltd, MIDC, Jalna, Maharashtra"],
       ["Country of origin", "India"],
@@ -407,7 +407,7 @@ describe("ProductScreen label", () => {
     await screen.findByRole("heading", { name: "Product details" });
     expect(details()).toEqual([
       ["Net quantity", "250 ml"],
-      ["MRP (inclusive of all taxes)", "₹210.00"],
+      ["MRP (tax added at checkout)", "₹210.00"],
       ["Unit sale price", "₹720.00/l"],
       ["Best before", "24 months from manufacture"],
       ["CIB&RC registration number", "CIR-12345/2020-Imidacloprid (SL)-12"],

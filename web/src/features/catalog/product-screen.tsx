@@ -27,7 +27,7 @@ import { PackChooser, PackSaving, savingOf, unitPriceText } from "./pack-chooser
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductLabelDetails } from "./product-label.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
-import { TaxInclusiveNote } from "./tax-note.tsx";
+import { TaxNote } from "./tax-note.tsx";
 
 /** At or below this stock (and above 0) the page says how many are left. */
 export const LOW_STOCK = 5;
@@ -126,7 +126,7 @@ function ProductDetails({ product }: { product: Product }) {
             <span>{formatPrice(pack?.price ?? product.price)}</span>
             {unitPrice && <span className="product-info__unit-price"> ({unitPrice})</span>}
           </p>
-          <TaxInclusiveNote />
+          <TaxNote gstRate={product.gstRate} />
           {pack && <PackSaving pack={pack} />}
           <p className="product-info__stock">
             {stock > 0 ? <span className="stock-in">{t("In Stock")}</span> : <span className="stock-out">{t("Out of Stock")}</span>}
@@ -145,7 +145,7 @@ function ProductDetails({ product }: { product: Product }) {
           <p>{description}</p>
         </section>
       )}
-      <ProductLabelDetails label={product.label} pack={pack} />
+      <ProductLabelDetails label={product.label} pack={pack} gstRate={product.gstRate} />
       <Reviews product={product} />
     </>
   );

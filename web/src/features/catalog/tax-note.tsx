@@ -1,13 +1,22 @@
 import { t } from "../../i18n/index.ts";
-import { useShopConfig } from "../../lib/shop-config.ts";
+import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../lib/shop-config.ts";
 
 /**
- * Under a product's price when the shop's prices include GST (GST mode, PRICES_INCLUDE_TAX): the
- * price is what is paid, as on the bag's MRP. Nothing in the spec's flat mode, nor while the
- * settings load.
+ * Under a product's price, how it stands to tax. When the shop's prices include GST (GST mode,
+ * PRICES_INCLUDE_TAX) the price is what is paid, as on the bag's MRP: "Inclusive of all taxes".
+ * Otherwise the tax comes on top at checkout, and the page says so plainly, at its rate: the spec's
+ * flat rate, or the product's GST rate (nothing at 0 %). Nothing while the settings load.
  */
-export function TaxInclusiveNote() {
+export function TaxNote({ gstRate }: { gstRate: number }) {
   const config = useShopConfig();
-  if (config?.pricing.taxMode !== "gst" || config.pricing.pricesIncludeTax !== true) return null;
-  return <p className="product-info__tax-note small text-body-secondary mb-1">{t("Inclusive of all taxes")}</p>;
+  const added = taxAddedPercent(config, gstRate);
+  const text =
+    taxOnPrices(config) === "included"
+      ? t("Inclusive of all taxes")
+      : added === null
+        ? null
+        : config?.pricing.taxMode === "gst"
+          ? t("Plus {rate}% GST, added at checkout", { rate: added })
+          : t("Plus {rate}% tax, added at checkout", { rate: added });
+  return text && <p className="product-info__tax-note small text-body-secondary mb-1">{text}</p>;
 }
