@@ -45,3 +45,15 @@ const SPA_ROUTE_PATTERNS = SPA_ROUTES.map((route) => {
     .join("");
   return new RegExp(`^${body}/?$`);
 });
+
+/** The largest id a row has (the API's `Id`). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Whether a product address's `{id}` can name a product: an id as the shop writes it (digits, no
+ * leading zero, within the API's range). Anything else names none: the product screen and the
+ * server's page say "Product not found" without asking the catalogue.
+ */
+export function isProductId(id: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID;
+}

@@ -47,8 +47,12 @@ export interface PageRenderRequest {
   /** The shop's public origin (SITE_URL), for absolute links in the head. */
   siteUrl: string;
   answers: PageAnswers;
-  /** Render the not-found page (answered with 404 and kept out of search engines). */
-  notFound?: boolean;
+  /**
+   * Render the not-found page (answered with 404 and kept out of search engines): `true` for an
+   * address no screen has, "product" for a product address that names no product the shop sells
+   * (its screen says the product was not found).
+   */
+  notFound?: boolean | "product";
 }
 
 export interface RenderedPage {

@@ -142,10 +142,14 @@ test.describe("without JavaScript", () => {
   });
 
   test("an address with no product or no page answers 404 with the not-found page", async ({ page }) => {
-    for (const address of ["/product/999999", "/product/not-a-number", "/no/such/page"]) {
-      const res = await page.goto(address);
+    for (const [address, heading] of [
+      ["/product/999999", "Product not found"],
+      ["/product/not-a-number", "Product not found"],
+      ["/no/such/page", "Page not found"],
+    ]) {
+      const res = await page.goto(address as string);
       expect(res?.status(), address).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
     }
   });

@@ -44,6 +44,8 @@ function textModules(language: Language, areas: readonly Area[]): string[] {
 
 /** An address no route but the not-found screen's matches. */
 const NOT_FOUND_PATH = "/404";
+/** A product address that can name no product: the product screen says it was not found, as it does for any missing product. */
+const PRODUCT_NOT_FOUND_PATH = "/product/not-found";
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -81,8 +83,19 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
   }
   await Promise.all(fills);
 
-  const body = await renderApp(store, notFound ? NOT_FOUND_PATH : url);
+  const body = await renderApp(store, notFound === "product" ? PRODUCT_NOT_FOUND_PATH : notFound ? NOT_FOUND_PATH : url);
   const common = { url, language, siteUrl: request.siteUrl, config: answers.config };
+  if (notFound === "product") {
+    // Not hydrated: the app renders the address afresh, and its product screen says the same.
+    const title = t("Product not found");
+    const description = t("We could not find this product. It may have been removed, or the link is wrong.");
+    return {
+      head: headTags({ ...common, title, description, notFound: true }),
+      body,
+      state: null,
+      modules: [...LAZY_MODULES.product, ...textModules(language, PAGE_AREAS)],
+    };
+  }
   if (notFound) {
     const title = t("Page not found");
     return {

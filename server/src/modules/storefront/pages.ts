@@ -1,4 +1,11 @@
-import { type PageAnswers, type PageLanguage, PRODUCT_SORTS, type PublicConfig } from "@krishi/contract";
+import {
+  isProductId,
+  type PageAnswers,
+  type PageLanguage,
+  type PageRenderRequest,
+  PRODUCT_SORTS,
+  type PublicConfig,
+} from "@krishi/contract";
 import { ProductListQuery } from "@krishi/contract/schemas";
 import type { FastifyBaseLogger } from "fastify";
 import { Check } from "typebox/value";
@@ -84,10 +91,10 @@ export class StorefrontPages {
     });
   }
 
-  /** A product's page; an unknown or deleted product (or an id that is not one) gets the not-found page. */
+  /** A product's page; an unknown or deleted product (or an id that is not one) gets the product's not-found page. */
   async product(id: string, params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
     const language = languageOf(params);
-    if (!/^[1-9]\d{0,8}$/.test(id)) return this.notFound(language, serializers);
+    if (!isProductId(id)) return this.notFound(language, serializers, "product");
     const named = params.get(PACK_PARAM) ?? "";
     try {
       return await this.#orShell(language, async () => {
@@ -105,7 +112,7 @@ export class StorefrontPages {
         return { status: 200, answer };
       });
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers);
+      if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers, "product");
       throw error;
     }
   }
@@ -130,13 +137,17 @@ export class StorefrontPages {
     });
   }
 
-  /** The shop's not-found page (its header, categories and footer), answered with 404. */
-  async notFound(language: PageLanguage, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+  /**
+   * The shop's not-found page (its header, categories and footer), answered with 404; at a product
+   * address (`what`: "product"), it says the product was not found.
+   */
+  async notFound(language: PageLanguage, serializers: AnswerSerializers, what: "page" | "product" = "page"): Promise<RenderedAnswer> {
     return this.#orShell(
       language,
       async () => {
-        const answer = await this.#cache.get(`${language} 404`, async () =>
-          this.#render({ url: "/", language, answers: await this.#common(serializers), notFound: true }, undefined),
+        const notFound = what === "product" ? "product" : true;
+        const answer = await this.#cache.get(`${language} 404 ${what}`, async () =>
+          this.#render({ url: "/", language, answers: await this.#common(serializers), notFound }, undefined),
         );
         return { status: 404, answer };
       },
@@ -157,7 +168,7 @@ export class StorefrontPages {
   }
 
   async #render(
-    request: { url: string; language: PageLanguage; answers: PageAnswers; notFound?: boolean },
+    request: Omit<PageRenderRequest, "siteUrl">,
     tags: ReadonlySet<string> | undefined,
     address?: string,
   ): Promise<CachedAnswer> {

@@ -263,17 +263,40 @@ describe("a product page without JavaScript", () => {
 });
 
 describe("pages that are not there", () => {
-  it.each(["/product/999999", "/product/abc", "/product/0", "/no/such/page"])(
-    "answers %s with 404 and the shop's not-found page, kept out of indexes",
+  it("answers an address no screen has with 404 and the shop's not-found page, kept out of indexes", async () => {
+    const { status, html } = await page("/no/such/page");
+    expect(status).toBe(404);
+    expect(html).toContain("<h1>Page not found</h1>");
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('id="page-state"');
+  });
+
+  it.each(["/product/999999", "/product/abc", "/product/0", "/product/12abc"])(
+    "answers %s with 404 and a page saying the product was not found, kept out of indexes",
     async (url) => {
       const { status, html } = await page(url);
       expect(status).toBe(404);
-      expect(html).toContain("<h1>Page not found</h1>");
+      expect(html).toContain("<title>Product not found | Krishi Bazaar</title>");
+      expect(html).toContain("<h1>Product not found</h1>");
+      expect(html).toContain("We could not find this product. It may have been removed, or the link is wrong.");
+      expect(html).not.toContain("Please check what you entered");
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).toContain('href="/"');
       expect(html).not.toContain('id="page-state"');
     },
   );
+
+  it("says it in Hindi at ?lang=hi", async () => {
+    for (const url of ["/product/abc?lang=hi", "/product/999999?lang=hi"]) {
+      const { status, html } = await page(url);
+      expect(status).toBe(404);
+      expect(html).toMatch(/<html lang="hi">/);
+      expect(html).toContain("<title>उत्पाद नहीं मिला | Krishi Bazaar</title>");
+      expect(html).toContain("<h1>उत्पाद नहीं मिला</h1>");
+      expect(html).toContain("हमें यह उत्पाद नहीं मिला। हो सकता है इसे हटा दिया गया हो, या लिंक गलत हो।");
+    }
+  });
 
   it("answers a deleted product with 404 at once", async () => {
     const gone = await makeProduct(t.database.db, { name: "Sprayer 16 L", categoryId: seeds });

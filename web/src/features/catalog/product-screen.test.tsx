@@ -542,3 +542,39 @@ describe("ProductScreen review form", () => {
     expect(await screen.findByRole("link", { name: "sign in" })).toHaveAttribute("href", "/login?redirect=/product/7");
   });
 });
+
+describe("ProductScreen for a product that is not there", () => {
+  function renderAt(url: string) {
+    return renderApp(<ProductScreen />, { url, path: "/product/:id" });
+  }
+
+  it.each(["abc", "0", "12abc", "99999999999"])("says /product/%s names no product, without asking the catalogue", async (id) => {
+    const calls = fakeApi(() => ({ status: 400, body: anErrorBody("field_invalid", "id: A valid integer is required.") }));
+    renderAt(`/product/${id}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Product not found" })).toBeInTheDocument();
+    expect(screen.getByText("We could not find this product. It may have been removed, or the link is wrong.")).toBeInTheDocument();
+    expect(screen.queryByText("Please check what you entered and try again.")).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith("/api/products/"))).toEqual([]);
+  });
+
+  it("says a product the catalogue does not have was not found", async () => {
+    fakeApi(() => ({ status: 404, body: anErrorBody("product_not_found", "No Product matches the given query.") }));
+    renderAt("/product/424242");
+    expect(await screen.findByRole("heading", { level: 1, name: "Product not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/");
+  });
+
+  it("says it in Hindi", async () => {
+    await setLanguage("hi");
+    renderAt("/product/abc");
+    expect(await screen.findByRole("heading", { level: 1, name: "उत्पाद नहीं मिला" })).toBeInTheDocument();
+    expect(screen.getByText("हमें यह उत्पाद नहीं मिला। हो सकता है इसे हटा दिया गया हो, या लिंक गलत हो।")).toBeInTheDocument();
+  });
+
+  it("still says why another failure happened", async () => {
+    fakeApi(() => ({ status: 500, body: anErrorBody("server_error", "Internal Server Error") }));
+    renderAt("/product/7");
+    expect(await screen.findByText("A server error occurred. Please try again in a moment.")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Product not found" })).not.toBeInTheDocument();
+  });
+});

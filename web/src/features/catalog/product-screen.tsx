@@ -1,4 +1,4 @@
-import type { Product, ProductVariant } from "@krishi/contract";
+import { isProductId, type Product, type ProductVariant } from "@krishi/contract";
 import { type FormEvent, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
@@ -35,16 +35,21 @@ export const LOW_STOCK = 5;
 /** Product detail (/product/{id}). */
 export function ProductScreen() {
   const { id = "" } = useParams();
+  // An address whose id can name no product is not asked about: the catalogue would refuse it as bad input.
+  const named = isProductId(id);
   // currentData: never show the previous product while the next one loads.
-  const { currentData: product, error, isFetching } = useGetProductQuery(id);
+  const { currentData: product, error, isFetching } = useGetProductQuery(id, { skip: !named });
   const images = useImageConfig();
+  const failed = error && !isFetching;
 
   return (
     <>
       <Link className="btn btn-outline-primary back-link" to="/">
         {t("Go Back")}
       </Link>
-      {error && !isFetching ? (
+      {!named || (failed && isMissing(error)) ? (
+        <ProductNotFound />
+      ) : failed ? (
         <>
           <h1 className="visually-hidden">{t("Product details")}</h1>
           <Message variant="danger">{errorText(error, "detail")}</Message>
@@ -54,6 +59,25 @@ export function ProductScreen() {
       ) : (
         <ProductDetails key={product._id} product={product} />
       )}
+    </>
+  );
+}
+
+/** The catalogue's answer for a product it does not have (or no longer sells). */
+function isMissing(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "status" in error && error.status === 404;
+}
+
+/**
+ * A product address that names no product the shop sells (an id that is none, a product removed):
+ * the words of the server's page for it (storefront's not-found page at a product address).
+ */
+export function ProductNotFound() {
+  return (
+    <>
+      <PageTitle text={t("Product not found")} />
+      <h1>{t("Product not found")}</h1>
+      <p>{t("We could not find this product. It may have been removed, or the link is wrong.")}</p>
     </>
   );
 }
