@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { type PageRenderRequest, type RenderedPage, shippingRuleOf } from "@krishi/contract";
+import { type PageAnswers, type PageRenderRequest, type RenderedPage, shippingRuleOf } from "@krishi/contract";
 import { renderToPipeableStream } from "react-dom/server";
 import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";
@@ -122,18 +122,29 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
         product,
         ...(pack ? { pack } : {}),
       })
-    : listHead(common, homeHeading(address.searchParams, answers.categories), answers.products?.headers);
+    : listHead(common, homeHeading(address.searchParams, answers.categories), answers.products, isFiltered(address.searchParams));
   const modules = [...(product ? LAZY_MODULES.product : LAZY_MODULES.home), ...textModules(language, PAGE_AREAS)];
   return { head, body, state: scriptJson(store.getState()), modules };
 }
 
+/**
+ * A list page's head: its heading, how many it lists, and a category's or a search's first
+ * products for its link preview's picture (the home page's is the shop's icon).
+ */
 function listHead(
   common: Omit<Parameters<typeof headTags>[0], "title" | "description">,
   heading: string,
-  headers?: Record<string, string>,
+  products: PageAnswers["products"],
+  filtered: boolean,
 ) {
-  const total = Number(headers?.["X-Total-Count"] ?? 0);
-  return headTags({ ...common, title: heading, description: listDescription(heading, total) });
+  const total = Number(products?.headers["X-Total-Count"] ?? 0);
+  const listed = filtered ? products?.body : undefined;
+  return headTags({ ...common, title: heading, description: listDescription(heading, total), ...(listed ? { listed } : {}) });
+}
+
+/** Whether a home address lists a category or a search rather than the whole shop. */
+function isFiltered(params: URLSearchParams): boolean {
+  return Boolean(params.get("keyword")?.trim() || params.get("category")?.trim());
 }
 
 /**

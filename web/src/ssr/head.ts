@@ -1,4 +1,4 @@
-import type { Category, PageLanguage, Product, ProductVariant, PublicConfig } from "@krishi/contract";
+import type { Category, PageLanguage, Product, ProductSummary, ProductVariant, PublicConfig } from "@krishi/contract";
 import { pageTitle } from "../app/page-title.tsx";
 import { LANGUAGE_PARAM, localized, t } from "../i18n/index.ts";
 import { imageUrl, imageVariant } from "../lib/image-url.ts";
@@ -18,6 +18,8 @@ export interface PageHead {
   siteUrl: string;
   config: PublicConfig;
   product?: Product;
+  /** A list page's products, in the order shown, when it lists a category or a search: its preview shows the first one's picture. */
+  listed?: readonly ProductSummary[];
   /** The pack the address names (?pack=), when it is not the default: its price and stock are the page's. */
   pack?: ProductVariant;
   /** The not-found page: kept out of search indexes. */
@@ -30,13 +32,25 @@ const DESCRIPTION_LENGTH = 160;
 /** A preview image wide enough for WhatsApp's large card (it wants at least 300 px). */
 const PREVIEW_WIDTH = 640;
 
+/** A link preview's picture: an absolute address, with its size and type when known. */
+interface PreviewImage {
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  type?: string;
+}
+
+/** The shop's own icon (web/public/icons, the app manifest's): the picture of a page that has none of its own. */
+const SHOP_ICON = { path: "/icons/icon-512.png", width: 512, height: 512, type: "image/png" };
+
 export function headTags(head: PageHead): string {
   const { language, siteUrl, product } = head;
   const canonical = absolute(siteUrl, head.url);
   const tags = [element("title", pageTitle(head.title)), meta("description", head.description)];
   if (head.notFound) tags.push(meta("robots", "noindex"));
   if (!head.notFound) tags.push(link("canonical", canonical), ...alternates(siteUrl, head.url));
-  const image = product && productImages(product, head.config, siteUrl)[0];
+  const image = head.notFound ? undefined : previewImage(head);
   tags.push(
     property("og:site_name", SITE_NAME),
     property("og:type", product ? "product" : "website"),
@@ -47,8 +61,11 @@ export function headTags(head: PageHead): string {
     property("og:locale:alternate", language === "hi" ? "en_IN" : "hi_IN"),
   );
   if (image) {
-    tags.push(property("og:image", image), property("og:image:alt", head.title));
-    if (image.endsWith(".webp")) tags.push(property("og:image:type", "image/webp"));
+    tags.push(property("og:image", image.url));
+    if (image.type) tags.push(property("og:image:type", image.type));
+    if (image.width && image.height)
+      tags.push(property("og:image:width", String(image.width)), property("og:image:height", String(image.height)));
+    tags.push(property("og:image:alt", image.alt));
   }
   if (product) {
     const price = head.pack?.price ?? product.price;
@@ -56,11 +73,12 @@ export function headTags(head: PageHead): string {
     tags.push(property("og:price:amount", price), property("og:price:currency", "INR"));
   }
   tags.push(
-    meta("twitter:card", image ? "summary_large_image" : "summary"),
+    // The shop's square icon is a small card's picture; a product's photo a large card's.
+    meta("twitter:card", image && !image.width ? "summary_large_image" : "summary"),
     meta("twitter:title", head.title),
     meta("twitter:description", head.description),
   );
-  if (image) tags.push(meta("twitter:image", image));
+  if (image) tags.push(meta("twitter:image", image.url), meta("twitter:image:alt", image.alt));
   if (product && !head.notFound) {
     tags.push(jsonLd(productData(product, head, canonical)), jsonLd(breadcrumbs(product, head)));
   }
@@ -160,8 +178,24 @@ function breadcrumbs(product: Product, head: PageHead) {
   };
 }
 
+/**
+ * What a shared link of the page shows: a product's first picture; on a category's or a search's
+ * list, the first listed product's that has one; else (the home page, a list without pictures) the
+ * shop's icon. Always an absolute address of a file the shop serves.
+ */
+function previewImage(head: PageHead): PreviewImage {
+  const { product, config, siteUrl } = head;
+  const shown = product ? [product] : (head.listed ?? []);
+  for (const item of shown) {
+    const url = productImages(item, config, siteUrl)[0];
+    if (url) return { url, alt: localized(item.name, item.nameHi), ...(url.endsWith(".webp") ? { type: "image/webp" } : {}) };
+  }
+  const { path, ...size } = SHOP_ICON;
+  return { url: absolute(siteUrl, path), alt: SITE_NAME, ...size };
+}
+
 /** Absolute addresses of the product's images, at a width link previews show well. */
-function productImages(product: Product, config: PublicConfig, siteUrl: string): string[] {
+function productImages(product: Pick<ProductSummary, "images">, config: PublicConfig, siteUrl: string): string[] {
   return product.images
     .map(
       (image) =>

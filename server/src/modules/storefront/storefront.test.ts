@@ -128,6 +128,38 @@ describe("the home page without JavaScript", () => {
     expect((await page("/?lang=hi")).headers["content-language"]).toBe("hi");
   });
 
+  it("previews in WhatsApp and Facebook with the shop's icon, a picture the shop serves, with its size", async () => {
+    for (const url of ["/", "/?lang=hi"]) {
+      const { html } = await page(url);
+      const { result } = await ogs({ html });
+      expect(result.ogImage).toEqual([
+        { url: `${SITE}/icons/icon-512.png`, type: "image/png", width: "512", height: "512", alt: "Krishi Bazaar" },
+      ]);
+      expect(result.twitterImage?.[0]?.url).toBe(`${SITE}/icons/icon-512.png`);
+      expect(result.twitterCard).toBe("summary");
+    }
+    const icon = await t.app.inject("/icons/icon-512.png");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/png");
+    expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ width: 512, height: 512 });
+  });
+
+  it("previews a category's list with the picture of the first product listed that has one", async () => {
+    // Newest first: the urea (no picture), then the wheat.
+    const { html } = await page("/?keyword=Seeds");
+    const { result } = await ogs({ html });
+    const image = result.ogImage?.[0]?.url ?? "";
+    expect(image).toMatch(new RegExp(`^${SITE}/media/.+-w640\\.webp$`));
+    expect(result.ogImage?.[0]?.alt).toBe("Wheat Seed HD-2967");
+    expect(result.twitterCard).toBe("summary_large_image");
+    const picture = await t.app.inject(image.slice(SITE.length));
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["content-type"]).toBe("image/webp");
+    // In Hindi, the product's Hindi name.
+    const hindi = await ogs({ html: (await page("/?keyword=Seeds&lang=hi")).html });
+    expect(hindi.result.ogImage?.[0]).toMatchObject({ url: image, alt: "गेहूँ बीज HD-2967" });
+  });
+
   it("answers a keyword the API refuses with the not-found page rather than an error", async () => {
     const res = await page(`/?keyword=${"a".repeat(201)}`);
     expect(res.status).toBe(404);
