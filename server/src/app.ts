@@ -20,7 +20,7 @@ import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";
 import { mediaOrigin, registerStatic } from "./lib/static.ts";
-import { LocalMediaStorage, type MediaStorage } from "./lib/storage.ts";
+import { LocalMediaStorage, type MediaStorage, type PrivateStorage } from "./lib/storage.ts";
 import { deriveKey, TokenService } from "./lib/tokens.ts";
 import { buildValidator, refuseUndeclaredBodies } from "./lib/validation.ts";
 import { type GoogleSignIn, OpenIdGoogleSignIn } from "./modules/accounts/google.ts";
@@ -84,6 +84,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Default: the DATA_DIR/media directory. */
   media?: MediaStorage;
+  /** Customers' return photos, never served publicly. Default: the PRIVATE_MEDIA_DIR directory. */
+  returnPhotos?: PrivateStorage;
   /** Limits of the sign-in endpoints and the Redis key prefix; defaults in lib/rate-limit.ts. */
   rateLimit?: RateLimitSettings;
   /** scrypt costs of new password hashes. Default: DEFAULT_SCRYPT (N=2^17, OWASP's minimum). */
@@ -344,7 +346,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     orders,
     payments,
     catalog,
-    media,
+    photos: deps.returnPhotos ?? new LocalMediaStorage(config.privateMediaDir),
+    photoKey: deriveKey(config.jwtSecret, "return photos"),
     clock,
     photoLimit: rateLimits.counter("return-photos", RETURN_PHOTOS_PER_CUSTOMER),
   });

@@ -175,6 +175,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...base, MEDIA_DIR: "/mnt/shop-media" }).mediaDir).toBe("/mnt/shop-media");
   });
 
+  it("keeps return photos in DATA_DIR/private-media unless PRIVATE_MEDIA_DIR names one, never in the public MEDIA_DIR", () => {
+    expect(loadConfig(base).privateMediaDir).toBe("/tmp/kb-config-test/private-media");
+    expect(loadConfig({ ...base, PRIVATE_MEDIA_DIR: "/mnt/shop-private" }).privateMediaDir).toBe("/mnt/shop-private");
+    for (const inside of ["/mnt/shop-media", "/mnt/shop-media/returns"]) {
+      expect(() => loadConfig({ ...base, MEDIA_DIR: "/mnt/shop-media", PRIVATE_MEDIA_DIR: inside })).toThrow(
+        /PRIVATE_MEDIA_DIR must not be/,
+      );
+    }
+  });
+
   it("serves images from /media/ unless IMAGE_BASE_URL names a CDN", () => {
     expect(loadConfig(base).imageBaseUrl).toBe("/media/");
     expect(loadConfig({ ...base, IMAGE_BASE_URL: "https://cdn.krishi.test/media/" }).imageBaseUrl).toBe("https://cdn.krishi.test/media");

@@ -38,6 +38,11 @@ export interface Config {
   sqliteFile: string;
   /** Uploaded media (MEDIA_DIR, default DATA_DIR/media): a directory several machines may share. */
   mediaDir: string;
+  /**
+   * Customers' return photos (PRIVATE_MEDIA_DIR, default DATA_DIR/private-media): never served
+   * publicly, so never inside MEDIA_DIR; shared like it by several machines.
+   */
+  privateMediaDir: string;
   /** The built web app (WEB_DIST_DIR, default web/dist); its server entry is in dist-ssr beside it. */
   webDistDir: string;
   jwtSecret: string;
@@ -362,6 +367,13 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
       ? imageBaseText
       : url("IMAGE_BASE_URL", undefined, ["http:", "https:"]);
 
+  const mediaDir = path.resolve(repoRoot, read("MEDIA_DIR") ?? path.join(dataDir, "media"));
+  const privateMediaDir = path.resolve(repoRoot, read("PRIVATE_MEDIA_DIR") ?? path.join(dataDir, "private-media"));
+  const inside = path.relative(mediaDir, privateMediaDir);
+  if (!inside || (!inside.startsWith("..") && !path.isAbsolute(inside))) {
+    throw new ConfigError("PRIVATE_MEDIA_DIR", "must not be MEDIA_DIR or inside it: everything there is served publicly under /media/");
+  }
+
   return Object.freeze({
     env: nodeEnv,
     port,
@@ -370,7 +382,8 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     dataDir,
     databaseUrl,
     sqliteFile: path.join(dataDir, "shop.db"),
-    mediaDir: path.resolve(repoRoot, read("MEDIA_DIR") ?? path.join(dataDir, "media")),
+    mediaDir,
+    privateMediaDir,
     webDistDir: path.resolve(repoRoot, read("WEB_DIST_DIR") ?? "web/dist"),
     jwtSecret,
     smtpUrl,

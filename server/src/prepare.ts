@@ -8,11 +8,13 @@ import { withStartupLock } from "./db/startup-lock.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { LocalMediaStorage } from "./lib/storage.ts";
 import { indexUnsearchableProducts } from "./modules/catalog/search-index.ts";
+import { movePhotosOutOfMedia } from "./modules/returns/private-photos.ts";
 
 /**
  * Brings the database up to this release before the shop serves it, once however many instances
- * start together (withStartupLock): migrations, the search index of rows that lack it, and the
- * demo catalogue when SEED_DEMO is on. `npm start` runs it, and so does `npm run migrate` alone.
+ * start together (withStartupLock): migrations, the search index of rows that lack it, return
+ * photos out of the public media, and the demo catalogue when SEED_DEMO is on. `npm start` runs
+ * it, and so does `npm run migrate` alone.
  */
 export async function prepareDatabase(
   config: Readonly<Config>,
@@ -24,6 +26,13 @@ export async function prepareDatabase(
     // Products written before the current search rules (0005 emptied their search text) are indexed again.
     const indexed = await indexUnsearchableProducts(database.db);
     if (indexed > 0) log.info({ products: indexed }, "indexed products for search");
+    // Return photos stored before they were private leave the public media for good.
+    const photos = await movePhotosOutOfMedia(
+      database.db,
+      new LocalMediaStorage(config.mediaDir),
+      new LocalMediaStorage(config.privateMediaDir),
+    );
+    if (photos > 0) log.info({ files: photos }, "moved return photos out of the public media");
     if (!config.seedDemo) return;
     const accounts = config.env !== "production";
     const media = new LocalMediaStorage(config.mediaDir);

@@ -1,5 +1,7 @@
 import { Type } from "typebox";
 import {
+  IMAGE_WIDTHS,
+  MAX_RETURN_PHOTOS,
   ORDER_EVENTS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -129,7 +131,10 @@ export const ReturnSchema = Type.Object({
   reason: Type.Enum(RETURN_REASONS),
   /** The customer's own words. */
   details: Type.String(),
-  /** Image paths (WebP, under the media base URL). */
+  /**
+   * The photos' addresses on this server (WebP), signed for whoever was given the order and valid
+   * for an hour or so; `&w=160|320|640|960` asks for a narrower copy. Never under the public media.
+   */
   photos: Type.Array(Type.String()),
   /** Staff's note: why it was refused, or what was arranged. */
   note: Type.String(),
@@ -284,6 +289,16 @@ export const RequestReturnBody = Type.Object({
 });
 
 export const ReturnParams = Type.Object({ id: Id, returnId: Id });
+
+/** A return's photo: its order, the return, and its place among the return's photos (from 0). */
+export const ReturnPhotoParams = Type.Object({ id: Id, returnId: Id, n: Type.Integer({ minimum: 0, maximum: MAX_RETURN_PHOTOS - 1 }) });
+
+/** The signature of a return photo's address (see ReturnSchema.photos), and the width wanted, if narrower. */
+export const ReturnPhotoQuery = Type.Object({
+  expires: Type.Integer({ minimum: 0, maximum: 2 ** 40, description: "When the address stops working, in seconds since 1970" }),
+  signature: Type.String({ minLength: 1, maxLength: 100 }),
+  w: Type.Optional(Type.Union(IMAGE_WIDTHS.map((width) => Type.Literal(width)))),
+});
 
 /** Staff: approve (pickup arranged), reject (the note says why, shown to the customer), receive (goods back: refund, and stock back when `restock`). */
 export const ReturnActionBody = Type.Object({

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -13,6 +13,15 @@ export interface MediaStorage {
   remove(name: string): Promise<void>;
 }
 
+/**
+ * Files the shop keeps to itself (customers' return photos): never served under /media/, read back
+ * only by a route that checks who asks (PRIVATE_MEDIA_DIR, default DATA_DIR/private-media).
+ */
+export interface PrivateStorage extends MediaStorage {
+  /** The file's bytes, or null when there is none. */
+  get(name: string): Promise<Buffer | null>;
+}
+
 /** A server-chosen media name: letters, digits, dashes and one extension; nothing else reaches the disk. */
 const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,5}$/;
 
@@ -22,10 +31,11 @@ export function assertSafeName(name: string): string {
 }
 
 /**
- * Media in a directory (MEDIA_DIR, default DATA_DIR/media), served by the static plugin. Several
- * machines may mount one shared directory: a rename within it is atomic there too.
+ * Media in a directory (MEDIA_DIR, default DATA_DIR/media), served by the static plugin; or private
+ * files in one that is not (PRIVATE_MEDIA_DIR). Several machines may mount one shared directory: a
+ * rename within it is atomic there too.
  */
-export class LocalMediaStorage implements MediaStorage {
+export class LocalMediaStorage implements PrivateStorage {
   constructor(readonly dir: string) {}
 
   async put(name: string, data: Buffer): Promise<void> {
@@ -40,5 +50,14 @@ export class LocalMediaStorage implements MediaStorage {
 
   async remove(name: string): Promise<void> {
     await rm(path.join(this.dir, assertSafeName(name)), { force: true });
+  }
+
+  async get(name: string): Promise<Buffer | null> {
+    try {
+      return await readFile(path.join(this.dir, assertSafeName(name)));
+    } catch (error) {
+      if ((error as { code?: string }).code === "ENOENT") return null;
+      throw error;
+    }
   }
 }

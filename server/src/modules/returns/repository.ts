@@ -75,3 +75,9 @@ export async function moveReturn(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Every return's photo paths (JSON text), oldest first: for moving photos stored before they were private. */
+export async function findAllPhotos(db: Reader): Promise<string[]> {
+  const rows = await db.selectFrom("returns").select("photos").where("photos", "<>", "[]").orderBy("id").execute();
+  return rows.flatMap((row) => JSON.parse(row.photos) as string[]);
+}

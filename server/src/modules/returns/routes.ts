@@ -8,9 +8,12 @@ import {
   RequestReturnBody,
   ReturnActionBody,
   ReturnParams,
+  ReturnPhotoParams,
+  ReturnPhotoQuery,
   ReturnSchema,
 } from "@krishi/contract/schemas";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { fieldError, HttpError, problem } from "../../lib/errors.ts";
 import { readParts } from "../../lib/multipart.ts";
@@ -71,7 +74,12 @@ function uploadError(code: string): HttpError | undefined {
   return undefined;
 }
 
-/** The owner asks to return items. */
+/** A return's photo: the customer's own, kept by their browser alone and no longer than its address works. */
+function sendPhoto(reply: FastifyReply, data: Buffer, secondsLeft: number) {
+  return reply.type("image/webp").header("Cache-Control", `private, max-age=${secondsLeft}`).send(data);
+}
+
+/** The owner asks to return items, and the photos of returns are served at their signed addresses. */
 export const returnRoutes: FastifyPluginAsyncTypebox<ReturnRoutesOptions> = async (app, { returns, auth }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_RETURN_PHOTOS, fields: 10, fieldSize: 10_000, parts: MAX_RETURN_PHOTOS + 10 },
@@ -97,6 +105,30 @@ export const returnRoutes: FastifyPluginAsyncTypebox<ReturnRoutesOptions> = asyn
     async (request, reply) => {
       const made = await returns.request(currentUser(request), request.params.id, request.body, photosOf.get(request) ?? []);
       return reply.status(201).send(made);
+    },
+  );
+
+  app.get(
+    "/orders/:id/returns/:returnId/photos/:n/",
+    {
+      schema: {
+        operationId: "getReturnPhoto",
+        tags: ["orders", "returns"],
+        summary:
+          "A return's photo (WebP) at the signed address the order JSON gives its customer and staff (`photos`), while it works (an hour or so); `w` for a narrower copy",
+        params: ReturnPhotoParams,
+        querystring: ReturnPhotoQuery,
+        response: {
+          200: { description: "The photo", content: { "image/webp": { schema: Type.String({ format: "binary" }) } } },
+          403: ErrorBody,
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, returnId, n } = request.params;
+      const { data, secondsLeft } = await returns.photo(id, returnId, n, request.query);
+      return sendPhoto(reply, data, secondsLeft);
     },
   );
 };

@@ -3,10 +3,10 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
-import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
+import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
+import { ImageRejected, imageFiles, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
 import { type FailureLimit, type FailureState, type Limit, throttledError } from "../../lib/rate-limit.ts";
-import type { MediaStorage } from "../../lib/storage.ts";
+import type { PrivateStorage } from "../../lib/storage.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineName, linesOf } from "../orders/lines.ts";
 import { OPEN_RETURN_STATUSES, returnStep } from "../orders/process.ts";
@@ -14,6 +14,7 @@ import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { ReturnView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService } from "../orders/service.ts";
 import type { PaymentsService } from "../payments/service.ts";
+import { PhotoLinks } from "./photo-links.ts";
 import * as repo from "./repository.ts";
 
 export const RETURN_NOT_FOUND = "No return matches the given query.";
@@ -38,7 +39,10 @@ export interface ReturnsServiceDeps {
   orders: OrdersService;
   payments: Pick<PaymentsService, "refundLines" | "saveRefundAccount" | "refundAccountsOf" | "refundsOf">;
   catalog: Pick<CatalogService, "returnStock">;
-  media: MediaStorage;
+  /** Where return photos are kept: not the public media, never served but by photo() to the addresses it signed. */
+  photos: PrivateStorage;
+  /** The key photo addresses are signed with (derived from JWT_SECRET for this alone). */
+  photoKey: Uint8Array;
   clock: Clock;
   /** The photos each customer sent lately, counted against RETURN_PHOTOS_PER_CUSTOMER. */
   photoLimit: FailureLimit;
@@ -52,7 +56,10 @@ export interface ReturnsServiceDeps {
  * notices); the return's own steps are RETURN_PROCESS. Owns the returns tables.
  */
 export class ReturnsService {
+  readonly #links: PhotoLinks;
+
   constructor(private readonly deps: ReturnsServiceDeps) {
+    this.#links = new PhotoLinks(deps.photoKey, deps.clock);
     deps.orders.provide({ returns: (ids, db) => this.returnsOf(ids, db) });
   }
 
@@ -77,7 +84,7 @@ export class ReturnsService {
       }
     }
     const stored: string[] = [];
-    for (const photo of photos) stored.push(await storeImage(photo, this.deps.media, `return-${orderId}`));
+    for (const photo of photos) stored.push(await storeImage(photo, this.deps.photos, `return-${orderId}`));
     try {
       const id = await this.deps.orders.withOrder(orderId, async (trx, order) => {
         const lines = await this.#checkRequest(trx, user, order, input);
@@ -98,7 +105,7 @@ export class ReturnsService {
       });
       return this.#answer(user, orderId, id);
     } catch (error) {
-      await Promise.all(stored.map((path) => removeImage(path, this.deps.media)));
+      await Promise.all(stored.map((path) => removeImage(path, this.deps.photos)));
       throw error;
     }
   }
@@ -197,6 +204,29 @@ export class ReturnsService {
     return this.deps.orders.getOrderFor(staff, orderId);
   }
 
+  /**
+   * A return's photo `n` (WebP; a narrower copy for `w`) by the address returnsOf() signed: 403 for
+   * an address not signed here or expired, 404 for a photo that is not there. Answers its bytes and
+   * how long the address works still, in seconds.
+   */
+  async photo(
+    orderId: number,
+    returnId: number,
+    n: number,
+    link: { expires: number; signature: string; w?: number | undefined },
+  ): Promise<{ data: Buffer; secondsLeft: number }> {
+    if (!this.#links.valid(orderId, returnId, n, link.expires, link.signature)) {
+      throw new HttpError(403, "permission_denied", "This photo's address is not valid or has expired: open the order again.");
+    }
+    const found = await repo.findReturn(this.deps.db, orderId, returnId);
+    const path = found ? (JSON.parse(found.photos) as string[])[n] : undefined;
+    const [main, ...narrower] = path ? imageFiles(path) : [];
+    const file = link.w === undefined ? main : narrower.find((name) => name.endsWith(`-w${link.w}.webp`));
+    const data = file ? await this.deps.photos.get(file) : null;
+    if (!data) throw notFound("not_found", "This photo is not there any more.");
+    return { data, secondsLeft: Math.max(0, link.expires - Math.floor(this.deps.clock().getTime() / 1000)) };
+  }
+
   /** The returns of these orders with their lines, for the order JSON and the order process's guards. */
   async returnsOf(orderIds: readonly number[], db: Reader = this.deps.db): Promise<Map<number, ReturnView[]>> {
     const rows = await repo.findReturns(db, orderIds);
@@ -211,7 +241,8 @@ export class ReturnsService {
         status: row.status,
         reason: row.reason,
         details: row.details,
-        photos: JSON.parse(row.photos) as string[],
+        // Addresses signed for whoever is given the order: the files are in private storage.
+        photos: (JSON.parse(row.photos) as string[]).map((_, n) => this.#links.url(row.order_id, row.id, n)),
         note: row.note,
         restocked: Boolean(row.restocked),
         refundId: row.refund_id,
