@@ -219,7 +219,10 @@ export function multipartFor(
   });
   return fc.record({
     fields,
-    files: fc.oneof({ arbitrary: fc.constant<FilePart[]>([]), weight: 2 }, { arbitrary: fc.array(file, { minLength: 1, maxLength: 4 }), weight: 1 }),
+    files: fc.oneof(
+      { arbitrary: fc.constant<FilePart[]>([]), weight: 2 },
+      { arbitrary: fc.array(file, { minLength: 1, maxLength: 4 }), weight: 1 },
+    ),
     flaw: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom(...MULTIPART_FLAWS), weight: 2 }),
   });
 }
