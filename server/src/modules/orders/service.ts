@@ -35,6 +35,7 @@ import {
   type EffectHandler,
   leaves,
   OFF_THE_ROAD,
+  OPEN_RETURN_STATUSES,
   ORDER_PROCESS,
   type Role,
   reachedBy,
@@ -656,6 +657,20 @@ export class OrdersService {
     const items = await repo.findItems(trx, [order.id]);
     const check = checkTransition(await this.#facts(trx, order, items), order.status, event, role);
     if (!check.ok) throw this.#refusal(order.status, event, check.reason);
+  }
+
+  /**
+   * The units of each of the order's lines (by order item) that its open returns hold — asked for
+   * or approved, on their way back — but those of return `except`: they are the return's to refund
+   * when it is received, not anyone's to refund by lines meanwhile. Read through the transaction.
+   */
+  async heldByReturns(trx: Transaction<Database>, orderId: number, except?: number): Promise<Map<number, number>> {
+    const held = new Map<number, number>();
+    for (const open of (await this.#parts.returns([orderId], trx)).get(orderId) ?? []) {
+      if (open.id === except || !OPEN_RETURN_STATUSES.includes(open.status)) continue;
+      for (const line of open.lines) held.set(line.orderItemId, (held.get(line.orderItemId) ?? 0) + line.qty);
+    }
+    return held;
   }
 
   /** Whether the order is closed without a road ahead (cancelled). */

@@ -391,24 +391,28 @@ export class PaymentsService {
    * The value of units of an order's lines with their own tax: each line's share of its tax and
    * GST parts, counted from the units refunded before so shares add up exactly, on top of their
    * price (inside it when the prices included GST: the units then give back what they cost). 400
-   * for more units than are left to refund.
+   * for more units than are left to refund: those refunded, and those an open return holds (its
+   * receive refunds them; `forReturn` is the return being received, whose units are its own).
    */
   async #priceLines(
     trx: Transaction<Database>,
     order: OrderRow,
     requested: readonly { item: OrderItemRow; qty: number }[],
+    forReturn?: number,
   ): Promise<PricedLines> {
-    const refunded = await repo.refundedUnits(trx, order.id);
+    const [refunded, held] = await Promise.all([repo.refundedUnits(trx, order.id), this.orders.heldByReturns(trx, order.id, forReturn)]);
     const lines: repo.RefundLineValues[] = [];
     for (const { item, qty } of requested) {
       const before = refunded.get(item.id) ?? 0;
-      const max = item.qty - before;
+      const inReturns = held.get(item.id) ?? 0;
+      const max = Math.max(0, item.qty - before - inReturns);
       if (qty > max) {
         const product = item.product_id as number;
+        const why = inReturns > 0 ? `: ${inReturns} in a return not yet received or rejected` : "";
         throw fieldError(
           "field_invalid",
           "lines",
-          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be refunded.`, { product, max }),
+          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be refunded${why}.`, { product, max }),
         );
       }
       const share = (total: number | string) => shareOf(Number(total), before, qty, item.qty);
@@ -435,14 +439,14 @@ export class PaymentsService {
   }
 
   /**
-   * Refunds units of an order's lines (by order item) inside the caller's transaction (the returns
-   * module's receive); answers the refund's id.
+   * Refunds units of an order's lines (by order item) inside the caller's transaction: the returns
+   * module's receive of return `returnId`, whose units these are. Answers the refund's id.
    */
   async refundLines(
     trx: Transaction<Database>,
     order: OrderRow,
     lines: readonly { orderItemId: number; qty: number }[],
-    refund: { reason: string; key: string; by: number | null },
+    { returnId, ...refund }: { reason: string; key: string; by: number | null; returnId: number },
   ): Promise<number> {
     const existing = await repo.findRefundByKey(trx, order.id, refund.key);
     if (existing) return existing.id;
@@ -452,7 +456,7 @@ export class PaymentsService {
       if (!item) throw new Error(`order item ${orderItemId} is not a line of order ${order.id}`);
       return { item, qty };
     });
-    return this.recordRefund(trx, order, { ...(await this.#priceLines(trx, order, requested)), ...refund });
+    return this.recordRefund(trx, order, { ...(await this.#priceLines(trx, order, requested, returnId)), ...refund });
   }
 
   /** The owner gives (or changes) the bank account or UPI id a Cash on Delivery order's refunds are paid to. */

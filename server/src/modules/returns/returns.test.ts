@@ -387,6 +387,41 @@ describe("line refunds by staff", () => {
     }
   });
 
+  it("leaves the units an open return holds to its receive: refunding them by lines is refused, twice as once, and the return is then received", async () => {
+    const order = await delivered([{ product: okra, qty: 2 }]);
+    const refund = (qty: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/orders/${order._id}/refund/`,
+        headers: staff,
+        payload: { lines: [{ product: okra.id, qty }], reason: "Damaged in transit" },
+      });
+    const returnId = (await requestReturn(t, owner, order._id, { lines: [{ product: okra.id, qty: 1 }], reason: "damaged" })).json().id;
+    // Asked for: the unit is the return's already.
+    const whileAsked = await refund(2);
+    expect(whileAsked.statusCode).toBe(400);
+    expect(whileAsked.json().field_errors.lines[0]).toMatchObject({ code: "line_qty_too_many", params: { product: okra.id, max: 1 } });
+    expect((await actOnReturn(t, staff, order._id, returnId, { action: "approve" })).statusCode).toBe(200);
+    // Approved: the other unit may be refunded, once; the returned one never by lines.
+    expect((await refund(1)).statusCode).toBe(200);
+    const again = await refund(1);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().field_errors.lines[0]).toMatchObject({ code: "line_qty_too_many", params: { max: 0 } });
+    expect(again.json().lines[0]).toMatch(
+      /^At most 0 of Okra seeds 100 g.* can be refunded: 1 in a return not yet received or rejected\.$/,
+    );
+    // The return is received: its unit refunded by its own refund, and nothing is left.
+    const received = await actOnReturn(t, staff, order._id, returnId, { action: "receive" });
+    expect(received.statusCode, received.body).toBe(200);
+    const after = received.json();
+    expect(after.returns[0]).toMatchObject({ status: "received", refundId: expect.any(Number) });
+    expect(after.refunds.map((r: { amount: string; lines: { product: number; qty: number }[] }) => [r.amount, r.lines])).toEqual([
+      ["120.00", [expect.objectContaining({ product: okra.id, qty: 1 })]],
+      ["120.00", [expect.objectContaining({ product: okra.id, qty: 1 })]],
+    ]);
+    expect((await refund(1)).json().field_errors.lines[0]).toMatchObject({ code: "line_qty_too_many", params: { max: 0 } });
+  });
+
   it("takes an amount or lines, not both and not neither", async () => {
     const order = await delivered([{ product: okra, qty: 1 }]);
     for (const payload of [{ reason: "x" }, { amount: "1.00", lines: [{ product: okra.id, qty: 1 }], reason: "x" }]) {

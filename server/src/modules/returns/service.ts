@@ -178,7 +178,7 @@ export class ReturnsService {
           trx,
           order,
           lines.map(({ item, qty }) => ({ orderItemId: item.id, qty })),
-          { reason: `Return #${returnId}: ${REASON_WORDS[found.reason]}`, key: `return-${returnId}`, by: staff.id },
+          { reason: `Return #${returnId}: ${REASON_WORDS[found.reason]}`, key: `return-${returnId}`, by: staff.id, returnId },
         );
         if (restock) {
           // Each line's units go back to the pack they were sold from; a pack removed since takes none.
