@@ -10,7 +10,7 @@ import { badRequest, HttpError } from "./errors.ts";
  * limit) with its code, never the 500 of busboy's bare Error ("Unexpected end of multipart data").
  */
 
-export const MULTIPART_UNREADABLE = "The multipart/form-data body cannot be read: it is malformed or cut short.";
+const MULTIPART_UNREADABLE = "The multipart/form-data body cannot be read: it is malformed or cut short.";
 
 /** A route's own words for some of @fastify/multipart's errors (by their code: "FST_FILES_LIMIT" …). */
 export type OwnWords = (code: string) => HttpError | undefined;

@@ -17,7 +17,7 @@ export async function acceptFormFields(request: FastifyRequest): Promise<void> {
 }
 
 /** The body types of a route that takes its fields as a form too. */
-export const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+const FORM_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * Lets a plugin's routes take their fields as a form too (urlencoded, or multipart as a browser's
