@@ -270,8 +270,8 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     links: new LinkSigner(config.jwtSecret, clock),
     // Account mail (verification, reset) goes through the queue and out at once; a send that
     // fails stays queued for the worker's retries.
-    sendMail: async (message) => {
-      const key = `account:${randomUUID()}`;
+    // A key names the mail's cause (queued once, e.g. the owner's daily alert); else each mail is its own.
+    sendMail: async (message, key = `account:${randomUUID()}`) => {
       await mailQueue.enqueue(db, { key, ...message });
       await mailQueue.sendNow(key);
     },
@@ -283,12 +283,14 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     addressesOf: (userId) => addresses.list(userId),
     signInFailures: rateLimits.signInFailures,
     signInPlaceKey: deriveKey(config.jwtSecret, "sign-in places"),
+    ownerEmails: config.ownerEmails,
     phoneCodes: {
       key: deriveKey(config.jwtSecret, "phone codes"),
       countries: config.otp.countries,
       channels: messenger.channels,
       limits: rateLimits.limits.otp,
       counter: rateLimits.counter,
+      budget: config.otp.budget,
       // A code goes out at once; one that cannot be sent now stays queued for the worker's retries.
       sendMessage: async (message) => {
         await mailQueue.enqueueMessage(db, message);

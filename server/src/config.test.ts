@@ -252,6 +252,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...base, OTP_COUNTRIES: "AE" }).otp.countries).toEqual(["AE"]);
   });
 
+  it("reads the sign-in code budget (200 an hour, 1000 a day by default) and OWNER_EMAIL (none by default)", () => {
+    expect(loadConfig(base).otp.budget).toEqual({ perHour: 200, perDay: 1000 });
+    expect(loadConfig(base).ownerEmails).toEqual([]);
+    const custom = loadConfig({
+      ...base,
+      OTP_BUDGET_PER_HOUR: "50",
+      OTP_BUDGET_PER_DAY: "400",
+      OWNER_EMAIL: "Owner@Shop.in, staff@shop.in",
+    });
+    expect(custom.otp.budget).toEqual({ perHour: 50, perDay: 400 });
+    expect(custom.ownerEmails).toEqual(["owner@shop.in", "staff@shop.in"]);
+  });
+
   it.each([
     [{ MSG91_AUTH_KEY: "k" }, "MSG91_SENDER_ID", ""],
     [{ ...msg91, MSG91_SENDER_ID: "KRISHIB" }, "MSG91_SENDER_ID", "6 letters"],
@@ -273,6 +286,9 @@ describe("loadConfig", () => {
     [{ OTP_COUNTRIES: "IN,FR" }, "OTP_COUNTRIES", '(got "IN,FR")'],
     [{ OTP_COUNTRIES: "," }, "OTP_COUNTRIES", ""],
     [{ OTP_COUNTRIES: "India" }, "OTP_COUNTRIES", ""],
+    [{ OTP_BUDGET_PER_HOUR: "0" }, "OTP_BUDGET_PER_HOUR", "from 1"],
+    [{ OTP_BUDGET_PER_DAY: "lots" }, "OTP_BUDGET_PER_DAY", ""],
+    [{ OWNER_EMAIL: "owner@shop.in,owner" }, "OWNER_EMAIL", '(got "owner")'],
   ])("stops on %o naming %s", (env, variable, detail) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
     if (detail) expect(() => loadConfig({ ...base, ...env })).toThrow(detail);

@@ -60,8 +60,14 @@ export interface Config {
    * that channel is not offered.
    */
   messaging: { msg91: Msg91Settings | null; whatsapp: WhatsAppSettings | null; toOutbox: boolean };
-  /** The countries whose mobile numbers may sign in by code (OTP_COUNTRIES, default India only). */
-  otp: { countries: readonly PhoneCountry[] };
+  /**
+   * The countries whose mobile numbers may sign in by code (OTP_COUNTRIES, default India only), and
+   * the shop's budget of codes sent an hour and a day (OTP_BUDGET_PER_HOUR, OTP_BUDGET_PER_DAY):
+   * codes cost money, and SMS pumping sends them by the thousand.
+   */
+  otp: { countries: readonly PhoneCountry[]; budget: { perHour: number; perDay: number } };
+  /** Where the shop's own alerts go (OWNER_EMAIL, comma-separated); none: the active staff accounts' verified addresses. */
+  ownerEmails: readonly string[];
   redisUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
@@ -352,7 +358,18 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
       `must be country codes among ${Object.keys(PHONE_COUNTRIES).join(", ")}, separated by commas (got "${read("OTP_COUNTRIES")}")`,
     );
   }
-  const otp = Object.freeze({ countries: Object.freeze(otpCountries as PhoneCountry[]) });
+  const otp = Object.freeze({
+    countries: Object.freeze(otpCountries as PhoneCountry[]),
+    budget: Object.freeze({
+      perHour: integer("OTP_BUDGET_PER_HOUR", 200, 1, 1_000_000),
+      perDay: integer("OTP_BUDGET_PER_DAY", 1000, 1, 10_000_000),
+    }),
+  });
+  const ownerEmails = (commaList("OWNER_EMAIL") ?? []).map((address) => address.toLowerCase());
+  const notAddress = ownerEmails.find((address) => !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address));
+  if (notAddress !== undefined) {
+    throw new ConfigError("OWNER_EMAIL", `must be e-mail addresses separated by commas (got "${notAddress}")`);
+  }
 
   const googleIssuer = url("GOOGLE_ISSUER", "https://accounts.google.com", ["http:", "https:"]) as string;
 
@@ -398,6 +415,7 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     razorpay,
     messaging,
     otp,
+    ownerEmails: Object.freeze(ownerEmails),
     redisUrl: url("REDIS_URL", undefined, ["redis:", "rediss:"]) ?? null,
     seedDemo: bool("SEED_DEMO", !production),
     logLevel,

@@ -169,3 +169,49 @@ export function signInAttemptsMail({ to, name, url, language }: AccountMail): Ma
     language,
   );
 }
+
+export interface CodeBudgetMail {
+  to: string;
+  name: string;
+  language: Language;
+  /** The budget spent: the hour's (OTP_BUDGET_PER_HOUR) or the day's (OTP_BUDGET_PER_DAY). */
+  window: "hour" | "day";
+  budget: number;
+  /** The shop's staff dashboard. */
+  url: string;
+}
+
+/** To the shop's owner: sign-in codes stopped because the budget of them is spent (at most one a day). */
+export function codeBudgetMail({ to, name, language, window, budget, url }: CodeBudgetMail): MailMessage {
+  const setting = window === "hour" ? "OTP_BUDGET_PER_HOUR" : "OTP_BUDGET_PER_DAY";
+  if (language === "hi") {
+    const span = window === "hour" ? "इस घंटे" : "आज";
+    const until = window === "hour" ? "यह घंटा" : "यह दिन (UTC)";
+    return compose(
+      to,
+      `${SHOP}: साइन-इन कोड का बजट खत्म, कोड रुके हुए हैं`,
+      hello(name, language),
+      [
+        `${SHOP} ने ${span} ${budget} साइन-इन कोड भेजे हैं, जो उसका बजट है (${setting})। जब तक ${until} खत्म नहीं होता, कोड सिर्फ़ उन ग्राहकों को जाएँगे जिन्होंने हाल में उसी डिवाइस या नेटवर्क से साइन इन किया है; बाकी लोगों से रुकने को कहा जाएगा।`,
+        "अगर आपकी दुकान पर इतने साइन-इन की उम्मीद नहीं थी, तो हो सकता है कोई साइन-इन फ़ॉर्म से पैसे वाले SMS भिजवा रहा हो (SMS पंपिंग): अपने SMS प्रदाता की रिपोर्ट में देखें कि कोड किन नंबरों पर गए। अगर ये असली ग्राहक थे, तो बजट बढ़ा दें।",
+      ],
+      { label: "डैशबोर्ड खोलें", url },
+      "यह ई-मेल हम दिन में ज़्यादा से ज़्यादा एक बार भेजते हैं।",
+      language,
+    );
+  }
+  const span = window === "hour" ? "in the last hour" : "today";
+  const until = window === "hour" ? "the hour" : "the day (UTC)";
+  return compose(
+    to,
+    `${SHOP}: the sign-in code budget is spent, codes are paused`,
+    hello(name, language),
+    [
+      `${SHOP} has sent ${budget} sign-in codes ${span}, which is its budget (${setting}). Until ${until} is over, codes go only to customers signing in from a device or network they used lately; everyone else is asked to wait.`,
+      "If your shop did not expect this many sign-ins, someone may be using the sign-in form to have paid text messages sent (SMS pumping): look in your SMS provider's report at the numbers the codes went to. If they were real customers, raise the budget.",
+    ],
+    { label: "Open the dashboard", url },
+    "We send this e-mail at most once a day.",
+    language,
+  );
+}

@@ -27,12 +27,22 @@ import type { SignInGuard, SignInSource } from "./sign-in-guard.ts";
  * source (see check()): 5 for each IP or own device, a total for everyone else.
  *
  * Codes cost money and reach a person's phone, so their sending is limited: per IP (a guard on the
- * route), and here per number (3 in 10 minutes, 10 a day) and per range of a thousand numbers. So
- * that a stranger cannot lock an owner out with those limits:
+ * route), and here per number (3 in 10 minutes, 10 a day), per range of a thousand numbers (30 an
+ * hour) and by the shop's budget (OTP_BUDGET_PER_HOUR and _PER_DAY, counted in the database by
+ * every server process). SMS pumping sends codes to ranges of numbers that pay the sender:
+ * - past the range's limit, the whole range gets one code every 15 minutes (not each number);
+ * - near the budget (NEAR_BUDGET of it spent), a range that was asked for in the last hour, or a
+ *   hundred-thousand-number prefix asked for NEAR_PREFIX_MAX times, is refused;
+ * - past the budget, no code goes until its hour or day is over, and the owner is mailed, once a
+ *   day (the mail queue's key decides, whatever the number of processes).
+ * So that a stranger cannot lock an owner out with those limits:
  * - a request from an IP or device the number's account signed in from in the last 30 days is not
- *   counted against them (the SignInGuard's recognition, as for passwords);
- * - past the day's or the range's limit, a number still gets one code every 15 minutes — the
- *   hardening's longest wait — so nobody waits longer for a code of their own.
+ *   counted against them, nor refused by the budget (the SignInGuard's recognition, as for
+ *   passwords: pumping wants numbers without such accounts);
+ * - past the day's limit, a number still gets one code every 15 minutes — the hardening's longest
+ *   wait — so nobody waits longer for a code of their own.
+ * The 30 s between two codes of a number is held by a conditional write (savePhoneCode): of
+ * requests at once, one sends.
  */
 export const PHONE_MESSAGES = {
   sent: "If the number can receive messages, a code is on its way.",
@@ -44,8 +54,25 @@ export const PHONE_MESSAGES = {
   taken: "This mobile number belongs to another account.",
 } as const;
 
-/** Past the day's or the range's limit, a number gets one code per this long (the hardening's cap). */
+/** Past the day's limit a number, and past its limit a range, gets one code per this long (the hardening's cap). */
 const TRICKLE_MS = 15 * 60_000;
+const HOUR_MS = 3600_000;
+
+/** The share of the hour's or the day's budget past which pumping's patterns are refused. */
+export const NEAR_BUDGET = 0.8;
+/** Near the budget: codes a range of a thousand numbers may be asked for in its window (one). */
+export const NEAR_RANGE_MAX = 1;
+/** Near the budget: codes a prefix of a hundred thousand numbers may be asked for in an hour. */
+export const NEAR_PREFIX_MAX = 5;
+
+/** Which budget was spent: the hour's or the day's. */
+export type BudgetWindowName = "hour" | "day";
+
+/** The budget windows of a moment, UTC: `h:2026-01-02T10` and `d:2026-01-02`. */
+function budgetWindows(at: Date): { hour: string; day: string } {
+  const iso = at.toISOString();
+  return { hour: `h:${iso.slice(0, 13)}`, day: `d:${iso.slice(0, 10)}` };
+}
 
 /**
  * Tries of one code from all sources but the account's own devices (each source has OTP_MAX_TRIES
@@ -74,6 +101,10 @@ export interface PhoneCodesDeps {
   signIn: SignInGuard;
   /** Queues the message and sends it now; a failed send stays queued for the worker's retries. */
   sendMessage: (message: QueuedMessage) => Promise<void>;
+  /** Codes the shop sends an hour and a day at most (to numbers whose account did not recognise the asker). */
+  budget: { perHour: number; perDay: number };
+  /** Told each time a code is refused because a budget is spent (the owner is mailed once a day). */
+  budgetSpent: (window: BudgetWindowName, day: string) => void;
 }
 
 export type CodeRequestResult = OtpRequestAnswer | { retryAfterSeconds: number };
@@ -83,6 +114,8 @@ export class PhoneCodes {
   readonly #perNumberDay: FailureLimit;
   readonly #perRange: FailureLimit;
   readonly #trickle: FailureLimit;
+  readonly #rangeTrickle: FailureLimit;
+  readonly #perPrefix: FailureLimit;
   readonly #sourceTries: FailureLimit;
   readonly #numberTries: FailureLimit;
 
@@ -94,6 +127,8 @@ export class PhoneCodes {
     this.#perNumberDay = counter("otp:number-day", limits.perNumberDay);
     this.#perRange = counter("otp:range", limits.perRange);
     this.#trickle = counter("otp:trickle", { max: 1, windowMs: TRICKLE_MS });
+    this.#rangeTrickle = counter("otp:range-trickle", { max: 1, windowMs: TRICKLE_MS });
+    this.#perPrefix = counter("otp:prefix", { max: NEAR_PREFIX_MAX, windowMs: HOUR_MS });
   }
 
   /** The number as stored (E.164), or a 400 on the field `phone`. */
@@ -106,9 +141,9 @@ export class PhoneCodes {
 
   /**
    * Sends a new code to the number, or answers the seconds to wait. The answer is the same whether
-   * or not the number has an account.
+   * or not the number has an account. `asked`: the language of the screen that asked; else the
+   * account's, else English.
    */
-  /** `asked`: the language of the screen that asked; else the account's, else English. */
   async request(phone: string, channel: OtpChannel, asked: Language | undefined, source: SignInSource): Promise<CodeRequestResult> {
     const { db } = this.deps;
     const now = this.deps.clock();
@@ -117,21 +152,30 @@ export class PhoneCodes {
     if (resendAt > now.getTime()) return { retryAfterSeconds: Math.ceil((resendAt - now.getTime()) / 1000) };
 
     const owner = await repo.findUserByPhone(db, phone);
-    if (!(owner && (await this.deps.signIn.recognises(owner.id, source)))) {
-      const wait = await this.#limitWait(phone);
+    const recognised = owner !== undefined && (await this.deps.signIn.recognises(owner.id, source));
+    if (!recognised) {
+      const wait = await this.#limitWait(phone, now);
       if (wait !== null) return { retryAfterSeconds: wait };
     }
 
     const language = asked ?? owner?.language ?? "en";
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
+    const codeHash = this.#hash(phone, code);
     const sentAt = now.toISOString();
-    await repo.savePhoneCode(db, {
-      phone,
-      code_hash: this.#hash(phone, code),
-      channel,
-      sent_at: sentAt,
-      expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString(),
-    });
+    const saved = await repo.savePhoneCode(
+      db,
+      { phone, code_hash: codeHash, channel, sent_at: sentAt, expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString() },
+      new Date(now.getTime() - OTP_RESEND_SECONDS * 1000).toISOString(),
+    );
+    // Another request sent the number a code meanwhile.
+    if (!saved) return { retryAfterSeconds: OTP_RESEND_SECONDS };
+    if (!recognised) {
+      const wait = await this.#spend(now);
+      if (wait !== null) {
+        await repo.deletePhoneCode(db, phone, codeHash);
+        return { retryAfterSeconds: wait };
+      }
+    }
     const sendOn = this.deps.channels.includes(channel) ? channel : "sms";
     await this.deps.sendMessage({
       key: `otp:${phone}:${sentAt}`,
@@ -188,19 +232,81 @@ export class PhoneCodes {
     return repo.consumePhoneCode(this.deps.db, phone, this.#hash(phone, code));
   }
 
-  /** Counts a code to the number against its limits; the seconds to wait when one is passed. */
-  async #limitWait(phone: string): Promise<number | null> {
+  /**
+   * Counts a code to the number against its limits; the seconds to wait when one is passed, or
+   * when the budget is spent or near and the number's range or prefix is one pumping uses.
+   */
+  async #limitWait(phone: string, now: Date): Promise<number | null> {
     const range = phone.slice(0, -3);
-    const [number, day, inRange] = await Promise.all([
+    const prefix = phone.slice(0, -5);
+    const budget = await this.#budgetState(now);
+    if (budget.spent) {
+      this.deps.budgetSpent(budget.spent.window, budgetWindows(now).day);
+      return budget.spent.wait;
+    }
+    const [number, day, inRange, inPrefix] = await Promise.all([
       this.#perNumber.fail(phone),
       this.#perNumberDay.fail(phone),
       this.#perRange.fail(range),
+      this.#perPrefix.fail(prefix),
     ]);
     if (number.count > this.deps.limits.perNumber.max) return number.retryAfterSeconds;
-    if (day.count <= this.deps.limits.perNumberDay.max && inRange.count <= this.deps.limits.perRange.max) return null;
-    // Over the day's or the range's limit: one code per TRICKLE_MS still goes.
-    const trickle = await this.#trickle.fail(phone);
-    return trickle.count > 1 ? trickle.retryAfterSeconds : null;
+    if (budget.near) {
+      if (inRange.count > NEAR_RANGE_MAX) return inRange.retryAfterSeconds;
+      if (inPrefix.count > NEAR_PREFIX_MAX) return inPrefix.retryAfterSeconds;
+    }
+    // Over the day's limit, one code per TRICKLE_MS still goes to the number; over the range's, one
+    // to the range, whichever number. Neither allowance is taken while the other one refuses.
+    const allowances = [
+      ...(day.count > this.deps.limits.perNumberDay.max ? [{ trickle: this.#trickle, key: phone }] : []),
+      ...(inRange.count > this.deps.limits.perRange.max ? [{ trickle: this.#rangeTrickle, key: range }] : []),
+    ];
+    for (const { trickle, key } of allowances) {
+      const state = await trickle.peek(key);
+      if (state.reached) return state.retryAfterSeconds;
+    }
+    for (const { trickle, key } of allowances) {
+      const taken = await trickle.fail(key);
+      if (taken.count > 1) return taken.retryAfterSeconds;
+    }
+    return null;
+  }
+
+  /** How much of the hour's and the day's budget is spent: which is used up (and the wait), or whether one is near. */
+  async #budgetState(now: Date): Promise<{ spent: { window: BudgetWindowName; wait: number } | null; near: boolean }> {
+    const { perHour, perDay } = this.deps.budget;
+    const keys = budgetWindows(now);
+    const spent = await repo.budgetSpent(this.deps.db, [keys.hour, keys.day]);
+    const hour = spent.get(keys.hour) ?? 0;
+    const day = spent.get(keys.day) ?? 0;
+    const full = day >= perDay ? "day" : hour >= perHour ? "hour" : null;
+    return {
+      spent: full ? { window: full, wait: this.#budgetWait(full, now) } : null,
+      near: hour >= NEAR_BUDGET * perHour || day >= NEAR_BUDGET * perDay,
+    };
+  }
+
+  /** Counts a code against the budget, atomically; the seconds to wait when a window is full. */
+  async #spend(now: Date): Promise<number | null> {
+    const { perHour, perDay } = this.deps.budget;
+    const keys = budgetWindows(now);
+    const forget = budgetWindows(new Date(now.getTime() - 2 * 24 * HOUR_MS));
+    const windows = [
+      { key: keys.day, max: perDay },
+      { key: keys.hour, max: perHour },
+    ];
+    if (await repo.spendBudget(this.deps.db, windows, forget)) return null;
+    const state = await this.#budgetState(now);
+    const window = state.spent?.window ?? "hour";
+    this.deps.budgetSpent(window, keys.day);
+    return this.#budgetWait(window, now);
+  }
+
+  /** Until the window is over, at most the hardening's longest wait (the client may ask again). */
+  #budgetWait(window: BudgetWindowName, now: Date): number {
+    const length = window === "hour" ? HOUR_MS : 24 * HOUR_MS;
+    const left = length - (now.getTime() % length);
+    return Math.ceil(Math.min(left, TRICKLE_MS) / 1000);
   }
 
   #hash(phone: string, code: string): string {

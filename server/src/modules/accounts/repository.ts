@@ -306,17 +306,28 @@ export function findPhoneCode(db: Db, phone: string): Promise<PhoneCode | undefi
   return db.selectFrom("phone_codes").selectAll().where("phone", "=", phone).executeTakeFirst();
 }
 
-/** The number's new code, replacing any older one (one live code per number). */
-export async function savePhoneCode(db: Db, code: Insertable<PhoneCodesTable>): Promise<void> {
-  await db
+/**
+ * Writes the number's new code, replacing an older one sent at or before `resendFrom` (one live
+ * code per number): false when a code was sent since, so of requests at once only one writes.
+ */
+export async function savePhoneCode(db: Db, code: Insertable<PhoneCodesTable>, resendFrom: string): Promise<boolean> {
+  const row = await db
     .insertInto("phone_codes")
     .values(code)
     .onConflict((oc) =>
       oc
         .column("phone")
-        .doUpdateSet({ code_hash: code.code_hash, channel: code.channel, tries: 0, sent_at: code.sent_at, expires_at: code.expires_at }),
+        .doUpdateSet({ code_hash: code.code_hash, channel: code.channel, tries: 0, sent_at: code.sent_at, expires_at: code.expires_at })
+        .where("phone_codes.sent_at", "<=", resendFrom),
     )
-    .execute();
+    .returning("phone")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets the number's code if it is still `codeHash` (one that was never sent). */
+export async function deletePhoneCode(db: Db, phone: string, codeHash: string): Promise<void> {
+  await db.deleteFrom("phone_codes").where("phone", "=", phone).where("code_hash", "=", codeHash).execute();
 }
 
 /**
@@ -341,4 +352,73 @@ export async function countCodeTry(db: Db, phone: string, codeHash: string, maxT
 export async function consumePhoneCode(db: Db, phone: string, codeHash: string): Promise<boolean> {
   const result = await db.deleteFrom("phone_codes").where("phone", "=", phone).where("code_hash", "=", codeHash).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+// ── The shop's budget of sign-in codes ──────────────────────────────────────────────────────────
+
+/** A window of the budget: its key (`h:2026-01-02T10`, `d:2026-01-02`) and the most codes it takes. */
+export interface BudgetWindow {
+  key: string;
+  max: number;
+}
+
+/** Codes counted in these windows so far (0 for a window not begun). */
+export async function budgetSpent(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("otp_budget").select(["window_key", "sent"]).where("window_key", "in", keys).execute();
+  return new Map(rows.map((row) => [row.window_key, Number(row.sent)]));
+}
+
+/**
+ * Counts one code in every window, atomically, if each still has room (a conditional upsert per
+ * window, in one transaction): false, counting nothing, when one is full. Concurrent requests
+ * cannot pass a budget between them. A new window deletes those older than `forgetBefore`'s.
+ */
+export async function spendBudget(db: Db, windows: BudgetWindow[], forgetBefore: { hour: string; day: string }): Promise<boolean> {
+  const full = new Error("budget spent");
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const window of windows) {
+        const row = await trx
+          .insertInto("otp_budget")
+          .values({ window_key: window.key, sent: 1 })
+          .onConflict((oc) =>
+            oc
+              .column("window_key")
+              .doUpdateSet((eb) => ({ sent: eb("otp_budget.sent", "+", 1) }))
+              .where("otp_budget.sent", "<", window.max),
+          )
+          .returning("sent")
+          .executeTakeFirst();
+        if (!row) throw full;
+        if (Number(row.sent) === 1) {
+          await trx
+            .deleteFrom("otp_budget")
+            .where((eb) =>
+              eb.or([
+                eb.and([eb("window_key", ">=", "h:"), eb("window_key", "<", forgetBefore.hour)]),
+                eb.and([eb("window_key", ">=", "d:"), eb("window_key", "<", forgetBefore.day)]),
+              ]),
+            )
+            .execute();
+        }
+      }
+    });
+    return true;
+  } catch (error) {
+    if (error === full) return false;
+    throw error;
+  }
+}
+
+/** The addresses of the active staff accounts that have verified one: who hears of the shop's alerts by default. */
+export function findStaffContacts(db: Db): Promise<Pick<UserRow, "email" | "first_name" | "last_name" | "language">[]> {
+  return db
+    .selectFrom("users")
+    .select(["email", "first_name", "last_name", "language"])
+    .where("is_staff", "=", true)
+    .where("is_active", "=", true)
+    .where("email_verified", "=", true)
+    .where("email", "is not", null)
+    .orderBy("id")
+    .execute();
 }

@@ -25,8 +25,15 @@ import type { FailureLimit } from "../../lib/rate-limit.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
-import { accountExistsMail, addressInUseMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
-import { type CodeRequestResult, codeExpired, PHONE_MESSAGES, PhoneCodes, type PhoneCodesDeps } from "./phone-sign-in.ts";
+import { accountExistsMail, addressInUseMail, codeBudgetMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
+import {
+  type BudgetWindowName,
+  type CodeRequestResult,
+  codeExpired,
+  PHONE_MESSAGES,
+  PhoneCodes,
+  type PhoneCodesDeps,
+} from "./phone-sign-in.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
 import { Sessions } from "./sessions.ts";
@@ -70,7 +77,7 @@ export interface AccountsDeps {
    * Sends a mail through the shop's mail queue: written to the queue first, so a mail that cannot
    * be sent now is never lost or reported sent, and the worker retries it.
    */
-  sendMail: (message: MailMessage) => Promise<void>;
+  sendMail: (message: MailMessage, key?: string) => Promise<void>;
   google: GoogleSignIn;
   clock: Clock;
   siteUrl: string;
@@ -84,8 +91,10 @@ export interface AccountsDeps {
   signInFailures: FailureLimit;
   /** The key of the stored forms of sign-in IPs and devices (derived from the server's secret). */
   signInPlaceKey: Uint8Array;
-  /** Sign-in codes of mobile numbers: their key, countries, channels, limits and sender (see PhoneCodes). */
-  phoneCodes: Omit<PhoneCodesDeps, "db" | "clock" | "signIn" | "siteUrl">;
+  /** Sign-in codes of mobile numbers: their key, countries, channels, limits, budget and sender (see PhoneCodes). */
+  phoneCodes: Omit<PhoneCodesDeps, "db" | "clock" | "signIn" | "siteUrl" | "budgetSpent">;
+  /** Where the shop's own alerts go (OWNER_EMAIL); none: the active staff accounts' verified addresses. */
+  ownerEmails?: readonly string[];
 }
 
 /** A code's sign-in: as a password's, or (with a bearer token) the account the number was added to. */
@@ -144,7 +153,14 @@ export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
     this.#signIn = new SignInGuard({ db: deps.db, clock: deps.clock, failures: deps.signInFailures, placeKey: deps.signInPlaceKey });
-    this.#codes = new PhoneCodes({ ...deps.phoneCodes, db: deps.db, clock: deps.clock, siteUrl: deps.siteUrl, signIn: this.#signIn });
+    this.#codes = new PhoneCodes({
+      ...deps.phoneCodes,
+      db: deps.db,
+      clock: deps.clock,
+      siteUrl: deps.siteUrl,
+      signIn: this.#signIn,
+      budgetSpent: (window, day) => this.#background(this.#budgetAlert(window, day)),
+    });
     this.#cost = deps.passwordCost ?? DEFAULT_SCRYPT;
   }
 
@@ -723,6 +739,36 @@ export class AccountsService {
       await this.#deliver(signInAttemptsMail({ to: user.email, name: fullName(user), url, language: user.language }));
     };
     this.#background(alert());
+  }
+
+  /**
+   * Mails the owner that sign-in codes stopped because the shop's budget of them is spent: once a
+   * day for each address (the mail queue's key), however often codes are refused or by which process.
+   */
+  async #budgetAlert(window: BudgetWindowName, day: string): Promise<void> {
+    const { budget } = this.deps.phoneCodes;
+    const owners = this.deps.ownerEmails?.length
+      ? this.deps.ownerEmails.map((email) => ({ email, name: "", language: "en" as Language }))
+      : (await repo.findStaffContacts(this.deps.db)).map((staff) => ({
+          email: staff.email ?? "",
+          name: fullName(staff),
+          language: staff.language,
+        }));
+    for (const owner of owners) {
+      const mail = codeBudgetMail({
+        to: owner.email,
+        name: owner.name,
+        language: owner.language,
+        window,
+        budget: window === "hour" ? budget.perHour : budget.perDay,
+        url: addressIn(owner.language, `${this.deps.siteUrl}/admin`),
+      });
+      try {
+        await this.deps.sendMail(mail, `otp-budget:${day}:${owner.email}`);
+      } catch (err) {
+        this.deps.log.error({ err, to: owner.email }, "could not mail the owner that the sign-in code budget is spent");
+      }
+    }
   }
 
   // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
