@@ -208,7 +208,8 @@ export class PhoneCodes {
     if (!stored || new Date(stored.expires_at).getTime() <= now.getTime()) throw codeExpired();
     const owner = await repo.findUserByPhone(db, phone);
     const ownDevice = owner !== undefined && (await this.deps.signIn.recognisesDevice(owner.id, source));
-    const place = ownDevice ? `device:${source.device}` : `ip:${source.ip}`;
+    // The device's id is a secret (its cookie): the counters' keys carry its HMAC.
+    const place = ownDevice ? `device:${this.#hash(phone, `device:${source.device}`)}` : `ip:${source.ip}`;
     const mine = await this.#sourceTries.fail(`${phone}:${toIso(stored.sent_at)}:${place}`);
     if (mine.count > OTP_MAX_TRIES) throw codeExpired();
     let triesLeft = OTP_MAX_TRIES - mine.count;

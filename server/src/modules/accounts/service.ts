@@ -149,6 +149,8 @@ export class AccountsService {
   readonly #signIn: SignInGuard;
   readonly #codes: PhoneCodes;
   readonly #cost: ScryptParams;
+  /** The day whose code-budget alert this process has queued. */
+  #budgetAlerted: string | null = null;
 
   constructor(private readonly deps: AccountsDeps) {
     this.#sessions = new Sessions(deps);
@@ -746,6 +748,9 @@ export class AccountsService {
    * day for each address (the mail queue's key), however often codes are refused or by which process.
    */
   async #budgetAlert(window: BudgetWindowName, day: string): Promise<void> {
+    // This process has queued the day's mails already (the refusals that follow need no more work).
+    if (this.#budgetAlerted === day) return;
+    this.#budgetAlerted = day;
     const { budget } = this.deps.phoneCodes;
     const owners = this.deps.ownerEmails?.length
       ? this.deps.ownerEmails.map((email) => ({ email, name: "", language: "en" as Language }))
