@@ -73,6 +73,16 @@ function refund(shop: Shop, orderId: number, amount: string) {
   });
 }
 
+/** A staff refund of lines (`{product, qty}`), as for a returned unit. */
+function refundOfLines(shop: Shop, orderId: number, lines: object[]) {
+  return shop.t.app.inject({
+    method: "POST",
+    url: `/api/orders/${orderId}/refund/`,
+    headers: shop.staff,
+    payload: { lines, reason: "Torn bag" },
+  });
+}
+
 async function documents(shop: Shop, orderId: number) {
   const rows = await shop.t.database.db
     .selectFrom("tax_documents")
@@ -357,13 +367,7 @@ describe("prices that include GST (PRICES_INCLUDE_TAX, the default)", () => {
 
   const invoiceText = async (orderId: number) =>
     pdfText((await shop.t.app.inject({ url: `/api/orders/${orderId}/invoice/`, headers: shop.owner })).rawPayload);
-  const refundLines = (orderId: number, lines: object[]) =>
-    shop.t.app.inject({
-      method: "POST",
-      url: `/api/orders/${orderId}/refund/`,
-      headers: shop.staff,
-      payload: { lines, reason: "Torn bag" },
-    });
+  const refundLines = (orderId: number, lines: object[]) => refundOfLines(shop, orderId, lines);
 
   it("shows urea's ₹266.50 as the line and the total, its taxable value 253.81 and CGST 6.34 + SGST 6.35 inside", async () => {
     const order = await paidOrder(shop, [{ product: urea, qty: 1 }], ADDRESSES.nashik);
@@ -572,15 +576,8 @@ describe("the GST report", () => {
       ],
       ADDRESSES.nashik,
     );
-    const refundLines = (lines: object[]) =>
-      shop.t.app.inject({
-        method: "POST",
-        url: `/api/orders/${order._id}/refund/`,
-        headers: shop.staff,
-        payload: { lines, reason: "Torn bag" },
-      });
-    expect((await refundLines([{ product: shop.fertiliser.id, qty: 1 }])).statusCode).toBe(200);
-    expect((await refundLines([{ product: shop.seeds.id, qty: 1 }])).statusCode).toBe(200);
+    expect((await refundOfLines(shop, order._id, [{ product: shop.fertiliser.id, qty: 1 }])).statusCode).toBe(200);
+    expect((await refundOfLines(shop, order._id, [{ product: shop.seeds.id, qty: 1 }])).statusCode).toBe(200);
     const [, fertiliserNote, seedsNote] = await documents(shop, order._id);
 
     const rows = parse((await report(`from=${today}&to=${today}`)).body);
