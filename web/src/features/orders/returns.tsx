@@ -69,7 +69,8 @@ function ReturnCard({ item, refunds }: { item: OrderReturn; refunds: Order["refu
         <ul className="return-card__photos">
           {/* Addresses the server signed for this viewer (the photos are not public): used as given, a narrower copy for the thumbnail. */}
           {item.photos.map((url, index) => (
-            <li key={index}>
+            // A photo's path names it; its query (the signature) changes with each answer.
+            <li key={url.split("?")[0]}>
               <a href={url} target="_blank" rel="noopener noreferrer">
                 <img
                   src={thumbnailOf(url)}
