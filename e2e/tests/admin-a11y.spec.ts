@@ -58,7 +58,7 @@ for (const size of WIDTHS) {
     await signIn(page, STAFF.email, STAFF.password);
 
     await page.goto("/admin");
-    found.push(...(await violations(page, () => expect(page.getByRole("heading", { name: "Revenue" })).toBeVisible())));
+    found.push(...(await violations(page, () => expect(page.getByRole("heading", { name: "Money received" })).toBeVisible())));
     await page.getByRole("button", { name: "Edit shipping charges" }).click();
     found.push(...(await violations(page, () => expect(page.getByRole("button", { name: /Download/ }).last()).toBeVisible())));
 

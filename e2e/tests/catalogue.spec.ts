@@ -132,6 +132,7 @@ test("a failing API shows the red alert", async ({ page }) => {
 
 test("an unknown product says so in plain words, not the server's text", async ({ page }) => {
   await page.goto("/product/999999");
-  await expect(page.locator(".alert-danger")).toContainText("We could not find this");
-  await expect(page.locator(".alert-danger")).not.toContainText("No Product matches the given query.");
+  await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+  await expect(page.getByText("We could not find this product.")).toBeVisible();
+  await expect(page.getByText("No Product matches the given query.")).toHaveCount(0);
 });
