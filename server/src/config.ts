@@ -16,9 +16,7 @@ import {
   type TaxMode,
   tryToPaise,
 } from "@krishi/contract";
-import { isMessageKind, MESSAGE_KINDS, type MessageKind } from "./lib/messenger.ts";
-import type { Msg91Settings } from "./lib/msg91.ts";
-import type { WhatsAppSettings } from "./lib/whatsapp-cloud.ts";
+import { isMessageKind, MESSAGE_KINDS, type MessageKind, type Msg91Settings, type WhatsAppSettings } from "./lib/text-message.ts";
 
 /**
  * The only module that reads process.env. Everything is parsed once into a frozen,

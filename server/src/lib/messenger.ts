@@ -6,54 +6,20 @@ import type { Config } from "../config.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { outboxDir, writeOutboxFile } from "./mail.ts";
 import { Msg91Sms } from "./msg91.ts";
+import { MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type Messenger, type TextMessage } from "./text-message.ts";
 import { WhatsAppCloud } from "./whatsapp-cloud.ts";
 
 export { MessageSendError } from "./messaging-http.ts";
 
-/**
- * Text messages to a mobile number: SMS through MSG91, WhatsApp through Meta's Cloud API, or the
- * sandbox's files. India's SMS rules (TRAI's DLT) allow only registered templates, and WhatsApp
- * only approved templates outside a conversation, so a message names its template (`kind`, in a
- * language) and the values of its variables in order (`params`); `text` is the whole message as
- * the customer reads it (the sandbox writes it, logs quote it).
- */
-export const MESSAGE_CHANNELS = ["sms", "whatsapp"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-
-/** The templates the shop sends: a sign-in code, and an order's news. */
-export const MESSAGE_KINDS = [
-  "otp",
-  "order_placed",
-  "order_placed_cod",
-  "order_paid",
-  "order_shipped",
-  "order_delivered",
-  "order_cancelled",
-  "order_refunded",
-  "order_return",
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-export const isMessageKind = (kind: string): kind is MessageKind => (MESSAGE_KINDS as readonly string[]).includes(kind);
-
-export interface TextMessage {
-  channel: MessageChannel;
-  /** E.164: "+919876543210". */
-  to: string;
-  kind: MessageKind;
-  language: Language;
-  /** The template's variables, in order. */
-  params: string[];
-  text: string;
-}
-
-/** Sends one message or throws (the queue retries it). */
-export interface Messenger {
-  send(message: TextMessage): Promise<void>;
-  /** Which channels this messenger can send on (WhatsApp needs its own provider settings). */
-  readonly channels: readonly MessageChannel[];
-  close(): Promise<void>;
-}
+export {
+  isMessageKind,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  type MessageChannel,
+  type MessageKind,
+  type Messenger,
+  type TextMessage,
+} from "./text-message.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
 

@@ -1,16 +1,5 @@
-import type { Language } from "@krishi/contract";
 import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
-import type { MessageChannel, MessageKind, Messenger, TextMessage } from "./messenger.ts";
-
-/** MSG91 as config.ts reads it (MSG91_*). */
-export interface Msg91Settings {
-  authKey: string;
-  /** The DLT header (6 letters) every SMS is sent from. */
-  senderId: string;
-  /** The DLT-registered template of each kind in each language: India's SMS rules allow no other text. */
-  templates: Readonly<Record<MessageKind, Readonly<Record<Language, string>>>>;
-  apiBase: string;
-}
+import type { MessageChannel, Messenger, Msg91Settings, TextMessage } from "./text-message.ts";
 
 export interface Msg91Options extends Msg91Settings {
   timeoutMs?: number;

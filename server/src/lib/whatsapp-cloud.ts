@@ -1,16 +1,5 @@
 import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
-import type { MessageChannel, MessageKind, Messenger, TextMessage } from "./messenger.ts";
-
-/** WhatsApp Cloud API as config.ts reads it (WHATSAPP_*). */
-export interface WhatsAppSettings {
-  token: string;
-  phoneNumberId: string;
-  apiBase: string;
-  /** The Graph API version in the path, e.g. "v21.0". */
-  version: string;
-  /** The approved template of each kind (default `kb_` + kind), one name for all its languages. */
-  templates: Readonly<Record<MessageKind, string>>;
-}
+import type { MessageChannel, Messenger, TextMessage, WhatsAppSettings } from "./text-message.ts";
 
 export interface WhatsAppOptions extends WhatsAppSettings {
   timeoutMs?: number;
