@@ -234,6 +234,7 @@ export const FIELD_ERROR_CODES = [
   "csv_duplicate", // params: {line, prefix, earlier}
   "csv_empty",
   "csv_too_many_rows", // params: {max}
+  "csv_quotes_unpaired", // params: {line}: a quote never closed, or text after a closing quote (shipping rules too)
   // Shipping rules (a CSV's problems carry params.line; its zone's as csv_prefix_invalid)
   "slab_overlap", // params: {zone, min, max} of the slab it overlaps (max "" when open), and {line} in a CSV
   "slab_empty", // maxGrams not above minGrams; params: {line} in a CSV

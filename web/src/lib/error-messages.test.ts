@@ -77,6 +77,7 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   csv_cod_invalid: [{ line: 3, value: "maybe" }],
   csv_duplicate: [{ line: 5, prefix: "4220", earlier: 2 }],
   csv_too_many_rows: [{ max: 200000 }],
+  csv_quotes_unpaired: [{ line: 4 }],
   slab_overlap: [
     { zone: "4110", min: 0, max: 5000 },
     { zone: "", min: 5000, max: "", line: 3 },

@@ -394,6 +394,11 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   }),
   csv_empty: "The file has no rows: write one line per PIN code or prefix.",
   csv_too_many_rows: "The file has more than 2,00,000 rows: a serviceability table may have at most 2,00,000 PIN codes or prefixes.",
+  csv_quotes_unpaired: (params) => ({
+    message:
+      "Line {line}: the quotes do not pair up: put a value with a comma or a quote in double quotes, and write each quote in it twice.",
+    values: { line: num(params, "line") },
+  }),
   // Shipping rules (a CSV's problem names its line)
   slab_overlap: (params) =>
     onLine(params, {

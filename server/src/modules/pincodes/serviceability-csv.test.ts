@@ -34,6 +34,42 @@ describe("parseServiceability", () => {
     expect(!parsed.ok && parsed.detail).toContain(`Line ${line}: ${message}`);
   });
 
+  it("reads values as spreadsheets quote them: a comma or a quote inside quotes, CRLF lines, a BOM", async () => {
+    const header = '\uFEFF"PIN, or prefix","delivery ""days""",cod\r\n';
+    expect(await parseServiceability(`${header}"110001"," 2 ",yes\r\n4110,1,"no"\r\n`)).toEqual({
+      ok: true,
+      rows: [
+        { prefix: "110001", deliveryDays: 2, cod: true },
+        { prefix: "4110", deliveryDays: 1, cod: false },
+      ],
+    });
+    expect(await parseServiceability(`${header}110001,2,yes\r\n4110,1,"no, cash only"\r\n`)).toMatchObject({
+      ok: false,
+      line: 3,
+      code: "csv_cod_invalid",
+      params: { line: 3, value: "no, cash only" },
+    });
+    expect(await parseServiceability(`${header}\r\n"""4110""",1,no\r\n`)).toMatchObject({
+      ok: false,
+      line: 3,
+      code: "csv_prefix_invalid",
+      params: { line: 3, value: '"4110"' },
+    });
+  });
+
+  it("refuses quotes that do not pair up, naming the line where the value starts", async () => {
+    for (const text of ['110001,1,yes\n\n"110002,2,no\n110003,3,no\n', '110001,1,yes\r\n\r\n"1100"02,2,no\r\n']) {
+      expect(await parseServiceability(text)).toEqual({
+        ok: false,
+        line: 3,
+        detail:
+          "Line 3: the quotes do not pair up: put a value with a comma or a quote in double quotes, and write each quote in it twice.",
+        code: "csv_quotes_unpaired",
+        params: { line: 3 },
+      });
+    }
+  });
+
   it("refuses a file without rows", async () => {
     for (const text of ["", "\n\n", "pin,deliveryDays,cod\n"]) {
       expect(await parseServiceability(text)).toMatchObject({

@@ -1,11 +1,12 @@
-import { setImmediate as turn } from "node:timers/promises";
 import type { ErrorParams, FieldErrorCode } from "@krishi/contract";
+import { CsvQuotesError, type CsvRecord, csvRecords } from "../../lib/csv.ts";
 import type { ServiceableRow } from "./repository.ts";
 
 /**
  * The serviceability table as staff upload it: one line per PIN code or PIN prefix,
  * `pin or prefix,deliveryDays,cod`, e.g. `4110,2,yes`. A header row is allowed; blank lines are
- * skipped; values may be quoted (as spreadsheets write them). COD reads true/false, yes/no, 1/0.
+ * skipped; values may be quoted (as spreadsheets write them, read by `lib/csv.ts`). COD reads
+ * true/false, yes/no, 1/0.
  */
 
 /**
@@ -28,71 +29,62 @@ export const MAX_ROWS = 200_000;
 const maxRows = MAX_ROWS.toLocaleString("en-IN");
 export const TOO_MANY_ROWS = `The file has more than ${maxRows} rows: a serviceability table may have at most ${maxRows} PIN codes or prefixes.`;
 
-/** Lines read between two turns of the event loop: a few milliseconds of work, so a large file holds no request up. */
-const LINES_PER_TURN = 2_000;
-
 const PREFIX = /^[1-9]\d{0,5}$/;
 const DAYS = /^\d{1,2}$/;
 const YES = new Set(["true", "yes", "y", "1"]);
 const NO = new Set(["false", "no", "n", "0"]);
 
-const unquote = (value: string) =>
-  value
-    .trim()
-    .replace(/^"(.*)"$/s, "$1")
-    .trim();
-
-/** Reads the upload a slice of lines at a time, letting the event loop run between slices. */
+/** Reads the upload a slice at a time, letting the event loop run between slices. */
 export async function parseServiceability(text: string): Promise<ParsedServiceability> {
-  const lineEnd = /\r\n|\r|\n/g;
+  try {
+    return await parseRecords(csvRecords(text));
+  } catch (error) {
+    if (!(error instanceof CsvQuotesError)) throw error;
+    return { ok: false, line: error.line, detail: error.message, code: "csv_quotes_unpaired", params: { line: error.line } };
+  }
+}
+
+async function parseRecords(batches: AsyncIterable<CsvRecord[]>): Promise<ParsedServiceability> {
   const rows: ServiceableRow[] = [];
   const firstLine = new Map<string, number>();
   let seenContent = false;
-  let line = 0;
-  for (let start = text.startsWith("\uFEFF") ? 1 : 0; start <= text.length; ) {
-    lineEnd.lastIndex = start;
-    const end = lineEnd.exec(text);
-    const raw = text.slice(start, end ? end.index : text.length);
-    start = end ? end.index + end[0].length : text.length + 1;
-    line += 1;
-    if (line % LINES_PER_TURN === 0) await turn();
-    if (!raw.trim()) continue;
-    const values = raw.split(",").map(unquote);
-    const isFirst = !seenContent;
-    seenContent = true;
-    // The header: a first line whose first value is a word ("pin", "PIN code", "prefix" …), no digits.
-    if (isFirst && /^[^\d]*[a-z][^\d]*$/i.test(values[0] ?? "")) continue;
-    const refuse = (message: string, code: FieldErrorCode, params: ErrorParams = {}): ParsedServiceability => ({
-      ok: false,
-      line,
-      detail: `Line ${line}: ${message}`,
-      code,
-      params: { line, ...params },
-    });
-    if (values.length !== 3) {
-      return refuse(`expected 3 values (pin or prefix, delivery days, COD), found ${values.length}.`, "csv_values", {
-        found: values.length,
+  for await (const records of batches)
+    for (const { line, values } of records) {
+      const isFirst = !seenContent;
+      seenContent = true;
+      // The header: a first line whose first value is a word ("pin", "PIN code", "prefix" …), no digits.
+      if (isFirst && /^[^\d]*[a-z][^\d]*$/i.test(values[0] ?? "")) continue;
+      const refuse = (message: string, code: FieldErrorCode, params: ErrorParams = {}): ParsedServiceability => ({
+        ok: false,
+        line,
+        detail: `Line ${line}: ${message}`,
+        code,
+        params: { line, ...params },
       });
+      if (values.length !== 3) {
+        return refuse(`expected 3 values (pin or prefix, delivery days, COD), found ${values.length}.`, "csv_values", {
+          found: values.length,
+        });
+      }
+      const [prefix, days, cod] = values as [string, string, string];
+      if (!PREFIX.test(prefix))
+        return refuse(`"${prefix}" is not a PIN code or a PIN prefix (1 to 6 digits, not starting with 0).`, "csv_prefix_invalid", {
+          value: prefix,
+        });
+      if (!DAYS.test(days) || Number(days) > MAX_DELIVERY_DAYS) {
+        const message = `"${days}" is not a number of delivery days (a whole number from 0 to ${MAX_DELIVERY_DAYS}).`;
+        return refuse(message, "csv_days_invalid", { value: days, max: MAX_DELIVERY_DAYS });
+      }
+      const codText = cod.toLowerCase();
+      if (!YES.has(codText) && !NO.has(codText))
+        return refuse(`"${cod}" is not a COD value: write yes or no (or true/false, 1/0).`, "csv_cod_invalid", { value: cod });
+      const earlier = firstLine.get(prefix);
+      if (earlier !== undefined) return refuse(`${prefix} is already on line ${earlier}.`, "csv_duplicate", { prefix, earlier });
+      if (rows.length === MAX_ROWS)
+        return { ok: false, line: null, detail: TOO_MANY_ROWS, code: "csv_too_many_rows", params: { max: MAX_ROWS } };
+      firstLine.set(prefix, line);
+      rows.push({ prefix, deliveryDays: Number(days), cod: YES.has(codText) });
     }
-    const [prefix, days, cod] = values as [string, string, string];
-    if (!PREFIX.test(prefix))
-      return refuse(`"${prefix}" is not a PIN code or a PIN prefix (1 to 6 digits, not starting with 0).`, "csv_prefix_invalid", {
-        value: prefix,
-      });
-    if (!DAYS.test(days) || Number(days) > MAX_DELIVERY_DAYS) {
-      const message = `"${days}" is not a number of delivery days (a whole number from 0 to ${MAX_DELIVERY_DAYS}).`;
-      return refuse(message, "csv_days_invalid", { value: days, max: MAX_DELIVERY_DAYS });
-    }
-    const codText = cod.toLowerCase();
-    if (!YES.has(codText) && !NO.has(codText))
-      return refuse(`"${cod}" is not a COD value: write yes or no (or true/false, 1/0).`, "csv_cod_invalid", { value: cod });
-    const earlier = firstLine.get(prefix);
-    if (earlier !== undefined) return refuse(`${prefix} is already on line ${earlier}.`, "csv_duplicate", { prefix, earlier });
-    if (rows.length === MAX_ROWS)
-      return { ok: false, line: null, detail: TOO_MANY_ROWS, code: "csv_too_many_rows", params: { max: MAX_ROWS } };
-    firstLine.set(prefix, line);
-    rows.push({ prefix, deliveryDays: Number(days), cod: YES.has(codText) });
-  }
   if (rows.length === 0) {
     return {
       ok: false,

@@ -93,7 +93,7 @@ export class ShippingService {
 
   /** Replaces every rule with the CSV's, or changes nothing and names the first bad line. */
   async replaceAll(csv: string): Promise<ShippingRulesUpload> {
-    const parsed = parseShippingRules(csv);
+    const parsed = await parseShippingRules(csv);
     if (!parsed.ok) return parsed;
     await this.deps.db.transaction().execute(async (trx) => {
       await repo.lockForWriting(trx);
