@@ -1,4 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from "kysely";
+import { jsonArrayFrom as postgresJsonArrayFrom } from "kysely/helpers/postgres";
+import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
 
 /**
  * The few places where SQLite and PostgreSQL differ, and nowhere else. Migrations stay frozen in
@@ -6,7 +8,8 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 
  */
 export type DialectName = "sqlite" | "postgres";
 
-export function dialectOf(db: Kysely<unknown>): DialectName {
+/** The one way to ask which database a connection (a Kysely or a transaction of any schema) is. */
+export function dialectOf(db: Pick<Kysely<unknown>, "getExecutor">): DialectName {
   // biome-ignore lint/suspicious/noExplicitAny: the executor's adapter is not in Kysely's public types
   return (db.getExecutor() as any).adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
@@ -48,5 +51,18 @@ export function isUniqueViolation(error: unknown): boolean {
  * write transaction at a time.
  */
 export function supportsRowLocks(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
-  return dialectOf(db as Kysely<unknown>) === "postgres";
+  return dialectOf(db) === "postgres";
+}
+
+/**
+ * Keeps other writers of `table` out until the transaction ends (readers go on): PostgreSQL locks
+ * the table in exclusive mode; SQLite writes one transaction at a time already.
+ */
+export async function lockAgainstWriters(trx: Pick<Kysely<unknown>, "getExecutor">, table: string): Promise<void> {
+  if (dialectOf(trx) === "postgres") await sql`lock table ${sql.table(table)} in exclusive mode`.execute(trx as Kysely<unknown>);
+}
+
+/** Kysely's jsonArrayFrom for the database's dialect: a subquery's rows as one JSON array. */
+export function jsonArrayFromFor(db: Pick<Kysely<unknown>, "getExecutor">): typeof sqliteJsonArrayFrom {
+  return dialectOf(db) === "postgres" ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
 }

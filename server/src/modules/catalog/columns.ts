@@ -1,5 +1,4 @@
 import type { Kysely, Selection, Transaction } from "kysely";
-import { dialectOf } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 
 /**
@@ -84,7 +83,5 @@ export type PackJsonRow = Selection<Database, "product_variants", (typeof packJs
 
 /** A product row as productColumns selects it (findProduct's rows). */
 export type ProductWithCategory = Selection<Database, "products" | "categories", (typeof productColumns)[number]>;
-
-export const isSqlite = (db: Kysely<Database> | Transaction<Database>) => dialectOf(db as unknown as Kysely<unknown>) === "sqlite";
 
 export type Writer = Kysely<Database> | Transaction<Database>;

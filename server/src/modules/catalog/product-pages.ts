@@ -1,9 +1,8 @@
 import type { ProductSort } from "@krishi/contract";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
-import { jsonArrayFrom as pgJsonArrayFrom } from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
+import { dialectOf, jsonArrayFromFor } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite, type PackJsonRow, type ProductWithCategory, packJsonColumns, productColumns } from "./columns.ts";
+import { type PackJsonRow, type ProductWithCategory, packJsonColumns, productColumns } from "./columns.ts";
 import {
   filtered,
   ftsMatches,
@@ -110,7 +109,7 @@ export type ListedProduct = ProductWithCategory & { images: { id: number; path: 
 
 /** Products with their images and packs, gathered as JSON by the same statement (one round trip, not three). */
 function listedProducts(db: Kysely<Database>) {
-  const jsonArrayFrom = isSqlite(db) ? sqliteJsonArrayFrom : pgJsonArrayFrom;
+  const jsonArrayFrom = jsonArrayFromFor(db);
   return db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
@@ -305,7 +304,7 @@ export async function countProducts(db: Kysely<Database>, search: ProductSearch)
   if (isKeyword(plan)) {
     if (search.counted !== undefined) return search.counted;
     const fts = ftsQuery(plan);
-    return tierCount(db, isSqlite(db) && fts ? fts : matchTier(db, plan, search.postings), search.filter, SEARCH_LIMIT);
+    return tierCount(db, dialectOf(db) === "sqlite" && fts ? fts : matchTier(db, plan, search.postings), search.filter, SEARCH_LIMIT);
   }
   const row = await filtered(db, search)
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -1,8 +1,8 @@
 import type { PackUnit } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
-import { supportsRowLocks } from "../../db/dialect.ts";
+import { dialectOf, supportsRowLocks } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite, type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
+import { type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
 import { indexProduct, searchColumns, unindexProduct } from "./search-index.ts";
 
 /**
@@ -367,7 +367,8 @@ const TAKEN_PACK = ["id", "label", "price_paise", "mrp_paise", "count_in_stock",
  * with nothing taken.
  */
 export async function takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
-  const taken = isSqlite(trx) ? await takeInTurn(trx, productId, variantId, qty) : await takeAtOnce(trx, productId, variantId, qty);
+  const taken =
+    dialectOf(trx) === "sqlite" ? await takeInTurn(trx, productId, variantId, qty) : await takeAtOnce(trx, productId, variantId, qty);
   if (!taken) return undefined;
   const { product, pack } = taken;
   return {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
+import { dialectOf } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite, type ProductWithCategory, productColumns, type Writer } from "./columns.ts";
+import { type ProductWithCategory, productColumns, type Writer } from "./columns.ts";
 import { textKeys } from "./search-keys.ts";
 
 /**
@@ -64,7 +65,7 @@ export interface SearchColumns {
  * in step.
  */
 export async function indexProduct(trx: Writer, id: number, columns: SearchColumns): Promise<void> {
-  if (!isSqlite(trx)) return;
+  if (dialectOf(trx) !== "sqlite") return;
   await addSearchWords(trx, columns.search_keys);
   await unindexProduct(trx, id);
   await sql`insert into product_search (rowid, name, body) values (${id}, ${columns.search_name_keys}, ${columns.search_keys})`.execute(
@@ -85,7 +86,7 @@ async function addSearchWords(trx: Writer, keys: string): Promise<void> {
 }
 
 export async function unindexProduct(trx: Writer, id: number): Promise<void> {
-  if (!isSqlite(trx)) return;
+  if (dialectOf(trx) !== "sqlite") return;
   await sql`delete from product_search where rowid = ${id}`.execute(trx);
   await sql`delete from product_text where rowid = ${id}`.execute(trx);
 }
@@ -97,7 +98,7 @@ export async function unindexProduct(trx: Writer, id: number): Promise<void> {
  * and search_words follows by triggers.
  */
 export async function indexPendingProducts(db: Kysely<Database>): Promise<number> {
-  if (!isSqlite(db)) return 0;
+  if (dialectOf(db) !== "sqlite") return 0;
   const pending = await sql`select id from products where search_indexed = 0 limit 1`.execute(db);
   if (pending.rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
@@ -125,7 +126,7 @@ const SEARCH_GIN_INDEXES = ["products_search_vector_idx", "products_search_name_
  */
 export async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
   await fillSearchColumns(db);
-  if (isSqlite(db)) {
+  if (dialectOf(db) === "sqlite") {
     await db.transaction().execute(async (trx) => {
       await sql`update products set search_indexed = 0`.execute(trx);
       await sql`delete from search_words`.execute(trx);

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
+import { dialectOf } from "../../db/dialect.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite } from "./columns.ts";
 
 /**
  * What a product list's filter matches: a planned keyword (search-plan.ts) as a condition on
@@ -133,7 +133,7 @@ function matchesPlan(db: Kysely<Database>, eb: ExpressionBuilder<Database, "prod
 
 /** The condition on `products` of a keyword searched in the index (words or text). */
 export function keywordMatch(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }): RawBuilder<SqlBool> {
-  if (isSqlite(db)) {
+  if (dialectOf(db) === "sqlite") {
     const { table, match } = ftsQuery(plan) as { table: string; match: string };
     return sql<SqlBool>`products.id in (select rowid from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
   }
@@ -173,7 +173,7 @@ export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBoo
  * name's postings.
  */
 export function tiers(db: Kysely<Database>, plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier[] {
-  if (isSqlite(db)) {
+  if (dialectOf(db) === "sqlite") {
     const { table, match } = ftsQuery(plan) as { table: string; match: string };
     if (plan.kind !== "words") return [{ table, match }];
     const own = ftsWords(plan.words);

@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql } from "kysely";
+import { dialectOf } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite } from "./columns.ts";
 import { indexPendingProducts } from "./search-index.ts";
 import { queryKeys } from "./search-keys.ts";
 import {
@@ -78,7 +78,7 @@ function wantedKeys(keys: readonly string[], alternatives: readonly string[][]):
 export async function planSearch(db: Kysely<Database>, filter: ProductFilter, synonyms: Synonyms = NO_SYNONYMS): Promise<ProductSearch> {
   const { keyword } = filter;
   if (!keyword) return { filter };
-  const sqlite = isSqlite(db);
+  const sqlite = dialectOf(db) === "sqlite";
   await indexPendingProducts(db);
   const lower = keyword.toLowerCase();
   const keys = queryKeys(keyword);
@@ -211,7 +211,7 @@ async function lookUp(
   lower: string,
   wanted: readonly WantedKey[],
 ): Promise<{ categories: number[]; terms: Term[][] }> {
-  if (isSqlite(db)) {
+  if (dialectOf(db) === "sqlite") {
     const named = categoriesNamed(db, lower);
     const [categories, terms] = await Promise.all([
       named.execute(),

@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import { inlined } from "../../db/database.ts";
+import { dialectOf } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
-import { isSqlite } from "./columns.ts";
 import { postingsPageQuery } from "./product-pages.ts";
 import { keywordMatch, matchTier, SEARCH_LIMIT, type Term, tierCountQuery } from "./search-match.ts";
 import { lookUpQuery } from "./search-plan.ts";
@@ -25,7 +25,7 @@ const INDEXES = [
  * operators it reads are cached per connection).
  */
 export function searchWarmUp(db: Kysely<Database>): string {
-  if (isSqlite(db)) return "";
+  if (dialectOf(db) === "sqlite") return "";
   const words = (docs?: number): Term[][][] => [
     [[{ term: "xwarmupx", prefix: false, docs }]],
     [[{ term: "xwarmupx", prefix: false, docs }], [{ term: "xwarmupy", prefix: false, docs }]],

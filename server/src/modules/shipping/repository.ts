@@ -1,7 +1,6 @@
 import type { ShippingRule } from "@krishi/contract";
 import type { Kysely, Transaction } from "kysely";
-import { sql } from "kysely";
-import { dialectOf } from "../../db/dialect.ts";
+import { lockAgainstWriters } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 
 /** The only place with the shipping rules' SQL (table shipping_rules, migration 0017). */
@@ -34,11 +33,10 @@ const columnsOf = (rule: ShippingRule) => ({
 
 /**
  * Keeps other writers of the rules out until the transaction ends, so the overlap check a writer
- * makes after its write sees every other write: PostgreSQL locks the table against writes (readers,
- * a checkout among them, go on); SQLite writes one transaction at a time already.
+ * makes after its write sees every other write (readers, a checkout among them, go on).
  */
 export async function lockForWriting(trx: Transaction<Database>): Promise<void> {
-  if (dialectOf(trx as unknown as Kysely<unknown>) === "postgres") await sql`lock table shipping_rules in exclusive mode`.execute(trx);
+  await lockAgainstWriters(trx, "shipping_rules");
 }
 
 export async function insert(trx: Transaction<Database>, rule: ShippingRule, createdAt: string): Promise<number> {
