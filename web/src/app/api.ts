@@ -1,10 +1,14 @@
 import { createAction } from "@reduxjs/toolkit";
 import { createApi, fetchBaseQuery } from "@reduxjs/toolkit/query/react";
-import { requestTokenRefresh } from "../features/auth/auth-http.ts";
-import { type AuthState, refreshFailed, tokensRefreshed } from "../features/auth/auth-slice.ts";
-import { createRefresher } from "../features/auth/token-refresh.ts";
+import { createRefresher, refreshFailed, requestTokenRefresh, tokensRefreshed } from "./token-refresh.ts";
 
-const tokensOf = (state: unknown) => (state as { auth: AuthState }).auth;
+interface StoredTokens {
+  access: string | null;
+  refresh: string | null;
+}
+
+/** The tokens the auth feature's slice keeps (`state.auth`); none before it is in the store. */
+const tokensOf = (state: unknown): StoredTokens => (state as { auth?: StoredTokens }).auth ?? { access: null, refresh: null };
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",

@@ -29,7 +29,7 @@ const catalog = () => import("../features/catalog/product-screen.tsx");
 const cart = () => import("../features/cart/cart-screen.tsx");
 const login = () => import("../features/auth/login-screen.tsx");
 const register = () => import("../features/auth/register-screen.tsx");
-const profile = () => import("../features/auth/profile-screen.tsx");
+const profile = () => import("./profile-page.tsx");
 const legacy = () => import("../features/auth/legacy-screens.tsx");
 const passwords = () => import("../features/auth/password-screens.tsx");
 const activate = () => import("../features/auth/activate-screen.tsx");
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
       { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen, CART_AREAS) },
       { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
       { path: "register", Component: lazyScreen(register, (m) => m.RegisterScreen) },
-      { path: "profile", Component: lazyScreen(profile, (m) => m.ProfileScreen) },
+      { path: "profile", Component: lazyScreen(profile, (m) => m.ProfilePage) },
       { path: "shipping", Component: lazyScreen(shipping, (m) => m.ShippingScreen) },
       { path: "payment", Component: lazyScreen(payment, (m) => m.PaymentScreen) },
       { path: "placeorder", Component: lazyScreen(placeOrder, (m) => m.PlaceOrderScreen) },

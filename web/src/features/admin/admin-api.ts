@@ -1,7 +1,6 @@
 import type {
   Detail,
   ImageOrder,
-  Order,
   Product,
   ProductImages,
   ProductUpdate,
@@ -108,14 +107,6 @@ export const adminApi = api.injectEndpoints({
       providesTags: [SUMMARY],
     }),
     /**
-     * PUT /api/orders/{id}/cod-received/: a Cash on Delivery order's cash is in, so it is paid (and
-     * invoiced). The order, the order lists and the dashboard read again.
-     */
-    markCodReceived: build.mutation<Order, number>({
-      query: (id) => ({ url: `/orders/${id}/cod-received/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: "Order", id }, { type: "Order", id: "LIST" }, SUMMARY]),
-    }),
-    /**
      * GET /api/staff/gst-report/?from=&to=: the CSV's text (a mutation: a download asked for, not
      * data kept in the cache). An error answers JSON, which the content type tells apart.
      */
@@ -140,7 +131,6 @@ export const {
   useDeleteImageMutation,
   useReorderImagesMutation,
   useGetStaffSummaryQuery,
-  useMarkCodReceivedMutation,
   useDownloadGstReportMutation,
   useUploadServiceabilityMutation,
 } = adminApi;

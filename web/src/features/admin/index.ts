@@ -1,2 +1,5 @@
-/** What other features may use from the staff screens: the order screen's staff panel records cash collected on delivery. */
-export { useMarkCodReceivedMutation } from "./admin-api.ts";
+/**
+ * What other features may use from the staff screens: nothing so far (the order screen's staff
+ * panel is the orders feature's own). The router loads its screens straight from their files.
+ */
+export {};

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { RequireAuth } from "../../app/require-auth.tsx";
+import { RequireAuth } from "../auth/require-auth.tsx";
 import "./admin.css";
 
 /**

@@ -1,6 +1,8 @@
-import type { LoginInfo, TokenPair as Tokens, User } from "@krishi/contract";
+import type { LoginInfo, User } from "@krishi/contract";
 import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
 import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
+import { injectSlice } from "../../app/store.ts";
+import { refreshFailed, tokensRefreshed } from "../../app/token-refresh.ts";
 import type { Message } from "../../i18n/index.ts";
 import type { Notice } from "../../lib/notice.ts";
 import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
@@ -108,21 +110,6 @@ export const authSlice = createSlice({
     userLoadFailed(state) {
       state.user = null;
     },
-    /**
-     * New (rotated) tokens. Restoring a session that was not verified is announced
-     * (docs/storefront.md, "Auth state"); a refresh while signed in, after a request met an
-     * expired access token, stays silent.
-     */
-    tokensRefreshed(state, action: PayloadAction<Tokens>) {
-      if (state.isAuthenticated !== true) say(state, AUTH_MESSAGES.refreshSuccess, "success");
-      state.access = action.payload.access;
-      state.refresh = action.payload.refresh;
-      state.isAuthenticated = true;
-    },
-    refreshFailed(state) {
-      signOut(state);
-      say(state, AUTH_MESSAGES.refreshFail, "warning");
-    },
     loggedOut(state) {
       signOut(state);
       say(state, AUTH_MESSAGES.loggedOut, "info");
@@ -136,6 +123,21 @@ export const authSlice = createSlice({
   },
   extraReducers(builder) {
     builder
+      /**
+       * New (rotated) tokens. Restoring a session that was not verified is announced
+       * (docs/storefront.md, "Auth state"); a refresh while signed in, after a request met an
+       * expired access token, stays silent.
+       */
+      .addCase(tokensRefreshed, (state, action) => {
+        if (state.isAuthenticated !== true) say(state, AUTH_MESSAGES.refreshSuccess, "success");
+        state.access = action.payload.access;
+        state.refresh = action.payload.refresh;
+        state.isAuthenticated = true;
+      })
+      .addCase(refreshFailed, (state) => {
+        signOut(state);
+        say(state, AUTH_MESSAGES.refreshFail, "warning");
+      })
       .addCase(showMessage, (state, { payload: { variant, ...said } }) => say(state, said, variant))
       .addCase(closeAlert, (state) => {
         Object.assign(state, { message: null, values: undefined, answer: undefined, resendTo: undefined });
@@ -151,11 +153,23 @@ export const {
   verifyFailed,
   userLoaded,
   userLoadFailed,
-  tokensRefreshed,
-  refreshFailed,
   loggedOut,
   storageChanged,
 } = authSlice.actions;
+
+export { refreshFailed, tokensRefreshed };
+
+declare module "../../app/store.ts" {
+  interface SliceStates {
+    auth: AuthState;
+  }
+}
+
+// The session is kept in localStorage: its tokens and user, not its messages.
+injectSlice(authSlice, {
+  save: saveAuth,
+  changed: (before, after) => after.access !== before.access || after.refresh !== before.refresh || after.user !== before.user,
+});
 
 /** Matches the actions that end a session: slices holding a user's data (orders, lists) clear it. */
 export const sessionEnded = isAnyOf(loggedOut, refreshFailed);

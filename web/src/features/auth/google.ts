@@ -1,8 +1,8 @@
+import type { AppThunk } from "../../app/store.ts";
 import type { Message } from "../../i18n/index.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import { authRequest, isLoginInfo } from "./auth-http.ts";
 import { loginFailed, loginSucceeded } from "./auth-slice.ts";
-import type { AppThunk } from "./session.ts";
 
 /** Google's OAuth 2.0 consent page, when /api/config names none. */
 export const GOOGLE_CONSENT_URL = "https://accounts.google.com/o/oauth2/v2/auth";

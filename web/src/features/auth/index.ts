@@ -2,7 +2,9 @@ import { lazy } from "react";
 
 /**
  * What the rest of the app may use from the auth feature. This file is part of the first page (the
- * header and the store read the session), so what only lazy screens need is loaded lazily.
+ * header and the store read the session), so what only lazy screens need is loaded lazily. The
+ * sign-in guard of the lazy screens (`RequireAuth`) is the other public file, `require-auth.tsx`:
+ * exported here, it would be in the first page's code.
  */
 export {
   type AuthState,

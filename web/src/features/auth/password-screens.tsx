@@ -12,8 +12,8 @@ import { fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { useFormCheck } from "../../lib/form-check.ts";
 import { ACCOUNT_MESSAGES, useChangePasswordMutation, useConfirmPasswordResetMutation, useResetPasswordMutation } from "./auth-api.ts";
 import "./auth.css";
-import { RequireAuth } from "../../app/require-auth.tsx";
 import { EmailField, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
+import { RequireAuth } from "./require-auth.tsx";
 
 /** The top-alert message of an operation's outcome (docs/storefront.md, "Messages"). */
 function useAnnounce() {

@@ -4,12 +4,17 @@ import { describe, expect, it, vi } from "vitest";
 import { anErrorBody, anOrder, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
+import { MyOrders } from "../orders/index.ts";
 import { ProfileScreen } from "./profile-screen.tsx";
 
 const MY_ORDERS = "/api/orders/myorders/";
 
 function renderProfile(account = aUser()) {
-  return renderApp(<ProfileScreen />, { url: "/profile", path: "/profile", preloadedState: { auth: signedIn(account) } });
+  return renderApp(<ProfileScreen orders={<MyOrders />} />, {
+    url: "/profile",
+    path: "/profile",
+    preloadedState: { auth: signedIn(account) },
+  });
 }
 
 const PHONE = "+919876543210";
@@ -24,7 +29,7 @@ function fakeProfileApi(answer: (call: FakeCall) => FakeAnswer, orders: Order[] 
 
 describe("ProfileScreen", () => {
   it("sends guests to sign in, coming back here", async () => {
-    const { location } = renderApp(<ProfileScreen />, { url: "/profile", path: "/profile" });
+    const { location } = renderApp(<ProfileScreen orders={<MyOrders />} />, { url: "/profile", path: "/profile" });
     await vi.waitFor(() => expect(location().pathname + location().search).toBe("/login?redirect=/profile"));
   });
 

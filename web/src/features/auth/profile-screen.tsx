@@ -1,5 +1,5 @@
 import { formatPhone } from "@krishi/contract";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
@@ -9,21 +9,21 @@ import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText, fieldErrors, formErrorText } from "../../lib/api-error.ts";
 import { useFormCheck } from "../../lib/form-check.ts";
-import { MyOrders } from "../orders/index.ts";
 import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
-import { RequireAuth } from "../../app/require-auth.tsx";
 import { EmailField, NAME_MAX, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
 import { useAddEmailMutation } from "./phone-api.ts";
 import { PhoneCode } from "./phone-code.tsx";
+import { RequireAuth } from "./require-auth.tsx";
 import { WhatsAppUpdates } from "./whatsapp-updates.tsx";
 
 /**
  * /profile (signed-in users only): the profile form, the mobile number (and WhatsApp updates), an
- * e-mail address for an account made with a number alone, and My Orders beside them.
+ * e-mail address for an account made with a number alone, and beside them `orders`: My Orders, which
+ * the app puts there (app/profile-page.tsx), as features do not import each other's screens.
  */
-export function ProfileScreen() {
+export function ProfileScreen({ orders }: { orders: ReactNode }) {
   return (
     <RequireAuth>
       {(user) => (
@@ -34,9 +34,7 @@ export function ProfileScreen() {
             <PhoneSection user={user} />
             <EmailSection user={user} />
           </Col>
-          <Col lg={8}>
-            <MyOrders />
-          </Col>
+          <Col lg={8}>{orders}</Col>
         </Row>
       )}
     </RequireAuth>

@@ -1,6 +1,5 @@
-import type { ThunkAction, UnknownAction } from "@reduxjs/toolkit";
 import { api, session } from "../../app/api.ts";
-import type { AppStore, RootState } from "../../app/store.ts";
+import type { AppStore, AppThunk } from "../../app/store.ts";
 import { authRequest } from "./auth-http.ts";
 import {
   AUTH_KEYS,
@@ -14,8 +13,6 @@ import {
   verifySucceeded,
 } from "./auth-slice.ts";
 import { checkGoogleState } from "./google-state.ts";
-
-export type AppThunk = ThunkAction<Promise<void>, RootState, unknown, UnknownAction>;
 
 /**
  * On load (docs/storefront.md, "Auth state"): with `code` in the address, sign in with Google; else

@@ -1,7 +1,7 @@
 import { showMessage } from "../../app/alert.ts";
+import type { AppThunk } from "../../app/store.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import { authRequest } from "./auth-http.ts";
-import type { AppThunk } from "./session.ts";
 
 /**
  * POST registration/resend-email/ {email}: sends the verification link again (the server answers

@@ -1,5 +1,6 @@
 import { type ShippingAddress, toPaise } from "@krishi/contract";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
+import { injectSlice } from "../../app/store.ts";
 import { readJson, writeJson } from "../../lib/storage.ts";
 // The auth slice itself, not the feature's index.ts: the index also holds thunks typed by the
 // store, which is built from this slice.
@@ -104,6 +105,14 @@ function forgetCheckout(state: CartState): void {
 }
 
 export const { addToCart, removeFromCart, clearCart, cartReceived, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
+
+declare module "../../app/store.ts" {
+  interface SliceStates {
+    cart: CartState;
+  }
+}
+
+injectSlice(cartSlice, { save: saveCart });
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
 

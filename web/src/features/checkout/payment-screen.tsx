@@ -4,12 +4,12 @@ import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Navigate, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
-import { RequireAuth } from "../../app/require-auth.tsx";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { t } from "../../i18n/index.ts";
 import { formatRupeesShort, isUnknownPin, pinOf, useGetPincodeQuery } from "../../lib/shop-config.ts";
+import { RequireAuth } from "../auth/require-auth.tsx";
 import { savePaymentMethod, useCartPrice } from "../cart/index.ts";
 import "./checkout.css";
 

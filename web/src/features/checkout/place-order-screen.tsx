@@ -3,7 +3,6 @@ import { Suspense } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
-import { RequireAuth } from "../../app/require-auth.tsx";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -17,6 +16,7 @@ import { onlyPaymentMethod, paymentMethodName } from "../../lib/payment-method.t
 import { checkStock } from "../../lib/quantity.ts";
 import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
 import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
+import { RequireAuth } from "../auth/require-auth.tsx";
 import {
   type CartItem,
   clearCart,

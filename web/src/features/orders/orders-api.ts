@@ -152,6 +152,14 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
     }),
     /**
+     * PUT /api/orders/{id}/cod-received/ (staff): a Cash on Delivery order's cash is in, so it is
+     * paid (and invoiced). The order, the order lists and the dashboard read again.
+     */
+    markCodReceived: build.mutation<Order, number>({
+      query: (id) => ({ url: `/orders/${id}/cod-received/`, method: "PUT" }),
+      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    }),
+    /**
      * POST /api/orders/{id}/refund/ (staff): an amount, or lines (their value with their tax). The
      * same `idempotencyKey` for a retried submission: the server then makes the refund once,
      * however often the request arrives.
@@ -232,6 +240,7 @@ export const {
   usePackOrderMutation,
   useShipOrderMutation,
   useDeliverOrderMutation,
+  useMarkCodReceivedMutation,
   useRefundOrderMutation,
   useMarkRefundPaidMutation,
   useRequestReturnMutation,

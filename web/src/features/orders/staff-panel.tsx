@@ -8,7 +8,6 @@ import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
-import { useMarkCodReceivedMutation } from "../admin/index.ts";
 import { CancelOrder } from "./cancel-order.tsx";
 import { LinePicker, type PickedLine, type PickedLines, pickedLines } from "./line-picker.tsx";
 import { WEB_ADDRESS } from "./order-history.tsx";
@@ -16,6 +15,7 @@ import { refundablePaise } from "./order-status.tsx";
 import {
   newIdempotencyKey,
   useDeliverOrderMutation,
+  useMarkCodReceivedMutation,
   usePackOrderMutation,
   useRefundOrderMutation,
   useShipOrderMutation,

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { Loader } from "../components/loader.tsx";
-import { selectSession, selectUser, type User } from "../features/auth/index.ts";
-import { redirectQuery } from "../features/auth/redirect.ts";
-import { useAppSelector } from "./hooks.ts";
+import { useAppSelector } from "../../app/hooks.ts";
+import { Loader } from "../../components/loader.tsx";
+import { selectSession, selectUser, type User } from "./auth-slice.ts";
+import { redirectQuery } from "./redirect.ts";
 
 /**
  * A screen for signed-in users: guests go to /login?redirect={this page}. It lives beside the router

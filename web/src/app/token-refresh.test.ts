@@ -1,9 +1,8 @@
+import type { TokenPair as Tokens } from "@krishi/contract";
 import type { BaseQueryApi, FetchBaseQueryError } from "@reduxjs/toolkit/query";
 import { describe, expect, it, vi } from "vitest";
-import { anErrorBody } from "../../testing/factories.ts";
-import { requestTokenRefresh } from "./auth-http.ts";
-import type { Tokens } from "./auth-slice.ts";
-import { createRefresher, type SessionStore } from "./token-refresh.ts";
+import { anErrorBody } from "../testing/factories.ts";
+import { createRefresher, requestTokenRefresh, type SessionStore } from "./token-refresh.ts";
 
 /** A session store whose tokens the refresher reads and replaces. */
 function session(access: string | null, refresh: string | null) {
