@@ -23,6 +23,25 @@ export class CsvQuotesError extends Error {
   }
 }
 
+/** The refusal of a file whose quotes do not pair up, on the line the bad value starts. */
+export interface CsvQuotesRefusal {
+  ok: false;
+  line: number;
+  detail: string;
+  code: "csv_quotes_unpaired";
+  params: { line: number };
+}
+
+/** Reads `text`'s records with `read`: a file whose quotes do not pair up is refused (csv_quotes_unpaired). */
+export async function readCsv<T>(text: string, read: (batches: AsyncIterable<CsvRecord[]>) => Promise<T>): Promise<T | CsvQuotesRefusal> {
+  try {
+    return await read(csvRecords(text));
+  } catch (error) {
+    if (!(error instanceof CsvQuotesError)) throw error;
+    return { ok: false, line: error.line, detail: error.message, code: "csv_quotes_unpaired", params: { line: error.line } };
+  }
+}
+
 /** Characters handed to the parser between two turns of the event loop: a large file holds no request up. */
 const CHARS_PER_TURN = 16 * 1024;
 

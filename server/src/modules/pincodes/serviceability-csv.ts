@@ -1,5 +1,5 @@
 import type { ErrorParams, FieldErrorCode } from "@krishi/contract";
-import { CsvQuotesError, type CsvRecord, csvRecords } from "../../lib/csv.ts";
+import { type CsvRecord, readCsv } from "../../lib/csv.ts";
 import type { ServiceableRow } from "./repository.ts";
 
 /**
@@ -35,13 +35,8 @@ const YES = new Set(["true", "yes", "y", "1"]);
 const NO = new Set(["false", "no", "n", "0"]);
 
 /** Reads the upload a slice at a time, letting the event loop run between slices. */
-export async function parseServiceability(text: string): Promise<ParsedServiceability> {
-  try {
-    return await parseRecords(csvRecords(text));
-  } catch (error) {
-    if (!(error instanceof CsvQuotesError)) throw error;
-    return { ok: false, line: error.line, detail: error.message, code: "csv_quotes_unpaired", params: { line: error.line } };
-  }
+export function parseServiceability(text: string): Promise<ParsedServiceability> {
+  return readCsv(text, parseRecords);
 }
 
 async function parseRecords(batches: AsyncIterable<CsvRecord[]>): Promise<ParsedServiceability> {

@@ -1,6 +1,6 @@
 import { type ErrorParams, type FieldErrorCode, paiseToDecimal, type ShippingRule, slabsOverlap, toPaise } from "@krishi/contract";
 import { MAX_SLAB_GRAMS } from "@krishi/contract/schemas";
-import { CsvQuotesError, type CsvRecord, csvRecords } from "../../lib/csv.ts";
+import { type CsvRecord, readCsv } from "../../lib/csv.ts";
 
 /**
  * The shipping rules as staff upload them, like the serviceability table: one line per rule,
@@ -37,13 +37,8 @@ export function overlapDetail(other: ShippingRule): string {
   return `The weights overlap the rule for ${other.zone || "everywhere"}, ${slabText(other)}.`;
 }
 
-export async function parseShippingRules(text: string): Promise<ParsedShippingRules> {
-  try {
-    return await parseRecords(csvRecords(text));
-  } catch (error) {
-    if (!(error instanceof CsvQuotesError)) throw error;
-    return { ok: false, line: error.line, detail: error.message, code: "csv_quotes_unpaired", params: { line: error.line } };
-  }
+export function parseShippingRules(text: string): Promise<ParsedShippingRules> {
+  return readCsv(text, parseRecords);
 }
 
 async function parseRecords(batches: AsyncIterable<CsvRecord[]>): Promise<ParsedShippingRules> {
