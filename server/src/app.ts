@@ -42,6 +42,7 @@ import { vocabularyStaffRoutes } from "./modules/catalog/vocabulary-routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { InvoicesService } from "./modules/invoices/service.ts";
 import { invoiceStaffRoutes } from "./modules/invoices/staff-routes.ts";
+import { Checkout } from "./modules/orders/checkout.ts";
 import { OrderNotices } from "./modules/orders/notices.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { OrdersService } from "./modules/orders/service.ts";
@@ -316,14 +317,14 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const notices = new OrderNotices(mailQueue, config.siteUrl, (trx, userId) => accounts.noticeContactOf(trx, userId), messenger.channels);
   // Orders first: payments, invoices and returns attach themselves to the order process's effects
   // and to the order JSON as they are made (OrdersService.handle / provide).
-  const orders = new OrdersService({
+  const orders = new OrdersService({ db, catalog, rules: config.orders, clock, events, notices });
+  const checkout = new Checkout({
     db,
+    orders,
     catalog,
     pricing: config.pricing,
     rules: config.orders,
     clock,
-    events,
-    notices,
     sellerStateCode: config.tax.seller.stateCode,
     cod: config.cod,
     pincodes,
@@ -355,7 +356,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
-  const summary = new StaffSummaryService({ orders, payments, catalog, users, clock });
+  const summary = new StaffSummaryService({ db, payments, catalog, users, clock });
   const services: Services = {
     catalog,
     accounts,
@@ -409,7 +410,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits, signedIn });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(cartRoutes, { prefix: "/api", auth, cart });
-  await app.register(ordersRoutes, { prefix: "/api", auth, orders });
+  await app.register(ordersRoutes, { prefix: "/api", auth, orders, checkout });
   await app.register(paymentOrderRoutes, { prefix: "/api", auth, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });
   await app.register(invoicesRoutes, { prefix: "/api", auth, invoices });

@@ -91,23 +91,36 @@ const stockStatements = (statements: string[]) =>
   statements.filter((statement) => /products|product_variants/.test(statement) && !statement.startsWith("select"));
 
 describe("a checkout's statements", () => {
-  // Besides the bearer's refresh token and user, and the PIN's serviceability: the stock of each
-  // line; the customer's lock (PostgreSQL) and unpaid orders; the order, its lines and its first
-  // event; the packs bought taken out of the customer's cart; the customer's notice settings and
-  // the queued mail. The shipping rules are kept in memory.
+  // Besides the bearer's refresh token and user, and the PIN's serviceability: the lines' products
+  // and packs, read before the transaction; the order and its lines; its first event; the packs
+  // bought taken out of the customer's cart; the customer's notice settings and the queued mail;
+  // the stock of each line; the customer's lock (PostgreSQL) and unpaid orders. The shipping rules
+  // are kept in memory.
   it("take a line's stock in one statement on PostgreSQL, two on SQLite (which waits on no round trip between them)", async () => {
     const postgres = dialectOf(t.database.db as unknown as Kysely<unknown>) === "postgres";
     const oneLine = await place([urea]);
     const twoLines = await place([urea, seeds]);
     if (postgres) {
       expect(stockStatements(oneLine)).toEqual(["with update products"]);
-      expect(oneLine).toHaveLength(12);
-      expect(twoLines).toHaveLength(13);
+      expect(oneLine).toHaveLength(14);
+      expect(twoLines).toHaveLength(15);
     } else {
       expect(stockStatements(oneLine)).toEqual(["update products", "update product_variants"]);
-      expect(oneLine).toHaveLength(12);
-      expect(twoLines).toHaveLength(14);
+      expect(oneLine).toHaveLength(14);
+      expect(twoLines).toHaveLength(16);
     }
     expect(oneLine).not.toContain("select shipping_rules");
+  });
+
+  // A product's row is locked by its line's UPDATE until the checkout commits: taken last, the
+  // locks are held for the checkout's last statements only (the customer's lock and unpaid count),
+  // so concurrent checkouts of one product wait the least.
+  it("take the stock last, after the order, its event, its cart and its mail are written", async () => {
+    const postgres = dialectOf(t.database.db) === "postgres";
+    const statements = await place([urea, seeds]);
+    const stock = stockStatements(statements);
+    const firstStock = statements.indexOf(stock[0] as string);
+    expect(statements.slice(firstStock)).toEqual([...stock, ...(postgres ? ["select users"] : []), "select orders"]);
+    expect(statements.indexOf("select products")).toBeLessThan(statements.indexOf("insert orders"));
   });
 });

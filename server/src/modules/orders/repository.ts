@@ -101,9 +101,14 @@ export async function lockOrder(trx: Transaction<Database>, id: number) {
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Locks the customer's row, so their concurrent checkouts are counted one after another. */
+/**
+ * Locks the customer's row, so their concurrent checkouts are counted one after another. FOR NO
+ * KEY UPDATE, not FOR UPDATE: it leaves the row to the KEY SHARE locks of rows that refer to it
+ * (their Cash on Delivery checkout writes its order before it takes the stock a checkout holding
+ * this lock may hold: with FOR UPDATE here the two would wait on each other, a deadlock).
+ */
 export async function lockCustomer(trx: Transaction<Database>, userId: number): Promise<void> {
-  if (supportsRowLocks(trx)) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  if (supportsRowLocks(trx)) await trx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
 }
 
 export async function countUnpaidOf(db: Reader, userId: number): Promise<number> {
@@ -261,6 +266,11 @@ export async function findPaidSince(db: Reader, since: string) {
 
 /** The states of a paid order waiting to reach its customer. */
 export const TO_DELIVER: readonly OrderStatus[] = ["paid", "packed", "shipped"];
+
+/** How many orders are paid and still on their way to the customer. */
+export async function countToDeliver(db: Reader): Promise<number> {
+  return countOrders(db, { statuses: TO_DELIVER, paid: true });
+}
 
 /** Orders paid but not delivered (nor cancelled or refunded), oldest payment first. */
 export async function findToDeliver(db: Reader, limit: number) {

@@ -5,11 +5,13 @@ import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, fieldError, type HttpError, problem } from "../../lib/errors.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
-import type { OrdersService, PlaceOrderFailure } from "./service.ts";
+import type { Checkout, PlaceOrderFailure } from "./checkout.ts";
+import type { OrdersService } from "./service.ts";
 
 export interface OrdersRoutesOptions {
   auth: AuthGuards;
   orders: OrdersService;
+  checkout: Checkout;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -107,7 +109,7 @@ function refusal(failure: PlaceOrderFailure): HttpError {
   }
 }
 
-export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders }) => {
+export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = async (app, { auth, orders, checkout }) => {
   app.post(
     "/orders/add/",
     {
@@ -133,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       const { orderItems, shippingAddress, paymentMethod, totalPrice } = request.body;
       // The same rules as a saved address: no blank fields, a 6-digit PIN code in India, a mobile
       // number; in GST mode a known state too.
-      const checked = checkShippingAddress(shippingAddress, { taxMode: orders.taxMode });
+      const checked = checkShippingAddress(shippingAddress, { taxMode: checkout.taxMode });
       if (!checked.ok) throw addressError(checked);
       let totalPaise: number;
       try {
@@ -141,7 +143,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
       } catch {
         throw fieldError("field_invalid", "totalPrice", problem("amount_invalid", "Enter a valid amount with at most two decimals."));
       }
-      const result = await orders.placeOrder(currentUser(request), {
+      const result = await checkout.placeOrder(currentUser(request), {
         orderItems,
         shippingAddress: checked.address,
         paymentMethod,

@@ -126,6 +126,11 @@ function paymentMethod(value: string): PaymentMethod {
   return value === "COD" ? "COD" : "RazorPay";
 }
 
+/** The order's customer as lists name them: a customer with a mobile number alone may have given no name, their delivery number then. */
+export function customerName(row: Pick<OrderRow, "customer_first_name" | "customer_last_name" | "customer_email" | "ship_phone">): string {
+  return `${row.customer_first_name} ${row.customer_last_name}`.trim() || row.customer_email || row.ship_phone;
+}
+
 /** The one place that defines the order JSON of the API. */
 export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExtras, viewer: Viewer): Order {
   const first = row.customer_first_name;
@@ -151,8 +156,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       first_name: first,
       last_name: last,
       email: row.customer_email,
-      // A customer with a mobile number alone may have given no name: their delivery number then.
-      name: `${first} ${last}`.trim() || row.customer_email || row.ship_phone,
+      name: customerName(row),
     },
     orderItems: items.map((item) => ({
       product: item.product_id,

@@ -1,23 +1,4 @@
-import {
-  DEFAULT_PAYMENT_METHOD,
-  GST_STATE_CODES,
-  type IndianState,
-  indianState,
-  type Language,
-  type Order,
-  type OrderEventName,
-  type OrderStatus,
-  type PaymentMethod,
-  PIN_PATTERN,
-  type Pincode,
-  type PricingRules,
-  priceOrder,
-  type ShippingAddress,
-  type ShippingRule,
-  shippingCharge,
-  supplyBetween,
-  type TaxMode,
-} from "@krishi/contract";
+import type { Language, Order, OrderEventName, OrderStatus } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database, OrderActor, OrdersTable } from "../../db/schema.ts";
@@ -25,8 +6,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
-import { isIndia } from "../addresses/check.ts";
-import type { CatalogService, ProductForOrder } from "../catalog/service.ts";
+import type { CatalogService } from "../catalog/service.ts";
 import type { OrderNotices } from "./notices.ts";
 import {
   type Actor,
@@ -36,7 +16,6 @@ import {
   leaves,
   OFF_THE_ROAD,
   OPEN_RETURN_STATUSES,
-  ORDER_PROCESS,
   type Role,
   reachedBy,
   refusalOf,
@@ -69,22 +48,6 @@ export interface Customer {
   language?: Language;
 }
 
-/** A checkout's line: a product, in one of its packs (the default pack when `variant` is absent). */
-export interface OrderLineInput {
-  product: number;
-  variant?: number | undefined;
-  qty: number;
-}
-
-export interface PlaceOrderInput {
-  orderItems: OrderLineInput[];
-  /** Cleaned: a canonical state name when one is known, the phone as 10 digits or "". */
-  shippingAddress: ShippingAddress;
-  paymentMethod?: PaymentMethod;
-  /** What the shopper was shown, in paise: the order is refused if the server's total differs. */
-  totalPaise: number;
-}
-
 /** Limits of checkout, the payment window and the return window (config, with their defaults). */
 export interface OrderRules {
   paymentWindowSeconds: number;
@@ -92,39 +55,6 @@ export interface OrderRules {
   maxUnitsPerLine: number;
   returnWindowHours: number;
 }
-
-/** Cash on Delivery (config): off by default; the fee is a charge of its own, the limit is on the total with it. */
-export interface CodRules {
-  enabled: boolean;
-  feePaise: number;
-  maxOrderPaise: number;
-}
-
-/** Where a PIN is and whether the shop delivers there (the pincodes module answers). */
-export interface PincodeLookup {
-  lookup(pin: string): Promise<Pincode | null>;
-  /** Whether staff uploaded a serviceability table: without one the shop delivers everywhere. */
-  hasServiceabilityTable(): Promise<boolean>;
-}
-
-/** Expected ways a checkout can fail: returned, not thrown, and mapped to HTTP by the route. */
-export type PlaceOrderFailure =
-  | { kind: "empty" }
-  | { kind: "unknown-product"; productId: number }
-  | { kind: "unknown-variant"; productId: number; productName: string; variantId: number }
-  /** `productName` names the pack too when the product is sold in several ("Urea (45 kg)"); `available`: of that pack. */
-  | { kind: "out-of-stock"; productName: string; available: number; productId: number; variantId: number | null }
-  | { kind: "price-changed"; totalPaise: number }
-  | { kind: "too-many-units"; productId: number; max: number }
-  | { kind: "too-many-unpaid"; max: number }
-  | { kind: "state-mismatch"; pin: string; pinState: string; addressState: string }
-  | { kind: "no-state" }
-  | { kind: "not-served"; pin: string }
-  | { kind: "cod-off" }
-  | { kind: "cod-not-here"; pin: string }
-  | { kind: "cod-over-limit"; maxPaise: number; totalPaise: number };
-
-export type PlaceOrderResult = { ok: true; order: Order } | { ok: false; failure: PlaceOrderFailure };
 
 export const ORDER_NOT_FOUND = "No Order matches the given query.";
 
@@ -154,52 +84,21 @@ interface Announcement {
 
 export type TransitionResult = { ok: true; order: repo.OrderRow } | { ok: false; reason: "moved" | "out-of-stock" };
 
-/** A checkout's line as taken from its pack and priced from it. */
-interface PricedLine {
-  product: ProductForOrder;
-  qty: number;
-  pricePaise: number;
-  gstRate: number;
-}
-
-class Rollback extends Error {
-  constructor(readonly failure: PlaceOrderFailure) {
-    super(failure.kind);
-  }
-}
-
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** Where an order goes, as tax, delivery and Cash on Delivery see it. */
-interface Destination {
-  /** The buyer's state (from the PIN, else the address), when known. */
-  state: IndianState | null;
-  codAllowed: boolean;
-  /** Days to deliver there, when the PIN is known. */
-  deliveryDays: number | null;
-}
 
 export interface OrdersServiceDeps {
   db: Db;
-  catalog: CatalogService;
-  pricing: PricingRules;
+  catalog: Pick<CatalogService, "takeStock" | "returnStock">;
   rules: OrderRules;
   clock: Clock;
   events: EventBus;
   /** The customer's news of the moves that declare a notice. */
   notices: OrderNotices;
-  /** The seller's GST state code: in GST mode an order to the same state pays CGST + SGST, to another IGST. */
-  sellerStateCode: string | null;
-  cod: CodRules;
-  pincodes: PincodeLookup;
-  /** The shop's shipping rules by weight and zone (the shipping module answers): checkout charges by them. */
-  shipping: { rules(): Promise<ShippingRule[]> };
 }
 
 /**
- * Orders: checkout, reading, and the one writer of an order's state. Every move goes through
+ * Orders: reading, and the one writer of an order's state (checkout.ts writes a new order through
+ * placing()). Every move goes through
  * transition(), which does what the order process (process.ts) declares for it: checks who may
  * make it and its guard, moves the row with a conditional UPDATE, stamps its columns, records the
  * event, moves stock, runs the declared effects' handlers and queues the customer's notices — all
@@ -211,18 +110,13 @@ export class OrdersService {
   /** What each open transaction will announce when it commits (see #inTransaction). */
   readonly #announcements = new WeakMap<Transaction<Database>, Announcement[]>();
   private readonly db: Db;
-  private readonly catalog: CatalogService;
+  private readonly catalog: OrdersServiceDeps["catalog"];
   private readonly clock: Clock;
 
   constructor(private readonly deps: OrdersServiceDeps) {
     this.db = deps.db;
     this.catalog = deps.catalog;
     this.clock = deps.clock;
-  }
-
-  /** How orders are taxed now: "flat" (the spec's) or "gst". */
-  get taxMode(): TaxMode {
-    return this.deps.pricing.taxMode ?? "flat";
   }
 
   /** Attaches the work of an effect the order process names (invoices, payments). */
@@ -262,214 +156,29 @@ export class OrdersService {
   }
 
   /**
-   * Places an order: prices come from the database, never from the client; the stock of every
-   * line is taken from its pack in one transaction (all lines or none), in product-id then
-   * pack-id order so concurrent checkouts lock rows in the same order and cannot deadlock (the
-   * catalogue locks a product's row before its packs). In GST mode the tax follows the place of
-   * supply (the state of the shipping PIN). A Cash on Delivery order is confirmed at once: no
-   * payment window, paid when staff record its cash.
+   * Runs a checkout's transaction (checkout.ts): `work` writes the new order and calls `enter` to
+   * record its first move (the process's "place": its event, effects and notices), announced with
+   * the products whose stock it takes once the transaction commits.
    */
-  async placeOrder(customer: Customer, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-    const lines = mergeLines(input.orderItems);
-    if (lines.length === 0) return { ok: false, failure: { kind: "empty" } };
-    const { maxUnitsPerLine, maxUnpaidOrders, paymentWindowSeconds } = this.deps.rules;
-    const tooMany = lines.find((line) => line.qty > maxUnitsPerLine);
-    if (tooMany) return { ok: false, failure: { kind: "too-many-units", productId: tooMany.product, max: maxUnitsPerLine } };
-    const cod = input.paymentMethod === "COD";
-    const gst = this.taxMode === "gst";
-    const address = input.shippingAddress;
-    if (cod && !this.deps.cod.enabled) return { ok: false, failure: { kind: "cod-off" } };
-    const destination = await this.#destination(address, cod);
-    if (!destination.ok) return destination;
-    const { state } = destination;
-    if (cod && !destination.codAllowed) return { ok: false, failure: { kind: "cod-not-here", pin: address.postalCode } };
-    const buyerStateCode = state ? GST_STATE_CODES[state] : null;
-    const sellerStateCode = gst ? this.deps.sellerStateCode : null;
-    const placing = ORDER_PROCESS.find((t) => t.event === "place" && t.from.length === 0 && (t.to === "confirmed") === cod) as Transition;
-    // Read once, before the stock transaction: a short read that holds it up no longer (on SQLite
-    // it holds the write lock); an order priced by rules a moment old is one placed a moment earlier.
-    const shippingRules = await this.deps.shipping.rules();
-
-    try {
-      const placed = await this.#inTransaction(async (trx) => {
-        // Writes first: on SQLite the transaction takes the write lock at once (waiting on the
-        // busy timeout) instead of failing to upgrade a read lock held by another process.
-        const priced = await this.#takeLines(trx, lines);
-        const weightGrams = priced.reduce((sum, line) => sum + line.product.weight_grams * line.qty, 0);
-        // A COD order waits for no payment: it neither counts toward the unpaid limit nor is held back by it.
-        if (!cod) {
-          await repo.lockCustomer(trx, customer.id);
-          if ((await repo.countUnpaidOf(trx, customer.id)) >= maxUnpaidOrders) {
-            throw new Rollback({ kind: "too-many-unpaid", max: maxUnpaidOrders });
-          }
-        }
-        // The shipping rules price the parcel by what the lines' packs weigh, where it goes and the
-        // items' gross cost: the contract's function, which the web's preview calls too.
-        const itemsPaise = priced.reduce((sum, line) => sum + line.pricePaise * line.qty, 0);
-        const shipment = { weightGrams, pin: address.postalCode, itemsPaise };
-        const price = priceOrder(priced, this.deps.pricing, {
-          supply: supplyBetween(sellerStateCode, buyerStateCode),
-          codFeePaise: cod ? this.deps.cod.feePaise : 0,
-          shippingPaise: shippingCharge(shippingRules, shipment, this.deps.pricing),
-        });
-        if (cod && price.totalPaise > this.deps.cod.maxOrderPaise) {
-          throw new Rollback({ kind: "cod-over-limit", maxPaise: this.deps.cod.maxOrderPaise, totalPaise: price.totalPaise });
-        }
-        if (price.totalPaise !== input.totalPaise) throw new Rollback({ kind: "price-changed", totalPaise: price.totalPaise });
-
-        const now = this.clock();
-        const at = now.toISOString();
-        const written = await repo.insertOrder(
-          trx,
-          {
-            user_id: customer.id,
-            customer_first_name: customer.first_name,
-            customer_last_name: customer.last_name,
-            customer_email: customer.email ?? "",
-            ship_label: address.label,
-            ship_address: address.address,
-            ship_city: address.city,
-            ship_state: (gst ? state : null) ?? address.state ?? "",
-            ship_postal_code: address.postalCode,
-            ship_landmark: address.landmark ?? "",
-            ship_country: address.country,
-            ship_phone: address.phone ?? "",
-            payment_method: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
-            items_paise: price.itemsPaise,
-            shipping_paise: price.shippingPaise,
-            cod_fee_paise: price.codFeePaise,
-            tax_paise: price.taxPaise,
-            total_paise: price.totalPaise,
-            tax_mode: gst ? "gst" : "flat",
-            place_of_supply: gst ? (buyerStateCode ?? "") : "",
-            seller_state_code: sellerStateCode ?? "",
-            charges_gst_rate: price.charges.gstRate,
-            charges_tax_paise: price.charges.taxPaise,
-            cgst_paise: price.breakup.cgstPaise,
-            sgst_paise: price.breakup.sgstPaise,
-            igst_paise: price.breakup.igstPaise,
-            prices_include_tax: price.taxIncluded,
-            status: placing.to as OrderStatus,
-            payment_due_at: cod ? null : new Date(now.getTime() + paymentWindowSeconds * 1000).toISOString(),
-            expected_delivery_on: expectedDeliveryOn(now, destination.deliveryDays),
-            created_at: at,
-            updated_at: at,
-          },
-          priced.map((line, i) => {
-            const taxed = price.lines[i] as (typeof price.lines)[number];
-            return {
-              product_id: line.product.id,
-              variant_id: line.product.variant_id,
-              variant_label: line.product.variant_label,
-              name: line.product.name,
-              name_hi: line.product.name_hi,
-              image: line.product.image ?? "",
-              price_paise: line.pricePaise,
-              qty: line.qty,
-              hsn_code: line.product.hsn_code,
-              gst_rate: taxed.gstRate,
-              tax_paise: taxed.taxPaise,
-              cgst_paise: taxed.cgstPaise,
-              sgst_paise: taxed.sgstPaise,
-              igst_paise: taxed.igstPaise,
-            };
-          }),
-        );
-        const actor: Actor = { role: "owner", userId: customer.id, language: customer.language };
-        const event = await this.#enter(trx, placing, { order: written.row, items: written.items }, null, actor, "", at);
-        this.announce(
-          trx,
-          written.row.id,
-          "place",
-          priced.map((line) => line.product.id),
-        );
-        return { ...written, events: [event] };
-      });
-      // Answered from what was written: a new order has no refunds, returns or tax documents yet.
-      const extras: OrderExtras = {
-        events: placed.events,
-        refunds: [],
-        documents: NO_TAX_DOCUMENTS,
-        returns: [],
-        refundAccount: null,
-        now: this.clock(),
-        returnWindowMs: this.returnWindowMs,
-      };
-      return { ok: true, order: orderJson(placed.row, placed.items, extras, viewerOf(customer)) };
-    } catch (error) {
-      if (error instanceof Rollback) return { ok: false, failure: error.failure };
-      throw error;
-    }
-  }
-
-  /**
-   * Takes each line's units from its pack and prices it from that pack, as locked. A line without
-   * a pack and one naming the default pack are the same line: merged once the pack is known (the
-   * units of both taken, so the pack had them all). Throws Rollback naming the pack that ran out, an
-   * unknown product or pack, or a merged line over the units allowed.
-   */
-  async #takeLines(trx: Transaction<Database>, lines: readonly OrderLineInput[]): Promise<PricedLine[]> {
-    const priced = new Map<string, PricedLine>();
-    for (const line of lines) {
-      const product = await this.catalog.takeStock(trx, line.product, line.variant ?? null, line.qty);
-      if (!product) throw new Rollback(await this.#whyNotTaken(trx, line, priced));
-      const key = `${product.id}:${product.variant_id}`;
-      const same = priced.get(key);
-      const qty = (same?.qty ?? 0) + line.qty;
-      if (qty > this.deps.rules.maxUnitsPerLine) {
-        throw new Rollback({ kind: "too-many-units", productId: product.id, max: this.deps.rules.maxUnitsPerLine });
-      }
-      priced.set(key, { product, qty, pricePaise: Number(product.price_paise), gstRate: product.gst_rate });
-    }
-    return [...priced.values()];
-  }
-
-  /** Why a line's units could not be taken: its product or pack is not sold, or the pack has fewer units. */
-  async #whyNotTaken(trx: Transaction<Database>, line: OrderLineInput, taken: ReadonlyMap<string, PricedLine>): Promise<PlaceOrderFailure> {
-    const [row] = await this.catalog.productsForOrder(trx, [line.product]);
-    if (!row) return { kind: "unknown-product", productId: line.product };
-    const pack = line.variant === undefined ? row.variants[0] : row.variants.find((candidate) => candidate.id === line.variant);
-    if (!pack) {
-      // A product without packs is not on sale; a pack it is not sold in is named as such.
-      if (line.variant === undefined) return { kind: "unknown-product", productId: line.product };
-      return { kind: "unknown-variant", productId: row.id, productName: row.name, variantId: line.variant };
-    }
-    // Units this order already took of the pack (a line naming the default pack and one without) were there too.
-    const ours = taken.get(`${row.id}:${pack.id}`)?.qty ?? 0;
-    return {
-      kind: "out-of-stock",
-      productName: row.variants.length > 1 ? `${row.name} (${pack.label})` : row.name,
-      available: pack.count_in_stock + ours,
-      productId: row.id,
-      variantId: pack.id,
-    };
-  }
-
-  /**
-   * The buyer's state and what the shop allows at the address's PIN: in GST mode the state comes
-   * from the PIN (an address naming another state is refused), else from the address; an unserved
-   * PIN is refused when a serviceability table exists.
-   */
-  async #destination(
-    address: ShippingAddress,
-    cod: boolean,
-  ): Promise<({ ok: true } & Destination) | { ok: false; failure: PlaceOrderFailure }> {
-    const gst = this.taxMode === "gst";
-    const { pincodes } = this.deps;
-    const served = await pincodes.hasServiceabilityTable();
-    const pinCode = address.postalCode;
-    // Looked up for every Indian PIN: its delivery days give the order its expected day.
-    const pin = isIndia(address.country) && PIN_PATTERN.test(pinCode) ? await pincodes.lookup(pinCode) : null;
-    if (!gst && !served && !cod) return { ok: true, state: null, codAllowed: false, deliveryDays: pin?.deliveryDays ?? null };
-    const named = address.state ? indianState(address.state) : null;
-    const pinState = pin ? indianState(pin.state) : null;
-    if (gst && pinState && named && pinState !== named) {
-      return { ok: false, failure: { kind: "state-mismatch", pin: pinCode, pinState, addressState: address.state ?? "" } };
-    }
-    const state = pinState ?? named;
-    if (gst && !state) return { ok: false, failure: { kind: "no-state" } };
-    if (served && !pin?.serviceable) return { ok: false, failure: { kind: "not-served", pin: pinCode } };
-    return { ok: true, state, codAllowed: pin?.cod ?? false, deliveryDays: pin?.deliveryDays ?? null };
+  async placing<T>(
+    work: (
+      trx: Transaction<Database>,
+      enter: (
+        written: { order: repo.OrderRow; items: readonly repo.OrderItemRow[] },
+        transition: Transition,
+        actor: Actor,
+        at: string,
+        productIds: number[],
+      ) => Promise<repo.OrderEventRow>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    return this.#inTransaction((trx) =>
+      work(trx, async (written, transition, actor, at, productIds) => {
+        const event = await this.#enter(trx, transition, written, null, actor, "", at);
+        this.announce(trx, written.order.id, transition.event, productIds);
+        return event;
+      }),
+    );
   }
 
   /**
@@ -690,24 +399,6 @@ export class OrdersService {
     return new Map(rows.map((row) => [row.id, { row, items: itemsOf.get(row.id) ?? [] }]));
   }
 
-  rowByRazorpayOrder(razorpayOrderId: string): Promise<repo.OrderRow | undefined> {
-    return repo.findOrderByRazorpayId(this.db, razorpayOrderId);
-  }
-
-  /** Stores the gateway's order id unless one is stored already; answers the stored one. */
-  attachRazorpayOrder(id: number, razorpayOrderId: string): Promise<string | null> {
-    return repo.attachRazorpayOrder(this.db, id, razorpayOrderId, this.clock().toISOString());
-  }
-
-  /**
-   * Orders to ask Razorpay about: unpaid for longer than `quietMs` (a checkout in progress is left
-   * alone), or cancelled unpaid within `lateMs` (a capture can arrive after expiry).
-   */
-  toReconcile(quietMs: number, lateMs: number, limit: number) {
-    const now = this.clock().getTime();
-    return repo.findToReconcile(this.db, new Date(now - quietMs).toISOString(), new Date(now - lateMs).toISOString(), limit);
-  }
-
   async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Order> {
     const row = await repo.findOrder(this.db, id);
     if (!row) throw notFound("order_not_found", ORDER_NOT_FOUND);
@@ -735,32 +426,6 @@ export class OrdersService {
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("page_not_found", "Invalid page.");
     return { orders: await this.#toJson(rows, { role: "staff" }), total, pages };
-  }
-
-  /** Each paid order's payment time and total (paise) since `since`: the sales chart's data. */
-  async paymentsSince(since: Date): Promise<{ paidAt: Date; totalPaise: number }[]> {
-    const rows = await repo.findPaidSince(this.db, since.toISOString());
-    return rows.map((row) => ({ paidAt: new Date(row.paid_at as string | Date), totalPaise: Number(row.total_paise) }));
-  }
-
-  /** Orders paid and still on their way to the customer. */
-  countToDeliver(): Promise<number> {
-    return repo.countOrders(this.db, { statuses: repo.TO_DELIVER, paid: true });
-  }
-
-  /** Orders paid but not yet delivered, oldest payment first. */
-  async toDeliver(limit: number): Promise<Order[]> {
-    return this.#toJson(await repo.findToDeliver(this.db, limit), { role: "staff" });
-  }
-
-  /** Cash on Delivery orders placed and not cancelled whose cash is not received yet: how many, and that cash in all. */
-  cashToCollect(): Promise<{ orders: number; totalPaise: number }> {
-    return repo.sumCodToCollect(this.db);
-  }
-
-  /** Those orders, oldest first. */
-  async codToCollect(limit: number): Promise<Order[]> {
-    return this.#toJson(await repo.findCodToCollect(this.db, limit), { role: "staff" });
   }
 
   /** Announces committed changes: products whose stock moved (caches), then each order's change. */
@@ -811,25 +476,4 @@ function viewerOf(user: Customer): Viewer {
 
 function actorName(role: Role): OrderActor {
   return role === "owner" ? "customer" : role;
-}
-
-/** The day a delivery is expected, in India's calendar: today there plus the PIN's delivery days. */
-function expectedDeliveryOn(now: Date, deliveryDays: number | null): string | null {
-  if (deliveryDays === null) return null;
-  return new Date(now.getTime() + IST_OFFSET_MS + deliveryDays * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * One line per product and pack named (quantities of repeated lines added), in product-id then
- * pack-id order, a product's line without a pack (its default) first.
- */
-function mergeLines(items: readonly OrderLineInput[]): OrderLineInput[] {
-  const merged = new Map<string, OrderLineInput>();
-  for (const { product, variant, qty } of items) {
-    const key = `${product}:${variant ?? ""}`;
-    const line = merged.get(key);
-    if (line) line.qty += qty;
-    else merged.set(key, { product, ...(variant === undefined ? {} : { variant }), qty });
-  }
-  return [...merged.values()].sort((a, b) => a.product - b.product || (a.variant ?? 0) - (b.variant ?? 0));
 }

@@ -9,6 +9,7 @@ import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "
 import { type LineRequest, lineName, linesOf } from "../orders/lines.ts";
 import type { OrderNotices } from "../orders/notices.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
+import * as orderRows from "../orders/repository.ts";
 import type { RefundAccountView, RefundView } from "../orders/serialize.ts";
 import { type Customer, ORDER_NOT_FOUND, type OrdersService, SYSTEM, type TransitionContext } from "../orders/service.ts";
 import { GatewayError, type GatewayPayment, type PaymentGateway, toGatewayPayment, toGatewayRefund } from "./gateway.ts";
@@ -155,7 +156,7 @@ export class PaymentsService {
         throw new HttpError(502, "gateway_unavailable", "The payment provider is unavailable. Please try again in a moment.");
       }
       // Two tabs may race here: whichever stored first wins, and both pay that Razorpay order.
-      razorpayOrderId = (await this.orders.attachRazorpayOrder(order.id, created.id)) ?? created.id;
+      razorpayOrderId = (await orderRows.attachRazorpayOrder(this.db, order.id, created.id, this.deps.clock().toISOString())) ?? created.id;
     }
     return { id: razorpayOrderId, amount: total, currency: CURRENCY, key: this.gateway.keyId };
   }
@@ -270,7 +271,7 @@ export class PaymentsService {
 
   /** A payment Razorpay reported on its own (webhook, sandbox): settled against the order it names, if the shop has it. */
   async settleReported(payment: GatewayPayment): Promise<{ orderId: number; outcome: SettleOutcome } | null> {
-    const order = payment.orderId ? await this.orders.rowByRazorpayOrder(payment.orderId) : undefined;
+    const order = payment.orderId ? await orderRows.findOrderByRazorpayId(this.db, payment.orderId) : undefined;
     if (!order) {
       this.log.warn({ razorpayOrderId: payment.orderId, paymentId: payment.id }, "a payment for an unknown Razorpay order");
       return null;
@@ -542,7 +543,11 @@ export class PaymentsService {
   async reconcile(): Promise<{ checked: number; settled: number }> {
     let checked = 0;
     let settled = 0;
-    for (const candidate of await this.orders.toReconcile(RECONCILE_QUIET_MS, RECONCILE_LATE_MS, 100)) {
+    // Unpaid for a while (a checkout in progress is left alone), or cancelled unpaid lately (a capture can arrive after expiry).
+    const now = this.deps.clock().getTime();
+    const quietSince = new Date(now - RECONCILE_QUIET_MS).toISOString();
+    const lateSince = new Date(now - RECONCILE_LATE_MS).toISOString();
+    for (const candidate of await orderRows.findToReconcile(this.db, quietSince, lateSince, 100)) {
       checked++;
       try {
         const payments = await this.gateway.paymentsOfOrder(candidate.razorpay_order_id as string);
@@ -626,7 +631,7 @@ export class PaymentsService {
 
   /** Sandbox only: the amount Razorpay would charge for one of the shop's Razorpay orders. */
   async amountOf(razorpayOrderId: string): Promise<number | null> {
-    const order = await this.orders.rowByRazorpayOrder(razorpayOrderId);
+    const order = await orderRows.findOrderByRazorpayId(this.db, razorpayOrderId);
     return order ? Number(order.total_paise) : null;
   }
 

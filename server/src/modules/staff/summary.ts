@@ -1,8 +1,11 @@
 import { paiseToDecimal, type StaffSummary } from "@krishi/contract";
+import type { Db } from "../../db/database.ts";
+import { toIso } from "../../db/dialect.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { UserAdmin } from "../accounts/user-admin.ts";
 import type { CatalogService } from "../catalog/service.ts";
-import type { OrdersService } from "../orders/service.ts";
+import * as orderRows from "../orders/repository.ts";
+import { customerName } from "../orders/serialize.ts";
 import type { PaymentsService } from "../payments/service.ts";
 
 /** Days of sales on the dashboard, today included. */
@@ -19,11 +22,14 @@ export function istDate(instant: Date): string {
   return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The staff dashboard: composed from the services that own each table. */
+/**
+ * The staff dashboard: composed from the services that own each table, and the orders' reads of
+ * the orders module's repository (the orders module owns the table; the dashboard only reads).
+ */
 export class StaffSummaryService {
   constructor(
     private readonly deps: {
-      orders: OrdersService;
+      db: Db;
       payments: Pick<PaymentsService, "refundedSince">;
       catalog: CatalogService;
       users: UserAdmin;
@@ -32,25 +38,25 @@ export class StaffSummaryService {
   ) {}
 
   async summary(): Promise<StaffSummary> {
-    const { orders, payments: refunds, catalog, users, clock } = this.deps;
+    const { db, payments: refunds, catalog, users, clock } = this.deps;
     const days = lastDays(clock(), SALES_DAYS);
     const since = new Date(Date.parse(`${days[0]}T00:00:00Z`) - IST_OFFSET_MS);
     const [payments, refunded, ordersToDeliver, toDeliver, cash, codToCollect, lowStock, customers, products] = await Promise.all([
-      orders.paymentsSince(since),
+      orderRows.findPaidSince(db, since.toISOString()),
       refunds.refundedSince(since),
-      orders.countToDeliver(),
-      orders.toDeliver(TO_DELIVER_LISTED),
-      orders.cashToCollect(),
-      orders.codToCollect(TO_DELIVER_LISTED),
+      orderRows.countToDeliver(db),
+      orderRows.findToDeliver(db, TO_DELIVER_LISTED),
+      orderRows.sumCodToCollect(db),
+      orderRows.findCodToCollect(db, TO_DELIVER_LISTED),
       catalog.lowStock(LOW_STOCK_THRESHOLD, 20),
       users.countCustomers(),
       catalog.countProducts(),
     ]);
     const byDay = new Map(days.map((date) => [date, { revenue: 0, refunded: 0, orders: 0 }]));
     for (const payment of payments) {
-      const day = byDay.get(istDate(payment.paidAt));
+      const day = byDay.get(istDate(new Date(payment.paid_at as string | Date)));
       if (!day) continue;
-      day.revenue += payment.totalPaise;
+      day.revenue += Number(payment.total_paise);
       day.orders += 1;
     }
     for (const refund of refunded) {
@@ -64,19 +70,19 @@ export class StaffSummaryService {
       }),
       ordersToDeliver,
       toDeliver: toDeliver.map((order) => ({
-        _id: order._id,
-        customer: order.user.name,
-        totalPrice: order.totalPrice,
-        paidAt: order.paidAt ?? order.createdAt,
+        _id: order.id,
+        customer: customerName(order),
+        totalPrice: paiseToDecimal(Number(order.total_paise)),
+        paidAt: toIso(order.paid_at) ?? toIso(order.created_at) ?? "",
       })),
       codOrdersToCollect: cash.orders,
       cashToCollect: paiseToDecimal(cash.totalPaise),
       codToCollect: codToCollect.map((order) => ({
-        _id: order._id,
-        customer: order.user.name,
-        totalPrice: order.totalPrice,
+        _id: order.id,
+        customer: customerName(order),
+        totalPrice: paiseToDecimal(Number(order.total_paise)),
         status: order.status as StaffSummary["codToCollect"][number]["status"],
-        placedAt: order.createdAt,
+        placedAt: toIso(order.created_at) ?? "",
       })),
       lowStock,
       lowStockThreshold: LOW_STOCK_THRESHOLD,
