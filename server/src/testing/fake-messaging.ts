@@ -35,6 +35,10 @@ abstract class FakeProvider {
 
   async start(): Promise<string> {
     this.#server = createServer((req, res) => void this.#handle(req, res));
+    // Idle connections stay open longer than fetch keeps them (4 s), so the client always closes
+    // first: a server closing first races a request sent on the socket it is closing ("could not
+    // be reached"), as a loaded machine showed.
+    this.#server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => this.#server?.listen(0, "127.0.0.1", resolve));
     this.#apiBase = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this.#apiBase;
