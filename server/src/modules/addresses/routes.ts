@@ -3,9 +3,11 @@ import { indianMobile } from "@krishi/contract";
 import { ErrorBody, IdParams, SavedAddressSchema, ShippingAddressInput } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
-import { fieldError, problem } from "../../lib/errors.ts";
+import { fieldError, type HttpError, notFound, problem } from "../../lib/errors.ts";
+import { valueOr } from "../../lib/result.ts";
 import { BAD_PHONE } from "./check.ts";
-import type { AddressesService } from "./service.ts";
+import { ADDRESS_NOT_FOUND, addressError } from "./failures.ts";
+import type { AddressesService, AddressFailure } from "./service.ts";
 
 export interface AddressesRoutesOptions {
   auth: AuthGuards;
@@ -13,6 +15,16 @@ export interface AddressesRoutesOptions {
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** What a refused address request answers. */
+function refusal(failure: AddressFailure): HttpError {
+  switch (failure.kind) {
+    case "address-not-found":
+      return notFound("address_not_found", ADDRESS_NOT_FOUND);
+    case "address-invalid":
+      return addressError(failure);
+  }
+}
 
 /** A phone number gets its own message (the schema's pattern would say "Enter a valid value."). */
 async function checkPhone(request: { body: unknown }): Promise<void> {
@@ -54,7 +66,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
         response: { 200: SavedAddressSchema, ...errors },
       },
     },
-    async (request) => addresses.get(currentUser(request).id, request.params.id),
+    async (request) => valueOr(await addresses.get(currentUser(request).id, request.params.id), refusal),
   );
 
   app.post(
@@ -70,7 +82,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
         response: { 201: SavedAddressSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addresses.add(currentUser(request).id, request.body)),
+    async (request, reply) => reply.status(201).send(valueOr(await addresses.add(currentUser(request).id, request.body), refusal)),
   );
 
   app.put(
@@ -87,7 +99,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
         response: { 200: SavedAddressSchema, ...errors },
       },
     },
-    async (request) => addresses.edit(currentUser(request).id, request.params.id, request.body),
+    async (request) => valueOr(await addresses.edit(currentUser(request).id, request.params.id, request.body), refusal),
   );
 
   app.delete(
@@ -103,7 +115,7 @@ export const addressesRoutes: FastifyPluginAsyncTypebox<AddressesRoutesOptions> 
       },
     },
     async (request) => {
-      await addresses.remove(currentUser(request).id, request.params.id);
+      valueOr(await addresses.remove(currentUser(request).id, request.params.id), refusal);
       return { detail: "Address deleted." };
     },
   );

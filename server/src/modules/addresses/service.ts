@@ -1,10 +1,13 @@
 import type { SavedAddress, TaxMode } from "@krishi/contract";
 import type { Db } from "../../db/database.ts";
-import { notFound } from "../../lib/errors.ts";
-import { type AddressInput, addressError, checkShippingAddress } from "./check.ts";
+import { done, fail, ok, type Result } from "../../lib/result.ts";
+import { type AddressInput, type AddressProblem, checkShippingAddress } from "./check.ts";
 import * as repo from "./repository.ts";
 
-export const ADDRESS_NOT_FOUND = "No Address matches the given query.";
+/** Why an address request is refused: no such address of this customer (another's is none either), or its fields. */
+export type AddressFailure = { kind: "address-not-found" } | ({ kind: "address-invalid" } & AddressProblem);
+
+const NOT_FOUND = fail({ kind: "address-not-found" } as const);
 
 export function addressJson(row: repo.AddressRecord): SavedAddress {
   return {
@@ -21,12 +24,12 @@ export function addressJson(row: repo.AddressRecord): SavedAddress {
   };
 }
 
-/** The address's columns after checkShippingAddress; a refused address throws its 400. */
-function checkedFields(input: AddressInput, taxMode: TaxMode): repo.AddressFields {
+/** The address's columns after checkShippingAddress, or why it is refused. */
+function checkedFields(input: AddressInput, taxMode: TaxMode): Result<repo.AddressFields, AddressFailure> {
   const check = checkShippingAddress(input, { taxMode });
-  if (!check.ok) throw addressError(check);
+  if (!check.ok) return fail({ kind: "address-invalid", field: check.field, message: check.message, fields: check.fields });
   const { address } = check;
-  return {
+  return ok({
     label: address.label,
     address: address.address,
     city: address.city,
@@ -35,7 +38,7 @@ function checkedFields(input: AddressInput, taxMode: TaxMode): repo.AddressField
     landmark: address.landmark,
     country: address.country,
     phone: address.phone,
-  };
+  });
 }
 
 export class AddressesService {
@@ -49,24 +52,26 @@ export class AddressesService {
     return (await repo.findAddresses(this.db, userId)).map(addressJson);
   }
 
-  async get(userId: number, id: number): Promise<SavedAddress> {
+  async get(userId: number, id: number): Promise<Result<SavedAddress, AddressFailure>> {
     const row = await repo.findAddress(this.db, userId, id);
-    if (!row) throw notFound("address_not_found", ADDRESS_NOT_FOUND);
-    return addressJson(row);
+    return row ? ok(addressJson(row)) : NOT_FOUND;
   }
 
-  async add(userId: number, input: AddressInput): Promise<SavedAddress> {
-    const id = await repo.insertAddress(this.db, userId, checkedFields(input, this.options.taxMode));
+  async add(userId: number, input: AddressInput): Promise<Result<SavedAddress, AddressFailure>> {
+    const fields = checkedFields(input, this.options.taxMode);
+    if (!fields.ok) return fields;
+    const id = await repo.insertAddress(this.db, userId, fields.value);
     return this.get(userId, id);
   }
 
-  async edit(userId: number, id: number, input: AddressInput): Promise<SavedAddress> {
-    if (!(await repo.updateAddress(this.db, userId, id, checkedFields(input, this.options.taxMode))))
-      throw notFound("address_not_found", ADDRESS_NOT_FOUND);
+  async edit(userId: number, id: number, input: AddressInput): Promise<Result<SavedAddress, AddressFailure>> {
+    const fields = checkedFields(input, this.options.taxMode);
+    if (!fields.ok) return fields;
+    if (!(await repo.updateAddress(this.db, userId, id, fields.value))) return NOT_FOUND;
     return this.get(userId, id);
   }
 
-  async remove(userId: number, id: number): Promise<void> {
-    if (!(await repo.deleteAddress(this.db, userId, id))) throw notFound("address_not_found", ADDRESS_NOT_FOUND);
+  async remove(userId: number, id: number): Promise<Result<void, AddressFailure>> {
+    return (await repo.deleteAddress(this.db, userId, id)) ? done : NOT_FOUND;
   }
 }
