@@ -3,12 +3,21 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { fieldError, type HttpError, notFound, problem } from "../../lib/errors.ts";
 import { KeptRead } from "../../lib/kept-read.ts";
+import { done, fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
 import * as repo from "./repository.ts";
-import { MAX_RULES, overlapDetail, overlapParams, parseShippingRules, type ShippingCsvRefusal, shippingRulesCsv } from "./shipping-csv.ts";
+import { MAX_RULES, parseShippingRules, type ShippingCsvRefusal, shippingRulesCsv } from "./shipping-csv.ts";
 
 export type ShippingRulesUpload = { ok: true; rows: number } | ShippingCsvRefusal;
+
+/** Why a staff edit of a rule is refused; nothing is written then. */
+export type ShippingRuleFailure =
+  /** Its weight up to is not more than its weight from. */
+  | { kind: "slab-empty" }
+  | { kind: "rule-not-found"; id: number }
+  /** Its slab overlaps `other`, a rule of its zone. */
+  | { kind: "slab-overlap"; other: repo.StoredRule }
+  | { kind: "too-many-rules"; max: number };
 
 /** A rule as the API writes it. */
 export function ruleJson(rule: repo.StoredRule): ShippingRuleJson {
@@ -22,8 +31,8 @@ export function ruleJson(rule: repo.StoredRule): ShippingRuleJson {
   };
 }
 
-/** A staff body as a rule, or the 400 of its slab (the schema has checked each field). */
-function ruleOf(input: ShippingRuleInput): ShippingRule {
+/** A staff body as a rule, or why its slab is refused (the schema has checked each field). */
+function ruleOf(input: ShippingRuleInput): Result<ShippingRule, ShippingRuleFailure> {
   const rule: ShippingRule = {
     zone: input.zone,
     minGrams: input.minGrams,
@@ -31,13 +40,8 @@ function ruleOf(input: ShippingRuleInput): ShippingRule {
     chargePaise: toPaise(input.charge),
     freeAbovePaise: input.freeAbove === undefined || input.freeAbove === null ? null : toPaise(input.freeAbove),
   };
-  if (rule.maxGrams !== null && rule.maxGrams <= rule.minGrams) {
-    throw fieldError("shipping_rules_invalid", "maxGrams", problem("slab_empty", "The weight up to must be more than the weight from."));
-  }
-  return rule;
+  return rule.maxGrams !== null && rule.maxGrams <= rule.minGrams ? fail({ kind: "slab-empty" }) : ok(rule);
 }
-
-const ruleNotFound = (id: number): HttpError => notFound("shipping_rule_not_found", "No shipping rule matches the given query.", { id });
 
 /**
  * The shop's shipping rules (contract/src/shipping.ts prices by them): staff edit them one by one
@@ -71,24 +75,25 @@ export class ShippingService {
     this.#rules.forget();
   }
 
-  async create(input: ShippingRuleInput): Promise<repo.StoredRule> {
+  async create(input: ShippingRuleInput): Promise<Result<repo.StoredRule, ShippingRuleFailure>> {
     const rule = ruleOf(input);
-    const id = await this.#write((trx) => repo.insert(trx, rule, this.deps.clock().toISOString()));
-    return { id, ...rule };
+    if (!rule.ok) return rule;
+    return this.#write((trx) => repo.insert(trx, rule.value, this.deps.clock().toISOString()), rule.value);
   }
 
-  async update(id: number, input: ShippingRuleInput): Promise<repo.StoredRule> {
+  async update(id: number, input: ShippingRuleInput): Promise<Result<repo.StoredRule, ShippingRuleFailure>> {
     const rule = ruleOf(input);
-    await this.#write(async (trx) => {
-      if (!(await repo.update(trx, id, rule))) throw ruleNotFound(id);
+    if (!rule.ok) return rule;
+    return this.#write(async (trx) => {
+      if (!(await repo.update(trx, id, rule.value))) throw new Refusal<ShippingRuleFailure>({ kind: "rule-not-found", id });
       return id;
-    });
-    return { id, ...rule };
+    }, rule.value);
   }
 
-  async remove(id: number): Promise<void> {
-    if (!(await repo.remove(this.deps.db, id))) throw ruleNotFound(id);
+  async remove(id: number): Promise<Result<void, ShippingRuleFailure>> {
+    if (!(await repo.remove(this.deps.db, id))) return fail({ kind: "rule-not-found", id });
     await this.#changed();
+    return done;
   }
 
   /** Replaces every rule with the CSV's, or changes nothing and names the first bad line. */
@@ -108,29 +113,27 @@ export class ShippingService {
   }
 
   /**
-   * Writes a rule (answering its id), then checks the rules as they stand: the written one must
+   * Writes `rule` (`write` answers its id), then checks the rules as they stand: the written one must
    * overlap no other slab of its zone, and the shop keep at most MAX_RULES. Else nothing is written.
    */
-  async #write(write: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      await repo.lockForWriting(trx);
-      const id = await write(trx);
-      const rules = await repo.findAll(trx);
-      const written = rules.find((rule) => rule.id === id) as repo.StoredRule;
-      const other = rules.find((rule) => rule.id !== id && slabsOverlap(rule, written));
-      if (other) {
-        throw fieldError("shipping_rules_invalid", "minGrams", problem("slab_overlap", overlapDetail(other), overlapParams(other)), {
-          rule: other.id,
-        });
-      }
-      if (rules.length > MAX_RULES) {
-        const detail = `The shop may have at most ${MAX_RULES} shipping rules.`;
-        throw fieldError("shipping_rules_invalid", "non_field_errors", problem("csv_shipping_too_many_rows", detail, { max: MAX_RULES }));
-      }
-      return id;
-    });
-    await this.#changed();
-    return id;
+  async #write(
+    write: (trx: Transaction<Database>) => Promise<number>,
+    rule: ShippingRule,
+  ): Promise<Result<repo.StoredRule, ShippingRuleFailure>> {
+    const answer = await refusals<repo.StoredRule, ShippingRuleFailure>(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await repo.lockForWriting(trx);
+        const id = await write(trx);
+        const rules = await repo.findAll(trx);
+        const written = rules.find((rule) => rule.id === id) as repo.StoredRule;
+        const other = rules.find((rule) => rule.id !== id && slabsOverlap(rule, written));
+        if (other) throw new Refusal<ShippingRuleFailure>({ kind: "slab-overlap", other });
+        if (rules.length > MAX_RULES) throw new Refusal<ShippingRuleFailure>({ kind: "too-many-rules", max: MAX_RULES });
+        return ok({ id, ...rule });
+      }),
+    );
+    if (answer.ok) await this.#changed();
+    return answer;
   }
 
   /** After a write committed: this process reads the rules again, and the others are told to. */

@@ -10,6 +10,8 @@ import {
 } from "@krishi/contract/schemas";
 import { Type } from "typebox";
 import { fieldError, problem } from "../../lib/errors.ts";
+import { valueOr } from "../../lib/result.ts";
+import { ruleRefusal } from "./failures.ts";
 import type { ShippingRoutesOptions } from "./routes.ts";
 import { ruleJson } from "./service.ts";
 import { CSV_HEADER, MAX_RULES } from "./shipping-csv.ts";
@@ -51,7 +53,7 @@ export const shippingStaffRoutes: FastifyPluginAsyncTypebox<ShippingRoutesOption
     },
     async (request, reply) => {
       reply.status(201);
-      return ruleJson(await shipping.create(request.body));
+      return ruleJson(valueOr(await shipping.create(request.body), ruleRefusal));
     },
   );
 
@@ -67,7 +69,7 @@ export const shippingStaffRoutes: FastifyPluginAsyncTypebox<ShippingRoutesOption
         response: { 200: ShippingRuleSchema, 400: ErrorBody, ...errors, 404: ErrorBody },
       },
     },
-    async (request) => ruleJson(await shipping.update(request.params.id, request.body)),
+    async (request) => ruleJson(valueOr(await shipping.update(request.params.id, request.body), ruleRefusal)),
   );
 
   app.delete(
@@ -82,7 +84,7 @@ export const shippingStaffRoutes: FastifyPluginAsyncTypebox<ShippingRoutesOption
       },
     },
     async (request) => {
-      await shipping.remove(request.params.id);
+      valueOr(await shipping.remove(request.params.id), ruleRefusal);
       return { detail: "Shipping rule removed." };
     },
   );
