@@ -3,6 +3,8 @@ import { CreditNoteParams, ErrorBody, IdParams } from "@krishi/contract/schemas"
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
+import { valueOr } from "../../lib/result.ts";
+import { documentRefusal } from "./failures.ts";
 import type { InvoicesService, PdfFile } from "./service.ts";
 
 export interface InvoicesRoutesOptions {
@@ -39,7 +41,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
         response: { 200: pdfAnswer("The tax invoice (PDF, shown inline, named after its number)"), ...errors },
       },
     },
-    async (request, reply) => sendPdf(reply, await invoices.invoicePdf(currentUser(request), request.params.id)),
+    async (request, reply) => sendPdf(reply, valueOr(await invoices.invoicePdf(currentUser(request), request.params.id), documentRefusal)),
   );
 
   app.get(
@@ -55,6 +57,7 @@ export const invoicesRoutes: FastifyPluginAsyncTypebox<InvoicesRoutesOptions> = 
         response: { 200: pdfAnswer("The credit note (PDF, shown inline, named after its number)"), ...errors },
       },
     },
-    async (request, reply) => sendPdf(reply, await invoices.creditNotePdf(currentUser(request), request.params.id, request.params.n)),
+    async (request, reply) =>
+      sendPdf(reply, valueOr(await invoices.creditNotePdf(currentUser(request), request.params.id, request.params.n), documentRefusal)),
   );
 };

@@ -4,11 +4,11 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { fieldError, notFound, problem } from "../../lib/errors.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
 import { lineName } from "../orders/lines.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { TaxDocumentsView } from "../orders/serialize.ts";
-import { type Customer, ORDER_NOT_FOUND, type OrdersService, type TransitionContext } from "../orders/service.ts";
+import type { Customer, OrdersService, TransitionContext } from "../orders/service.ts";
 import type { RefundLineRow } from "../payments/repository.ts";
 import type { PaymentsService, RefundProcessedContext } from "../payments/service.ts";
 import {
@@ -25,7 +25,14 @@ import {
 import { type DocumentLine, indianDate, type Party, renderTaxDocument } from "./pdf.ts";
 import * as repo from "./repository.ts";
 
-export const NO_INVOICE = "This order has no tax invoice.";
+/** Why a tax document is not given: the order is not the reader's (or none), or it has no such document. */
+export type TaxDocumentFailure = { kind: "order-not-found" } | { kind: "invoice-not-found" } | { kind: "credit-note-not-found"; n: number };
+
+/** Why a GST report's period is refused: a day that is not one, a last day before the first, too many days. */
+export type ReportPeriodFailure =
+  | { kind: "date-invalid"; field: "from" | "to" }
+  | { kind: "date-range-reversed" }
+  | { kind: "date-range-too-long"; maxDays: number };
 
 export interface InvoicesServiceDeps {
   db: Db;
@@ -258,10 +265,12 @@ export class InvoicesService {
   }
 
   /** The order's tax invoice as a PDF, for its owner or staff; 404 for anyone else, or when it has none. */
-  async invoicePdf(user: Customer, orderId: number): Promise<PdfFile> {
-    const { order, documents } = await this.#documentsFor(user, orderId);
+  async invoicePdf(user: Customer, orderId: number): Promise<Result<PdfFile, TaxDocumentFailure>> {
+    const found = await this.#documentsFor(user, orderId);
+    if (!found) return fail({ kind: "order-not-found" });
+    const { order, documents } = found;
     const invoice = documents.find((d) => d.kind === "invoice");
-    if (!invoice) throw notFound("invoice_not_found", NO_INVOICE);
+    if (!invoice) return fail({ kind: "invoice-not-found" });
     const pdf = await renderTaxDocument({
       title: "TAX INVOICE",
       number: invoice.number,
@@ -275,15 +284,17 @@ export class InvoicesService {
       totals: amountsOf(invoice),
       pricesIncludeTax: Boolean(order.row.prices_include_tax),
     });
-    return { fileName: fileName(invoice.number), pdf };
+    return ok({ fileName: fileName(invoice.number), pdf });
   }
 
   /** The order's `n`th credit note (1 first) as a PDF; 404 as for the invoice. */
-  async creditNotePdf(user: Customer, orderId: number, n: number): Promise<PdfFile> {
-    const { order, documents } = await this.#documentsFor(user, orderId);
+  async creditNotePdf(user: Customer, orderId: number, n: number): Promise<Result<PdfFile, TaxDocumentFailure>> {
+    const found = await this.#documentsFor(user, orderId);
+    if (!found) return fail({ kind: "order-not-found" });
+    const { order, documents } = found;
     const invoice = documents.find((d) => d.kind === "invoice");
     const note = documents.filter((d) => d.kind === "credit_note")[n - 1];
-    if (!invoice || !note) throw notFound("credit_note_not_found", `This order has no credit note ${n}.`, { n });
+    if (!invoice || !note) return fail({ kind: "credit-note-not-found", n });
     const refund = (await this.deps.payments.refundsOf([orderId])).get(orderId)?.find((r) => r.id === note.refund_id);
     const lines = creditNoteLines(order, note, await this.#refundLinesOf(note));
     const pdf = await renderTaxDocument({
@@ -302,16 +313,17 @@ export class InvoicesService {
       totals: amountsOf(note),
       pricesIncludeTax: Boolean(order.row.prices_include_tax),
     });
-    return { fileName: fileName(note.number), pdf };
+    return ok({ fileName: fileName(note.number), pdf });
   }
 
   #refundLinesOf(note: repo.DocumentRow): Promise<RefundLineRow[]> {
     return note.refund_id === null ? Promise.resolve([]) : this.deps.payments.refundLinesOf(note.refund_id);
   }
 
-  async #documentsFor(user: Customer, orderId: number): Promise<{ order: OrderWithItems; documents: repo.DocumentRow[] }> {
+  /** The order and its documents, or null when it is none or another customer's. */
+  async #documentsFor(user: Customer, orderId: number): Promise<{ order: OrderWithItems; documents: repo.DocumentRow[] } | null> {
     const order = (await this.deps.orders.rowsWithItems([orderId])).get(orderId);
-    if (!order || (order.row.user_id !== user.id && !user.is_staff)) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    if (!order || (order.row.user_id !== user.id && !user.is_staff)) return null;
     return { order, documents: await repo.findDocuments(this.deps.db, [orderId]) };
   }
 
@@ -333,16 +345,13 @@ export class InvoicesService {
    * The GST report of a period (Indian dates, both included): one row per invoice and credit note
    * and GST rate (credit notes negative), then the totals per rate and state — the base of a GSTR-1.
    */
-  async gstReport(from: string, to: string): Promise<{ fileName: string; csv: string }> {
+  async gstReport(from: string, to: string): Promise<Result<{ fileName: string; csv: string }, ReportPeriodFailure>> {
     const start = startOfIndianDay(from);
     const last = startOfIndianDay(to);
-    if (start === null) throw fieldError("date_invalid", "from", problem("date_invalid", "Enter a valid date (YYYY-MM-DD)."));
-    if (last === null) throw fieldError("date_invalid", "to", problem("date_invalid", "Enter a valid date (YYYY-MM-DD)."));
-    if (last < start) throw fieldError("date_invalid", "to", problem("date_range_reversed", "The last day comes before the first."));
-    if ((last - start) / DAY_MS >= MAX_REPORT_DAYS) {
-      const message = `Choose a period of at most ${MAX_REPORT_DAYS} days.`;
-      throw fieldError("date_invalid", "to", problem("date_range_too_long", message, { max: MAX_REPORT_DAYS }));
-    }
+    if (start === null) return fail({ kind: "date-invalid", field: "from" });
+    if (last === null) return fail({ kind: "date-invalid", field: "to" });
+    if (last < start) return fail({ kind: "date-range-reversed" });
+    if ((last - start) / DAY_MS >= MAX_REPORT_DAYS) return fail({ kind: "date-range-too-long", maxDays: MAX_REPORT_DAYS });
     const documents = await repo.findIssuedBetween(this.deps.db, new Date(start).toISOString(), new Date(last + DAY_MS).toISOString());
     const orders = await this.deps.orders.rowsWithItems([...new Set(documents.map((d) => d.order_id))]);
 
@@ -422,6 +431,6 @@ export class InvoicesService {
       ]);
     }
     const csv = [header, ...rows].map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
-    return { fileName: `gst-report-${from}-to-${to}.csv`, csv };
+    return ok({ fileName: `gst-report-${from}-to-${to}.csv`, csv });
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody, GstReportQuery } from "@krishi/contract/schemas";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
+import { valueOr } from "../../lib/result.ts";
+import { periodRefusal } from "./failures.ts";
 import type { InvoicesService } from "./service.ts";
 
 export interface InvoiceStaffRoutesOptions {
@@ -39,6 +41,6 @@ export const invoiceStaffRoutes: FastifyPluginAsyncTypebox<InvoiceStaffRoutesOpt
         },
       },
     },
-    async (request, reply) => sendCsv(reply, await invoices.gstReport(request.query.from, request.query.to)),
+    async (request, reply) => sendCsv(reply, valueOr(await invoices.gstReport(request.query.from, request.query.to), periodRefusal)),
   );
 };
