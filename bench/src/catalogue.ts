@@ -1,6 +1,7 @@
 import { openDatabase } from "@krishi/server/src/db/database.ts";
 import { migrateToLatest } from "@krishi/server/src/db/migrate.ts";
 import { hashPassword } from "@krishi/server/src/lib/passwords.ts";
+import { searchBackendFor } from "@krishi/server/src/modules/catalog/search-backends.ts";
 import { rebuildSearchIndex, searchColumns } from "@krishi/server/src/modules/catalog/search-index.ts";
 import { sql } from "kysely";
 import { CATEGORIES, products } from "./products.ts";
@@ -108,7 +109,7 @@ export async function buildCatalogue(url: string, count: number): Promise<void> 
     });
     // The full-text index is filled once after the bulk load, by the catalogue's own rule, which
     // also refreshes the planner's statistics of products (autovacuum would, within a minute).
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, searchBackendFor(dialect));
     if (dialect === "postgres") await sql`analyze product_images`.execute(db);
   } finally {
     await db.destroy();

@@ -35,6 +35,7 @@ import { cartRoutes, keepCartCookie, shopperOf } from "./modules/cart/routes.ts"
 import { CartService } from "./modules/cart/service.ts";
 import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { searchBackendFor } from "./modules/catalog/search-backends.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
 import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
 import { VocabularyService } from "./modules/catalog/vocabulary.ts";
@@ -301,7 +302,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
   });
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
-  const catalog = new CatalogService(db, clock, (productIds) => events.emit("productsChanged", { productIds }));
+  // Keyword search as the configured database does it, chosen here once.
+  const search = searchBackendFor(deps.database.dialect);
+  const catalog = new CatalogService(db, search, clock, (productIds) => events.emit("productsChanged", { productIds }));
   events.on("productsChanged", (change) => catalog.forget(change));
   const addresses = new AddressesService(db, { taxMode: config.tax.mode });
   const pincodes = new PincodeService({

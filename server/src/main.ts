@@ -5,7 +5,6 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { forwardClusterEvents } from "./lib/event-relay.ts";
-import { searchWarmUp } from "./modules/catalog/search-warm-up.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { prepareDatabase, startupLog } from "./prepare.ts";
 
@@ -37,7 +36,7 @@ async function serve(config: Config, { prepare }: { prepare: boolean }): Promise
   if (prepare) await prepareDatabase(config, database, startupLog(config));
   const app = await buildApp(config, { database });
   // Before the first request: a search on a cold PostgreSQL connection waits ~15 ms more.
-  await database.warmConnections(searchWarmUp(database.db));
+  await database.warmConnections(app.services.catalog.search.warmUp(database.db));
   reportPoolError = (err) => app.log.warn({ err }, "a pooled database connection was lost; the pool replaces it");
 
   let closing = false;

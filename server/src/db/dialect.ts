@@ -55,6 +55,14 @@ export function supportsRowLocks(db: Pick<Kysely<unknown>, "getExecutor">): bool
 }
 
 /**
+ * Whether a WITH may hold INSERT, UPDATE or DELETE (PostgreSQL): several writes in one statement.
+ * SQLite's common table expressions only read.
+ */
+export function supportsWritingCtes(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return dialectOf(db) === "postgres";
+}
+
+/**
  * Keeps other writers of `table` out until the transaction ends (readers go on): PostgreSQL locks
  * the table in exclusive mode; SQLite writes one transaction at a time already.
  */

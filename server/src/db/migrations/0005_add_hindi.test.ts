@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searchBackendFor } from "../../modules/catalog/search-backends.ts";
 import { indexUnsearchableProducts } from "../../modules/catalog/search-index.ts";
 import { openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
@@ -6,7 +7,7 @@ import { migrateToLatest } from "../migrate.ts";
 /** A shop upgraded to the Hindi release keeps its rows, and its products stay searchable. */
 describe("migration 0005: Hindi names and the language of e-mails", () => {
   it("adds empty Hindi names, English for every user, and rebuilds the search text of existing products", async () => {
-    const { db } = openDatabase({ url: ":memory:" });
+    const { db, dialect } = openDatabase({ url: ":memory:" });
     try {
       await migrateToLatest(db, "0004_order_lifecycle");
       // biome-ignore lint/suspicious/noExplicitAny: rows of the schema before this migration
@@ -45,7 +46,7 @@ describe("migration 0005: Hindi names and the language of e-mails", () => {
         .executeTakeFirstOrThrow();
 
       await migrateToLatest(db);
-      await indexUnsearchableProducts(db);
+      await indexUnsearchableProducts(db, searchBackendFor(dialect));
       expect(await db.selectFrom("users").select("language").execute()).toEqual([{ language: "en" }]);
       expect(await db.selectFrom("categories").select(["name", "name_hi"]).execute()).toEqual([{ name: "Fertilisers", name_hi: "" }]);
       const row = await db

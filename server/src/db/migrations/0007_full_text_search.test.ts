@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { searchBackendFor } from "../../modules/catalog/search-backends.ts";
 import { indexUnsearchableProducts } from "../../modules/catalog/search-index.ts";
 import { CatalogService } from "../../modules/catalog/service.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
@@ -47,10 +48,11 @@ describe("migration 0007: full-text search", () => {
       const okra = await product("Okra Seeds", "Sow beside tomato plants", 2);
 
       await migrateToLatest(db);
-      expect(await indexUnsearchableProducts(db)).toBe(2);
+      const backend = searchBackendFor(dialect);
+      expect(await indexUnsearchableProducts(db, backend)).toBe(2);
       // Nothing left to index at the next start.
-      expect(await indexUnsearchableProducts(db)).toBe(0);
-      const catalog = new CatalogService(db);
+      expect(await indexUnsearchableProducts(db, backend)).toBe(0);
+      const catalog = new CatalogService(db, backend);
       const search = async (keyword: string) => (await catalog.listProducts({ keyword })).products.map((p) => p._id);
       expect(await search("tomato")).toEqual([tomato, okra]);
       expect(await search("tomatoe")).toEqual([tomato, okra]);
@@ -70,8 +72,8 @@ describe("migration 0007: full-text search", () => {
       }
       // And up again over the same rows.
       await migrateToLatest(db);
-      await indexUnsearchableProducts(db);
-      expect(await new CatalogService(db).listProducts({ keyword: "okra" })).toMatchObject({ total: 1 });
+      await indexUnsearchableProducts(db, backend);
+      expect(await new CatalogService(db, backend).listProducts({ keyword: "okra" })).toMatchObject({ total: 1 });
     } finally {
       await close();
     }

@@ -85,6 +85,7 @@ export class CatalogAdmin {
           label: labelRow(DEFAULT_LABEL),
         },
         at,
+        this.catalog.search,
       );
     });
     this.catalog.invalidate();
@@ -135,6 +136,7 @@ export class CatalogAdmin {
           label: labelRow(label),
         },
         at,
+        this.catalog.search,
       );
     });
     this.catalog.invalidate();
@@ -144,7 +146,7 @@ export class CatalogAdmin {
   async remove(id: number): Promise<void> {
     const paths = await this.db.transaction().execute(async (trx) => {
       const images = await repo.findImages(trx, [id]);
-      if (!(await repo.deleteProduct(trx, id))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      if (!(await repo.deleteProduct(trx, id, this.catalog.search))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
       return images.map((image) => image.path);
     });
     this.catalog.invalidate();

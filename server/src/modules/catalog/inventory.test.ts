@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProduct } from "../../testing/factories.ts";
 import { createTestDatabase } from "../../testing/test-app.ts";
+import { searchBackendFor } from "./search-backends.ts";
 import { CatalogService } from "./service.ts";
 
 /**
@@ -13,7 +14,7 @@ let catalog: CatalogService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  catalog = new CatalogService(database.db);
+  catalog = new CatalogService(database.db, searchBackendFor(database.dialect));
 });
 afterAll(() => database.close());
 

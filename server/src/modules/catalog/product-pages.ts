@@ -1,26 +1,25 @@
 import type { ProductSort } from "@krishi/contract";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
-import { dialectOf, jsonArrayFromFor } from "../../db/dialect.ts";
+import { jsonArrayFromFor } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { type PackJsonRow, type ProductWithCategory, packJsonColumns, productColumns } from "./columns.ts";
+import type { SearchBackend } from "./search-backend.ts";
 import {
   filtered,
   ftsMatches,
-  ftsQuery,
   isKeyword,
   isKeywordOnly,
   type KeywordPlan,
-  matchTier,
   type ProductSearch,
   SEARCH_LIMIT,
   type Tier,
   tierCount,
-  tiers,
 } from "./search-match.ts";
 
 /**
  * The pages of product lists: the products of a planned filter (search-plan.ts) found a page at
- * a time, in the order asked for, and counted. Rows stay snake_case here.
+ * a time, in the order asked for, and counted, a keyword's through the database's search backend
+ * (its condition and tiers). Rows stay snake_case here.
  */
 
 /** Rows, newest first, in which a keyword's matches are looked for before its GIN index is read (tierIds, PostgreSQL). */
@@ -62,7 +61,13 @@ export interface PageWanted {
  * and newest first for a list without one. `total`: how many the list has (countProducts), which
  * lets a page past the middle of a list be read from its end.
  */
-async function findProductIds(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted, newestProbed = false): Promise<number[]> {
+async function findProductIds(
+  db: Kysely<Database>,
+  backend: SearchBackend,
+  search: ProductSearch,
+  wanted: PageWanted,
+  newestProbed = false,
+): Promise<number[]> {
   const { plan } = search;
   if (plan?.kind === "none") return [];
   let { limit } = wanted;
@@ -71,9 +76,9 @@ async function findProductIds(db: Kysely<Database>, search: ProductSearch, wante
     // Only the best SEARCH_LIMIT matches are paged (as they are counted).
     if (offset >= SEARCH_LIMIT) return [];
     limit = Math.min(limit, SEARCH_LIMIT - offset);
-    if (sort === undefined) return rankedIds(db, search, limit, offset, newestProbed);
+    if (sort === undefined) return rankedIds(db, backend, search, limit, offset, newestProbed);
   }
-  const page = pageIds(db, search, { ...wanted, limit });
+  const page = pageIds(db, backend, search, { ...wanted, limit });
   if (!page) return [];
   const ids = (await page.query.execute()).map((row) => row.id);
   return page.reversed ? ids.reverse() : ids;
@@ -84,8 +89,8 @@ async function findProductIds(db: Kysely<Database>, search: ProductSearch, wante
  * end over the rows after the page, instead of forward over every row before it (the last page of
  * 100 000 skips none): the ids then come `reversed`. Undefined for a page past the end.
  */
-function pageIds(db: Kysely<Database>, search: ProductSearch, { sort, limit, offset, total }: PageWanted) {
-  const ids = filtered(db, search).select("products.id");
+function pageIds(db: Kysely<Database>, backend: SearchBackend, search: ProductSearch, { sort, limit, offset, total }: PageWanted) {
+  const ids = filtered(db, search, backend.keywordMatch).select("products.id");
   if (isKeyword(search.plan) || total === undefined || offset <= total / 2) {
     return {
       query: sorted(ids, sort ?? "newest")
@@ -153,17 +158,22 @@ async function productRows(db: Kysely<Database>, ids: readonly number[]): Promis
  * A page of products with their images (see findProductIds for the order). A list without a
  * keyword is one statement: its page's ids are a subquery of the rows'.
  */
-export async function findPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[]> {
+export async function findPage(
+  db: Kysely<Database>,
+  backend: SearchBackend,
+  search: ProductSearch,
+  wanted: PageWanted,
+): Promise<ListedProduct[]> {
   const { plan } = search;
   if (isKeyword(plan)) {
-    const ranked = wanted.sort === undefined ? await postingsBestPage(db, search, wanted) : undefined;
+    const ranked = wanted.sort === undefined ? await postingsBestPage(db, backend, search, wanted) : undefined;
     if (ranked) return ranked;
-    const newest = wanted.sort === undefined ? await newestBestPage(db, search, wanted) : undefined;
+    const newest = wanted.sort === undefined ? await newestBestPage(db, backend, search, wanted) : undefined;
     if (newest?.full) return newest.rows;
-    return productRows(db, await findProductIds(db, search, wanted, newest !== undefined));
+    return productRows(db, await findProductIds(db, backend, search, wanted, newest !== undefined));
   }
   if (plan?.kind === "none") return [];
-  const page = pageIds(db, search, wanted);
+  const page = pageIds(db, backend, search, wanted);
   if (!page) return [];
   const rows = await sorted(listedProducts(db).where("products.id", "in", page.query), wanted.sort ?? "newest").execute();
   return rows.map(listed);
@@ -174,17 +184,22 @@ export async function findPage(db: Kysely<Database>, search: ProductSearch, want
  * every tier's newest matches up to the page's end, read in id order, ranked and read with their
  * products in one statement. Undefined for any other list.
  */
-async function postingsBestPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[] | undefined> {
+async function postingsBestPage(
+  db: Kysely<Database>,
+  backend: SearchBackend,
+  search: ProductSearch,
+  wanted: PageWanted,
+): Promise<ListedProduct[] | undefined> {
   if (!search.postings || !isKeywordOnly(search.filter)) return undefined;
   if (wanted.offset >= SEARCH_LIMIT) return [];
-  return (await postingsPageQuery(db, search, wanted).execute()).map(listed);
+  return (await postingsPageQuery(db, backend, search, wanted).execute()).map(listed);
 }
 
 /** The statement of postingsBestPage (offset below SEARCH_LIMIT). */
-export function postingsPageQuery(db: Kysely<Database>, search: ProductSearch, { offset, limit }: PageWanted) {
-  const ids = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" }, true).flatMap((tier) =>
-    "ids" in tier && tier.ids ? [tier.ids] : [],
-  );
+export function postingsPageQuery(db: Kysely<Database>, backend: SearchBackend, search: ProductSearch, { offset, limit }: PageWanted) {
+  const ids = backend
+    .tiers(search.plan as KeywordPlan & { kind: "words" | "text" }, true)
+    .flatMap((tier) => ("ids" in tier && tier.ids ? [tier.ids] : []));
   const size = Math.min(limit, SEARCH_LIMIT - offset);
   const wanted = offset + size;
   // Each tier's newest matches up to the page's end; a tier is read only when the tiers before it
@@ -210,12 +225,13 @@ export function postingsPageQuery(db: Kysely<Database>, search: ProductSearch, {
 /** `newestProbed`: the first tier's newest rows were searched already, without the page (newestBestPage). */
 async function rankedIds(
   db: Kysely<Database>,
+  backend: SearchBackend,
   search: ProductSearch,
   limit: number,
   offset: number,
   newestProbed: boolean,
 ): Promise<number[]> {
-  const all = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" });
+  const all = backend.tiers(search.plan as KeywordPlan & { kind: "words" | "text" });
   const ids: number[] = [];
   let skip = offset;
   for (const [i, tier] of all.entries()) {
@@ -247,10 +263,11 @@ const newestMatches = (where: RawBuilder<SqlBool>, wanted: number) =>
  */
 async function newestBestPage(
   db: Kysely<Database>,
+  backend: SearchBackend,
   search: ProductSearch,
   { offset, limit }: PageWanted,
 ): Promise<{ rows: ListedProduct[]; full: boolean } | undefined> {
-  const [first] = tiers(db, search.plan as KeywordPlan & { kind: "words" | "text" });
+  const [first] = backend.tiers(search.plan as KeywordPlan & { kind: "words" | "text" });
   if (!first || !("where" in first) || !isKeywordOnly(search.filter) || !probesNewest(search.counted) || offset >= SEARCH_LIMIT) {
     return undefined;
   }
@@ -298,15 +315,14 @@ async function tierIds(
 }
 
 /** How many products a list has; a keyword's matches are counted up to SEARCH_LIMIT (see there). */
-export async function countProducts(db: Kysely<Database>, search: ProductSearch): Promise<number> {
+export async function countProducts(db: Kysely<Database>, backend: SearchBackend, search: ProductSearch): Promise<number> {
   const { plan } = search;
   if (plan?.kind === "none") return 0;
   if (isKeyword(plan)) {
     if (search.counted !== undefined) return search.counted;
-    const fts = ftsQuery(plan);
-    return tierCount(db, dialectOf(db) === "sqlite" && fts ? fts : matchTier(db, plan, search.postings), search.filter, SEARCH_LIMIT);
+    return tierCount(db, backend.matchTier(plan, search.postings), search.filter, SEARCH_LIMIT);
   }
-  const row = await filtered(db, search)
+  const row = await filtered(db, search, backend.keywordMatch)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,9 +1,9 @@
 import type { PackUnit } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
-import { dialectOf, supportsRowLocks } from "../../db/dialect.ts";
+import { supportsRowLocks, supportsWritingCtes } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { type LabelRow, labelColumns, packJsonColumns, productColumns, type Writer } from "./columns.ts";
-import { indexProduct, searchColumns, unindexProduct } from "./search-index.ts";
+import { type SearchIndex, searchColumns } from "./search-index.ts";
 
 /**
  * The catalogue's plain SQL: a product and its images, reviews and categories, the writes of the
@@ -248,8 +248,8 @@ export async function packsWithSkus(db: Writer, productId: number, skus: readonl
   return db.selectFrom("product_variants").select(["id", "sku"]).where("sku", "in", skus).where("product_id", "<>", productId).execute();
 }
 
-/** Inserts a product with its packs. */
-export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string): Promise<number> {
+/** Inserts a product with its packs, and indexes it (`index`: the database's, see SearchIndex). */
+export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string, index: SearchIndex): Promise<number> {
   const values = productValues(fields);
   const row = await trx
     .insertInto("products")
@@ -257,25 +257,31 @@ export async function insertProduct(trx: Transaction<Database>, fields: ProductF
     .returning("id")
     .executeTakeFirstOrThrow();
   await writePacks(trx, row.id, [], fields.packs, at);
-  await indexProduct(trx, row.id, values);
+  await index.indexProduct(trx, row.id, values);
   return row.id;
 }
 
 /** Updates a product's fields and its packs' summaries (the packs are writePacks'); the sitemap sees it changed. */
-export async function updateProduct(trx: Transaction<Database>, id: number, fields: ProductFields, at: string): Promise<void> {
+export async function updateProduct(
+  trx: Transaction<Database>,
+  id: number,
+  fields: ProductFields,
+  at: string,
+  index: SearchIndex,
+): Promise<void> {
   const values = productValues(fields);
   await trx
     .updateTable("products")
     .set({ ...values, updated_at: at })
     .where("id", "=", id)
     .execute();
-  await indexProduct(trx, id, values);
+  await index.indexProduct(trx, id, values);
 }
 
 /** Deletes a product (its images and reviews go with it; order lines keep their snapshot). */
-export async function deleteProduct(trx: Transaction<Database>, id: number): Promise<boolean> {
+export async function deleteProduct(trx: Transaction<Database>, id: number, index: SearchIndex): Promise<boolean> {
   const result = await trx.deleteFrom("products").where("id", "=", id).executeTakeFirst();
-  await unindexProduct(trx, id);
+  await index.unindexProduct(trx, id);
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -367,8 +373,9 @@ const TAKEN_PACK = ["id", "label", "price_paise", "mrp_paise", "count_in_stock",
  * with nothing taken.
  */
 export async function takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number) {
-  const taken =
-    dialectOf(trx) === "sqlite" ? await takeInTurn(trx, productId, variantId, qty) : await takeAtOnce(trx, productId, variantId, qty);
+  const taken = supportsWritingCtes(trx)
+    ? await takeAtOnce(trx, productId, variantId, qty)
+    : await takeInTurn(trx, productId, variantId, qty);
   if (!taken) return undefined;
   const { product, pack } = taken;
   return {

@@ -6,10 +6,10 @@ import { createTestApp, createTestDatabase, type TestApp } from "../../testing/t
 import { DEFAULT_LABEL, labelRow } from "./admin.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
+import { searchBackendFor } from "./search-backends.ts";
 import { rebuildSearchIndex, searchColumns } from "./search-index.ts";
 import { SEARCH_LIMIT } from "./search-match.ts";
 import { planSearch } from "./search-plan.ts";
-import { searchWarmUp } from "./search-warm-up.ts";
 import { CatalogService } from "./service.ts";
 
 /** Keyword search in English and Hindi, category keywords, sorting and the in-stock filter. */
@@ -324,13 +324,14 @@ describe("the search index, kept in step by the catalogue's writer", () => {
 
   it("finds a product once created, by its new words once edited, and never once deleted", async () => {
     const created = await fields("Solar Fence Energiser");
-    const id = await write((trx) => repo.insertProduct(trx, created, at));
+    const index = searchBackendFor(t.database.dialect);
+    const id = await write((trx) => repo.insertProduct(trx, created, at, index));
     expect(await search("energiser")).toEqual([id]);
-    await write((trx) => repo.updateProduct(trx, id, { ...created, name: "Solar Fence Charger" }, at));
+    await write((trx) => repo.updateProduct(trx, id, { ...created, name: "Solar Fence Charger" }, at, index));
     expect(await search("energiser")).toEqual([]);
     expect(await search("charger")).toEqual([id]);
     expect(await search("chargers")).toEqual([id]);
-    await write((trx) => repo.deleteProduct(trx, id));
+    await write((trx) => repo.deleteProduct(trx, id, index));
     expect(await search("charger")).toEqual([]);
     expect(await search("fence")).toEqual([]);
   });
@@ -354,13 +355,13 @@ describe("the search index, kept in step by the catalogue's writer", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, searchBackendFor(t.database.dialect));
     expect(await search("bajra")).toEqual([id]);
     expect(await search("yuria")).toEqual([ids.urea]);
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, searchBackendFor(t.database.dialect));
     expect(await search("bajra")).toEqual([id]);
     await db.deleteFrom("products").where("id", "=", id).execute();
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, searchBackendFor(t.database.dialect));
     expect(await search("bajra")).toEqual([]);
   });
 });
@@ -395,8 +396,8 @@ describe("typos and counts among a few thousand products", () => {
       });
       await db.insertInto("products").values(rows).execute();
     }
-    await rebuildSearchIndex(db);
-    catalog = new CatalogService(db);
+    await rebuildSearchIndex(db, searchBackendFor(database.dialect));
+    catalog = new CatalogService(db, searchBackendFor(database.dialect));
   }, 60_000);
   afterAll(() => database.close());
 
@@ -461,7 +462,7 @@ describe("typos and counts among a few thousand products", () => {
       ).rows;
     const before = await files();
     expect(before).toHaveLength(3);
-    await rebuildSearchIndex(database.db);
+    await rebuildSearchIndex(database.db, searchBackendFor(database.dialect));
     const after = await files();
     expect(after.map((index) => index.name)).toEqual(before.map((index) => index.name));
     for (const [i, index] of after.entries()) expect(index.file, index.name).not.toBe(before[i]?.file);
@@ -474,7 +475,7 @@ describe("typos and counts among a few thousand products", () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("the statements that warm a PostgreSQL connection for search run on the schema", async () => {
-    await expect(database.warmConnections(searchWarmUp(database.db))).resolves.toBeUndefined();
+    await expect(database.warmConnections(searchBackendFor(database.dialect).warmUp(database.db))).resolves.toBeUndefined();
     expect((await search("tomato seeds")).total).toBe(500);
   });
 
@@ -482,6 +483,7 @@ describe("typos and counts among a few thousand products", () => {
     "PostgreSQL's postings and its GIN indexes find the same pages and counts of a words plan",
     async () => {
       const { db } = database;
+      const backend = searchBackendFor(database.dialect);
       const keywords = [
         "tomato seeds",
         "seeds 2",
@@ -495,15 +497,15 @@ describe("typos and counts among a few thousand products", () => {
         "2999",
       ];
       for (const keyword of keywords) {
-        const planned = await planSearch(db, { keyword });
+        const planned = await planSearch(db, backend, { keyword });
         expect(planned.plan?.kind, keyword).toBe("words");
         const read = async (postings: boolean) => {
           const search = { ...planned, postings, counted: undefined };
           const pages = [];
           for (const offset of [0, 100, 900, 990]) {
-            pages.push((await findPage(db, search, { sort: undefined, limit: 100, offset })).map((p) => p.id));
+            pages.push((await findPage(db, backend, search, { sort: undefined, limit: 100, offset })).map((p) => p.id));
           }
-          return { total: await countProducts(db, search), pages };
+          return { total: await countProducts(db, backend, search), pages };
         };
         const fromPostings = await read(true);
         expect(fromPostings.total, keyword).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
+import type { SearchBackend } from "./search-backend.ts";
 import { isKeyword, type ProductFilter, type ProductSearch } from "./search-match.ts";
 import { planSearch } from "./search-plan.ts";
 import { Synonyms } from "./search-vocabulary.ts";
@@ -152,6 +153,8 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
+    /** Keyword search as the database does it (search-backend.ts), chosen where the app is composed. */
+    readonly search: SearchBackend,
     private readonly clock: Clock = systemClock,
     /** Tells the rest of the shop (and, through the event bus, the other processes) of a change. */
     private readonly announce: (productIds: readonly number[]) => Promise<void> = async () => {},
@@ -200,16 +203,16 @@ export class CatalogService {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
     const filter = toFilter(query);
-    const search = await planSearch(this.db, filter, filter.keyword ? await this.#vocabulary() : undefined);
+    const search = await planSearch(this.db, this.search, filter, filter.keyword ? await this.#vocabulary() : undefined);
     const wanted = { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize };
     // A list is counted first (mostly from #counts): a page past the middle is then read from its
     // end. A keyword's page is read from its start whatever the count: both at once.
-    const reading = isKeyword(search.plan) ? findPage(this.db, search, wanted) : undefined;
+    const reading = isKeyword(search.plan) ? findPage(this.db, this.search, search, wanted) : undefined;
     reading?.catch(() => {}); // awaited below, unless the page is past the end
     const total = await this.#count(search);
     const pages = Math.max(1, Math.ceil(total / pageSize));
     if (page > pages) throw notFound("page_not_found", "Invalid page.");
-    const rows = await (reading ?? findPage(this.db, search, { ...wanted, total }));
+    const rows = await (reading ?? findPage(this.db, this.search, search, { ...wanted, total }));
     return {
       products: rows.map((row) => productSummaryJson(row, row.images.map(imageJson), row.packs)),
       total,
@@ -322,7 +325,7 @@ export class CatalogService {
   }
 
   countProducts(): Promise<number> {
-    return countProducts(this.db, { filter: {} });
+    return countProducts(this.db, this.search, { filter: {} });
   }
 
   async #count(search: ProductSearch): Promise<number> {
@@ -330,7 +333,7 @@ export class CatalogService {
     const now = Date.now();
     const cached = this.#counts.get(key);
     if (cached && cached.until > now) return cached.total;
-    const total = await countProducts(this.db, search);
+    const total = await countProducts(this.db, this.search, search);
     // A small cache: odd filters must not grow memory.
     if (this.#counts.size >= MAX_COUNTS) this.#counts.clear();
     this.#counts.set(key, { total, until: now + CACHE_TTL_MS, inStock: search.filter.inStock === true });
