@@ -17,6 +17,8 @@ import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { fieldError, HttpError, problem } from "../../lib/errors.ts";
 import { readParts } from "../../lib/multipart.ts";
+import { valueOr } from "../../lib/result.ts";
+import { actionRefusal, photoRefusal, requestRefusal } from "./failures.ts";
 import type { ReturnsService } from "./service.ts";
 
 export interface ReturnRoutesOptions {
@@ -103,7 +105,10 @@ export const returnRoutes: FastifyPluginAsyncTypebox<ReturnRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const made = await returns.request(currentUser(request), request.params.id, request.body, photosOf.get(request) ?? []);
+      const made = valueOr(
+        await returns.request(currentUser(request), request.params.id, request.body, photosOf.get(request) ?? []),
+        requestRefusal,
+      );
       return reply.status(201).send(made);
     },
   );
@@ -127,7 +132,7 @@ export const returnRoutes: FastifyPluginAsyncTypebox<ReturnRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { id, returnId, n } = request.params;
-      const { data, secondsLeft } = await returns.photo(id, returnId, n, request.query);
+      const { data, secondsLeft } = valueOr(await returns.photo(id, returnId, n, request.query), photoRefusal);
       return sendPhoto(reply, data, secondsLeft);
     },
   );
@@ -149,6 +154,7 @@ export const returnStaffRoutes: FastifyPluginAsyncTypebox<{ returns: ReturnsServ
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => returns.act(currentUser(request), request.params.id, request.params.returnId, request.body),
+    async (request) =>
+      valueOr(await returns.act(currentUser(request), request.params.id, request.params.returnId, request.body), actionRefusal),
   );
 };

@@ -1,30 +1,58 @@
-import type { Order, OrderReturn, RequestReturn, ReturnAction } from "@krishi/contract";
+import type { FieldErrorCode, Order, OrderReturn, RequestReturn, ReturnAction } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
 import { ImageRejected, imageFiles, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
-import { type FailureLimit, type FailureState, type Limit, throttledError } from "../../lib/rate-limit.ts";
+import type { FailureLimit, FailureState, Limit } from "../../lib/rate-limit.ts";
+import { fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
 import type { PrivateStorage } from "../../lib/storage.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineName, linesOf } from "../orders/lines.ts";
 import { OPEN_RETURN_STATUSES, returnStep } from "../orders/process.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { ReturnView } from "../orders/serialize.ts";
-import { type Customer, ORDER_NOT_FOUND, type OrdersService } from "../orders/service.ts";
+import type { Customer, OrdersService } from "../orders/service.ts";
 import type { PaymentsService } from "../payments/service.ts";
 import { PhotoLinks } from "./photo-links.ts";
 import * as repo from "./repository.ts";
 
-export const RETURN_NOT_FOUND = "No return matches the given query.";
+/** Why a return request is refused (nothing is recorded, no photo kept). */
+export type ReturnRequestFailure =
+  /** Not the customer's order (or none). */
+  | { kind: "order-not-found" }
+  /** `until`: when the return window after delivery closed (ISO). */
+  | { kind: "window-closed"; until: string }
+  /** A line asks for more units than are still returnable: `name` is the line's. */
+  | { kind: "too-many-units"; productId: number; name: string; max: number }
+  /** Cash on Delivery: no refund account given or kept. */
+  | { kind: "refund-account-required" }
+  /** Photo `index` (0 first) is not an image we take: `code` and `message` say why. */
+  | { kind: "photo-rejected"; index: number; code: FieldErrorCode; message: string }
+  /** The customer sent more photos than RETURN_PHOTOS_PER_CUSTOMER lately. */
+  | { kind: "photos-throttled"; retryAfterSeconds: number }
+  /** Another move of the order came first. */
+  | { kind: "order-changed" };
+
+/** Why staff cannot act on a return. */
+export type ReturnActionFailure =
+  /** A rejection says why: the customer reads it. */
+  | { kind: "note-required" }
+  | { kind: "return-not-found" }
+  | { kind: "wrong-state"; status: string; action: ReturnAction["action"] }
+  | { kind: "order-changed" };
+
+/** Why a return's photo is not given. */
+export type ReturnPhotoFailure = { kind: "link-invalid" } | { kind: "photo-gone" };
+
+/** Thrown inside an order's transaction so that it rolls back; the method returns the failure. */
+const refuse = <F extends { kind: string }>(failure: F) => new Refusal(failure);
 
 /**
  * The photos one customer may send with return requests in an hour, across their orders: each is
  * decoded (a large one costs seconds of CPU). Three requests' worth (3 each) and a few tries again.
  */
 export const RETURN_PHOTOS_PER_CUSTOMER: Limit = { max: 12, windowMs: 3_600_000 };
-const CHANGED = "This order changed while you were looking at it. Please reload it.";
 
 /** Words for a return's reason on the timeline, the refund and the credit note. */
 const REASON_WORDS: Record<OrderReturn["reason"], string> = {
@@ -72,15 +100,32 @@ export class ReturnsService {
    * records the return, and on failure the photos are removed. Answers the return as the order
    * JSON shows it.
    */
-  async request(user: Customer, orderId: number, input: RequestReturn, photos: readonly Buffer[]): Promise<OrderReturn> {
+  async request(
+    user: Customer,
+    orderId: number,
+    input: RequestReturn,
+    photos: readonly Buffer[],
+  ): Promise<Result<OrderReturn, ReturnRequestFailure>> {
+    return refusals(() => this.#request(user, orderId, input, photos));
+  }
+
+  async #request(
+    user: Customer,
+    orderId: number,
+    input: RequestReturn,
+    photos: readonly Buffer[],
+  ): Promise<Result<OrderReturn, ReturnRequestFailure>> {
     await this.deps.orders.withOrder(orderId, (trx, order) => this.#checkRequest(trx, user, order, input));
-    if (photos.length > 0) await this.#countPhotos(user, photos.length);
-    for (const [i, photo] of photos.entries()) {
+    if (photos.length > 0) {
+      const throttled = await this.#countPhotos(user, photos.length);
+      if (throttled) return fail(throttled);
+    }
+    for (const [index, photo] of photos.entries()) {
       try {
         await verifyUpload(photo);
       } catch (error) {
         if (!(error instanceof ImageRejected)) throw error;
-        throw fieldError("field_invalid", "photos", problem(error.code, `Photo ${i + 1}: ${error.message}`));
+        return fail({ kind: "photo-rejected", index, code: error.code, message: error.message });
       }
     }
     const stored: string[] = [];
@@ -94,7 +139,7 @@ export class ReturnsService {
         const note = details;
         const actor = { role: "owner" as const, userId: user.id, language: user.language };
         const moved = await this.deps.orders.transition(trx, order, "return_request", actor, { note });
-        if (!moved.ok) throw conflict("order_changed", CHANGED);
+        if (!moved.ok) throw refuse<ReturnRequestFailure>({ kind: "order-changed" });
         if (order.payment_method === "COD" && input.refundTo) await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
         const at = this.deps.clock().toISOString();
         return repo.insertReturn(
@@ -103,7 +148,7 @@ export class ReturnsService {
           lines,
         );
       });
-      return this.#answer(user, orderId, id);
+      return ok(await this.#answer(user, orderId, id));
     } catch (error) {
       await Promise.all(stored.map((path) => removeImage(path, this.deps.photos)));
       throw error;
@@ -111,10 +156,10 @@ export class ReturnsService {
   }
 
   /**
-   * Whether `user` may ask to return `input.lines` of `order` now: 404 unless it is theirs, 400 once
-   * its window has closed, 409 unless the order process lets its owner return it now, 400 for lines
-   * it does not hold (or holds fewer of), 400 for a Cash on Delivery order without a refund
-   * account given or kept. Answers the lines.
+   * Whether `user` may ask to return `input.lines` of `order` now: refused (a Refusal thrown) unless
+   * it is theirs, once its window has closed, for lines it does not hold (or holds fewer of), for a
+   * Cash on Delivery order without a refund account given or kept; the order process's check
+   * (checkMove) refuses a move its owner may not make now. Answers the lines.
    */
   async #checkRequest(
     trx: Transaction<Database>,
@@ -122,26 +167,24 @@ export class ReturnsService {
     order: OrderRow,
     input: RequestReturn,
   ): Promise<{ order_item_id: number; qty: number }[]> {
-    if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    if (order.user_id !== user.id) throw refuse<ReturnRequestFailure>({ kind: "order-not-found" });
     this.#checkWindow(order);
     const items = await this.deps.orders.itemsOf(trx, order.id);
     const lines = await this.#returnable(trx, order, items, input.lines);
     await this.deps.orders.checkMove(trx, order, "return_request", "owner");
     if (order.payment_method === "COD" && !input.refundTo && !(await this.deps.payments.refundAccountsOf([order.id], trx)).has(order.id)) {
-      throw fieldError(
-        "refund_account_required",
-        "refundTo",
-        problem("required", "Tell us the bank account or UPI id to send your refund to."),
-      );
+      throw refuse<ReturnRequestFailure>({ kind: "refund-account-required" });
     }
     return lines;
   }
 
-  /** Counts a customer's photos against their limit before any is decoded: 429 past it. */
-  async #countPhotos(user: Customer, count: number): Promise<void> {
+  /** Counts a customer's photos against their limit before any is decoded: refused past it. */
+  async #countPhotos(user: Customer, count: number): Promise<ReturnRequestFailure | null> {
     let state: FailureState | undefined;
     for (let i = 0; i < count; i++) state = await this.deps.photoLimit.fail(String(user.id));
-    if (state && state.count > RETURN_PHOTOS_PER_CUSTOMER.max) throw throttledError(state.retryAfterSeconds);
+    return state && state.count > RETURN_PHOTOS_PER_CUSTOMER.max
+      ? { kind: "photos-throttled", retryAfterSeconds: state.retryAfterSeconds }
+      : null;
   }
 
   /**
@@ -150,25 +193,22 @@ export class ReturnsService {
    * units go back on sale when `restock`). Two staff acting at once: one wins, the other is told
    * the order changed.
    */
-  async act(staff: Customer, orderId: number, returnId: number, input: ReturnAction): Promise<Order> {
+  async act(staff: Customer, orderId: number, returnId: number, input: ReturnAction): Promise<Result<Order, ReturnActionFailure>> {
     const note = input.note?.trim() ?? "";
-    if (input.action === "reject" && !note) {
-      throw fieldError(
-        "field_invalid",
-        "note",
-        problem("return_note_required", "Say why the return is not accepted: the customer sees it."),
-      );
-    }
+    if (input.action === "reject" && !note) return fail({ kind: "note-required" });
+    const acted = await refusals<void, ReturnActionFailure>(async () => {
+      await this.#act(staff, orderId, returnId, input, note);
+      return ok(undefined);
+    });
+    return acted.ok ? ok(await this.deps.orders.getOrderFor(staff, orderId)) : acted;
+  }
+
+  async #act(staff: Customer, orderId: number, returnId: number, input: ReturnAction, note: string): Promise<void> {
     await this.deps.orders.withOrder(orderId, async (trx, order) => {
       const found = await repo.findReturn(trx, order.id, returnId);
-      if (!found) throw notFound("return_not_found", RETURN_NOT_FOUND);
+      if (!found) throw refuse<ReturnActionFailure>({ kind: "return-not-found" });
       const step = returnStep(found.status, input.action);
-      if (!step) {
-        throw conflict("return_wrong_state", `This return is ${found.status}: it cannot be ${input.action}d now.`, {
-          status: found.status,
-          action: input.action,
-        });
-      }
+      if (!step) throw refuse<ReturnActionFailure>({ kind: "wrong-state", status: found.status, action: input.action });
       const at = this.deps.clock().toISOString();
       let refundId: number | null = null;
       const restock = input.action === "receive" && input.restock !== false;
@@ -197,34 +237,31 @@ export class ReturnsService {
         ...(note ? { note } : {}),
         ...(input.action === "receive" ? { restocked: restock, refund_id: refundId } : {}),
       });
-      if (!moved) throw conflict("order_changed", CHANGED);
+      if (!moved) throw refuse<ReturnActionFailure>({ kind: "order-changed" });
       const result = await this.deps.orders.transition(trx, order, step.event, { role: "staff", userId: staff.id }, { note });
-      if (!result.ok) throw conflict("order_changed", CHANGED);
+      if (!result.ok) throw refuse<ReturnActionFailure>({ kind: "order-changed" });
     });
-    return this.deps.orders.getOrderFor(staff, orderId);
   }
 
   /**
-   * A return's photo `n` (WebP; a narrower copy for `w`) by the address returnsOf() signed: 403 for
-   * an address not signed here or expired, 404 for a photo that is not there. Answers its bytes and
-   * how long the address works still, in seconds.
+   * A return's photo `n` (WebP; a narrower copy for `w`) by the address returnsOf() signed: refused
+   * for an address not signed here or expired, and for a photo that is not there. Answers its bytes
+   * and how long the address works still, in seconds.
    */
   async photo(
     orderId: number,
     returnId: number,
     n: number,
     link: { expires: number; signature: string; w?: number | undefined },
-  ): Promise<{ data: Buffer; secondsLeft: number }> {
-    if (!this.#links.valid(orderId, returnId, n, link.expires, link.signature)) {
-      throw new HttpError(403, "permission_denied", "This photo's address is not valid or has expired: open the order again.");
-    }
+  ): Promise<Result<{ data: Buffer; secondsLeft: number }, ReturnPhotoFailure>> {
+    if (!this.#links.valid(orderId, returnId, n, link.expires, link.signature)) return fail({ kind: "link-invalid" });
     const found = await repo.findReturn(this.deps.db, orderId, returnId);
     const path = found ? (JSON.parse(found.photos) as string[])[n] : undefined;
     const [main, ...narrower] = path ? imageFiles(path) : [];
     const file = link.w === undefined ? main : narrower.find((name) => name.endsWith(`-w${link.w}.webp`));
     const data = file ? await this.deps.photos.get(file) : null;
-    if (!data) throw notFound("not_found", "This photo is not there any more.");
-    return { data, secondsLeft: Math.max(0, link.expires - Math.floor(this.deps.clock().getTime() / 1000)) };
+    if (!data) return fail({ kind: "photo-gone" });
+    return ok({ data, secondsLeft: Math.max(0, link.expires - Math.floor(this.deps.clock().getTime() / 1000)) });
   }
 
   /** The returns of these orders with their lines, for the order JSON and the order process's guards. */
@@ -255,18 +292,11 @@ export class ReturnsService {
     return byOrder;
   }
 
-  /** 400 return_window_closed once the window after delivery has passed (the process refuses other states). */
+  /** Refused once the window after delivery has passed (the process refuses other states). */
   #checkWindow(order: OrderRow): void {
     if (order.delivered_at === null) return;
     const until = new Date(new Date(order.delivered_at).getTime() + this.deps.orders.returnWindowMs);
-    if (this.deps.clock() >= until) {
-      throw badRequest(
-        "return_window_closed",
-        `Returns of this order could be asked for until ${until.toISOString()}.`,
-        {},
-        { until: until.toISOString() },
-      );
-    }
+    if (this.deps.clock() >= until) throw refuse<ReturnRequestFailure>({ kind: "window-closed", until: until.toISOString() });
   }
 
   /**
@@ -288,14 +318,8 @@ export class ReturnsService {
       if (OPEN_RETURN_STATUSES.includes(held.status)) for (const line of held.lines) count(line.orderItemId, line.qty);
     return linesOf(items, requested).map(({ item, qty }) => {
       const max = item.qty - (taken.get(item.id) ?? 0);
-      if (qty > max) {
-        const product = item.product_id as number;
-        throw fieldError(
-          "field_invalid",
-          "lines",
-          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be returned.`, { product, max }),
-        );
-      }
+      if (qty > max)
+        throw refuse<ReturnRequestFailure>({ kind: "too-many-units", productId: item.product_id as number, name: lineName(item), max });
       return { order_item_id: item.id, qty };
     });
   }
