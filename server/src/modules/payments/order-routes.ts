@@ -10,7 +10,9 @@ import {
 } from "@krishi/contract/schemas";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { clientErrorCode, clientErrorText, HttpError } from "../../lib/errors.ts";
+import { valueOr } from "../../lib/result.ts";
 import { acceptForms } from "../../lib/validation.ts";
+import { confirmRefusal, refundAccountRefusal, startRefusal } from "./failures.ts";
 import type { PaymentsService } from "./service.ts";
 
 export interface PaymentOrderRoutesOptions {
@@ -36,7 +38,8 @@ export const paymentOrderRoutes: FastifyPluginAsyncTypebox<PaymentOrderRoutesOpt
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => payments.setRefundAccount(currentUser(request), request.params.id, request.body),
+    async (request) =>
+      valueOr(await payments.setRefundAccount(currentUser(request), request.params.id, request.body), refundAccountRefusal),
   );
 
   app.put(
@@ -53,7 +56,7 @@ export const paymentOrderRoutes: FastifyPluginAsyncTypebox<PaymentOrderRoutesOpt
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => payments.confirmPayment(currentUser(request), request.params.id, request.body),
+    async (request) => valueOr(await payments.confirmPayment(currentUser(request), request.params.id, request.body), confirmRefusal),
   );
 
   // The spec's client posts create-razorpay-order as a form; the other routes take JSON alone.
@@ -96,7 +99,7 @@ export const paymentOrderRoutes: FastifyPluginAsyncTypebox<PaymentOrderRoutesOpt
           return reply.status(400).send({ bool: 0 as const, detail, message: detail, code: "field_invalid" as const });
         }
         try {
-          const data = await payments.startPayment(currentUser(request), request.body.order_id, request.body.amount);
+          const data = valueOr(await payments.startPayment(currentUser(request), request.body.order_id, request.body.amount), startRefusal);
           return { bool: 1 as const, data };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody, Text } from "@krishi/contract/schemas";
 import { Type } from "typebox";
+import { valueOr } from "../../lib/result.ts";
+import { webhookRefusal } from "./failures.ts";
 import type { SandboxGateway } from "./gateway.ts";
 import { SANDBOX_CHECKOUT_JS } from "./sandbox-checkout.ts";
 import type { PaymentsService } from "./service.ts";
@@ -30,7 +32,10 @@ export const paymentsRoutes: FastifyPluginAsyncTypebox<PaymentsRoutesOptions> = 
         const value = request.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
-      const outcome = await payments.handleWebhook(body, header("x-razorpay-signature"), header("x-razorpay-event-id"));
+      const outcome = valueOr(
+        await payments.handleWebhook(body, header("x-razorpay-signature"), header("x-razorpay-event-id")),
+        webhookRefusal,
+      );
       return { status: outcome };
     },
   );

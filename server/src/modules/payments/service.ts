@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { CURRENCY, formatRupees, type Order, type OrderEventName, paiseToDecimal, type RefundAccountInput } from "@krishi/contract";
+import { CURRENCY, type Order, type OrderEventName, type RefundAccountInput } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
+import { done, fail, ok, type Result } from "../../lib/result.ts";
 import { type LineRequest, lineName, linesOf } from "../orders/lines.ts";
 import type { OrderNotices } from "../orders/notices.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import * as orderRows from "../orders/repository.ts";
 import type { RefundAccountView, RefundView } from "../orders/serialize.ts";
-import { type Customer, ORDER_NOT_FOUND, type OrdersService, SYSTEM, type TransitionContext } from "../orders/service.ts";
+import { type Customer, type OrdersService, SYSTEM, type TransitionContext } from "../orders/service.ts";
 import { GatewayError, type GatewayPayment, type PaymentGateway, toGatewayPayment, toGatewayRefund } from "./gateway.ts";
 import * as repo from "./repository.ts";
 import { signatureMatches } from "./signature.ts";
@@ -44,8 +44,56 @@ export type WebhookOutcome = SettleOutcome | "duplicate" | "ignored" | "refund-p
 /** How a captured payment ended for its order. */
 export type SettleOutcome = "paid" | "already-paid" | "refunded-late" | "refunded-duplicate" | "mismatch" | "not-captured";
 
-export const ORDER_EXPIRED =
-  "This order was not paid in time and has been cancelled; its items went back on sale. Please place your order again.";
+/** Why the owner cannot pay an order online now. */
+export type StartPaymentFailure =
+  | { kind: "order-not-found" }
+  /** Cash on Delivery: nothing to pay online. */
+  | { kind: "cod-not-online" }
+  /** Cancelled after it was paid (a later payment would be refunded). */
+  | { kind: "order-cancelled" }
+  /** Not paid within its window: cancelled, its items back on sale. */
+  | { kind: "order-expired" }
+  | { kind: "already-paid" }
+  | { kind: "amount-mismatch"; expectedPaise: number }
+  /** Razorpay could not be reached to open the payment. */
+  | { kind: "gateway-unavailable" };
+
+/** Why the browser's proof of payment does not pay the order. */
+export type ConfirmPaymentFailure =
+  | { kind: "order-not-found" }
+  /** The proof names another Razorpay order than this order's. */
+  | { kind: "not-this-order" }
+  | { kind: "signature-invalid" }
+  /** Razorpay could not be asked about the payment just now. */
+  | { kind: "payment-unconfirmed" }
+  /** Razorpay's payment is not this order's (amount, currency, Razorpay order). */
+  | { kind: "payment-mismatch" }
+  | { kind: "not-captured" }
+  /** Paid after the order was cancelled and its stock sold: refunded in full. */
+  | { kind: "refunded-late" };
+
+/** Why a webhook is refused. */
+export type WebhookFailure = { kind: "webhooks-off" } | { kind: "signature-invalid" } | { kind: "body-invalid" };
+
+/** Why a refund is not made (nothing is recorded). */
+export type RefundFailure =
+  /** The Idempotency-Key made a refund of another amount. */
+  | { kind: "key-reused" }
+  /** Razorpay refused it: recorded as failed. */
+  | { kind: "refund-refused" }
+  | { kind: "not-paid" }
+  /** Cash on Delivery, and the customer gave no account to send it to. */
+  | { kind: "refund-account-required" }
+  /** More than is left to refund (`leftPaise`, 0 once refunded in full). */
+  | { kind: "amount-too-large"; leftPaise: number }
+  /** More units of a line than are left to refund; `inReturns` of them held by open returns. */
+  | { kind: "too-many-units"; productId: number; name: string; max: number; inReturns: number }
+  | { kind: "refund-not-found" }
+  /** A refund through Razorpay is not paid by hand. */
+  | { kind: "not-transfer" };
+
+/** Why a refund account is not kept. */
+export type RefundAccountFailure = { kind: "order-not-found" } | { kind: "order-not-cod" };
 
 /** Unpaid orders younger than this are left to their checkout; reconciliation asks about the rest. */
 const RECONCILE_QUIET_MS = 2 * 60_000;
@@ -64,10 +112,6 @@ export interface RefundProcessedContext {
 
 /** Runs inside the transaction that records a refund as processed: a failure rolls it back. */
 export type RefundProcessedListener = (context: RefundProcessedContext) => Promise<void>;
-
-export const COD_NOT_ONLINE = "This order is paid in cash on delivery: there is nothing to pay online.";
-export const REFUND_ACCOUNT_REQUIRED =
-  "This order was paid in cash on delivery: the customer must first give a bank account or UPI id for the refund.";
 
 /** What a refund of lines gives back, each line's value with its own share of the line's tax. */
 interface PricedLines {
@@ -126,20 +170,16 @@ export class PaymentsService {
   }
 
   /** Opens (or reopens) payment for the owner's unpaid order; the amount must be its total. */
-  async startPayment(user: Customer, orderId: number, amountPaise: number): Promise<CheckoutOrder> {
+  async startPayment(user: Customer, orderId: number, amountPaise: number): Promise<Result<CheckoutOrder, StartPaymentFailure>> {
     let order = await this.orders.row(orderId);
-    if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-    if (order.payment_method === "COD") throw badRequest("cod_not_online", COD_NOT_ONLINE);
+    if (!order || order.user_id !== user.id) return fail({ kind: "order-not-found" });
+    if (order.payment_method === "COD") return fail({ kind: "cod-not-online" });
     // An order past its payment window is expired first (as the sweep would), then refused as such.
     if (this.orders.canMove(order, "expire") && (await this.orders.expireIfDue(order.id))) order = await this.orders.row(orderId);
-    if (!order || this.orders.isCancelled(order))
-      throw order?.paid_at ? conflict("order_cancelled", "This order has been cancelled.") : conflict("order_expired", ORDER_EXPIRED);
-    if (!this.orders.canMove(order, "pay")) throw badRequest("order_already_paid", "Order is already paid.");
+    if (!order || this.orders.isCancelled(order)) return fail({ kind: order?.paid_at ? "order-cancelled" : "order-expired" });
+    if (!this.orders.canMove(order, "pay")) return fail({ kind: "already-paid" });
     const total = Number(order.total_paise);
-    if (amountPaise !== total) {
-      const expected = problem("amount_mismatch", `Expected ${total} paise.`, { expected: total });
-      throw badRequest("amount_mismatch", "Amount does not match the order total.", { amount: [expected] });
-    }
+    if (amountPaise !== total) return fail({ kind: "amount-mismatch", expectedPaise: total });
 
     let razorpayOrderId = order.razorpay_order_id;
     if (!razorpayOrderId) {
@@ -153,26 +193,22 @@ export class PaymentsService {
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         this.log.error({ err: error, orderId }, "could not create the Razorpay order");
-        throw new HttpError(502, "gateway_unavailable", "The payment provider is unavailable. Please try again in a moment.");
+        return fail({ kind: "gateway-unavailable" });
       }
       // Two tabs may race here: whichever stored first wins, and both pay that Razorpay order.
       razorpayOrderId = (await orderRows.attachRazorpayOrder(this.db, order.id, created.id, this.deps.clock().toISOString())) ?? created.id;
     }
-    return { id: razorpayOrderId, amount: total, currency: CURRENCY, key: this.gateway.keyId };
+    return ok({ id: razorpayOrderId, amount: total, currency: CURRENCY, key: this.gateway.keyId });
   }
 
   /**
    * The browser's proof of payment from checkout: the signature must match the stored Razorpay
    * order, and Razorpay must then confirm the payment itself. Idempotent; a forged proof changes nothing.
    */
-  async confirmPayment(user: Customer, orderId: number, proof: PaymentProof): Promise<Order> {
+  async confirmPayment(user: Customer, orderId: number, proof: PaymentProof): Promise<Result<Order, ConfirmPaymentFailure>> {
     const order = await this.orders.row(orderId);
-    if (!order || order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-    if (!order.razorpay_order_id || proof.razorpay_order_id !== order.razorpay_order_id) {
-      throw badRequest("payment_mismatch", "This payment does not belong to this order.", {
-        razorpay_order_id: [problem("payment_mismatch", "Does not match the order.")],
-      });
-    }
+    if (!order || order.user_id !== user.id) return fail({ kind: "order-not-found" });
+    if (!order.razorpay_order_id || proof.razorpay_order_id !== order.razorpay_order_id) return fail({ kind: "not-this-order" });
     const genuine = this.gateway.verifyPayment({
       razorpayOrderId: order.razorpay_order_id,
       razorpayPaymentId: proof.razorpay_payment_id,
@@ -180,9 +216,7 @@ export class PaymentsService {
     });
     if (!genuine) {
       this.log.warn({ orderId }, "refused a payment with an invalid signature");
-      throw badRequest("payment_signature_invalid", "Payment signature is invalid.", {
-        razorpay_signature: [problem("payment_signature_invalid", "Invalid signature.")],
-      });
+      return fail({ kind: "signature-invalid" });
     }
     if (order.razorpay_payment_id !== proof.razorpay_payment_id) {
       let payment: GatewayPayment;
@@ -191,23 +225,13 @@ export class PaymentsService {
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         this.log.error({ err: error, orderId }, "could not fetch a payment from Razorpay");
-        throw new HttpError(
-          502,
-          "payment_unconfirmed",
-          "We could not confirm your payment with Razorpay just now. If money was taken, your order will show as paid within a few minutes.",
-        );
+        return fail({ kind: "payment-unconfirmed" });
       }
       const outcome = await this.settle(order, payment);
-      if (outcome === "mismatch") throw badRequest("payment_mismatch", "This payment does not match the order.");
-      if (outcome === "not-captured") throw conflict("payment_not_captured", "Razorpay has not completed this payment. Please try again.");
-      if (outcome === "refunded-late") {
-        throw conflict(
-          "payment_refunded_late",
-          "This order was cancelled before your payment arrived, and its items are no longer in stock. Your payment will be refunded in full.",
-        );
-      }
+      if (outcome === "mismatch") return fail({ kind: "payment-mismatch" });
+      if (outcome === "not-captured" || outcome === "refunded-late") return fail({ kind: outcome });
     }
-    return this.orders.getOrderFor(user, order.id);
+    return ok(await this.orders.getOrderFor(user, order.id));
   }
 
   /**
@@ -280,16 +304,18 @@ export class PaymentsService {
   }
 
   /** Razorpay's webhook: signed raw body; payments settle, refunds follow; replays change nothing. */
-  async handleWebhook(rawBody: Buffer, signature: string | undefined, eventIdHeader: string | undefined): Promise<WebhookOutcome> {
-    if (!this.deps.webhookSecret) throw new HttpError(503, "service_unavailable", "Webhooks are not configured.");
-    if (!signature || !signatureMatches(this.deps.webhookSecret, rawBody, signature)) {
-      throw badRequest("webhook_signature_invalid", "Invalid webhook signature.");
-    }
+  async handleWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    eventIdHeader: string | undefined,
+  ): Promise<Result<WebhookOutcome, WebhookFailure>> {
+    if (!this.deps.webhookSecret) return fail({ kind: "webhooks-off" });
+    if (!signature || !signatureMatches(this.deps.webhookSecret, rawBody, signature)) return fail({ kind: "signature-invalid" });
     let event: WebhookEvent;
     try {
       event = JSON.parse(rawBody.toString("utf8")) as WebhookEvent;
     } catch {
-      throw badRequest("body_invalid", "JSON parse error - the request body is not valid JSON.");
+      return fail({ kind: "body-invalid" });
     }
     const type = String(event.event ?? "unknown").slice(0, 100);
     const payment = toGatewayPayment(event.payload?.payment?.entity);
@@ -298,7 +324,7 @@ export class PaymentsService {
     // The header is not signed: used only when it is a plausible id; else the signed body names the event.
     const eventId = eventIdHeader && /^[A-Za-z0-9_-]{1,100}$/.test(eventIdHeader) ? eventIdHeader : `${type}:${subject}`.slice(0, 100);
     const seen = await this.db.selectFrom("payment_events").select("id").where("id", "=", eventId).executeTakeFirst();
-    if (seen) return "duplicate";
+    if (seen) return ok("duplicate");
 
     let outcome: WebhookOutcome = "ignored";
     let orderId: number | null = null;
@@ -320,7 +346,7 @@ export class PaymentsService {
     // Recorded after acting (every action above is idempotent): a failure leaves it unrecorded, so
     // Razorpay's retry is handled afresh instead of being taken for a duplicate.
     await repo.recordPaymentEvent(this.db, { id: eventId, order_id: orderId, type, received_at: this.deps.clock().toISOString() });
-    return outcome;
+    return ok(outcome);
   }
 
   /**
@@ -333,89 +359,70 @@ export class PaymentsService {
     staff: Customer,
     orderId: number,
     input: { amountPaise?: number; lines?: LineRequest[]; reason: string; idempotencyKey?: string },
-  ): Promise<Order> {
+  ): Promise<Result<Order, RefundFailure>> {
     const key = input.idempotencyKey ?? randomUUID();
-    await this.orders.withOrder(orderId, async (trx, order) => {
+    const recorded = await this.orders.withOrder(orderId, async (trx, order): Promise<Result<unknown, RefundFailure>> => {
       const existing = await repo.findRefundByKey(trx, order.id, key);
       if (existing) {
-        if (input.amountPaise !== undefined && Number(existing.amount_paise) !== input.amountPaise) {
-          throw conflict("idempotency_key_reused", "This Idempotency-Key was used for a different refund.");
-        }
-        return;
+        if (input.amountPaise !== undefined && Number(existing.amount_paise) !== input.amountPaise) return fail({ kind: "key-reused" });
+        return done;
       }
       if (input.lines) {
         const items = await this.orders.itemsOf(trx, order.id);
         const priced = await this.#priceLines(trx, order, linesOf(items, input.lines));
-        await this.recordRefund(trx, order, { ...priced, reason: input.reason, key, by: staff.id });
-      } else {
-        await this.recordRefund(trx, order, { amountPaise: input.amountPaise ?? 0, lines: [], reason: input.reason, key, by: staff.id });
+        if (!priced.ok) return priced;
+        return this.recordRefund(trx, order, { ...priced.value, reason: input.reason, key, by: staff.id });
       }
+      return this.recordRefund(trx, order, { amountPaise: input.amountPaise ?? 0, lines: [], reason: input.reason, key, by: staff.id });
     });
+    if (!recorded.ok) return recorded;
     await this.processRefunds(orderId);
     const made = await repo.findRefundByKey(this.db, orderId, key);
-    if (made?.status === "failed") {
-      throw new HttpError(502, "refund_refused", "Razorpay refused this refund. It is recorded as failed; nothing was refunded.");
-    }
-    return this.orders.getOrderFor(staff, orderId);
+    if (made?.status === "failed") return fail({ kind: "refund-refused" });
+    return ok(await this.orders.getOrderFor(staff, orderId));
   }
 
   /**
    * Records a refund of a paid order inside the caller's transaction (on the order's locked row):
    * through Razorpay, or as a transfer to a Cash on Delivery customer's refund account. Refuses an
-   * unpaid order, an amount beyond what is left, and a COD order without a refund account. Answers
-   * the refund's id; Razorpay is asked after the transaction commits (processRefunds).
+   * unpaid order, an amount beyond what is left, and a COD order without a refund account, before
+   * it writes anything. Answers the refund's id; Razorpay is asked after the transaction commits
+   * (processRefunds).
    */
   async recordRefund(
     trx: Transaction<Database>,
     order: OrderRow,
     refund: { amountPaise: number; lines: repo.RefundLineValues[]; reason: string; key: string; by: number | null },
-  ): Promise<number> {
+  ): Promise<Result<number, RefundFailure>> {
     const paymentId = paymentOf(order);
-    if (order.paid_at === null || paymentId === null)
-      throw badRequest("refund_not_paid", "This order has not been paid: there is nothing to refund.");
+    if (order.paid_at === null || paymentId === null) return fail({ kind: "not-paid" });
     const transfer = order.payment_method === "COD";
-    if (transfer && (await repo.findRefundAccounts(trx, [order.id])).length === 0) {
-      throw badRequest("refund_account_required", REFUND_ACCOUNT_REQUIRED);
-    }
+    if (transfer && (await repo.findRefundAccounts(trx, [order.id])).length === 0) return fail({ kind: "refund-account-required" });
     const left = Number(order.total_paise) - (await repo.sumRefunds(trx, order.id, paymentId));
-    if (refund.amountPaise > left) {
-      const refused =
-        left <= 0
-          ? problem("refunded_in_full", "This order has been refunded in full.")
-          : problem("refund_too_large", `At most ${formatRupees(left)} can still be refunded.`, { max: paiseToDecimal(left) });
-      throw badRequest("refund_amount_invalid", refused.message, { amount: [refused] });
-    }
-    return this.#recordRefund(trx, order, { ...refund, paymentId, method: transfer ? "transfer" : "razorpay" });
+    if (refund.amountPaise > left) return fail({ kind: "amount-too-large", leftPaise: Math.max(0, left) });
+    return ok(await this.#recordRefund(trx, order, { ...refund, paymentId, method: transfer ? "transfer" : "razorpay" }));
   }
 
   /**
    * The value of units of an order's lines with their own tax: each line's share of its tax and
    * GST parts, counted from the units refunded before so shares add up exactly, on top of their
-   * price (inside it when the prices included GST: the units then give back what they cost). 400
-   * for more units than are left to refund: those refunded, and those an open return holds (its
-   * receive refunds them; `forReturn` is the return being received, whose units are its own).
+   * price (inside it when the prices included GST: the units then give back what they cost).
+   * Refused for more units than are left to refund: those refunded, and those an open return holds
+   * (its receive refunds them; `forReturn` is the return being received, whose units are its own).
    */
   async #priceLines(
     trx: Transaction<Database>,
     order: OrderRow,
     requested: readonly { item: OrderItemRow; qty: number }[],
     forReturn?: number,
-  ): Promise<PricedLines> {
+  ): Promise<Result<PricedLines, RefundFailure>> {
     const [refunded, held] = await Promise.all([repo.refundedUnits(trx, order.id), this.orders.heldByReturns(trx, order.id, forReturn)]);
     const lines: repo.RefundLineValues[] = [];
     for (const { item, qty } of requested) {
       const before = refunded.get(item.id) ?? 0;
       const inReturns = held.get(item.id) ?? 0;
       const max = Math.max(0, item.qty - before - inReturns);
-      if (qty > max) {
-        const product = item.product_id as number;
-        const why = inReturns > 0 ? `: ${inReturns} in a return not yet received or rejected` : "";
-        throw fieldError(
-          "field_invalid",
-          "lines",
-          problem("line_qty_too_many", `At most ${max} of ${lineName(item)} can be refunded${why}.`, { product, max }),
-        );
-      }
+      if (qty > max) return fail({ kind: "too-many-units", productId: item.product_id as number, name: lineName(item), max, inReturns });
       const share = (total: number | string) => shareOf(Number(total), before, qty, item.qty);
       const cgst = share(item.cgst_paise);
       const sgst = share(item.sgst_paise);
@@ -436,44 +443,48 @@ export class PaymentsService {
         tax_paise: tax,
       });
     }
-    return { amountPaise: lines.reduce((sum, line) => sum + line.taxable_paise + line.tax_paise, 0), lines };
+    return ok({ amountPaise: lines.reduce((sum, line) => sum + line.taxable_paise + line.tax_paise, 0), lines });
   }
 
   /**
    * Refunds units of an order's lines (by order item) inside the caller's transaction: the returns
-   * module's receive of return `returnId`, whose units these are. Answers the refund's id.
+   * module's receive of return `returnId`, whose units these are. Answers the refund's id, or why
+   * it is refused before anything is written (the caller rolls its transaction back).
    */
   async refundLines(
     trx: Transaction<Database>,
     order: OrderRow,
     lines: readonly { orderItemId: number; qty: number }[],
     { returnId, ...refund }: { reason: string; key: string; by: number | null; returnId: number },
-  ): Promise<number> {
+  ): Promise<Result<number, RefundFailure>> {
     const existing = await repo.findRefundByKey(trx, order.id, refund.key);
-    if (existing) return existing.id;
+    if (existing) return ok(existing.id);
     const items = await this.orders.itemsOf(trx, order.id);
     const requested = lines.map(({ orderItemId, qty }) => {
       const item = items.find((candidate) => candidate.id === orderItemId);
       if (!item) throw new Error(`order item ${orderItemId} is not a line of order ${order.id}`);
       return { item, qty };
     });
-    return this.recordRefund(trx, order, { ...(await this.#priceLines(trx, order, requested, returnId)), ...refund });
+    const priced = await this.#priceLines(trx, order, requested, returnId);
+    return priced.ok ? this.recordRefund(trx, order, { ...priced.value, ...refund }) : priced;
   }
 
   /** The owner gives (or changes) the bank account or UPI id a Cash on Delivery order's refunds are paid to. */
-  async setRefundAccount(user: Customer, orderId: number, input: RefundAccountInput): Promise<Order> {
-    await this.orders.withOrder(orderId, async (trx, order) => {
-      if (order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-      await this.saveRefundAccount(trx, order, input);
+  async setRefundAccount(user: Customer, orderId: number, input: RefundAccountInput): Promise<Result<Order, RefundAccountFailure>> {
+    const saved = await this.orders.withOrder(orderId, async (trx, order): Promise<Result<void, RefundAccountFailure>> => {
+      if (order.user_id !== user.id) return fail({ kind: "order-not-found" });
+      return this.saveRefundAccount(trx, order, input);
     });
-    return this.orders.getOrderFor(user, orderId);
+    return saved.ok ? ok(await this.orders.getOrderFor(user, orderId)) : saved;
   }
 
-  /** Stores a refund account for a Cash on Delivery order (400 for an order paid online: Razorpay refunds it). */
-  async saveRefundAccount(trx: Transaction<Database>, order: OrderRow, input: RefundAccountInput): Promise<void> {
-    if (order.payment_method !== "COD") {
-      throw badRequest("order_not_cod", "This order was paid online: its refunds go back to the same card, bank or UPI through Razorpay.");
-    }
+  /** Stores a refund account for a Cash on Delivery order (refused for an order paid online: Razorpay refunds it). */
+  async saveRefundAccount(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    input: RefundAccountInput,
+  ): Promise<Result<void, RefundAccountFailure>> {
+    if (order.payment_method !== "COD") return fail({ kind: "order-not-cod" });
     const at = this.deps.clock().toISOString();
     await repo.upsertRefundAccount(
       trx,
@@ -497,16 +508,16 @@ export class PaymentsService {
             updated_at: at,
           },
     );
+    return done;
   }
 
   /** Staff: a transfer refund paid to the customer's account, with the bank's reference. */
-  async markTransferPaid(staff: Customer, orderId: number, refundId: number, reference: string): Promise<Order> {
+  async markTransferPaid(staff: Customer, orderId: number, refundId: number, reference: string): Promise<Result<Order, RefundFailure>> {
     const refund = await repo.findRefund(this.db, orderId, refundId);
-    if (!refund) throw notFound("refund_not_found", "No refund matches the given query.");
-    if (refund.method !== "transfer")
-      throw conflict("refund_not_transfer", "This refund goes back through Razorpay: it is not paid by hand.");
+    if (!refund) return fail({ kind: "refund-not-found" });
+    if (refund.method !== "transfer") return fail({ kind: "not-transfer" });
     await this.#settleRefund(refund, "processed", null, reference.trim());
-    return this.orders.getOrderFor(staff, orderId);
+    return ok(await this.orders.getOrderFor(staff, orderId));
   }
 
   /**

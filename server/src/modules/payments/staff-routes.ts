@@ -4,6 +4,8 @@ import { ErrorBody, IdParams, OrderSchema, RefundOrderBody, RefundPaidBody, Refu
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { fieldError, problem } from "../../lib/errors.ts";
+import { valueOr } from "../../lib/result.ts";
+import { refundRefusal } from "./failures.ts";
 import type { PaymentsService } from "./service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -36,7 +38,11 @@ export const paymentStaffRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsS
       const reason = request.body.reason.trim();
       if (!reason) throw fieldError("field_invalid", "reason", problem("blank", "This field may not be blank."));
       const idempotencyKey = request.headers["idempotency-key"];
-      if (lines) return payments.refundOrder(currentUser(request), request.params.id, { lines, reason, idempotencyKey });
+      if (lines)
+        return valueOr(
+          await payments.refundOrder(currentUser(request), request.params.id, { lines, reason, idempotencyKey }),
+          refundRefusal,
+        );
       let amountPaise: number;
       try {
         amountPaise = toPaise(amount ?? 0);
@@ -45,7 +51,10 @@ export const paymentStaffRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsS
       }
       if (amountPaise <= 0)
         throw fieldError("refund_amount_invalid", "amount", problem("refund_too_small", "Enter an amount of at least ₹0.01."));
-      return payments.refundOrder(currentUser(request), request.params.id, { amountPaise, reason, idempotencyKey });
+      return valueOr(
+        await payments.refundOrder(currentUser(request), request.params.id, { amountPaise, reason, idempotencyKey }),
+        refundRefusal,
+      );
     },
   );
 
@@ -64,7 +73,10 @@ export const paymentStaffRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsS
     async (request) => {
       const reference = request.body.reference.trim();
       if (!reference) throw fieldError("field_invalid", "reference", problem("blank", "This field may not be blank."));
-      return payments.markTransferPaid(currentUser(request), request.params.id, request.params.refundId, reference);
+      return valueOr(
+        await payments.markTransferPaid(currentUser(request), request.params.id, request.params.refundId, reference),
+        refundRefusal,
+      );
     },
   );
 };

@@ -1,6 +1,7 @@
 import { badRequest, conflict, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
 import { throttledError } from "../../lib/rate-limit.ts";
 import { ORDER_NOT_FOUND } from "../orders/service.ts";
+import { refundRefusal } from "../payments/failures.ts";
 import type { ReturnActionFailure, ReturnPhotoFailure, ReturnRequestFailure } from "./service.ts";
 
 const CHANGED = "This order changed while you were looking at it. Please reload it.";
@@ -55,6 +56,8 @@ export function actionRefusal(failure: ReturnActionFailure): HttpError {
       const { status, action } = failure;
       return conflict("return_wrong_state", `This return is ${status}: it cannot be ${action}d now.`, { status, action });
     }
+    case "refund-refused":
+      return refundRefusal(failure.refund);
     case "order-changed":
       return conflict("order_changed", CHANGED);
   }

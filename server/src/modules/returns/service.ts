@@ -13,7 +13,7 @@ import { OPEN_RETURN_STATUSES, returnStep } from "../orders/process.ts";
 import type { OrderItemRow, OrderRow, Reader } from "../orders/repository.ts";
 import type { ReturnView } from "../orders/serialize.ts";
 import type { Customer, OrdersService } from "../orders/service.ts";
-import type { PaymentsService } from "../payments/service.ts";
+import type { PaymentsService, RefundFailure } from "../payments/service.ts";
 import { PhotoLinks } from "./photo-links.ts";
 import * as repo from "./repository.ts";
 
@@ -40,6 +40,8 @@ export type ReturnActionFailure =
   | { kind: "note-required" }
   | { kind: "return-not-found" }
   | { kind: "wrong-state"; status: string; action: ReturnAction["action"] }
+  /** Receiving it: its refund is refused (payments' reason). */
+  | { kind: "refund-refused"; refund: RefundFailure }
   | { kind: "order-changed" };
 
 /** Why a return's photo is not given. */
@@ -140,7 +142,10 @@ export class ReturnsService {
         const actor = { role: "owner" as const, userId: user.id, language: user.language };
         const moved = await this.deps.orders.transition(trx, order, "return_request", actor, { note });
         if (!moved.ok) throw refuse<ReturnRequestFailure>({ kind: "order-changed" });
-        if (order.payment_method === "COD" && input.refundTo) await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
+        if (order.payment_method === "COD" && input.refundTo) {
+          const saved = await this.deps.payments.saveRefundAccount(trx, order, input.refundTo);
+          if (!saved.ok) throw new Error(`order ${order.id} is paid in cash but its refund account was refused: ${saved.failure.kind}`);
+        }
         const at = this.deps.clock().toISOString();
         return repo.insertReturn(
           trx,
@@ -214,12 +219,14 @@ export class ReturnsService {
       const restock = input.action === "receive" && input.restock !== false;
       if (input.action === "receive") {
         const lines = await this.#linesOf(trx, order.id, returnId);
-        refundId = await this.deps.payments.refundLines(
+        const refunded = await this.deps.payments.refundLines(
           trx,
           order,
           lines.map(({ item, qty }) => ({ orderItemId: item.id, qty })),
           { reason: `Return #${returnId}: ${REASON_WORDS[found.reason]}`, key: `return-${returnId}`, by: staff.id, returnId },
         );
+        if (!refunded.ok) throw refuse<ReturnActionFailure>({ kind: "refund-refused", refund: refunded.failure });
+        refundId = refunded.value;
         if (restock) {
           // Each line's units go back to the pack they were sold from; a pack removed since takes none.
           for (const { item, qty } of lines) await this.deps.catalog.returnStock(trx, item.product_id as number, item.variant_id, qty);
