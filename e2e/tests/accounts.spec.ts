@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { CUSTOMER, mailedLink, signIn, signOut, uniqueEmail } from "./support.ts";
 
@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
 });
 
-test("register → verify the e-mail from the mail → sign in → review a product → sign out", async ({ page }) => {
+test("register → verify the e-mail from the mail → sign in → review a product → sign out", async ({ page, shop }) => {
   const email = uniqueEmail("new.farmer");
   const password = "Paddy-Field-2024!";
 
@@ -30,7 +30,7 @@ test("register → verify the e-mail from the mail → sign in → review a prod
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("E-mail is not verified.")).toBeVisible();
 
-  const link = await mailedLink(email, /account-confirm-email/);
+  const link = await mailedLink(email, /account-confirm-email/, shop.dataDir);
   await page.goto(new URL(link).pathname);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Your account has been verified")).toBeVisible();
@@ -55,7 +55,7 @@ test("register → verify the e-mail from the mail → sign in → review a prod
   await expect(page.getByText("Please sign in to write a review")).toBeVisible();
 });
 
-test("forgot password → reset link from the mail → sign in with the new password", async ({ page }) => {
+test("forgot password → reset link from the mail → sign in with the new password", async ({ page, shop }) => {
   const email = uniqueEmail("forgetful");
   const first = "Monsoon-Rains-77!";
   const second = "Winter-Wheat-88!";
@@ -63,7 +63,7 @@ test("forgot password → reset link from the mail → sign in with the new pass
   expect(
     (await page.request.post("/api/users/dj-rest-auth/registration/", { data: { email, password1: first, password2: first } })).status(),
   ).toBe(201);
-  const verify = new URL(await mailedLink(email, /account-confirm-email/)).pathname.split("/").filter(Boolean).at(-1);
+  const verify = new URL(await mailedLink(email, /account-confirm-email/, shop.dataDir)).pathname.split("/").filter(Boolean).at(-1);
   expect((await page.request.post("/api/users/dj-rest-auth/registration/verify-email/", { data: { key: verify } })).ok()).toBe(true);
 
   await page.goto("/login");
@@ -75,7 +75,7 @@ test("forgot password → reset link from the mail → sign in with the new pass
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Reset password success")).toBeVisible();
 
-  const link = await mailedLink(email, /reset\/password\/confirm/);
+  const link = await mailedLink(email, /reset\/password\/confirm/, shop.dataDir);
   await page.goto(new URL(link).pathname);
   await page.getByLabel("New Password", { exact: true }).fill(second);
   await page.getByLabel("Confirm New Password").fill(second);

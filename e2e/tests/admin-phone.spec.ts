@@ -1,6 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
-import { checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
+import { checkoutToNashik, newCustomer, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
 /**
  * The back office on a 390 px phone (the India shop): every list reads as cards, no value broken
@@ -15,10 +16,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 const MOBILE = "98765 43210";
 
 /** A new customer, signed in, who buys one unit of a product in stock and pays online: the order's id. */
-async function paidOrder(page: Page): Promise<{ id: number; email: string; password: string; menu: RegExp }> {
+async function paidOrder(page: Page, shopDir: string): Promise<{ id: number; email: string; password: string; menu: RegExp }> {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page, INDIA_DATA_DIR);
+  const customer = await newCustomer(page, shopDir);
   await signIn(page, customer.email, customer.password);
   const products: { _id: number }[] = await (await page.request.get("/api/products/?in_stock=true")).json();
   // The spec's cart route adds the product and opens the cart.
@@ -70,8 +71,8 @@ async function expectActionsInView(page: Page, actions: RegExp[]): Promise<void>
   for (const name of actions) await expect(card.getByRole("link", { name }).or(card.getByRole("button", { name }))).toBeInViewport();
 }
 
-test("every list reads as cards on a phone: My Orders, and the staff's orders, products and users", async ({ page }) => {
-  const order = await paidOrder(page);
+test("every list reads as cards on a phone: My Orders, and the staff's orders, products and users", async ({ page, shop }) => {
+  const order = await paidOrder(page, shop.dataDir);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
   await expectReadableCards(page);
@@ -102,8 +103,9 @@ test("every list reads as cards on a phone: My Orders, and the staff's orders, p
 
 test("on a phone the owner finds an order by its number and by the customer's mobile number, then packs, ships and refunds it", async ({
   page,
+  shop,
 }) => {
-  const order = await paidOrder(page);
+  const order = await paidOrder(page, shop.dataDir);
   await signOut(page, order.menu);
   await signIn(page, STAFF.email, STAFF.password);
   await page.goto("/admin/orderlist");

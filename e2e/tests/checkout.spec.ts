@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { addToCartAndViewCart, newCustomer, STAFF, signIn, signOut } from "./support.ts";
 
@@ -17,10 +18,10 @@ async function addToCartAndCheckout(page: Page, keyword: string, qty: number): P
   await expect(page).toHaveURL(/\/login\?redirect=shipping/);
 }
 
-test("guest cart → sign in → saved address → place order → sandbox Pay → Paid; staff delivers", async ({ page }) => {
+test("guest cart → sign in → saved address → place order → sandbox Pay → Paid; staff delivers", async ({ page, shop }) => {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
 
   await addToCartAndCheckout(page, "Neem Oil 10000", 2);
   // The checkout's sign-in asks for the mobile number first; the e-mail form is the other choice.
@@ -105,10 +106,10 @@ test("guest cart → sign in → saved address → place order → sandbox Pay �
   await expect(page.getByText(/Delivered on/)).toBeVisible();
 });
 
-test("a customer is sent away from the staff screens", async ({ page }) => {
+test("a customer is sent away from the staff screens", async ({ page, shop }) => {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   await page.goto("/admin/orderlist");
   // Sent to /login, which sends a signed-in visitor on home: never the staff screen.
@@ -116,19 +117,19 @@ test("a customer is sent away from the staff screens", async ({ page }) => {
   await expect(page.getByRole("heading", { name: /Orders/ })).toHaveCount(0);
 });
 
-test("the payment step needs an address, and place order needs a method", async ({ page }) => {
+test("the payment step needs an address, and place order needs a method", async ({ page, shop }) => {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/shipping$/);
 });
 
-test("the spec's /payment still shows its one method, RazorPay, when visited, and goes on to Place Order", async ({ page }) => {
+test("the spec's /payment still shows its one method, RazorPay, when visited, and goes on to Place Order", async ({ page, shop }) => {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   const farm = { label: "Farm", address: "Survey No. 42, Ozar", city: "Nashik", postalCode: "422206", country: "India" };
   await page.evaluate((address) => localStorage.setItem("shippingAddress", JSON.stringify(address)), farm);

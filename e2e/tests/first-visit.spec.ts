@@ -1,4 +1,5 @@
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForHydration } from "./support.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { STAFF, waitForHydration, watchConsole } from "./support.ts";
 

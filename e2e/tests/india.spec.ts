@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { addToCartAndViewCart, CUSTOMER, STAFF, signIn, signOut } from "./support.ts";
 

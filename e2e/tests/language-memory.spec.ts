@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { firstProduct, mailedLink, newCustomer, waitForHydration, watchConsole } from "./support.ts";
 
@@ -63,8 +64,9 @@ test("a shopper who switched to Hindi reloads, opens the English address and ano
 test("a Hindi customer signs in on a phone that never chose a language, and the order link mailed to them opens in Hindi", async ({
   page,
   baseURL,
+  shop,
 }) => {
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   const login = await page.request.post("/api/users/dj-rest-auth/login/", { data: customer });
   const headers = { Authorization: `Bearer ${(await login.json()).access}` };
   expect((await page.request.put("/api/users/profile/language/", { headers, data: { language: "hi" } })).ok()).toBe(true);
@@ -81,7 +83,7 @@ test("a Hindi customer signs in on a phone that never chose a language, and the 
   expect(placed.status(), await placed.text()).toBe(201);
   const order: { _id: number } = await placed.json();
 
-  const link = await mailedLink(customer.email, new RegExp(`/order/${order._id}\\b`));
+  const link = await mailedLink(customer.email, new RegExp(`/order/${order._id}\\b`), shop.dataDir);
   expect(link).toBe(`${baseURL}/order/${order._id}?lang=hi`);
 
   // Signing in adopts the account's language: the phone had made no choice of its own.

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { checkoutToPlaceOrder, newCustomer, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
@@ -29,17 +30,17 @@ async function placeOrder(page: Page, productId: number, qty: number): Promise<s
 }
 
 /** A new customer signed in. */
-async function freshStart(page: Page) {
+async function freshStart(page: Page, shopDir: string) {
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shopDir);
   await signIn(page, customer.email, customer.password);
   return { ...customer, menu: new RegExp((customer.email.split("@")[0] as string).replace(".", "\\.")) };
 }
 
-test("a customer cancels an unpaid order and its stock is back on the product page", async ({ page }) => {
+test("a customer cancels an unpaid order and its stock is back on the product page", async ({ page, shop }) => {
   const productId = await productWithStock(page, `Cancel journey okra ${Date.now().toString(36)}`, 3);
-  await freshStart(page);
+  await freshStart(page, shop.dataDir);
   await placeOrder(page, productId, 3);
   await expect(page.getByText("Awaiting payment")).toBeVisible();
   await expect(page.getByText(/^Pay by /)).toBeVisible();
@@ -69,9 +70,9 @@ test("a customer cancels an unpaid order and its stock is back on the product pa
 });
 
 /** A new customer buys 2 × ₹240.00 and pays; staff then open the order. Answers the customer and the order's path. */
-async function paidOrderOpenedByStaff(page: Page, product: string) {
+async function paidOrderOpenedByStaff(page: Page, shopDir: string, product: string) {
   const productId = await productWithStock(page, `${product} ${Date.now().toString(36)}`, 5);
-  const customer = await freshStart(page);
+  const customer = await freshStart(page, shopDir);
   const orderPath = await placeOrder(page, productId, 2);
   await payInSandbox(page);
   await signOut(page, customer.menu);
@@ -80,8 +81,8 @@ async function paidOrderOpenedByStaff(page: Page, product: string) {
   return { customer, orderPath };
 }
 
-test("staff ship a paid order with a tracking number, and the customer sees it", async ({ page }) => {
-  const { customer, orderPath } = await paidOrderOpenedByStaff(page, "Ship journey chilli");
+test("staff ship a paid order with a tracking number, and the customer sees it", async ({ page, shop }) => {
+  const { customer, orderPath } = await paidOrderOpenedByStaff(page, shop.dataDir, "Ship journey chilli");
   await expect(page.locator(".status-badge")).toHaveText("Paid");
   await page.getByLabel("Courier").fill("Delhivery");
   await page.getByLabel("AWB number").fill("DLV-90812734");
@@ -101,9 +102,9 @@ test("staff ship a paid order with a tracking number, and the customer sees it",
   await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
 });
 
-test("staff refund part of a paid order; what is left stays refundable", async ({ page }) => {
+test("staff refund part of a paid order; what is left stays refundable", async ({ page, shop }) => {
   // 2 × ₹240.00 = ₹480.00, free shipping, tax ₹39.36: ₹519.36.
-  const { customer, orderPath } = await paidOrderOpenedByStaff(page, "Refund journey maize");
+  const { customer, orderPath } = await paidOrderOpenedByStaff(page, shop.dataDir, "Refund journey maize");
   await expect(page.getByText("Up to ₹519.36 can be refunded")).toBeVisible();
   // More than what is left is refused before anything is sent.
   await page.getByRole("textbox", { name: "Amount" }).fill("600");

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { checkoutToPlaceOrder, firstProduct, newCustomer, signIn, signOut, waitForHydration } from "./support.ts";
 
 /**
@@ -94,9 +95,10 @@ test("an unseen page offline is the shop's offline page, in Hindi for a shopper 
 test("a customer's order page seen before reads offline, and nothing of the account is served once they sign out", async ({
   page,
   context,
+  shop,
 }) => {
   await page.goto("/");
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   await installWorker(page, "/profile");
   const product = await firstProduct(page, "urea");

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
-import { addToCartAndViewCart, checkoutToNashik, INDIA_DATA_DIR, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
+import { addToCartAndViewCart, checkoutToNashik, newCustomer, payInSandbox, signIn, waitForHydration } from "./support.ts";
 
 /**
  * Packs on the India shop, whose prices include GST: a farmer picks wheat seed in its 5 kg and
@@ -56,12 +57,13 @@ async function pdfText(body: Buffer): Promise<string> {
 
 test("a farmer buys wheat seed in two packs and a 45 kg bag of urea at the prices on the bags; the order and the tax invoice name each pack", async ({
   page,
+  shop,
 }) => {
   const wheat = await productNamed(page, "Wheat Seeds HD 3086");
   const urea = await productNamed(page, "Neem Coated Urea");
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page, INDIA_DATA_DIR);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
 
   await addPack(page, wheat, "5 kg", "₹265.00", "several");

@@ -1,16 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
-import {
-  addToCartAndViewCart,
-  INDIA_DATA_DIR,
-  newCustomer,
-  signIn,
-  smsCode,
-  smsTo,
-  uniqueMobile,
-  waitForHydration,
-  watchConsole,
-} from "./support.ts";
+import { addToCartAndViewCart, newCustomer, signIn, smsCode, smsTo, uniqueMobile, waitForHydration, watchConsole } from "./support.ts";
 
 /**
  * Phone-first customers, on the shop with the India settings (playwright.config.ts: GST, Cash on
@@ -37,6 +28,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 test("a new shopper: product → Proceed To Checkout → mobile number and its SMS code → Cash on Delivery → the order, and its SMS", async ({
   page,
   baseURL,
+  shop,
 }) => {
   const mobile = uniqueMobile();
   const phone = `+91${mobile}`;
@@ -71,7 +63,7 @@ test("a new shopper: product → Proceed To Checkout → mobile number and its S
   await expect(page.getByText(`We sent a 6-digit code by SMS to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}.`)).toBeVisible();
   await expect(page.getByRole("button", { name: /^Resend code in \d+ s$/ })).toBeDisabled();
   await expectNoSidewaysScroll(page);
-  await page.getByLabel("6-digit code").fill(await smsCode(phone, INDIA_DATA_DIR));
+  await page.getByLabel("6-digit code").fill(await smsCode(phone, shop.dataDir));
   await page.getByLabel("Your name").fill("Ramesh Patil");
   await page.getByRole("button", { name: "Verify and sign in" }).click();
 
@@ -110,12 +102,12 @@ test("a new shopper: product → Proceed To Checkout → mobile number and its S
   const account = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "null"));
   expect(account).toMatchObject({ email: "", phone, whatsapp: true, first_name: "Ramesh", last_name: "Patil" });
   await expect
-    .poll(() => smsTo(phone, INDIA_DATA_DIR).map((message) => message.kind), { message: `the order's SMS to ${phone}` })
+    .poll(() => smsTo(phone, shop.dataDir).map((message) => message.kind), { message: `the order's SMS to ${phone}` })
     .toContainEqual(expect.stringMatching(/^order_placed/));
 });
 
-test("a signed-in e-mail customer adds a mobile number on the profile with its SMS code", async ({ page }) => {
-  const { email, password } = await newCustomer(page, INDIA_DATA_DIR);
+test("a signed-in e-mail customer adds a mobile number on the profile with its SMS code", async ({ page, shop }) => {
+  const { email, password } = await newCustomer(page, shop.dataDir);
   const mobile = uniqueMobile();
   const phone = `+91${mobile}`;
   const shown = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
@@ -127,7 +119,7 @@ test("a signed-in e-mail customer adds a mobile number on the profile with its S
   await section.getByRole("button", { name: "Add mobile number" }).click();
   await section.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
   await section.getByRole("button", { name: "Send code" }).click();
-  await section.getByLabel("6-digit code").fill(await smsCode(phone, INDIA_DATA_DIR));
+  await section.getByLabel("6-digit code").fill(await smsCode(phone, shop.dataDir));
   await section.getByRole("button", { name: "Verify and save the number" }).click();
   await expect(section.getByText("Mobile number saved")).toBeVisible();
   await expect(section.getByText(shown, { exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
-import { type BrowserContext, test as base } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
+import { test as base } from "./fixtures.ts";
 
 /**
  * The journeys' shopper is a returning visitor: a rendered page starts the app at once, as it does

@@ -1,18 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
-import {
-  addToCartAndViewCart,
-  checkoutToNashik,
-  INDIA_DATA_DIR,
-  newCustomer,
-  noisyPng,
-  payInSandbox,
-  STAFF,
-  signIn,
-  signOut,
-  tapRows,
-} from "./support.ts";
+import { addToCartAndViewCart, checkoutToNashik, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut, tapRows } from "./support.ts";
 
 /**
  * A return on the India shop (GST): a customer asks to return a damaged bag with a photo, staff
@@ -44,12 +34,13 @@ async function bagOnSale(page: Page, name: string): Promise<number> {
 
 test("a customer returns a damaged bag with a photo; staff approve and receive it; the refund and its credit note show on the order", async ({
   page,
+  shop,
 }) => {
   const name = `Urea 45 kg returns ${Date.now().toString(36)}`;
   const productId = await bagOnSale(page, name);
   await page.goto("/");
   await page.evaluate(() => localStorage.clear());
-  const customer = await newCustomer(page, INDIA_DATA_DIR);
+  const customer = await newCustomer(page, shop.dataDir);
   const menu = new RegExp((customer.email.split("@")[0] as string).replace(".", "\\."));
   await signIn(page, customer.email, customer.password);
 

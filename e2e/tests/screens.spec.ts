@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { CUSTOMER, checkoutToPlaceOrder, newCustomer, STAFF, signIn, waitForHydration } from "./support.ts";
 
@@ -84,8 +85,8 @@ for (const size of WIDTHS) {
 test.describe("paying on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the payment's result comes into view and takes the focus, with the next step", async ({ page }) => {
-    const customer = await newCustomer(page);
+  test("the payment's result comes into view and takes the focus, with the next step", async ({ page, shop }) => {
+    const customer = await newCustomer(page, shop.dataDir);
     await signIn(page, customer.email, customer.password);
     await checkoutToPlaceOrder(page, await productId(page, "neem oil"), 1, {
       label: "Farm",

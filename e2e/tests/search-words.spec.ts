@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 
 /**

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
-import { firstProduct, INDIA_DATA_DIR, newCustomer, signIn, tapRows, waitForHydration } from "./support.ts";
+import { firstProduct, newCustomer, signIn, tapRows, waitForHydration } from "./support.ts";
 
 /**
  * A shopper on a 390 px phone (the India shop: playwright.config.ts) is never thrown off: Add to
@@ -101,8 +102,8 @@ test("the gallery swipes between the images and enlarges the image full screen",
   await expect(dialog).toBeHidden();
 });
 
-test("deleting the selected address at checkout selects the one left, and Continue goes on with it", async ({ page }) => {
-  const customer = await newCustomer(page, INDIA_DATA_DIR);
+test("deleting the selected address at checkout selects the one left, and Continue goes on with it", async ({ page, shop }) => {
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   const product = await firstProduct(page, "Hybrid Tomato Seeds");
   await page.goto(`/product/${product._id}`);
@@ -145,8 +146,8 @@ test("deleting the selected address at checkout selects the one left, and Contin
   expect(stored).toMatchObject({ label: "Farm", address: "Gat No. 17, Pimpalgaon", postalCode: "422001" });
 });
 
-test("a form that lacks a field says what to fill in, and the focus goes to it; every tap row is 44 px high", async ({ page }) => {
-  const customer = await newCustomer(page, INDIA_DATA_DIR);
+test("a form that lacks a field says what to fill in, and the focus goes to it; every tap row is 44 px high", async ({ page, shop }) => {
+  const customer = await newCustomer(page, shop.dataDir);
   // The checkout's sign-in: the mobile number, and SMS or WhatsApp.
   await page.goto("/login?redirect=shipping");
   await expect(page.getByRole("radio", { name: "WhatsApp" })).toBeVisible();

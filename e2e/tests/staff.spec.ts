@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { checkoutToPlaceOrder, newCustomer, noisyPng, payInSandbox, STAFF, signIn, signOut } from "./support.ts";
 
@@ -23,7 +24,7 @@ function trackUrls(page: Page): string[] {
   return seen;
 }
 
-test("staff creates a product with two images; a customer buys it; staff delivers it", async ({ page }) => {
+test("staff creates a product with two images; a customer buys it; staff delivers it", async ({ page, shop }) => {
   const stamp = Date.now().toString(36);
   const name = `Journey tomato seeds ${stamp}`;
   await page.goto("/");
@@ -75,7 +76,7 @@ test("staff creates a product with two images; a customer buys it; staff deliver
   await signOut(page, "Kiran Joshi");
 
   // A customer buys two and pays in the sandbox.
-  const customer = await newCustomer(page);
+  const customer = await newCustomer(page, shop.dataDir);
   await signIn(page, customer.email, customer.password);
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();

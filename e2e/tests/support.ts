@@ -4,10 +4,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { type ConsoleMessage, expect, type Locator, type Page } from "@playwright/test";
 
-/** The shop's DATA_DIR, and the India shop's (playwright.config.ts starts both): their outboxes hold what they sent. */
-const dataDir = process.env.E2E_DATA_DIR ?? "/tmp/kb-e2e";
-export const INDIA_DATA_DIR = path.join(dataDir, "india");
-
 export const CUSTOMER = { email: "customer@krishibazaar.in", password: "KrishiCustomer#2024" };
 export const STAFF = { email: "staff@krishibazaar.in", password: "KrishiStaff#2024" };
 
@@ -18,8 +14,8 @@ interface Mail {
   links: string[];
 }
 
-/** The newest link of the newest mail to `to` whose link matches `pattern` (waits for it); `shopDir`: the shop's DATA_DIR. */
-export async function mailedLink(to: string, pattern: RegExp, shopDir = dataDir): Promise<string> {
+/** The newest link of the newest mail to `to` whose link matches `pattern` (waits for it); `shopDir`: the shop's DATA_DIR (the `shop` fixture's). */
+export async function mailedLink(to: string, pattern: RegExp, shopDir: string): Promise<string> {
   const outbox = path.join(shopDir, "outbox");
   let found: string | undefined;
   await expect
@@ -49,7 +45,7 @@ export interface TextMessage {
 }
 
 /** The SMS the shop (its DATA_DIR) has sent to `to` (E.164) so far, oldest first. */
-export function smsTo(to: string, shopDir = dataDir): TextMessage[] {
+export function smsTo(to: string, shopDir: string): TextMessage[] {
   const dir = path.join(shopDir, "outbox", "sms");
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -60,7 +56,7 @@ export function smsTo(to: string, shopDir = dataDir): TextMessage[] {
 }
 
 /** The code of the newest sign-in SMS to `to` (E.164), waiting for one. */
-export async function smsCode(to: string, shopDir = dataDir): Promise<string> {
+export async function smsCode(to: string, shopDir: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
@@ -107,7 +103,7 @@ export async function signOut(page: Page, name: RegExp | string): Promise<void> 
 }
 
 /** A fresh verified customer (registered through the API, verified through the link mailed by the shop at `shopDir`). */
-export async function newCustomer(page: Page, shopDir = dataDir): Promise<{ email: string; password: string }> {
+export async function newCustomer(page: Page, shopDir: string): Promise<{ email: string; password: string }> {
   const email = uniqueEmail("buyer");
   const password = "Kharif-Harvest-42!";
   expect(
