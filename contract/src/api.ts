@@ -17,6 +17,7 @@ import type {
   LoginInfoSchema,
   NoticePreferencesBody,
   OrderActionsSchema,
+  OrderEventBody,
   OrderEventSchema,
   OrderItemSchema,
   OrderListQuery,
@@ -114,7 +115,6 @@ export type StaffUserUpdate = Static<typeof StaffUserUpdateBody>;
 
 export type OrderItem = Static<typeof OrderItemSchema>;
 export type Order = Static<typeof OrderSchema>;
-export type OrderStatus = Order["status"];
 export type OrderEvent = Static<typeof OrderEventSchema>;
 export type Shipment = Static<typeof ShipmentSchema>;
 export type Refund = Static<typeof RefundSchema>;
@@ -141,6 +141,8 @@ export type VocabularyGroup = Static<typeof VocabularyGroupSchema>;
 export type VocabularyGroupInput = Static<typeof VocabularyGroupBody>;
 export type CancelOrder = Static<typeof CancelOrderBody>;
 export type ShipOrder = Static<typeof ShipOrderBody>;
+/** A staff move's body (`PUT /api/orders/{id}/events/{event}/`): a note, and the fields its event needs. */
+export type OrderEventInput = Static<typeof OrderEventBody>;
 export type RefundOrder = Static<typeof RefundOrderBody>;
 export type PlaceOrder = Static<typeof PlaceOrderBody>;
 /** The staff order list's filters and page. */

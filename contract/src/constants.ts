@@ -14,34 +14,6 @@ export const DEFAULT_IMAGE_BASE_URL = "/media/";
 /** Widths of the responsive WebP variants made for every product image: `<name>-w<width>.webp`. */
 export const IMAGE_WIDTHS = [160, 320, 640, 960] as const;
 
-/**
- * The states of an order, in the order an order normally passes them. "confirmed": a
- * Cash on Delivery order, placed and waiting to be packed, paid when its cash is received.
- */
-export const ORDER_STATUSES = ["pending_payment", "confirmed", "paid", "packed", "shipped", "delivered", "cancelled", "refunded"] as const;
-
-/**
- * What can happen to an order: the names of the order process's transitions (the server's
- * orders/process.ts declares what each does). The web reads an order's `actions`, never these.
- */
-export const ORDER_EVENTS = [
-  "place",
-  "pay",
-  "repay",
-  "pack",
-  "ship",
-  "deliver",
-  "collect",
-  "cancel",
-  "expire",
-  "refund",
-  "return_request",
-  "return_approve",
-  "return_reject",
-  "return_receive",
-] as const;
-export type OrderEventName = (typeof ORDER_EVENTS)[number];
-
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 /** How a refund reaches the customer: back through Razorpay, or by a transfer staff make to the bank account or UPI id the customer gave (Cash on Delivery). */
 export const REFUND_METHODS = ["razorpay", "transfer"] as const;

@@ -4,6 +4,7 @@ export * from "./errors.ts";
 export * from "./images.ts";
 export * from "./india.ts";
 export * from "./money.ts";
+export * from "./order-states.ts";
 export * from "./packs.ts";
 export * from "./phone.ts";
 export * from "./pricing.ts";

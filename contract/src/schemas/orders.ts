@@ -2,14 +2,13 @@ import { Type } from "typebox";
 import {
   IMAGE_WIDTHS,
   MAX_RETURN_PHOTOS,
-  ORDER_EVENTS,
-  ORDER_STATUSES,
   PAYMENT_METHODS,
   REFUND_METHODS,
   REFUND_STATUSES,
   RETURN_REASONS,
   RETURN_STATUSES,
 } from "../constants.ts";
+import { OFFERED_EVENTS, type OfferedEvent, ORDER_EVENTS, ORDER_STATUSES, ORDER_STEPS, STAFF_EVENTS } from "../order-states.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
 import { AmountInput, ErrorCodeSchema, Id, IsoDate, LongText, Money, Text } from "./common.ts";
 
@@ -157,29 +156,14 @@ export const RefundAccountSchema = Type.Object({
 
 /** What the viewer may do now: one flag per event, from the order process's table (true only for the viewer's own moves). */
 export const OrderActionsSchema = Type.Object({
-  pay: Type.Boolean(),
-  pack: Type.Boolean(),
-  ship: Type.Boolean(),
-  deliver: Type.Boolean(),
-  /** Staff may record the cash of a COD order as received. */
-  collect: Type.Boolean(),
-  cancel: Type.Boolean(),
-  refund: Type.Boolean(),
-  /** The owner may ask to return delivered goods (within the return window). */
-  return_request: Type.Boolean(),
+  ...(Object.fromEntries(OFFERED_EVENTS.map((event) => [event, Type.Boolean()])) as Record<OfferedEvent, ReturnType<typeof Type.Boolean>>),
   /** The same as collect (kept for clients written before the process table). */
   codReceived: Type.Boolean(),
 });
 
 /** The order's progress for its stepper: each step and when it was reached (null when not yet). */
 export const OrderStepSchema = Type.Object({
-  step: Type.Union([
-    Type.Literal("placed"),
-    Type.Literal("paid"),
-    Type.Literal("packed"),
-    Type.Literal("shipped"),
-    Type.Literal("delivered"),
-  ]),
+  step: Type.Enum(ORDER_STEPS),
   at: Type.Union([IsoDate, Type.Null()]),
 });
 
@@ -246,6 +230,22 @@ export const ShipOrderBody = Type.Object({
   courier: Text({ minLength: 1, maxLength: 100 }),
   awb: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9-]+$" }),
   trackingUrl: Type.String({ maxLength: 500, pattern: "^(https?://\\S+)?$" }),
+});
+
+/**
+ * A staff move by event (`PUT /api/orders/{id}/events/{event}/`): a note for the timeline, and
+ * the fields its event asks for (shipping: the courier, the AWB number, the tracking page).
+ */
+export const OrderEventBody = Type.Object({
+  note: Type.Optional(LongText({ maxLength: 500 })),
+  courier: Type.Optional(ShipOrderBody.properties.courier),
+  awb: Type.Optional(ShipOrderBody.properties.awb),
+  trackingUrl: Type.Optional(ShipOrderBody.properties.trackingUrl),
+});
+
+export const OrderEventParams = Type.Object({
+  id: Id,
+  event: Type.Enum(STAFF_EVENTS, { description: "The move: one the order's `actions` offer to staff" }),
 });
 
 /** Units of an order's products: what a return sends back, or a line refund gives back. */

@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { statesTagged } from "../order-states.ts";
 import { Money } from "./common.ts";
 
 /** GET /api/staff/summary/: the back office's dashboard. */
@@ -28,7 +29,7 @@ export const StaffSummarySchema = Type.Object({
       _id: Type.Integer(),
       customer: Type.String(),
       totalPrice: Money,
-      status: Type.Enum(["confirmed", "packed", "shipped", "delivered"]),
+      status: Type.Enum(statesTagged("cash_to_collect")),
       placedAt: Type.String({ format: "date-time" }),
     }),
   ),

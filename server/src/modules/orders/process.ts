@@ -1,4 +1,11 @@
-import type { Language, OrderEventName, OrderStatus, ReturnStatus } from "@krishi/contract";
+import {
+  type Language,
+  type OrderEventName,
+  type OrderStatus,
+  type OrderStepName,
+  type ReturnStatus,
+  statesTagged,
+} from "@krishi/contract";
 import type { Transaction, Updateable } from "kysely";
 import type { Database, OrdersTable } from "../../db/schema.ts";
 import type { OrderItemRow, OrderRow } from "./repository.ts";
@@ -102,15 +109,35 @@ export interface Transition {
   stock?: "give-back" | "take-again" | "taken";
   effects?: readonly Effect[];
   notice?: NoticeSpec;
+  /** The fields of the staff's events route the move needs (shipping: the courier and the AWB number). */
+  needs?: readonly ("courier" | "awb")[];
+  /** The timeline's note when the staff give none. */
+  note?: string;
+  /** A refusal in words of its own, checked before the state (the cash of an order that has none to collect). */
+  refuse?: (row: OrderRow) => Refusal | null;
   /** Words for refusals and e-mails: "This order is … and cannot be {pastTense}". */
   pastTense: string;
 }
 
-const PAID_STATES: readonly OrderStatus[] = ["paid", "packed", "shipped", "delivered"];
 const paidAt = (_row: OrderRow, at: string) => ({ is_paid: true, paid_at: at });
 const cancelledAt = (_row: OrderRow, at: string) => ({ cancelled_at: at });
 const isCod = ({ row }: OrderFacts) => row.payment_method === "COD";
 const cashToCollect = (facts: OrderFacts) => isCod(facts) && facts.row.paid_at === null;
+
+/** A refusal of a move, in the API's error shape (code, words, params). */
+export interface Refusal {
+  code: "order_not_paid" | "order_wrong_state" | "order_not_cod" | "cash_already_received";
+  message: string;
+  params?: Record<string, string>;
+}
+
+/** Only a Cash on Delivery order's cash is collected, and once. */
+function noCashToCollect(row: OrderRow): Refusal | null {
+  if (row.payment_method !== "COD") return { code: "order_not_cod", message: "This order is not paid by Cash on Delivery." };
+  if (row.paid_at !== null)
+    return { code: "cash_already_received", message: "The cash of this order has already been recorded as received." };
+  return null;
+}
 
 /** Cancelling, from wherever it is allowed: stock back, a paid order's payment refunded, the customer told. */
 const CANCEL = {
@@ -195,6 +222,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     to: "shipped",
     who: ["staff"],
     stamps: (_row, at) => ({ shipped_at: at }),
+    needs: ["courier", "awb"],
     notice: { mail: "shipped", text: "shipped" },
     pastTense: "shipped",
   },
@@ -214,6 +242,8 @@ export const ORDER_PROCESS: readonly Transition[] = [
     to: "delivered",
     who: ["staff"],
     when: cashToCollect,
+    refuse: noCashToCollect,
+    note: "Cash received",
     stamps: (_row, at) => ({ is_paid: true, paid_at: at, is_delivered: true, delivered_at: at }),
     effects: ["issue-invoice"],
     notice: { mail: "cash_received", text: "delivered" },
@@ -225,6 +255,8 @@ export const ORDER_PROCESS: readonly Transition[] = [
     to: "delivered",
     who: ["staff"],
     when: cashToCollect,
+    refuse: noCashToCollect,
+    note: "Cash received",
     stamps: paidAt,
     effects: ["issue-invoice"],
     notice: { mail: "cash_received" },
@@ -248,7 +280,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
   // Staff refund part or all of a paid order; the shop moves it to refunded once the whole payment is back.
   {
     event: "refund",
-    from: PAID_STATES,
+    from: statesTagged("refundable"),
     to: "refunded",
     who: ["staff", "system"],
     when: (facts, role) => role === "system" || (facts.row.paid_at !== null && facts.refundingPaise < Number(facts.row.total_paise)),
@@ -301,9 +333,19 @@ export function checkTransition(facts: OrderFacts | null, status: OrderStatus | 
   return transition ? { ok: true, transition } : { ok: false, reason: "not-now" };
 }
 
-/** Whether `status` is where `event` leads from elsewhere (so asking for it again is a repeat, not an error). */
+/**
+ * Whether asking for `event` in `status` is a repeat, not an error: `status` is where the event
+ * leads from elsewhere, and the event does not leave it (a delivered order delivered again; not a
+ * delivered order whose cash is collected).
+ */
 export function reachedBy(event: OrderEventName, status: OrderStatus): boolean {
-  return ORDER_PROCESS.some((t) => t.event === event && t.to === status && !t.from.includes(status));
+  return !leaves(event, status) && ORDER_PROCESS.some((t) => t.event === event && t.to === status);
+}
+
+/** What the staff's events route needs for `event`: the body's fields it asks for, the note it records, a refusal of its own. */
+export function eventNeeds(event: OrderEventName): Required<Pick<Transition, "needs" | "note" | "refuse">> {
+  const first = ORDER_PROCESS.find((t) => t.event === event);
+  return { needs: first?.needs ?? [], note: first?.note ?? "", refuse: first?.refuse ?? (() => null) };
 }
 
 /** Whether `event` can happen at all from `status` (for anyone, whatever its guard says). */
@@ -332,7 +374,7 @@ export function refusalOf(
   status: OrderStatus,
   event: OrderEventName,
   reason: "not-allowed" | "wrong-state" | "not-now",
-): { code: "order_not_paid" | "order_wrong_state"; message: string; params: Record<string, string> } {
+): Refusal & { params: Record<string, string> } {
   const label = STATUS_LABELS[status];
   // not_allowed: the move exists from this state, but not for this actor (a customer cancelling a shipped order).
   const params = { status, event, reason: reason === "not-allowed" ? "not_allowed" : "wrong_state" };
@@ -364,14 +406,11 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "refunded",
 };
 
-/** The stepper's road and the columns that say when each step was reached. */
-export const ORDER_STEPS = [
-  { step: "placed", at: (row: OrderRow) => row.created_at },
-  { step: "paid", at: (row: OrderRow) => (row.payment_method === "COD" ? row.created_at : row.paid_at) },
-  { step: "packed", at: (row: OrderRow) => row.packed_at ?? row.shipped_at ?? row.delivered_at },
-  { step: "shipped", at: (row: OrderRow) => row.shipped_at ?? row.delivered_at },
-  { step: "delivered", at: (row: OrderRow) => row.delivered_at },
-] as const;
-
-/** States with no road ahead to show (the stepper is left out). */
-export const OFF_THE_ROAD: readonly OrderStatus[] = ["cancelled"];
+/** When an order reached each step of its progress bar: the columns that say so (null when not yet). */
+export const reachedAt: Record<OrderStepName, (row: OrderRow) => OrderRow["created_at"] | null> = {
+  placed: (row) => row.created_at,
+  paid: (row) => (row.payment_method === "COD" ? row.created_at : row.paid_at),
+  packed: (row) => row.packed_at ?? row.shipped_at ?? row.delivered_at,
+  shipped: (row) => row.shipped_at ?? row.delivered_at,
+  delivered: (row) => row.delivered_at,
+};

@@ -1,6 +1,10 @@
+import { statesTagged } from "@krishi/contract";
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import { supportsRowLocks } from "../../db/dialect.ts";
 import type { Database, NewOrder, NewOrderItem, OrderEventsTable, OrderStatus, OrdersTable } from "../../db/schema.ts";
+
+/** The states of an order whose online payment is still to come (its payment window runs). */
+const AWAITING_PAYMENT = statesTagged("awaiting_payment");
 
 /** The orders' SQL. Functions that must run inside a checkout take a Transaction. */
 
@@ -116,7 +120,7 @@ export async function countUnpaidOf(db: Reader, userId: number): Promise<number>
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
-    .where("status", "=", "pending_payment")
+    .where("status", "in", AWAITING_PAYMENT)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -126,7 +130,7 @@ export async function findExpired(db: Reader, now: string, limit: number): Promi
   const rows = await db
     .selectFrom("orders")
     .select("id")
-    .where("status", "=", "pending_payment")
+    .where("status", "in", AWAITING_PAYMENT)
     .where("payment_due_at", "<=", now)
     .orderBy("payment_due_at")
     .limit(limit)
@@ -146,8 +150,8 @@ export async function findToReconcile(db: Reader, settledBefore: string, cancell
     .where("razorpay_order_id", "is not", null)
     .where((eb) =>
       eb.or([
-        eb.and([eb("status", "=", "pending_payment"), eb("updated_at", "<=", settledBefore)]),
-        eb.and([eb("status", "=", "cancelled"), eb("paid_at", "is", null), eb("cancelled_at", ">=", cancelledSince)]),
+        eb.and([eb("status", "in", AWAITING_PAYMENT), eb("updated_at", "<=", settledBefore)]),
+        eb.and([eb("status", "in", statesTagged("off_the_road")), eb("paid_at", "is", null), eb("cancelled_at", ">=", cancelledSince)]),
       ]),
     )
     .orderBy("id")
@@ -264,8 +268,8 @@ export async function findPaidSince(db: Reader, since: string) {
   return db.selectFrom("orders").select(["paid_at", "total_paise"]).where("is_paid", "=", true).where("paid_at", ">=", since).execute();
 }
 
-/** The states of a paid order waiting to reach its customer. */
-export const TO_DELIVER: readonly OrderStatus[] = ["paid", "packed", "shipped"];
+/** The states of an order waiting to reach its customer (a paid one, with is_paid). */
+const TO_DELIVER = statesTagged("to_deliver");
 
 /** How many orders are paid and still on their way to the customer. */
 export async function countToDeliver(db: Reader): Promise<number> {
@@ -289,7 +293,7 @@ export async function findToDeliver(db: Reader, limit: number) {
  * The states of a Cash on Delivery order whose cash may still be to collect: placed and not
  * cancelled (delivered too: the courier may have the cash while the shop has not recorded it).
  */
-const COD_TO_COLLECT = ["confirmed", "packed", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+const COD_TO_COLLECT = statesTagged("cash_to_collect");
 
 function codToCollect(db: Reader) {
   return db.selectFrom("orders").where("payment_method", "=", "COD").where("is_paid", "=", false).where("status", "in", COD_TO_COLLECT);

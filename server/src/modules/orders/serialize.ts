@@ -1,6 +1,8 @@
 import {
   type CreditNote,
-  ORDER_EVENTS,
+  OFFERED_EVENTS,
+  type OfferedEvent,
+  ORDER_STEPS,
   type Order,
   type OrderActions,
   type OrderEventName,
@@ -9,10 +11,11 @@ import {
   paiseToDecimal,
   type Refund,
   type RefundAccount,
+  stateIs,
 } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
 import { variantOf } from "./lines.ts";
-import { leaves, OFF_THE_ROAD, OPEN_RETURN_STATUSES, ORDER_STEPS, type OrderFacts, offered, type Role, returnStep } from "./process.ts";
+import { leaves, OPEN_RETURN_STATUSES, type OrderFacts, offered, type Role, reachedAt, returnStep } from "./process.ts";
 import type { OrderEventRow, OrderItemRow, OrderRow } from "./repository.ts";
 
 /** Who reads the order: the actions it offers depend on it. */
@@ -107,19 +110,9 @@ export function orderFacts(
 
 /** One flag per event: whether the viewer may make it (or start it) now. */
 function actionsFor(facts: OrderFacts, role: Role): OrderActions {
-  const flags = Object.fromEntries(ORDER_EVENTS.map((event) => [event, role !== "system" && offered(facts, event, role)]));
-  const actions = flags as Record<(typeof ORDER_EVENTS)[number], boolean>;
-  return {
-    pay: actions.pay,
-    pack: actions.pack,
-    ship: actions.ship,
-    deliver: actions.deliver,
-    collect: actions.collect,
-    cancel: actions.cancel,
-    refund: actions.refund,
-    return_request: actions.return_request,
-    codReceived: actions.collect,
-  };
+  const offers = Object.fromEntries(OFFERED_EVENTS.map((event) => [event, role !== "system" && offered(facts, event, role)]));
+  const actions = offers as Record<OfferedEvent, boolean>;
+  return { ...actions, codReceived: actions.collect };
 }
 
 function paymentMethod(value: string): PaymentMethod {
@@ -237,8 +230,8 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     amountRefunded: paiseToDecimal(refunded),
     otherPaymentsRefunded: paiseToDecimal(otherPaymentsRefunded),
     actions: actionsFor(facts, viewer.role),
-    steps: OFF_THE_ROAD.includes(row.status) ? [] : ORDER_STEPS.map(({ step, at }) => ({ step, at: toIso(at(row)) })),
-    expectedDeliveryBy: row.delivered_at || OFF_THE_ROAD.includes(row.status) ? null : row.expected_delivery_on,
+    steps: stateIs(row.status, "off_the_road") ? [] : ORDER_STEPS.map((step) => ({ step, at: toIso(reachedAt[step](row)) })),
+    expectedDeliveryBy: row.delivered_at || stateIs(row.status, "off_the_road") ? null : row.expected_delivery_on,
     returns: extras.returns.map((r) => returnJson(r, itemById, viewer)),
     returnWindowEndsAt: row.delivered_at ? new Date(new Date(row.delivered_at).getTime() + extras.returnWindowMs).toISOString() : null,
     refundAccount: extras.refundAccount

@@ -1,4 +1,4 @@
-import type { Language, Order, OrderEventName, OrderStatus } from "@krishi/contract";
+import { type Language, type Order, type OrderEventName, type OrderStatus, stateIs } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database, OrderActor, OrdersTable } from "../../db/schema.ts";
@@ -13,8 +13,8 @@ import {
   checkTransition,
   type Effect,
   type EffectHandler,
+  eventNeeds,
   leaves,
-  OFF_THE_ROAD,
   OPEN_RETURN_STATUSES,
   type Role,
   reachedBy,
@@ -297,28 +297,19 @@ export class OrdersService {
     });
   }
 
-  /** The order's owner's or staff's move by event; answers the order as the viewer sees it. */
+  /**
+   * The order's owner's or staff's move by event; answers the order as the viewer sees it. A
+   * repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
+   */
   async move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4] = {}): Promise<Order> {
+    const { note, refuse } = eventNeeds(event);
     await this.withOrder(id, async (trx, order) => {
       if (!user.is_staff && order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-      const role: Role = user.is_staff ? "staff" : "owner";
-      // A repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
+      const refusal = refuse(order);
+      if (refusal) throw conflict(refusal.code, refusal.message);
       if (reachedBy(event, order.status)) return;
-      const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, options);
-      if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
-    });
-    return this.getOrderFor(user, id);
-  }
-
-  /**
-   * Staff record the cash of a Cash on Delivery order as received: a shipped or delivered unpaid
-   * COD order becomes paid (and delivered). 409 for an order not paid by COD or paid already.
-   */
-  async collectCash(user: Customer, id: number): Promise<Order> {
-    await this.withOrder(id, async (trx, order) => {
-      if (order.payment_method !== "COD") throw conflict("order_not_cod", "This order is not paid by Cash on Delivery.");
-      if (order.paid_at !== null) throw conflict("cash_already_received", "The cash of this order has already been recorded as received.");
-      const moved = await this.transition(trx, order, "collect", { role: "staff", userId: user.id }, { note: "Cash received" });
+      const role: Role = user.is_staff ? "staff" : "owner";
+      const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, { note, ...options });
       if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
     });
     return this.getOrderFor(user, id);
@@ -384,7 +375,7 @@ export class OrdersService {
 
   /** Whether the order is closed without a road ahead (cancelled). */
   isCancelled(order: repo.OrderRow): boolean {
-    return OFF_THE_ROAD.includes(order.status);
+    return stateIs(order.status, "off_the_road");
   }
 
   /** The order's row (payments reads what it needs to settle a payment). */

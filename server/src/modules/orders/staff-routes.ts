@@ -1,10 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBody, IdParams, OrderListQuery, OrderSchema, ShipOrderBody } from "@krishi/contract/schemas";
-import { Type } from "typebox";
+import type { StaffEvent } from "@krishi/contract";
+import {
+  ErrorBody,
+  IdParams,
+  OrderEventBody,
+  OrderEventParams,
+  OrderListQuery,
+  OrderSchema,
+  ShipOrderBody,
+} from "@krishi/contract/schemas";
+import type { FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { fieldError, problem } from "../../lib/errors.ts";
 import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
+import { eventNeeds } from "./process.ts";
 import type { OrdersService } from "./service.ts";
+
+type OrderEventInput = Static<typeof OrderEventBody>;
 
 export interface OrderStaffRoutesOptions {
   orders: OrdersService;
@@ -59,65 +72,66 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
     },
   );
 
-  app.put(
-    "/orders/:id/pack/",
-    {
-      schema: {
-        operationId: "packOrder",
-        tags,
-        summary: "Mark a paid order packed (optional step)",
-        params: IdParams,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
-    async (request) => orders.move(currentUser(request), request.params.id, "pack"),
-  );
+  /**
+   * A staff move by event: the order process decides whether staff may make it now, and what it
+   * needs. `ship` needs the courier and its AWB number; every event takes a note for the timeline.
+   */
+  async function moveByStaff(request: FastifyRequest, id: number, event: StaffEvent, body: OrderEventInput = {}) {
+    const { needs } = eventNeeds(event);
+    const shipment = { courier: body.courier?.trim() ?? "", awb: body.awb?.trim() ?? "", tracking_url: body.trackingUrl?.trim() ?? "" };
+    for (const field of needs) {
+      if (!shipment[field]) throw fieldError("field_invalid", field, problem("blank", "This field may not be blank."));
+    }
+    const note = body.note?.trim() || (needs.length > 0 ? `${shipment.courier} ${shipment.awb}` : undefined);
+    return orders.move(currentUser(request), id, event, {
+      ...(note === undefined ? {} : { note }),
+      ...(needs.length > 0 ? { set: shipment } : {}),
+    });
+  }
 
   app.put(
-    "/orders/:id/ship/",
+    "/orders/:id/events/:event/",
     {
+      // The body is optional: a bare PUT makes a move that needs nothing more.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
-        operationId: "shipOrder",
+        operationId: "moveOrder",
         tags,
-        summary: "Hand a paid order to a courier: courier, AWB number and tracking URL",
-        params: IdParams,
-        body: ShipOrderBody,
+        summary:
+          "Move an order by event (pack, ship, deliver, collect the cash of a Cash on Delivery order, cancel), as its `actions` offer; ship needs courier and awb",
+        params: OrderEventParams,
+        body: OrderEventBody,
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const { courier, awb, trackingUrl } = request.body;
-      const set = { courier: courier.trim(), awb: awb.trim(), tracking_url: trackingUrl.trim() };
-      if (!set.courier) throw fieldError("field_invalid", "courier", problem("blank", "This field may not be blank."));
-      return orders.move(currentUser(request), request.params.id, "ship", { note: `${set.courier} ${set.awb}`, set });
-    },
+    async (request) => moveByStaff(request, request.params.id, request.params.event, request.body),
   );
 
-  app.put(
-    "/orders/:id/deliver/",
+  // The moves' own routes, from before the events route: each is that route with its event.
+  const routes: { path: string; event: StaffEvent; operationId: string; summary: string; body?: typeof ShipOrderBody }[] = [
+    { path: "pack", event: "pack", operationId: "packOrder", summary: "Mark a paid order packed (optional step)" },
     {
-      schema: {
-        operationId: "deliverOrder",
-        tags,
-        summary: "Mark a paid (packed or shipped) order delivered",
-        params: IdParams,
-        response: { 200: OrderSchema, ...errors },
-      },
+      path: "ship",
+      event: "ship",
+      operationId: "shipOrder",
+      summary: "Hand a paid order to a courier: courier, AWB number and tracking URL",
+      body: ShipOrderBody,
     },
-    async (request) => orders.move(currentUser(request), request.params.id, "deliver"),
-  );
-
-  app.put(
-    "/orders/:id/cod-received/",
+    { path: "deliver", event: "deliver", operationId: "deliverOrder", summary: "Mark a paid (packed or shipped) order delivered" },
     {
-      schema: {
-        operationId: "recordCashReceived",
-        tags,
-        summary: "Record the cash of a shipped or delivered Cash on Delivery order as received: it becomes paid (and delivered)",
-        params: IdParams,
-        response: { 200: OrderSchema, ...errors },
-      },
+      path: "cod-received",
+      event: "collect",
+      operationId: "recordCashReceived",
+      summary: "Record the cash of a shipped or delivered Cash on Delivery order as received: it becomes paid (and delivered)",
     },
-    async (request) => orders.collectCash(currentUser(request), request.params.id),
-  );
+  ];
+  for (const { path, event, operationId, summary, body } of routes) {
+    app.put(
+      `/orders/:id/${path}/`,
+      { schema: { operationId, tags, summary, params: IdParams, ...(body ? { body } : {}), response: { 200: OrderSchema, ...errors } } },
+      async (request) => moveByStaff(request, request.params.id, event, request.body as OrderEventInput | undefined),
+    );
+  }
 };

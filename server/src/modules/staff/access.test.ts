@@ -62,6 +62,7 @@ const examples: Record<string, Example> = {
   "GET /api/orders/": async () => ({ url: "/api/orders/?paid=false" }),
   "PUT /api/orders/:id/deliver/": async () => ({ url: `/api/orders/${ids.order}/deliver/` }),
   "PUT /api/orders/:id/pack/": async () => ({ url: `/api/orders/${await paidOrder()}/pack/` }),
+  "PUT /api/orders/:id/events/:event/": async () => ({ url: `/api/orders/${await paidOrder()}/events/pack/` }),
   "PUT /api/orders/:id/ship/": async () => ({
     url: `/api/orders/${await paidOrder()}/ship/`,
     payload: { courier: "India Post", awb: "EE123456789IN", trackingUrl: "" },

@@ -148,7 +148,7 @@ describe("OrderScreen", () => {
       () => order,
       staff,
       (call) => {
-        if (call.method !== "PUT" || call.path !== "/api/orders/42/deliver/") return { status: 500 };
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/events/deliver/") return { status: 500 };
         order = {
           ...order,
           status: "delivered",
@@ -163,7 +163,7 @@ describe("OrderScreen", () => {
     expect(await screen.findByText(`Delivered on ${dateTimeOf(DELIVERED_AT)}`)).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       "GET /api/orders/42/",
-      "PUT /api/orders/42/deliver/",
+      "PUT /api/orders/42/events/deliver/",
       "GET /api/orders/42/",
     ]);
     expect(calls[1]?.authorization).toBe("Bearer access-1");

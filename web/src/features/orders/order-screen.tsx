@@ -21,7 +21,7 @@ import { RequireAuth } from "../auth/require-auth.tsx";
 import { CancelOrder } from "./cancel-order.tsx";
 import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
 import { OrderProgress } from "./order-progress.tsx";
-import { STATUS_MEANINGS, StatusBadge } from "./order-status.tsx";
+import { StatusBadge, statusMeaning } from "./order-status.tsx";
 import { type PaymentProof, useGetOrderQuery, usePayOrderMutation, useStartPaymentMutation } from "./orders-api.ts";
 import { PhoneLink } from "./phone-link.tsx";
 import { checkoutScriptUrl, loadRazorpay, type RazorpayFailure } from "./razorpay.ts";
@@ -111,7 +111,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
   const customerCancel = !user.is_staff && order.actions.cancel;
   const focusStatus = () => statusLine.current?.focus();
   // Not paid or not delivered is a problem only once the order has stopped; until then it is waiting.
-  const stopped = STATUS_MEANINGS[order.status] === "stopped";
+  const stopped = statusMeaning(order.status) === "stopped";
   const url = useShopUrl(`/order/${order._id}`);
 
   return (

@@ -1,13 +1,16 @@
 import {
+  ORDER_STATES,
   type Order,
   type OrderEvent,
   type OrderEventName,
+  type OrderStateMeaning,
   type OrderStatus,
-  type OrderStep,
+  type OrderStepName,
   type Paise,
   type Refund,
   type ReturnReason,
   type ReturnStatus,
+  type StaffEvent,
   tryToPaise,
 } from "@krishi/contract";
 import { type Message, t } from "../../i18n/index.ts";
@@ -32,27 +35,16 @@ export function statusLabel(status: OrderStatus): string {
   return t(STATUS_LABELS[status]);
 }
 
-/**
- * What a state means to the customer, and so its colour: waiting (neutral), on its way (light
- * green), done (green), or stopped (red: the only real problem).
- */
-export type StatusMeaning = "waiting" | "moving" | "done" | "stopped";
+/** What a state means to the customer, and so its colour (the contract's table says). */
+export type StatusMeaning = OrderStateMeaning;
 
-export const STATUS_MEANINGS: Record<OrderStatus, StatusMeaning> = {
-  pending_payment: "waiting",
-  // Cash on Delivery, placed and waiting to be packed: nothing wrong, nothing to do yet.
-  confirmed: "waiting",
-  paid: "moving",
-  packed: "moving",
-  shipped: "moving",
-  delivered: "done",
-  cancelled: "stopped",
-  refunded: "waiting",
-};
+export function statusMeaning(status: OrderStatus): StatusMeaning {
+  return ORDER_STATES[status].meaning;
+}
 
 /** The order's state as a badge coloured by what it means, e.g. "Shipped". */
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge status-badge status-badge--${STATUS_MEANINGS[status]}`}>{statusLabel(status)}</span>;
+  return <span className={`badge status-badge status-badge--${statusMeaning(status)}`}>{statusLabel(status)}</span>;
 }
 
 export const REFUND_STATUS_LABELS: Record<RefundStatus, Message> = {
@@ -86,12 +78,24 @@ export function eventMessage({ event, actor }: Pick<OrderEvent, "event" | "actor
 }
 
 /** The steps of the order's progress bar; the step after placing is "Confirmed" for Cash on Delivery (nothing is paid yet). */
-export const STEP_LABELS: Record<OrderStep["step"], Message> = {
+export const STEP_LABELS: Record<OrderStepName, Message> = {
   placed: "Placed",
   paid: "Paid",
   packed: "Packed",
   shipped: "Shipped",
   delivered: "Delivered",
+};
+
+/**
+ * The staff's moves, as their buttons say, in the order the staff panel offers them: the cash at
+ * the door first. Ship and cancel are forms (the courier; the reason), the others one tap.
+ */
+export const STAFF_MOVES: Record<StaffEvent, Message> = {
+  collect: "Cash received",
+  pack: "Mark As Packed",
+  ship: "Mark As Shipped",
+  deliver: "Mark As Delivered",
+  cancel: "Cancel Order",
 };
 
 /** A return's state as the customer reads it. */

@@ -1,6 +1,7 @@
 import type {
   CancelOrder,
   Order,
+  OrderEventInput,
   OrderListFilter,
   OrderReturn,
   OrderStatus,
@@ -11,7 +12,7 @@ import type {
   RefundPaid,
   RequestReturn,
   ReturnAction,
-  ShipOrder,
+  StaffEvent,
   StartPaymentAnswer,
 } from "@krishi/contract";
 import { api } from "../../app/api.ts";
@@ -136,28 +137,14 @@ export const ordersApi = api.injectEndpoints({
               ),
             ],
     }),
-    /** PUT /api/orders/{id}/pack/ (staff): paid → packed. */
-    packOrder: build.mutation<Order, number>({
-      query: (id) => ({ url: `/orders/${id}/pack/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
-    }),
-    /** PUT /api/orders/{id}/ship/ (staff): paid or packed → shipped, with the courier and its AWB number. */
-    shipOrder: build.mutation<Order, ShipOrder & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `/orders/${id}/ship/`, method: "PUT", body }),
-      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
-    }),
-    /** PUT /api/orders/{id}/deliver/ (staff): paid, packed or shipped → delivered. */
-    deliverOrder: build.mutation<Order, number>({
-      query: (id) => ({ url: `/orders/${id}/deliver/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
-    }),
     /**
-     * PUT /api/orders/{id}/cod-received/ (staff): a Cash on Delivery order's cash is in, so it is
-     * paid (and invoiced). The order, the order lists and the dashboard read again.
+     * PUT /api/orders/{id}/events/{event}/ (staff): a move the order's `actions` offer — packed,
+     * shipped (with the courier and its AWB number), delivered, a Cash on Delivery order's cash
+     * received (paid and invoiced). The order, the order lists and the dashboard read again.
      */
-    markCodReceived: build.mutation<Order, number>({
-      query: (id) => ({ url: `/orders/${id}/cod-received/`, method: "PUT" }),
-      invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
+    moveOrder: build.mutation<Order, { id: number; event: StaffEvent; body?: OrderEventInput }>({
+      query: ({ id, event, body }) => ({ url: `/orders/${id}/events/${event}/`, method: "PUT", body: body ?? {} }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
     /**
      * POST /api/orders/{id}/refund/ (staff): an amount, or lines (their value with their tax). The
@@ -237,10 +224,7 @@ export const {
   useStartPaymentMutation,
   usePayOrderMutation,
   useCancelOrderMutation,
-  usePackOrderMutation,
-  useShipOrderMutation,
-  useDeliverOrderMutation,
-  useMarkCodReceivedMutation,
+  useMoveOrderMutation,
   useRefundOrderMutation,
   useMarkRefundPaidMutation,
   useRequestReturnMutation,

@@ -88,12 +88,12 @@ describe("StaffPanel", () => {
     expect(screen.queryByRole("heading", { name: "Staff" })).toBeNull();
   });
 
-  it("marks a paid order packed with PUT /pack/", async () => {
+  it("marks a paid order packed with PUT /events/pack/", async () => {
     let order = aPaidOrder();
     const { user, calls } = renderForStaff(
       () => order,
       (call) => {
-        if (call.method !== "PUT" || call.path !== "/api/orders/42/pack/") return { status: 500 };
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/events/pack/") return { status: 500 };
         order = {
           ...order,
           status: "packed",
@@ -106,7 +106,7 @@ describe("StaffPanel", () => {
     await user.click(await screen.findByRole("button", { name: "Mark As Packed" }));
     expect(await screen.findByText("Packed", { selector: ".badge" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Mark As Packed" })).toBeNull();
-    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/pack/", "GET /api/orders/42/"]);
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/events/pack/", "GET /api/orders/42/"]);
   });
 
   it("ships with the courier, the AWB number and the tracking address, then shows the shipment", async () => {
@@ -114,7 +114,7 @@ describe("StaffPanel", () => {
     const { user, calls } = renderForStaff(
       () => order,
       (call) => {
-        if (call.method !== "PUT" || call.path !== "/api/orders/42/ship/") return { status: 500 };
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/events/ship/") return { status: 500 };
         const { courier, awb, trackingUrl } = call.body as { courier: string; awb: string; trackingUrl: string };
         order = {
           ...order,
@@ -137,7 +137,7 @@ describe("StaffPanel", () => {
     );
     expect(calls[1]).toMatchObject({
       method: "PUT",
-      path: "/api/orders/42/ship/",
+      path: "/api/orders/42/events/ship/",
       body: { courier: "Delhivery", awb: "DLV-12345678", trackingUrl: "https://track.example.in/DLV-12345678" },
       authorization: "Bearer access-1",
     });
@@ -317,27 +317,27 @@ describe("StaffPanel", () => {
     expect(within(panel).queryByRole("button", { name: "Cash received" })).toBeNull();
   });
 
-  it("packs a confirmed Cash on Delivery order with PUT /pack/", async () => {
+  it("packs a confirmed Cash on Delivery order with PUT /events/pack/", async () => {
     let order = aCodOrder();
     const { user, calls } = renderForStaff(
       () => order,
       (call) => {
-        if (call.method !== "PUT" || call.path !== "/api/orders/42/pack/") return { status: 500 };
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/events/pack/") return { status: 500 };
         order = { ...order, status: "packed", actions: actionsOf({ ship: true, deliver: true, cancel: true }) };
         return { body: order };
       },
     );
     await user.click(await screen.findByRole("button", { name: "Mark As Packed" }));
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Mark As Packed" })).toBeNull());
-    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/pack/", "GET /api/orders/42/"]);
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/events/pack/", "GET /api/orders/42/"]);
   });
 
-  it("records the cash of a COD order with PUT /cod-received/, then shows it paid with its invoice", async () => {
+  it("records the cash of a COD order with PUT /events/collect/, then shows it paid with its invoice", async () => {
     let order = aShippedCodOrder();
     const { user, calls } = renderForStaff(
       () => order,
       (call) => {
-        if (call.method !== "PUT" || call.path !== "/api/orders/42/cod-received/") return { status: 500 };
+        if (call.method !== "PUT" || call.path !== "/api/orders/42/events/collect/") return { status: 500 };
         order = {
           ...order,
           status: "delivered",
@@ -359,8 +359,8 @@ describe("StaffPanel", () => {
     expect(screen.getByText("Delivered", { selector: ".badge" })).toBeInTheDocument();
     const panel = screen.getByRole("heading", { level: 2, name: "Staff" }).parentElement as HTMLElement;
     expect(panel).not.toHaveTextContent("Collect");
-    expect(calls[1]).toMatchObject({ method: "PUT", path: "/api/orders/42/cod-received/", authorization: "Bearer access-1" });
-    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/cod-received/", "GET /api/orders/42/"]);
+    expect(calls[1]).toMatchObject({ method: "PUT", path: "/api/orders/42/events/collect/", authorization: "Bearer access-1" });
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/events/collect/", "GET /api/orders/42/"]);
   });
 
   it("says so when the cash was already recorded, and reads nothing again", async () => {
@@ -372,7 +372,7 @@ describe("StaffPanel", () => {
     await user.click(await screen.findByRole("button", { name: "Cash received" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("The cash for this order is already recorded as received.");
     expect(screen.getByRole("button", { name: "Cash received" })).toBeEnabled();
-    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/cod-received/"]);
+    expect(routes(calls)).toEqual(["GET /api/orders/42/", "PUT /api/orders/42/events/collect/"]);
   });
 
   it("tells staff without the right that they may not record cash", async () => {

@@ -1,4 +1,4 @@
-import { formatRupees, type Order, paiseToDecimal, type Refund, tryToPaise } from "@krishi/contract";
+import { formatRupees, type Order, paiseToDecimal, type Refund, type StaffEvent, tryToPaise } from "@krishi/contract";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -11,15 +11,8 @@ import { saveErrors } from "../../lib/save-errors.ts";
 import { CancelOrder } from "./cancel-order.tsx";
 import { LinePicker, type PickedLine, type PickedLines, pickedLines } from "./line-picker.tsx";
 import { WEB_ADDRESS } from "./order-history.tsx";
-import { refundablePaise } from "./order-status.tsx";
-import {
-  newIdempotencyKey,
-  useDeliverOrderMutation,
-  useMarkCodReceivedMutation,
-  usePackOrderMutation,
-  useRefundOrderMutation,
-  useShipOrderMutation,
-} from "./orders-api.ts";
+import { refundablePaise, STAFF_MOVES } from "./order-status.tsx";
+import { newIdempotencyKey, useMoveOrderMutation, useRefundOrderMutation } from "./orders-api.ts";
 import { returnNeedsStaff, StaffReturn, TransferRefund } from "./staff-returns.tsx";
 
 interface StaffPanelProps {
@@ -28,29 +21,47 @@ interface StaffPanelProps {
 }
 
 /**
- * Staff's actions on an order, each where the order's `actions` offer it: Cash received (a COD
- * order's cash is in), Mark As Packed, the Ship form, Mark As Delivered, a refund of an amount or
- * of lines, and Cancel Order (for a COD parcel shipped and unpaid, the customer refused it at the
- * door and its stock goes back); then each return staff may act on, and each refund by transfer
- * still to be paid.
+ * Staff's actions on an order, each where the order's `actions` offer it: every move of
+ * STAFF_MOVES in its order (one tap each: Cash received, Mark As Packed, Mark As Delivered…; the
+ * Ship form; Cancel Order — for a COD parcel shipped and unpaid, the customer refused it at the
+ * door and its stock goes back), a refund of an amount or of lines before cancelling; then each
+ * return staff may act on, and each refund by transfer still to be paid.
  */
 export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
-  // Here rather than in its section: the section goes once the cash is in, the result stays.
-  const [markCodReceived, cashReceipt] = useMarkCodReceivedMutation();
+  // Here rather than in each button: the result of a tap stays once its button has gone.
+  const [move, moved] = useMoveOrderMutation();
   const { actions } = order;
   const cod = order.paymentMethod === "COD";
   const returns = order.returns.filter(returnNeedsStaff);
   // A refund by transfer waits for staff to pay it.
   const transfers = order.refunds.filter((refund) => refund.actions.markPaid);
   const refused = cod && !order.isPaid && order.shipment !== null;
-  const any = [actions.collect, actions.pack, actions.ship, actions.deliver, actions.refund, actions.cancel].some(Boolean);
-  if (!any && returns.length === 0 && transfers.length === 0 && !cashReceipt.data) return null;
+  const offered = (Object.keys(STAFF_MOVES) as StaffEvent[]).filter((event) => actions[event]);
+  const cashReceived = moved.originalArgs?.event === "collect" ? moved.data : undefined;
+  if (offered.length === 0 && !actions.refund && returns.length === 0 && transfers.length === 0 && !cashReceived) return null;
+  const section = (event: StaffEvent): ReactNode => {
+    if (event === "ship") return <ShipForm id={order._id} />;
+    if (event === "cancel") {
+      return (
+        <CancelOrder order={order} onCancelled={onCancelled} {...(refused ? { label: t("Refused at the door — return stock") } : {})} />
+      );
+    }
+    const tapped = moved.originalArgs?.event === event;
+    return (
+      <ActionButton
+        label={t(STAFF_MOVES[event])}
+        error={tapped ? moved.error : undefined}
+        busy={tapped && moved.isLoading}
+        onClick={() => void move({ id: order._id, event })}
+      />
+    );
+  };
   return (
     <Card className="mt-3 staff-panel">
       <Card.Body>
         <h2 className="h4">{t("Staff")}</h2>
         {cod && <CashOnDelivery order={order} />}
-        {cashReceipt.data && <Message variant="success">{cashReceivedText(cashReceipt.data)}</Message>}
+        {cashReceived && <Message variant="success">{cashReceivedText(cashReceived)}</Message>}
         {/* What waits for staff first: returns to answer, transfers to pay. */}
         {returns.map((item) => (
           <StaffReturn key={item.id} orderId={order._id} item={item} />
@@ -58,41 +69,17 @@ export function StaffPanel({ order, onCancelled }: StaffPanelProps) {
         {transfers.map((refund) => (
           <TransferRefund key={refund.id} order={order} refund={refund} />
         ))}
-        {actions.collect && (
-          <Section>
-            <ActionButton
-              label={t("Cash received")}
-              error={cashReceipt.error}
-              busy={cashReceipt.isLoading}
-              onClick={() => void markCodReceived(order._id)}
-            />
-          </Section>
-        )}
-        {actions.pack && (
-          <Section>
-            <MarkAsPacked id={order._id} />
-          </Section>
-        )}
-        {actions.ship && (
-          <Section>
-            <ShipForm id={order._id} />
-          </Section>
-        )}
-        {actions.deliver && (
-          <Section>
-            <MarkAsDelivered id={order._id} />
-          </Section>
-        )}
+        {offered
+          .filter((event) => event !== "cancel")
+          .map((event) => (
+            <Section key={event}>{section(event)}</Section>
+          ))}
         {actions.refund && (
           <Section>
             <RefundForm order={order} />
           </Section>
         )}
-        {actions.cancel && (
-          <Section>
-            <CancelOrder order={order} onCancelled={onCancelled} {...(refused ? { label: t("Refused at the door — return stock") } : {})} />
-          </Section>
-        )}
+        {actions.cancel && <Section>{section("cancel")}</Section>}
       </Card.Body>
     </Card>
   );
@@ -132,16 +119,6 @@ function ActionButton({ label, error, busy, onClick }: { label: string; error: u
   );
 }
 
-function MarkAsPacked({ id }: { id: number }) {
-  const [pack, { error, isLoading }] = usePackOrderMutation();
-  return <ActionButton label={t("Mark As Packed")} error={error} busy={isLoading} onClick={() => void pack(id)} />;
-}
-
-function MarkAsDelivered({ id }: { id: number }) {
-  const [deliver, { error, isLoading }] = useDeliverOrderMutation();
-  return <ActionButton label={t("Mark As Delivered")} error={error} busy={isLoading} onClick={() => void deliver(id)} />;
-}
-
 /** A small form of the panel: its heading names it; its fields stack. */
 function PanelForm({
   title,
@@ -173,7 +150,7 @@ const SHIP_FIELDS = ["courier", "awb", "trackingUrl"] as const;
 
 /** Ship: the courier, the AWB number (letters, digits, hyphens) and, optionally, the tracking page's address. */
 function ShipForm({ id }: { id: number }) {
-  const [ship, { error, isLoading }] = useShipOrderMutation();
+  const [move, { error, isLoading }] = useMoveOrderMutation();
   const [courier, setCourier] = useState("");
   const [awb, setAwb] = useState("");
   const [trackingUrl, setTrackingUrl] = useState("");
@@ -196,7 +173,7 @@ function ShipForm({ id }: { id: number }) {
       requestAnimationFrame(() => focusFirstInvalid(form));
       return;
     }
-    await ship({ id, ...body });
+    await move({ id, event: "ship", body });
   }
 
   return (
@@ -224,7 +201,7 @@ function ShipForm({ id }: { id: number }) {
         errors={fields.trackingUrl}
       />
       <Button type="submit" variant="primary" className="w-100" disabled={isLoading}>
-        {t("Mark As Shipped")}
+        {t(STAFF_MOVES.ship)}
       </Button>
     </PanelForm>
   );
