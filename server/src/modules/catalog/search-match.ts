@@ -136,51 +136,8 @@ export function filtered(db: Kysely<Database>, { filter, plan }: ProductSearch, 
 export const isKeyword = (plan: KeywordPlan | undefined): plan is KeywordPlan & { kind: "words" | "text" } =>
   plan?.kind === "words" || plan?.kind === "text";
 
-/**
- * One tier of best-first results, newest first within it: the matches of an FTS5 query (SQLite)
- * or of a condition on products (PostgreSQL), with, for a words plan, the same matches as a
- * query of their ids in the postings (postingIds), read without the products.
- */
-export type Tier = { table: string; match: string } | { where: RawBuilder<SqlBool>; ids?: RawBuilder<{ id: number }> };
-
 /** Just after every word that starts with `prefix` (keys hold a–z and 0–9, all before "{"). */
 export const afterPrefix = (prefix: string) => `${prefix}{`;
 
 /** A longer prefix than the index reads quickly is asked for as its words when it starts at most this many (search-sqlite.ts, search-postgres.ts). */
 export const PREFIX_WORDS = 16;
-
-/** The FTS5 matches joined to the filter's other conditions (SQLite). */
-export function ftsMatches(db: Kysely<Database>, table: string, match: string, filter: ProductFilter) {
-  // No other condition: the index alone answers, in its rowid order.
-  if (isKeywordOnly(filter)) {
-    return sql`from ${sql.table(table)} where ${sql.table(table)} match ${match}`;
-  }
-  const others = filtered(db, { filter: { ...filter, keyword: undefined } });
-  return sql`from ${sql.table(table)} join (${others.select("products.id")}) p on p.id = ${sql.table(table)}.rowid
-    where ${sql.table(table)} match ${match}`;
-}
-
-/** How many products a tier matches, counting `cap` at most. */
-export async function tierCount(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number): Promise<number> {
-  const { rows } = await tierCountQuery(db, tier, filter, cap).execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** The statement of tierCount. */
-export function tierCountQuery(db: Kysely<Database>, tier: Tier, filter: ProductFilter, cap: number) {
-  if (!("where" in tier)) {
-    return sql<{ n: number | string }>`select count(*) as n from (select 1
-      ${ftsMatches(db, tier.table, tier.match, filter)} limit ${cap}) as matches`;
-  }
-  if (tier.ids && isKeywordOnly(filter)) {
-    return sql<{ n: number | string }>`select count(*) as n from (select 1 from (${tier.ids}) as matches limit ${cap}) as capped`;
-  }
-  // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
-  // guesses a prefix's matches are many, scans the table for the first ones, and reads all
-  // 100 000 rows when there are none; the GIN index answers at once.
-  const matches = filtered(db, { filter })
-    .where(() => tier.where)
-    .select("products.id");
-  return sql<{ n: number | string }>`with matches as materialized (${matches})
-    select count(*) as n from (select 1 from matches limit ${cap}) as capped`;
-}

@@ -3,22 +3,22 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import { inlined } from "../../db/database.ts";
 import { containsPattern } from "../../db/like.ts";
 import type { Database } from "../../db/schema.ts";
-import { postingsPageQuery } from "./product-pages.ts";
+import { type ListedProduct, listed, listedProducts, type PageWanted } from "./listed-products.ts";
 import type { SearchBackend, WantedKey } from "./search-backend.ts";
 import {
   afterPrefix,
   anyOf,
   categoriesNamed,
+  filtered,
   hasSynonyms,
   isKeywordOnly,
   type KeywordPlan,
   PREFIX_WORDS,
+  type ProductFilter,
+  type ProductSearch,
   planWords,
   SEARCH_LIMIT,
   type Term,
-  type Tier,
-  tierCount,
-  tierCountQuery,
 } from "./search-match.ts";
 
 /**
@@ -123,12 +123,42 @@ function keywordMatch(plan: KeywordPlan & { kind: "words" | "text" }): RawBuilde
   return sql<SqlBool>`products.search_text like ${containsPattern(plan.text)} escape '\\'`;
 }
 
+/**
+ * A tier: a condition on products, with, for a words plan read from its postings, the same
+ * matches as a query of their ids in the postings (postingIds), read without the products.
+ */
+interface ConditionTier {
+  where: RawBuilder<SqlBool>;
+  ids?: RawBuilder<{ id: number }>;
+}
+
+/** The statement of countTier. */
+function tierCountQuery(db: Kysely<Database>, tier: ConditionTier, filter: ProductFilter, cap: number) {
+  if (tier.ids && isKeywordOnly(filter)) {
+    return sql<{ n: number | string }>`select count(*) as n from (select 1 from (${tier.ids}) as matches limit ${cap}) as capped`;
+  }
+  // Planned apart (a materialized CTE is planned for all its rows): under a LIMIT, PostgreSQL
+  // guesses a prefix's matches are many, scans the table for the first ones, and reads all
+  // 100 000 rows when there are none; the GIN index answers at once.
+  const matches = filtered(db, { filter })
+    .where(() => tier.where)
+    .select("products.id");
+  return sql<{ n: number | string }>`with matches as materialized (${matches})
+    select count(*) as n from (select 1 from matches limit ${cap}) as capped`;
+}
+
+/** How many products of the filter a tier matches, counting `cap` at most. */
+async function countTier(db: Kysely<Database>, tier: ConditionTier, filter: ProductFilter, cap: number): Promise<number> {
+  const { rows } = await tierCountQuery(db, tier, filter, cap).execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** All the matches of a keyword as one tier: read from the postings when `postings` (see ProductSearch). */
-function matchTier(plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier {
+function matchTier(plan: KeywordPlan & { kind: "words" | "text" }, postings = false): ConditionTier {
   return plan.kind === "words" && postings ? postingsTier(postingIds(plan.words, ANYWHERE)) : { where: keywordMatch(plan) };
 }
 
-const postingsTier = (ids: RawBuilder<{ id: number }>): Tier => ({ where: sql<SqlBool>`products.id in (${ids})`, ids });
+const postingsTier = (ids: RawBuilder<{ id: number }>): ConditionTier => ({ where: sql<SqlBool>`products.id in (${ids})`, ids });
 
 /** search_postings.field (migration 0010): a word anywhere in a product, and in its name. */
 const ANYWHERE = 0;
@@ -214,7 +244,7 @@ function postingIds(words: readonly Term[][], field: number, { notInName = false
  * The tiers: name matches through the name's own tsvector and GIN index, or, `postings` (never
  * with alternatives), the name's postings; a text plan is one tier.
  */
-function tiers(plan: KeywordPlan & { kind: "words" | "text" }, postings = false): Tier[] {
+function tiers(plan: KeywordPlan & { kind: "words" | "text" }, postings = false): ConditionTier[] {
   if (plan.kind !== "words") return [{ where: keywordMatch(plan) }];
   if (postings) {
     return [postingsTier(postingIds(plan.words, IN_NAME)), postingsTier(postingIds(plan.words, ANYWHERE, { notInName: true }))];
@@ -233,6 +263,108 @@ function tiers(plan: KeywordPlan & { kind: "words" | "text" }, postings = false)
     { where: sql<SqlBool>`${synonymsInName} and not (${anywhere})` },
     { where: sql<SqlBool>`${vector("search_vector", synonyms)} and not (${anywhere}) and not (${synonymsInName})` },
   ];
+}
+
+/** Rows, newest first, in which a keyword's matches are looked for before its GIN index is read (tierIds). */
+const NEWEST_PROBED = 1_000;
+
+/** Whether a keyword's tiers are looked for among the newest rows first (see tierIds): unless planning counted them few. */
+const probesNewest = (counted: ProductSearch["counted"]) => typeof counted !== "number" || counted >= SEARCH_LIMIT;
+
+/** The first `wanted` matches of a condition among the newest rows, newest first. */
+const newestMatches = (where: RawBuilder<SqlBool>, wanted: number) =>
+  sql<{ id: number }>`select id from (select id, search_vector, search_name_vector, search_text
+    from products order by id desc limit ${Math.max(NEWEST_PROBED, 2 * wanted)}) as products
+    where ${where} order by id desc limit ${wanted}`;
+
+/**
+ * A keyword alone, best first: its first tier's page looked for among the newest rows
+ * (as tierIds would) and read with its products in the same statement, one round trip where
+ * findProductIds and productRows take two. `full` when that tier's newest rows hold the page;
+ * otherwise the page is found as usual (told the newest rows were searched). Undefined when the
+ * page is not looked for there.
+ */
+async function newestBestPage(
+  db: Kysely<Database>,
+  search: ProductSearch,
+  { offset, limit }: PageWanted,
+): Promise<{ rows: ListedProduct[]; full: boolean } | undefined> {
+  const [first] = tiers(search.plan as KeywordPlan & { kind: "words" | "text" });
+  if (!first || !isKeywordOnly(search.filter) || !probesNewest(search.counted) || offset >= SEARCH_LIMIT) {
+    return undefined;
+  }
+  const size = Math.min(limit, SEARCH_LIMIT - offset);
+  const ids = sql<SqlBool>`products.id in (select id from (${newestMatches(first.where, offset + size)}) as newest offset ${offset})`;
+  const rows = (await listedProducts(db).where(ids).orderBy("products.id", "desc").execute()).map(listed);
+  return { rows, full: rows.length === size };
+}
+
+/**
+ * A words plan alone read from its postings (ProductSearch.postings), best first:
+ * every tier's newest matches up to the page's end, read in id order, ranked and read with their
+ * products in one statement. Undefined for any other list.
+ */
+async function postingsBestPage(db: Kysely<Database>, search: ProductSearch, wanted: PageWanted): Promise<ListedProduct[] | undefined> {
+  if (!search.postings || !isKeywordOnly(search.filter)) return undefined;
+  if (wanted.offset >= SEARCH_LIMIT) return [];
+  return (await postingsPageQuery(db, search, wanted).execute()).map(listed);
+}
+
+/** The statement of postingsBestPage (offset below SEARCH_LIMIT). */
+function postingsPageQuery(db: Kysely<Database>, search: ProductSearch, { offset, limit }: PageWanted) {
+  const ids = tiers(search.plan as KeywordPlan & { kind: "words" | "text" }, true).flatMap((tier) => (tier.ids ? [tier.ids] : []));
+  const size = Math.min(limit, SEARCH_LIMIT - offset);
+  const wanted = offset + size;
+  // Each tier's newest matches up to the page's end; a tier is read only when the tiers before it
+  // end before the page does (a one-time filter: "drip", in 2 749 names, would otherwise look up
+  // each of its 12 501 products for a match outside the name, ~22 ms).
+  const tier = (i: number) => sql.table(`tier${i}`);
+  const read = sql.join(
+    ids.map((matches, i) => sql`${tier(i)} as materialized (select id from (${matches}) as matches order by id desc limit ${wanted})`),
+  );
+  const ranked = sql.join(
+    ids.map((_, i) => {
+      const before = ids.slice(0, i).map((_, j) => sql`(select count(*) from ${tier(j)})`);
+      const needed = before.length === 0 ? sql`` : sql` where ${sql.join(before, sql` + `)} < ${wanted}`;
+      return sql`select id, ${sql.lit(i)} as tier from ${tier(i)}${needed}`;
+    }),
+    sql` union all `,
+  );
+  const page = sql<{ id: number; tier: number }>`(with ${read}
+    select id, tier from (${ranked}) as ranked order by tier, id desc limit ${size} offset ${offset})`;
+  return listedProducts(db).innerJoin(page.as("page"), "page.id", "products.id").orderBy("page.tier").orderBy("products.id", "desc");
+}
+
+/** A tier's page of ids (SearchBackend.tierIds). */
+async function tierIds(
+  db: Kysely<Database>,
+  tier: ConditionTier,
+  { filter, counted }: ProductSearch,
+  limit: number,
+  offset: number,
+  newestProbed = false,
+): Promise<number[]> {
+  const matches = filtered(db, { filter })
+    .where(() => tier.where)
+    .select("products.id");
+  // PostgreSQL guesses how many rows a tsquery matches, badly for prefixes and for several
+  // words: it walks the id index backwards, filtering, for a word no name has (every row of the
+  // table, ~200 ms at 100 000), or builds the whole bitmap of a word every row has (~150 ms).
+  // So the newest rows are searched first; when they do not hold the page, the matches are
+  // few among them, likely few everywhere: read through the GIN index and sorted. When
+  // planning has counted fewer than SEARCH_LIMIT matches in all, they are few: read so at once.
+  if (isKeywordOnly(filter)) {
+    if (!newestProbed && probesNewest(counted)) {
+      const wanted = offset + limit;
+      const { rows } = await newestMatches(tier.where, wanted).execute(db);
+      if (rows.length === wanted) return rows.slice(offset).map((row) => row.id);
+    }
+    const sparse = await sql<{ id: number }>`with matches as materialized (${matches})
+        select id from matches order by id desc limit ${limit} offset ${offset}`.execute(db);
+    return sparse.rows.map((row) => row.id);
+  }
+  const rows = await matches.orderBy("products.id", "desc").limit(limit).offset(offset).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Indexes a search reads, each asked for a word no product has. */
@@ -271,13 +403,13 @@ function warmUp(db: Kysely<Database>): string {
     statements.push(
       inlined(tierCountQuery(db, { where: keywordMatch(plan) }, {}, 1).compile(db)),
       inlined(tierCountQuery(db, matchTier(plan, true), {}, SEARCH_LIMIT).compile(db)),
-      inlined(postingsPageQuery(db, postgresSearch, search, { sort: undefined, limit: PAGE_SIZE, offset: 0 }).compile()),
+      inlined(postingsPageQuery(db, search, { sort: undefined, limit: PAGE_SIZE, offset: 0 }).compile()),
     );
   }
   return statements.join(";\n");
 }
 
-export const postgresSearch: SearchBackend = {
+export const postgresSearch: SearchBackend<ConditionTier> = {
   // The tsvectors follow the search columns, and the postings and search_words follow them by triggers.
   indexProduct: async () => {},
   unindexProduct: async () => {},
@@ -308,9 +440,9 @@ export const postgresSearch: SearchBackend = {
     const postings = plan.kind === "words" && !hasSynonyms(plan) && postingsFit(plan.words);
     const known = plan.kind === "words" && !hasSynonyms(plan) ? countFromDocs(plan.words) : undefined;
     if (known !== undefined) return { found: known > 0, counted: known, postings };
-    if ((await tierCount(db, { where: keywordMatch(plan) }, {}, 1)) === 0) return { found: false, postings };
+    if ((await countTier(db, { where: keywordMatch(plan) }, {}, 1)) === 0) return { found: false, postings };
     if (!isKeywordOnly(filter)) return { found: true, postings };
-    const counting = tierCount(db, matchTier(plan, postings), {}, SEARCH_LIMIT);
+    const counting = countTier(db, matchTier(plan, postings), {}, SEARCH_LIMIT);
     counting.catch(() => {}); // awaited by countProducts; a failure is thrown there
     return { found: true, counted: counting, postings };
   },
@@ -320,5 +452,18 @@ export const postgresSearch: SearchBackend = {
   keywordMatch,
   tiers,
   matchTier,
+  tierIds,
+  countTier,
+
+  /**
+   * A words plan alone read from its postings: its page ranked in one statement; otherwise its
+   * first tier's page looked for among the newest rows (newestBestPage).
+   */
+  async bestPage(db, search, wanted) {
+    const ranked = await postingsBestPage(db, search, wanted);
+    if (ranked) return { rows: ranked, full: true };
+    return newestBestPage(db, search, wanted);
+  },
+
   warmUp,
 };

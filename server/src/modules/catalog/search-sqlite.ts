@@ -7,13 +7,14 @@ import {
   afterPrefix,
   anyOf,
   categoriesNamed,
+  filtered,
+  isKeywordOnly,
   type KeywordPlan,
   PREFIX_WORDS,
+  type ProductFilter,
   planWords,
   SEARCH_LIMIT,
   type Term,
-  type Tier,
-  tierCount,
 } from "./search-match.ts";
 
 /**
@@ -127,7 +128,30 @@ function ftsQuery(plan: KeywordPlan & { kind: "words" | "text" }): { table: "pro
     : { table: "product_text", match: ftsText(plan.text) };
 }
 
-export const sqliteSearch: SearchBackend = {
+/** A tier: an FTS5 query of one of the tables. */
+interface FtsTier {
+  table: "product_search" | "product_text";
+  match: string;
+}
+
+/** A tier's matches joined to the filter's other conditions. */
+function ftsMatches(db: Kysely<Database>, { table, match }: FtsTier, filter: ProductFilter) {
+  // No other condition: the index alone answers, in its rowid order.
+  if (isKeywordOnly(filter)) {
+    return sql`from ${sql.table(table)} where ${sql.table(table)} match ${match}`;
+  }
+  const others = filtered(db, { filter: { ...filter, keyword: undefined } });
+  return sql`from ${sql.table(table)} join (${others.select("products.id")}) p on p.id = ${sql.table(table)}.rowid
+    where ${sql.table(table)} match ${match}`;
+}
+
+async function countTier(db: Kysely<Database>, tier: FtsTier, filter: ProductFilter, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (select 1
+      ${ftsMatches(db, tier, filter)} limit ${cap}) as matches`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export const sqliteSearch: SearchBackend<FtsTier> = {
   indexProduct,
   unindexProduct,
   indexPendingProducts,
@@ -150,7 +174,7 @@ export const sqliteSearch: SearchBackend = {
   },
 
   async ownFillLimit(db, words, filter) {
-    return (await tierCount(db, ftsQuery({ kind: "words", words: [...words] }), filter, SEARCH_LIMIT)) >= SEARCH_LIMIT;
+    return (await countTier(db, ftsQuery({ kind: "words", words: [...words] }), filter, SEARCH_LIMIT)) >= SEARCH_LIMIT;
   },
 
   keywordMatch(plan) {
@@ -159,12 +183,12 @@ export const sqliteSearch: SearchBackend = {
   },
 
   /** Each tier an FTS5 query of product_search's columns (or the text's, for a text plan). */
-  tiers(plan): Tier[] {
+  tiers(plan) {
     const { table, match } = ftsQuery(plan);
     if (plan.kind !== "words") return [{ table, match }];
     const own = ftsWords(plan.words);
     const synonyms = anyOf(plan.synonyms, ftsWords, " OR ");
-    const tiers = [
+    const tiers: FtsTier[] = [
       { table, match: `{name} : (${own})` },
       { table, match: `({body} : (${own})) NOT ({name} : (${own}))` },
     ];
@@ -177,6 +201,18 @@ export const sqliteSearch: SearchBackend = {
   },
 
   matchTier: (plan) => ftsQuery(plan),
+
+  async tierIds(db, tier, { filter }, limit, offset) {
+    const { table } = tier;
+    const { rows } = await sql<{ id: number }>`select ${sql.table(table)}.rowid as id ${ftsMatches(db, tier, filter)}
+      order by ${sql.table(table)}.rowid desc limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((row) => row.id);
+  },
+
+  countTier,
+
+  // Read in rowid order straight from the index, the page's ids first.
+  bestPage: async () => undefined,
 
   warmUp: () => "",
 };
