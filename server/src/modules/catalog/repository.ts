@@ -8,7 +8,8 @@ import { type SearchIndex, searchColumns } from "./search-index.ts";
 /**
  * The catalogue's plain SQL: a product and its images, reviews and categories, the writes of the
  * staff back office, and inventory. Lists are in product-pages.ts, keyword search in
- * search-plan.ts and search-match.ts, the search index in search-index.ts. Rows stay snake_case here.
+ * search-plan.ts, search-match.ts and the database's SearchBackend (search-backend.ts), the search
+ * index in search-index.ts. Rows stay snake_case here.
  */
 
 // Kept importable from here for the bench, the test factories and the migration tests.

@@ -70,8 +70,8 @@ export interface ProductSearch {
    */
   counted?: number | Promise<number>;
   /**
-   * PostgreSQL, a words plan: its tiers are read from search_postings (postingIds), in id order,
-   * rather than through the GIN indexes (planSearch decides, by postingsFit).
+   * PostgreSQL, a words plan: its tiers are read from search_postings, in id order, rather than
+   * through the GIN indexes (its backend's exists decides, by postingsFit in search-postgres.ts).
    */
   postings?: boolean;
 }
