@@ -65,9 +65,8 @@ const wrongCode = (params: ErrorParams): Notice => ({
   values: { count: num(params, "tries_left") },
 });
 
-/** What could not be done to an order, per move of the order process. */
-const CANNOT: Record<OrderEventName, Message> = {
-  place: "This order can no longer be changed.",
+/** What could not be done to an order, per move of the order process ("This order can no longer be changed." for others). */
+const CANNOT: Partial<Record<OrderEventName, Message>> = {
   pay: "This order can no longer be paid.",
   repay: "This order can no longer be paid.",
   pack: "This order can no longer be packed.",
@@ -94,7 +93,7 @@ const isEvent = (value: unknown): value is OrderEventName => typeof value === "s
 function wrongState(params: ErrorParams): Notice {
   if (!isEvent(params.event)) return { message: "This order can no longer be changed." };
   const askUs = params.reason === "not_allowed" ? ASK_US[params.event] : undefined;
-  return { message: askUs ?? CANNOT[params.event] };
+  return { message: askUs ?? CANNOT[params.event] ?? "This order can no longer be changed." };
 }
 
 /** What could not be done to a return, per staff move ({status, action}). */

@@ -1,16 +1,18 @@
-import type {
-  Cart,
-  CartLine,
-  ErrorCode,
-  ErrorParams,
-  FieldErrorCode,
-  Order,
-  OrderEvent,
-  Product,
-  ProductLabel,
-  ProductVariant,
-  SavedAddress,
-  StaffSummary,
+import {
+  type Cart,
+  type CartLine,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldErrorCode,
+  OFFERED_EVENTS,
+  ORDER_STEPS,
+  type Order,
+  type OrderEvent,
+  type Product,
+  type ProductLabel,
+  type ProductVariant,
+  type SavedAddress,
+  type StaffSummary,
 } from "@krishi/contract";
 import type { AuthState, User } from "../features/auth/index.ts";
 
@@ -192,13 +194,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     amountRefunded: "0.00",
     otherPaymentsRefunded: "0.00",
     actions: { ...NO_ACTIONS, cancel: true, pay: true },
-    steps: [
-      { step: "placed", at: "2026-11-20T09:15:00.000Z" },
-      { step: "paid", at: null },
-      { step: "packed", at: null },
-      { step: "shipped", at: null },
-      { step: "delivered", at: null },
-    ],
+    steps: ORDER_STEPS.map((step) => ({ step, at: step === "placed" ? "2026-11-20T09:15:00.000Z" : null })),
     expectedDeliveryBy: null,
     returns: [],
     returnWindowEndsAt: null,
@@ -208,17 +204,10 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
 }
 
 /** An order's actions, none offered. */
-export const NO_ACTIONS: Order["actions"] = {
-  pay: false,
-  pack: false,
-  ship: false,
-  deliver: false,
-  collect: false,
-  cancel: false,
-  refund: false,
-  return_request: false,
+export const NO_ACTIONS = {
+  ...Object.fromEntries(OFFERED_EVENTS.map((event) => [event, false])),
   codReceived: false,
-};
+} as Order["actions"];
 
 export const PAID_AT = "2026-11-20T10:30:00.000Z";
 

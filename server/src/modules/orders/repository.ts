@@ -12,7 +12,7 @@ export type Reader = Kysely<Database>;
 
 /** Inserts the order and its lines; answers them as findOrder and findItems read them. */
 export async function insertOrder(trx: Transaction<Database>, order: NewOrder, lines: Omit<NewOrderItem, "order_id">[]) {
-  const row = await trx.insertInto("orders").values(order).returning(orderColumns).executeTakeFirstOrThrow();
+  const row = await trx.insertInto("orders").values(order).returningAll().executeTakeFirstOrThrow();
   const items = await trx
     .insertInto("order_items")
     .values(lines.map((line) => ({ ...line, order_id: row.id })))
@@ -20,52 +20,6 @@ export async function insertOrder(trx: Transaction<Database>, order: NewOrder, l
     .execute();
   return { row, items: items.sort((a, b) => a.id - b.id) };
 }
-
-export const orderColumns = [
-  "orders.id",
-  "orders.user_id",
-  "orders.customer_first_name",
-  "orders.customer_last_name",
-  "orders.customer_email",
-  "orders.ship_label",
-  "orders.ship_address",
-  "orders.ship_city",
-  "orders.ship_state",
-  "orders.ship_postal_code",
-  "orders.ship_landmark",
-  "orders.ship_country",
-  "orders.payment_method",
-  "orders.items_paise",
-  "orders.shipping_paise",
-  "orders.tax_paise",
-  "orders.total_paise",
-  "orders.status",
-  "orders.is_paid",
-  "orders.paid_at",
-  "orders.is_delivered",
-  "orders.delivered_at",
-  "orders.razorpay_order_id",
-  "orders.razorpay_payment_id",
-  "orders.created_at",
-  "orders.payment_due_at",
-  "orders.packed_at",
-  "orders.shipped_at",
-  "orders.expected_delivery_on",
-  "orders.courier",
-  "orders.awb",
-  "orders.tracking_url",
-  "orders.ship_phone",
-  "orders.tax_mode",
-  "orders.place_of_supply",
-  "orders.seller_state_code",
-  "orders.cod_fee_paise",
-  "orders.charges_gst_rate",
-  "orders.charges_tax_paise",
-  "orders.cgst_paise",
-  "orders.sgst_paise",
-  "orders.igst_paise",
-  "orders.prices_include_tax",
-] as const;
 
 /** An order line as the answers show it. */
 const itemColumns = [
@@ -91,17 +45,17 @@ const itemColumns = [
 const eventColumns = ["order_id", "from_status", "to_status", "event", "actor", "note", "created_at"] as const;
 
 export async function findOrder(db: Reader, id: number) {
-  return db.selectFrom("orders").select(orderColumns).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("orders").selectAll("orders").where("id", "=", id).executeTakeFirst();
 }
 
 export async function findOrders(db: Reader, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom("orders").select(orderColumns).where("id", "in", ids).orderBy("id").execute();
+  return db.selectFrom("orders").selectAll("orders").where("id", "in", ids).orderBy("id").execute();
 }
 
 /** The order, its row locked until the transaction ends (PostgreSQL; SQLite runs one writer at a time). */
 export async function lockOrder(trx: Transaction<Database>, id: number) {
-  const query = trx.selectFrom("orders").select(orderColumns).where("id", "=", id);
+  const query = trx.selectFrom("orders").selectAll("orders").where("id", "=", id);
   return (supportsRowLocks(trx) ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -189,7 +143,7 @@ export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
 export async function findOrderByRazorpayId(db: Reader, razorpayOrderId: string) {
-  return db.selectFrom("orders").select(orderColumns).where("razorpay_order_id", "=", razorpayOrderId).executeTakeFirst();
+  return db.selectFrom("orders").selectAll("orders").where("razorpay_order_id", "=", razorpayOrderId).executeTakeFirst();
 }
 
 export async function findItems(db: Reader, orderIds: readonly number[]) {
@@ -202,7 +156,7 @@ export type OrderItemRow = Awaited<ReturnType<typeof findItems>>[number];
 export async function findOrdersOfUser(db: Reader, userId: number) {
   return db
     .selectFrom("orders")
-    .select(orderColumns)
+    .selectAll("orders")
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -248,7 +202,7 @@ function filteredOrders(db: Reader, filter: OrderFilter) {
 
 export async function findAllOrders(db: Reader, filter: OrderFilter, limit: number, offset: number) {
   return filteredOrders(db, filter)
-    .select(orderColumns)
+    .selectAll("orders")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -280,7 +234,7 @@ export async function countToDeliver(db: Reader): Promise<number> {
 export async function findToDeliver(db: Reader, limit: number) {
   return db
     .selectFrom("orders")
-    .select(orderColumns)
+    .selectAll("orders")
     .where("status", "in", TO_DELIVER)
     .where("is_paid", "=", true)
     .orderBy("paid_at")
@@ -309,7 +263,7 @@ export async function sumCodToCollect(db: Reader): Promise<{ orders: number; tot
 
 /** Cash on Delivery orders whose cash is still to collect, oldest first. */
 export async function findCodToCollect(db: Reader, limit: number) {
-  return codToCollect(db).select(orderColumns).orderBy("created_at").orderBy("id").limit(limit).execute();
+  return codToCollect(db).selectAll("orders").orderBy("created_at").orderBy("id").limit(limit).execute();
 }
 
 /** Stores the gateway's order id unless one is already stored; answers the id that is stored. */

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { anErrorBody, anOrder, aPaidOrder, aStaffUser, signedIn } from "../../testing/factories.ts";
+import { anErrorBody, anOrder, aPaidOrder, aStaffUser, NO_ACTIONS, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
 import { OrderListScreen } from "./order-list-screen.tsx";
@@ -195,17 +195,7 @@ describe("OrderListScreen", () => {
       paymentMethod: "COD",
       status: "confirmed",
       paymentDueAt: null,
-      actions: {
-        pay: false,
-        pack: true,
-        ship: true,
-        deliver: true,
-        collect: false,
-        cancel: true,
-        refund: false,
-        return_request: false,
-        codReceived: false,
-      },
+      actions: { ...NO_ACTIONS, pack: true, ship: true, deliver: true, cancel: true },
     });
     const calls = fakeApi(() => ({ body: [cod], headers: { "X-Total-Count": "1", "X-Page-Count": "1" } }));
     const { user, location } = renderList();

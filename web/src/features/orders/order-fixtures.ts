@@ -1,5 +1,13 @@
-import type { Order, OrderActions, OrderReturn, OrderStep, Refund } from "@krishi/contract";
-import { anOrder as baseOrder } from "../../testing/factories.ts";
+import {
+  ORDER_STEPS,
+  type Order,
+  type OrderActions,
+  type OrderReturn,
+  type OrderStep,
+  type OrderStepName,
+  type Refund,
+} from "@krishi/contract";
+import { anOrder as baseOrder, NO_ACTIONS } from "../../testing/factories.ts";
 
 /**
  * Orders for the orders feature's tests, with the parts of the order JSON that
@@ -10,18 +18,7 @@ import { anOrder as baseOrder } from "../../testing/factories.ts";
 /** Every action off but those given (collect and its old name codReceived move together). */
 export function actionsOf(on: Partial<OrderActions> = {}): OrderActions {
   const collect = on.collect ?? on.codReceived ?? false;
-  return {
-    pay: false,
-    pack: false,
-    ship: false,
-    deliver: false,
-    cancel: false,
-    refund: false,
-    return_request: false,
-    ...on,
-    collect,
-    codReceived: collect,
-  };
+  return { ...NO_ACTIONS, ...on, collect, codReceived: collect };
 }
 
 /** A line of an order: `anOrder()`'s paddy seeds (2 × ₹1,249.50, no Hindi name) unless told otherwise. */
@@ -47,13 +44,14 @@ function stepsOf(order: Order): OrderStep[] {
   const cod = order.paymentMethod === "COD";
   const after = (states: Order["status"][]) => states.includes(order.status);
   const shippedAt = order.shipment?.shippedAt ?? (after(["shipped", "delivered"]) ? (order.paidAt ?? order.createdAt) : null);
-  return [
-    { step: "placed", at: order.createdAt },
-    { step: "paid", at: cod ? order.createdAt : order.paidAt },
-    { step: "packed", at: after(["packed", "shipped", "delivered"]) ? (order.paidAt ?? order.createdAt) : null },
-    { step: "shipped", at: shippedAt },
-    { step: "delivered", at: order.deliveredAt },
-  ];
+  const reached: Partial<Record<OrderStepName, string | null>> = {
+    placed: order.createdAt,
+    paid: cod ? order.createdAt : order.paidAt,
+    packed: after(["packed", "shipped", "delivered"]) ? (order.paidAt ?? order.createdAt) : null,
+    shipped: shippedAt,
+    delivered: order.deliveredAt,
+  };
+  return ORDER_STEPS.map((step) => ({ step, at: reached[step] ?? null }));
 }
 
 /** A refund as the server gives it to staff: back through Razorpay, of an amount, unless told otherwise (a pending transfer may be marked paid). */
