@@ -13,10 +13,10 @@ import {
 import type { Db } from "../../db/database.ts";
 import { toIso } from "../../db/dialect.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, fieldError, problem } from "../../lib/errors.ts";
 import type { QueuedMessage } from "../../lib/mail-queue.ts";
 import type { MessageChannel } from "../../lib/messenger.ts";
 import type { FailureLimit, RateLimiting } from "../../lib/rate-limit.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
 import * as repo from "./repository.ts";
 import type { SignInGuard, SignInSource } from "./sign-in-guard.ts";
 
@@ -109,6 +109,17 @@ export interface PhoneCodesDeps {
 
 export type CodeRequestResult = OtpRequestAnswer | { retryAfterSeconds: number };
 
+/** Why a number or its code is refused. */
+export type PhoneCodeFailure =
+  /** Not a mobile number (`phone_invalid`), or not one of the countries the shop sends codes to. */
+  | { kind: "phone-unreadable"; reason: "phone_invalid" | "phone_country_unsupported" }
+  /** No code this source may try: never asked for, expired, used, or out of tries. */
+  | { kind: "code-expired" }
+  /** A wrong code; `triesLeft` to this source. */
+  | { kind: "code-wrong"; triesLeft: number };
+
+const CODE_EXPIRED = fail({ kind: "code-expired" } as const);
+
 export class PhoneCodes {
   readonly #perNumber: FailureLimit;
   readonly #perNumberDay: FailureLimit;
@@ -131,12 +142,10 @@ export class PhoneCodes {
     this.#perPrefix = counter("otp:prefix", { max: NEAR_PREFIX_MAX, windowMs: HOUR_MS });
   }
 
-  /** The number as stored (E.164), or a 400 on the field `phone`. */
-  read(typed: string): string {
+  /** The number as stored (E.164), or why it is not one. */
+  read(typed: string): Result<string, PhoneCodeFailure> {
     const reading = readPhone(typed, this.deps.countries);
-    if ("phone" in reading) return reading.phone;
-    const message = reading.error === "phone_invalid" ? PHONE_MESSAGES.invalid : PHONE_MESSAGES.countryUnsupported;
-    throw badRequest(reading.error, message, { phone: [problem(reading.error, message)] });
+    return "phone" in reading ? ok(reading.phone) : fail({ kind: "phone-unreadable", reason: reading.error });
   }
 
   /**
@@ -190,10 +199,9 @@ export class PhoneCodes {
   }
 
   /**
-   * Counts a try of `code` against the number's live code: a 400 otp_invalid (with the tries left
-   * to this source) when wrong, otp_expired when there is no code this source may try. The seconds
-   * to wait when the number's tries for the day are used up, else null. The code stays until
-   * consume().
+   * Counts a try of `code` against the number's live code: refused as wrong (with the tries left
+   * to this source), or expired when there is no code this source may try. The seconds to wait
+   * when the number's tries for the day are used up, else null. The code stays until consume().
    *
    * Tries are counted per source, so a stranger's wrong guesses do not cost the owner their code:
    * OTP_MAX_TRIES for each IP (in the rate-limit counters, keyed by the code), or for a device the
@@ -201,31 +209,27 @@ export class PhoneCodes {
    * not held by the caps on everyone else: OTP_CODE_MAX_TRIES per code (the table's `tries`) and
    * `triesPerNumber` a day (a counter), which keep guessing hopeless (see the README's odds).
    */
-  async check(phone: string, code: string, source: SignInSource): Promise<number | null> {
+  async check(phone: string, code: string, source: SignInSource): Promise<Result<number | null, PhoneCodeFailure>> {
     const { db } = this.deps;
     const now = this.deps.clock();
     const stored = await repo.findPhoneCode(db, phone);
-    if (!stored || new Date(stored.expires_at).getTime() <= now.getTime()) throw codeExpired();
+    if (!stored || new Date(stored.expires_at).getTime() <= now.getTime()) return CODE_EXPIRED;
     const owner = await repo.findUserByPhone(db, phone);
     const ownDevice = owner !== undefined && (await this.deps.signIn.recognisesDevice(owner.id, source));
     // The device's id is a secret (its cookie): the counters' keys carry its HMAC.
     const place = ownDevice ? `device:${this.#hash(phone, `device:${source.device}`)}` : `ip:${source.ip}`;
     const mine = await this.#sourceTries.fail(`${phone}:${toIso(stored.sent_at)}:${place}`);
-    if (mine.count > OTP_MAX_TRIES) throw codeExpired();
+    if (mine.count > OTP_MAX_TRIES) return CODE_EXPIRED;
     let triesLeft = OTP_MAX_TRIES - mine.count;
     if (!ownDevice) {
       const today = await this.#numberTries.fail(phone);
-      if (today.count > this.deps.limits.triesPerNumber.max) return today.retryAfterSeconds;
+      if (today.count > this.deps.limits.triesPerNumber.max) return ok(today.retryAfterSeconds);
       const tries = await repo.countCodeTry(db, phone, stored.code_hash, OTP_CODE_MAX_TRIES, now.toISOString());
-      if (tries === null) throw codeExpired();
+      if (tries === null) return CODE_EXPIRED;
       triesLeft = Math.min(triesLeft, OTP_CODE_MAX_TRIES - tries);
     }
-    if (!this.#matches(stored.code_hash, phone, code)) {
-      throw fieldError("otp_invalid", "code", problem("otp_invalid", PHONE_MESSAGES.wrongCode, { tries_left: triesLeft }), {
-        tries_left: triesLeft,
-      });
-    }
-    return null;
+    if (!this.#matches(stored.code_hash, phone, code)) return fail({ kind: "code-wrong", triesLeft });
+    return ok(null);
   }
 
   /** Uses the code up; false when another request used it first. */
@@ -320,6 +324,3 @@ export class PhoneCodes {
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 }
-
-/** No code to try: never asked for, expired, used, or out of tries. */
-export const codeExpired = () => fieldError("otp_expired", "code", problem("otp_expired", PHONE_MESSAGES.expired));

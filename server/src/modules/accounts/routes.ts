@@ -32,6 +32,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
 import { type RateLimitGuards, throttled } from "../../lib/rate-limit.ts";
+import { valueOr } from "../../lib/result.ts";
+import { accountRefusal } from "./failures.ts";
 import { type AccountsService, MESSAGES } from "./service.ts";
 import { RECOGNITION_MS } from "./sign-in-guard.ts";
 
@@ -109,7 +111,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     async (request, reply) =>
       reply
         .status(201)
-        .send(await welcomed(request, reply, signedIn, await accounts.register(request.body, { mail: !request.mailCapped }))),
+        .send(
+          await welcomed(
+            request,
+            reply,
+            signedIn,
+            valueOr(await accounts.register(request.body, { mail: !request.mailCapped }), accountRefusal),
+          ),
+        ),
   );
 
   app.post(
@@ -126,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.verifyEmail(request.body.key);
+      valueOr(await accounts.verifyEmail(request.body.key), accountRefusal);
       return { detail: MESSAGES.ok };
     },
   );
@@ -164,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const result = await accounts.login(request.body.email, request.body.password, signInSource(request));
+      const result = valueOr(await accounts.login(request.body.email, request.body.password, signInSource(request)), accountRefusal);
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
       rememberDevice(request, reply, result.device);
       return welcomed(request, reply, signedIn, result.info);
@@ -206,7 +215,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     response: { 200: UserSchema, ...E400, ...E401 },
   });
   app.get("/user/", { onRequest: auth.requireUser, schema: userSchema("getAuthUser", "The signed-in user") }, async (request) =>
-    accounts.profile(currentUser(request).id),
+    valueOr(await accounts.profile(currentUser(request).id), accountRefusal),
   );
   for (const [method, operationId] of [
     ["PUT", "updateAuthUser"],
@@ -218,7 +227,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       onRequest: auth.requireUser,
       schema: userSchema(operationId, "Change the signed-in user's first and last name", UserNamesBody),
       handler: async (request) =>
-        accounts.updateNames(currentUser(request).id, request.body as { first_name?: string; last_name?: string }),
+        valueOr(
+          await accounts.updateNames(currentUser(request).id, request.body as { first_name?: string; last_name?: string }),
+          accountRefusal,
+        ),
     });
   }
 
@@ -235,7 +247,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.verifyToken(request.body.token);
+      valueOr(await accounts.verifyToken(request.body.token), accountRefusal);
       return {};
     },
   );
@@ -253,7 +265,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 200: TokenPairSchema, ...E400, ...E401, ...E429 },
       },
     },
-    async (request) => accounts.refresh(request.body.refresh),
+    async (request) => valueOr(await accounts.refresh(request.body.refresh), accountRefusal),
   );
 
   app.post(
@@ -272,7 +284,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
     },
     async (request) => {
       const { old_password, new_password1, new_password2 } = request.body;
-      const pair = await accounts.changePassword(currentUser(request).id, old_password, new_password1, new_password2);
+      const pair = valueOr(
+        await accounts.changePassword(currentUser(request).id, old_password, new_password1, new_password2),
+        accountRefusal,
+      );
       return { detail: MESSAGES.passwordSaved, ...pair };
     },
   );
@@ -309,7 +324,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await accounts.confirmPasswordReset(request.body);
+      valueOr(await accounts.confirmPasswordReset(request.body), accountRefusal);
       return { detail: MESSAGES.resetDone };
     },
   );
@@ -326,7 +341,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountsRoutesOptions> = asyn
         response: { 200: LoginInfoSchema, ...E400, 503: ErrorBody },
       },
     },
-    async (request, reply) => welcomed(request, reply, signedIn, await accounts.googleLogin(request.body.code)),
+    async (request, reply) => welcomed(request, reply, signedIn, valueOr(await accounts.googleLogin(request.body.code), accountRefusal)),
   );
 };
 
@@ -351,7 +366,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
     },
     async (request, reply) => {
       const { phone, channel = "sms", language } = request.body;
-      const result = await accounts.requestPhoneCode(phone, channel, language, signInSource(request));
+      const result = valueOr(await accounts.requestPhoneCode(phone, channel, language, signInSource(request)), accountRefusal);
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
       return result;
     },
@@ -373,7 +388,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
       },
     },
     async (request, reply) => {
-      const result = await accounts.verifyPhoneCode(request.body, signInSource(request), request.user?.id);
+      const result = valueOr(await accounts.verifyPhoneCode(request.body, signInSource(request), request.user?.id), accountRefusal);
       if ("retryAfterSeconds" in result) throw throttled(reply, result.retryAfterSeconds);
       if ("user" in result) return result;
       rememberDevice(request, reply, result.device);
@@ -395,7 +410,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
         response: { 200: UserSchema, ...E400, ...E401 },
       },
     },
-    async (request) => accounts.addEmail(currentUser(request).id, request.body.email),
+    async (request) => valueOr(await accounts.addEmail(currentUser(request).id, request.body.email), accountRefusal),
   );
 
   app.put(
@@ -411,7 +426,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
         response: { 200: UserSchema, ...E400, ...E401 },
       },
     },
-    async (request) => accounts.setNoticePreferences(currentUser(request).id, request.body),
+    async (request) => valueOr(await accounts.setNoticePreferences(currentUser(request).id, request.body), accountRefusal),
   );
 
   app.get(
@@ -420,7 +435,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
       onRequest: auth.requireUser,
       schema: { operationId: "getProfile", tags, summary: "The signed-in user", security: bearer, response: { 200: UserSchema, ...E401 } },
     },
-    async (request) => accounts.profile(currentUser(request).id),
+    async (request) => valueOr(await accounts.profile(currentUser(request).id), accountRefusal),
   );
 
   app.put(
@@ -436,7 +451,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
         response: { 200: LoginInfoSchema, ...E400, ...E401 },
       },
     },
-    async (request) => accounts.updateProfile(currentUser(request).id, request.body),
+    async (request) => valueOr(await accounts.updateProfile(currentUser(request).id, request.body), accountRefusal),
   );
 
   app.put(
@@ -452,6 +467,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<Omit<AccountsRoutesOptions, "
         response: { 200: UserSchema, ...E400, ...E401 },
       },
     },
-    async (request) => accounts.updateLanguage(currentUser(request).id, request.body.language),
+    async (request) => valueOr(await accounts.updateLanguage(currentUser(request).id, request.body.language), accountRefusal),
   );
 };

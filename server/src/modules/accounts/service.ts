@@ -1,7 +1,5 @@
 import {
   addressIn,
-  type ErrorCode,
-  type FieldErrorCode,
   type Language,
   type LoginInfo,
   type OtpChannel,
@@ -18,25 +16,19 @@ import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database, UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, type FieldErrors, type FieldProblem, fieldError, HttpError, notFound, problem } from "../../lib/errors.ts";
+import { type FieldErrors, type FieldProblem, problem } from "../../lib/errors.ts";
 import type { MailMessage } from "../../lib/mail.ts";
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblems, type ScryptParams, verifyPassword } from "../../lib/passwords.ts";
 import type { FailureLimit } from "../../lib/rate-limit.ts";
+import { fail, ok, Refusal, type Result, refusals, valueOr } from "../../lib/result.ts";
 import type { TokenService } from "../../lib/tokens.ts";
 import { type GoogleIdentity, type GoogleSignIn, GoogleSignInError } from "./google.ts";
 import { decodeUid, encodeUid, type LinkSigner } from "./links.ts";
 import { accountExistsMail, addressInUseMail, codeBudgetMail, passwordResetMail, signInAttemptsMail, verificationMail } from "./mails.ts";
-import {
-  type BudgetWindowName,
-  type CodeRequestResult,
-  codeExpired,
-  PHONE_MESSAGES,
-  PhoneCodes,
-  type PhoneCodesDeps,
-} from "./phone-sign-in.ts";
+import { type BudgetWindowName, type CodeRequestResult, type PhoneCodeFailure, PhoneCodes, type PhoneCodesDeps } from "./phone-sign-in.ts";
 import * as repo from "./repository.ts";
 import { authUser, userJson } from "./serialize.ts";
-import { Sessions } from "./sessions.ts";
+import { type SessionFailure, Sessions } from "./sessions.ts";
 import { SignInGuard, type SignInSource } from "./sign-in-guard.ts";
 
 /** The texts of dj-rest-auth / allauth / Django that the original client shows (docs/storefront.md, "Messages"). */
@@ -128,20 +120,52 @@ export interface ProfileInput {
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const USER_NOT_FOUND = fail({ kind: "user-not-found" } as const);
 const fullName = (user: Pick<UserRow, "first_name" | "last_name">) => `${user.first_name} ${user.last_name}`.trim();
 
-const nonField = (code: ErrorCode & FieldErrorCode, message: string) => fieldError(code, "non_field_errors", problem(code, message));
+/** Why an account's request is refused (failures.ts says what each answers). */
+export type AccountFailure =
+  /** A registration's fields: the address taken (when that may be said) and the password's problems, `email` first. */
+  | { kind: "registration-invalid"; fields: FieldErrors }
+  /** The two passwords differ: said on `field`. */
+  | { kind: "passwords-differ"; field: string }
+  /** A new password the rules refuse (passwordProblems), said on `field`. */
+  | { kind: "password-weak"; field: string; problems: FieldProblem[] }
+  /** A profile update's fields: names, new password, current password (in that order). */
+  | { kind: "profile-invalid"; fields: FieldErrors }
+  | { kind: "verification-link-invalid" }
+  /** Another account has verified the address. */
+  | { kind: "email-taken" }
+  | { kind: "credentials-invalid" }
+  | { kind: "email-not-verified" }
+  | { kind: "old-password-wrong" }
+  /** A reset link that is not (any more) this account's; `field` names its part. */
+  | { kind: "reset-link-invalid"; field: "uid" | "token" }
+  | { kind: "account-disabled" }
+  /** A staff account signs in with its code and its password. */
+  | { kind: "staff-password-required" }
+  /** The number is another account's. */
+  | { kind: "phone-taken" }
+  | { kind: "email-already-set" }
+  | { kind: "user-not-found" }
+  | { kind: "google-not-configured" }
+  | { kind: "google-rejected" }
+  | { kind: "google-token-invalid" }
+  | { kind: "google-unavailable" }
+  | { kind: "google-no-email" }
+  | { kind: "google-email-unverified" }
+  /** The address's account is linked to another Google identity. */
+  | { kind: "google-other-account" }
+  | PhoneCodeFailure
+  | SessionFailure;
 
-/** The code of a profile update's first refused field. */
-function profileErrorCode(field: string, first: FieldProblem): ErrorCode {
-  if (field === "password") return "password_invalid";
-  return first.code === "current_password_required" || first.code === "current_password_wrong" ? first.code : "field_invalid";
-}
+/** A refusal found deep in an account's work (a helper, a transaction): the public method returns its failure. */
+const refuse = (failure: AccountFailure) => new Refusal(failure);
 
 /**
  * Registration, e-mail verification, sign-in (password and Google), sessions (refresh token
  * rotation with reuse detection), password change and reset, and the profile. Knows nothing of
- * HTTP beyond the HttpError it throws for the client's mistakes.
+ * HTTP: a client's mistake is answered as an AccountFailure.
  */
 export class AccountsService {
   readonly #pendingMail = new Set<Promise<void>>();
@@ -180,7 +204,14 @@ export class AccountsService {
    * An address counts for an account only once verified (see #counts): one that an account holds
    * unverified blocks no one, and a registration takes it from that account (repo.dropUnverifiedClaims).
    */
-  async register(input: RegistrationInput, { mail = true }: { mail?: boolean } = {}): Promise<{ detail: string } | LoginInfo> {
+  register(
+    input: RegistrationInput,
+    { mail = true }: { mail?: boolean } = {},
+  ): Promise<Result<{ detail: string } | LoginInfo, AccountFailure>> {
+    return refusals(async () => ok(await this.#register(input, mail)));
+  }
+
+  async #register(input: RegistrationInput, mail: boolean): Promise<{ detail: string } | LoginInfo> {
     const { db, emailVerification } = this.deps;
     const email = normaliseEmail(input.email);
     const firstName = (input.first_name ?? "").trim();
@@ -193,9 +224,8 @@ export class AccountsService {
     if (existing && !hideTaken) fields.email = [problem("email_taken", MESSAGES.duplicateEmail)];
     const problems = passwordProblems(input.password1, { email, first_name: firstName, last_name: lastName });
     if (problems.length > 0) fields.password1 = problems;
-    const first = Object.values(fields)[0];
-    if (first?.[0]) throw badRequest(fields.email ? "email_taken" : "password_invalid", first[0].message, fields);
-    if (input.password1 !== input.password2) throw nonField("password_mismatch", MESSAGES.passwordMismatch);
+    if (Object.keys(fields).length > 0) throw refuse({ kind: "registration-invalid", fields });
+    if (input.password1 !== input.password2) throw refuse({ kind: "passwords-differ", field: "non_field_errors" });
     if (existing) return this.#registeredAgain(existing, input.password1, mail);
 
     let user: repo.UserWithEmail;
@@ -223,7 +253,7 @@ export class AccountsService {
       const winner = hideTaken ? await repo.findUserByEmail(db, email) : undefined;
       if (winner && this.#counts(winner)) return this.#registeredAgain(winner, input.password1, mail);
       if (winner) return { detail: MESSAGES.verificationSent };
-      throw badRequest("email_taken", MESSAGES.duplicateEmail, { email: [problem("email_taken", MESSAGES.duplicateEmail)] });
+      throw refuse({ kind: "registration-invalid", fields: { email: [problem("email_taken", MESSAGES.duplicateEmail)] } });
     }
 
     if (emailVerification !== "none" && mail) await this.#deliver(this.#verificationMail(user, email));
@@ -256,20 +286,24 @@ export class AccountsService {
   /**
    * Opens a verification link: the account's address is verified, or its pending address (one
    * added to an account made with a mobile number) becomes its address. Either way every other
-   * claim on the address that did not count is dropped; 409 email_taken when another account has
+   * claim on the address that did not count is dropped; refused (email-taken) when another account has
    * verified it meanwhile (only the mailbox's owner has the link to learn that).
    */
-  async verifyEmail(key: string): Promise<void> {
+  verifyEmail(key: string): Promise<Result<void, AccountFailure>> {
+    return refusals(async () => ok(await this.#verifyEmail(key)));
+  }
+
+  async #verifyEmail(key: string): Promise<void> {
     const { db, links } = this.deps;
     const userId = links.verificationKeyUser(key);
     const user = userId === null ? undefined : await repo.findUserById(db, userId);
     const address = user ? (user.email ?? user.pending_email) : null;
     if (!user || address === null || !links.checkVerificationKey(key, { id: user.id, email: address }))
-      throw notFound("verification_link_invalid", MESSAGES.notFound);
+      throw refuse({ kind: "verification-link-invalid" });
     if (user.email !== null && user.email_verified) return;
 
     const holder = user.email === null ? await repo.findUserByEmail(db, address) : undefined;
-    if (holder && this.#counts(holder)) throw this.#emailTaken();
+    if (holder && this.#counts(holder)) throw refuse({ kind: "email-taken" });
     let row: UserRow | undefined;
     try {
       row = await db.transaction().execute(async (trx) => {
@@ -278,9 +312,9 @@ export class AccountsService {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      throw this.#emailTaken();
+      throw refuse({ kind: "email-taken" });
     }
-    if (!row) throw notFound("verification_link_invalid", MESSAGES.notFound);
+    if (!row) throw refuse({ kind: "verification-link-invalid" });
   }
 
   /** Sends a new link to an unverified account; the same answer whatever the address. */
@@ -298,10 +332,6 @@ export class AccountsService {
     return Boolean(user.email_verified) || this.deps.emailVerification === "none";
   }
 
-  #emailTaken(): HttpError {
-    return conflict("email_taken", MESSAGES.duplicateEmail);
-  }
-
   // ── Sessions ────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -309,7 +339,11 @@ export class AccountsService {
    * id to keep in the client's cookie, or the seconds to wait when the account's limit refuses
    * this source — an answer that does not say whether the password was right.
    */
-  async login(emailInput: string, password: string, source: SignInSource): Promise<SignInResult> {
+  login(emailInput: string, password: string, source: SignInSource): Promise<Result<SignInResult, AccountFailure>> {
+    return refusals(async () => ok(await this.#passwordSignIn(emailInput, password, source)));
+  }
+
+  async #passwordSignIn(emailInput: string, password: string, source: SignInSource): Promise<SignInResult> {
     const email = normaliseEmail(emailInput);
     const user = await repo.findUserByEmail(this.deps.db, email);
     const wait = await this.#signIn.refusal(email, user?.id, source);
@@ -321,10 +355,9 @@ export class AccountsService {
     const matches = await verifyPassword(password, user?.password_hash, this.#cost);
     if (!user || !matches || !user.is_active) {
       if ((await this.#signIn.failed(email)) && user) this.#alertLater(user);
-      throw nonField("credentials_invalid", MESSAGES.badCredentials);
+      throw refuse({ kind: "credentials-invalid" });
     }
-    if (this.deps.emailVerification === "mandatory" && !user.email_verified)
-      throw nonField("email_not_verified", MESSAGES.emailNotVerified);
+    if (this.deps.emailVerification === "mandatory" && !user.email_verified) throw refuse({ kind: "email-not-verified" });
     if (needsRehash(user.password_hash, this.#cost)) {
       // Only if the hash is still the one just checked (a concurrent change wins).
       await repo.replacePasswordHash(this.deps.db, user.id, user.password_hash, await hashPassword(password, this.#cost));
@@ -334,7 +367,7 @@ export class AccountsService {
   }
 
   /** Exchanges a live refresh token for a new pair (see Sessions). */
-  refresh(refreshToken: string): Promise<TokenPair> {
+  refresh(refreshToken: string): Promise<Result<TokenPair, AccountFailure>> {
     return this.#sessions.rotate(refreshToken);
   }
 
@@ -348,7 +381,7 @@ export class AccountsService {
   }
 
   /** Any valid token; a refresh token must also still be live. */
-  verifyToken(token: string): Promise<void> {
+  verifyToken(token: string): Promise<Result<void, AccountFailure>> {
     return this.#sessions.check(token);
   }
 
@@ -366,17 +399,15 @@ export class AccountsService {
   // ── Passwords ───────────────────────────────────────────────────────────────────────────────
 
   /** Changes the password and revokes every session; answers a fresh pair for this client. */
-  async changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<TokenPair> {
-    const user = await this.#user(userId);
-    if (!(await verifyPassword(oldPassword, user.password_hash, this.#cost))) {
-      throw badRequest("old_password_wrong", MESSAGES.oldPasswordWrong, {
-        old_password: [problem("old_password_wrong", MESSAGES.oldPasswordWrong)],
-      });
-    }
-    this.#checkNewPassword(password1, password2, user, "new_password2");
-    await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1, this.#cost) });
-    await this.#sessions.revokeAll(user.id);
-    return this.#sessions.start(user.id);
+  changePassword(userId: number, oldPassword: string, password1: string, password2: string): Promise<Result<TokenPair, AccountFailure>> {
+    return refusals<TokenPair, AccountFailure>(async () => {
+      const user = await this.#user(userId);
+      if (!(await verifyPassword(oldPassword, user.password_hash, this.#cost))) return fail({ kind: "old-password-wrong" });
+      this.#checkNewPassword(password1, password2, user, "new_password2");
+      await repo.updateUser(this.deps.db, user.id, { password_hash: await hashPassword(password1, this.#cost) });
+      await this.#sessions.revokeAll(user.id);
+      return ok(await this.#sessions.start(user.id));
+    });
   }
 
   /** Mails a reset link to an active account whose address counts; the same answer whatever the address. */
@@ -392,20 +423,20 @@ export class AccountsService {
     this.#deliverLater(passwordResetMail({ to: user.email, name: fullName(user), url, language: user.language }));
   }
 
-  async confirmPasswordReset(input: PasswordResetInput): Promise<void> {
-    const { db, links } = this.deps;
-    const userId = decodeUid(input.uid);
-    const user = userId === null ? undefined : await repo.findUserById(db, userId);
-    if (!user?.is_active || !this.#counts(user))
-      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { uid: [problem("link_invalid", MESSAGES.invalidValue)] });
-    if (!links.checkResetToken(input.token, user))
-      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [problem("link_invalid", MESSAGES.invalidValue)] });
-    this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
-    // Only if the password is still the one the token was made for: two uses at once, one wins.
-    const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1, this.#cost));
-    if (!changed)
-      throw badRequest("reset_link_invalid", MESSAGES.resetLinkInvalid, { token: [problem("link_invalid", MESSAGES.invalidValue)] });
-    await this.#sessions.revokeAll(user.id);
+  confirmPasswordReset(input: PasswordResetInput): Promise<Result<void, AccountFailure>> {
+    return refusals<void, AccountFailure>(async () => {
+      const { db, links } = this.deps;
+      const userId = decodeUid(input.uid);
+      const user = userId === null ? undefined : await repo.findUserById(db, userId);
+      if (!user?.is_active || !this.#counts(user)) return fail({ kind: "reset-link-invalid", field: "uid" });
+      if (!links.checkResetToken(input.token, user)) return fail({ kind: "reset-link-invalid", field: "token" });
+      this.#checkNewPassword(input.new_password1, input.new_password2, user, "new_password2");
+      // Only if the password is still the one the token was made for: two uses at once, one wins.
+      const changed = await repo.replacePassword(db, user.id, user.password_hash, await hashPassword(input.new_password1, this.#cost));
+      if (!changed) return fail({ kind: "reset-link-invalid", field: "token" });
+      await this.#sessions.revokeAll(user.id);
+      return ok(undefined);
+    });
   }
 
   // ── Mobile numbers ──────────────────────────────────────────────────────────────────────────
@@ -416,30 +447,35 @@ export class AccountsService {
     channel: OtpChannel,
     language: Language | undefined,
     source: SignInSource,
-  ): Promise<CodeRequestResult> {
-    return this.#codes.request(this.#codes.read(typed), channel, language, source);
+  ): Promise<Result<CodeRequestResult, AccountFailure>> {
+    const phone = this.#codes.read(typed);
+    return phone.ok ? ok(await this.#codes.request(phone.value, channel, language, source)) : phone;
   }
 
   /**
    * Signs in with a number's code: its account, or a new customer account with no e-mail address.
    * A staff account also gives its password (a SIM swap alone must not open the back office),
    * checked under the per-account limit as at the password sign-in. With `signedInUserId` the
-   * number is added to that account instead (409 when another account holds it).
+   * number is added to that account instead (refused when another account holds it).
    */
-  async verifyPhoneCode(input: OtpVerify, source: SignInSource, signedInUserId?: number): Promise<PhoneSignInResult> {
+  verifyPhoneCode(input: OtpVerify, source: SignInSource, signedInUserId?: number): Promise<Result<PhoneSignInResult, AccountFailure>> {
+    return refusals(async () => ok(await this.#codeSignIn(input, source, signedInUserId)));
+  }
+
+  async #codeSignIn(input: OtpVerify, source: SignInSource, signedInUserId?: number): Promise<PhoneSignInResult> {
     const { db } = this.deps;
-    const phone = this.#codes.read(input.phone);
-    const tooMany = await this.#codes.check(phone, input.code, source);
+    const phone = valueOr(this.#codes.read(input.phone), refuse);
+    const tooMany = valueOr(await this.#codes.check(phone, input.code, source), refuse);
     if (tooMany !== null) return { retryAfterSeconds: tooMany };
     const holder = await repo.findUserByPhone(db, phone);
     if (signedInUserId !== undefined) return { user: await this.#addPhone(signedInUserId, phone, holder, input) };
 
-    if (holder && !holder.is_active) throw badRequest("account_disabled", MESSAGES.accountDisabled);
+    if (holder && !holder.is_active) throw refuse({ kind: "account-disabled" });
     if (holder?.is_staff) {
       const wait = await this.#checkStaffPassword(holder, input.password, source);
       if (wait !== null) return { retryAfterSeconds: wait };
     }
-    if (!(await this.#codes.consume(phone, input.code))) throw codeExpired();
+    if (!(await this.#codes.consume(phone, input.code))) throw refuse({ kind: "code-expired" });
     // The checkout's opt-in, ticked at sign-in, turns WhatsApp on (turning it off is the profile's).
     const optedIn =
       holder && input.whatsapp && !holder.whatsapp_opt_in ? await repo.updateUser(db, holder.id, { whatsapp_opt_in: true }) : holder;
@@ -453,10 +489,14 @@ export class AccountsService {
    * the link mailed to it is opened (verifyEmail). The answer is the same whether or not the
    * address has an account; the owner of one that has is told instead of sent a link.
    */
-  async addEmail(userId: number, emailInput: string): Promise<User> {
+  addEmail(userId: number, emailInput: string): Promise<Result<User, AccountFailure>> {
+    return refusals(async () => ok(await this.#addEmail(userId, emailInput)));
+  }
+
+  async #addEmail(userId: number, emailInput: string): Promise<User> {
     const { db, siteUrl } = this.deps;
     const user = await this.#user(userId);
-    if (user.email !== null) throw badRequest("email_already_set", MESSAGES.emailAlreadySet);
+    if (user.email !== null) throw refuse({ kind: "email-already-set" });
     const email = normaliseEmail(emailInput);
     const row = (await repo.updateUser(db, userId, { pending_email: email })) ?? user;
     const holder = await repo.findUserByEmail(db, email);
@@ -479,16 +519,15 @@ export class AccountsService {
   }
 
   /** Order news on WhatsApp as well as SMS (opt-in); answers the user. */
-  async setNoticePreferences(userId: number, { whatsapp }: { whatsapp: boolean }): Promise<User> {
+  async setNoticePreferences(userId: number, { whatsapp }: { whatsapp: boolean }): Promise<Result<User, AccountFailure>> {
     const row = await repo.updateUser(this.deps.db, userId, { whatsapp_opt_in: whatsapp });
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
-    return this.#userJson(row);
+    return row ? ok(await this.#userJson(row)) : USER_NOT_FOUND;
   }
 
   /** The number's code proven: it becomes the signed-in account's (replacing an older number). */
   async #addPhone(userId: number, phone: string, holder: UserRow | undefined, input: OtpVerify): Promise<User> {
-    if (holder && holder.id !== userId) throw conflict("phone_taken", PHONE_MESSAGES.taken);
-    if (!(await this.#codes.consume(phone, input.code))) throw codeExpired();
+    if (holder && holder.id !== userId) throw refuse({ kind: "phone-taken" });
+    if (!(await this.#codes.consume(phone, input.code))) throw refuse({ kind: "code-expired" });
     let row: UserRow | undefined;
     try {
       row = await repo.updateUser(this.deps.db, userId, {
@@ -497,21 +536,21 @@ export class AccountsService {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      throw conflict("phone_taken", PHONE_MESSAGES.taken);
+      throw refuse({ kind: "phone-taken" });
     }
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
+    if (!row) throw refuse({ kind: "user-not-found" });
     return this.#userJson(row);
   }
 
   /** A staff account's password, under the per-account limit; the wait when the limit refuses. */
   async #checkStaffPassword(user: UserRow, password: string | undefined, source: SignInSource): Promise<number | null> {
-    if (!password) throw new HttpError(403, "staff_password_required", PHONE_MESSAGES.staffPassword);
+    if (!password) throw refuse({ kind: "staff-password-required" });
     const key = user.email ?? user.phone ?? String(user.id);
     const wait = await this.#signIn.refusal(key, user.id, source);
     if (wait !== null) return wait;
     if (!(await verifyPassword(password, user.password_hash, this.#cost))) {
       await this.#signIn.failed(key);
-      throw nonField("credentials_invalid", MESSAGES.badCredentials);
+      throw refuse({ kind: "credentials-invalid" });
     }
     return null;
   }
@@ -543,9 +582,13 @@ export class AccountsService {
 
   // ── Google ──────────────────────────────────────────────────────────────────────────────────
 
-  async googleLogin(code: string): Promise<LoginInfo> {
+  googleLogin(code: string): Promise<Result<LoginInfo, AccountFailure>> {
+    return refusals(async () => ok(await this.#googleLogin(code)));
+  }
+
+  async #googleLogin(code: string): Promise<LoginInfo> {
     const { google, log } = this.deps;
-    if (!google.configured) throw badRequest("google_not_configured", MESSAGES.googleNotConfigured);
+    if (!google.configured) throw refuse({ kind: "google-not-configured" });
     let identity: GoogleIdentity;
     try {
       identity = await google.identify(code);
@@ -554,19 +597,19 @@ export class AccountsService {
       log.warn({ err: error, cause: error.cause }, `Google sign-in failed: ${error.message}`);
       switch (error.failure) {
         case "not_configured":
-          throw badRequest("google_not_configured", MESSAGES.googleNotConfigured);
+          throw refuse({ kind: "google-not-configured" });
         case "rejected":
-          throw badRequest("google_rejected", MESSAGES.googleRejected);
+          throw refuse({ kind: "google-rejected" });
         case "invalid_token":
-          throw badRequest("google_token_invalid", MESSAGES.googleInvalidToken);
+          throw refuse({ kind: "google-token-invalid" });
         case "unavailable":
-          throw new HttpError(503, "google_unavailable", MESSAGES.googleUnavailable);
+          throw refuse({ kind: "google-unavailable" });
       }
     }
-    if (!identity.email) throw badRequest("google_no_email", MESSAGES.googleNoEmail);
-    if (!identity.emailVerified) throw badRequest("google_email_unverified", MESSAGES.googleEmailUnverified);
+    if (!identity.email) throw refuse({ kind: "google-no-email" });
+    if (!identity.emailVerified) throw refuse({ kind: "google-email-unverified" });
     const user = await this.#googleUser(identity, normaliseEmail(identity.email));
-    if (!user.is_active) throw badRequest("account_disabled", MESSAGES.accountDisabled);
+    if (!user.is_active) throw refuse({ kind: "account-disabled" });
     return this.#login(user);
   }
 
@@ -583,7 +626,7 @@ export class AccountsService {
 
     const existing = await repo.findUserByEmail(db, email);
     if (existing && this.#counts(existing)) {
-      if (existing.google_sub !== null) throw badRequest("google_other_account", MESSAGES.googleOtherAccount);
+      if (existing.google_sub !== null) throw refuse({ kind: "google-other-account" });
       // Without verification (EMAIL_VERIFICATION=none) a password set on the account was chosen by
       // someone who never proved they own the address: it is dropped, with its sessions.
       const unverified = !existing.email_verified;
@@ -617,40 +660,36 @@ export class AccountsService {
       // The same person signing in twice at once: the other request created the account.
       if (!isUniqueViolation(error)) throw error;
       const winner = await repo.findUserByGoogleSub(db, identity.sub);
-      if (!winner) throw badRequest("google_other_account", MESSAGES.googleOtherAccount);
+      if (!winner) throw refuse({ kind: "google-other-account" });
       return winner;
     }
   }
 
   // ── Profile ─────────────────────────────────────────────────────────────────────────────────
 
-  async profile(userId: number): Promise<User> {
-    return this.#userJson(await this.#user(userId));
-  }
-
-  /** A user for staff; 404 when there is none. */
-  async userById(id: number): Promise<User> {
-    const row = await repo.findUserById(this.deps.db, id);
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
-    return this.#userJson(row);
+  /** A user: the signed-in one's profile, or one for staff. */
+  async profile(userId: number): Promise<Result<User, AccountFailure>> {
+    const row = await repo.findUserById(this.deps.db, userId);
+    return row ? ok(await this.#userJson(row)) : USER_NOT_FOUND;
   }
 
   /** dj-rest-auth's user/ (PUT/PATCH): names only; the e-mail address cannot be changed here. */
-  async updateNames(userId: number, names: { first_name?: string | undefined; last_name?: string | undefined }): Promise<User> {
+  async updateNames(
+    userId: number,
+    names: { first_name?: string | undefined; last_name?: string | undefined },
+  ): Promise<Result<User, AccountFailure>> {
     const patch: repo.UserPatch = {};
     if (names.first_name !== undefined) patch.first_name = names.first_name.trim();
     if (names.last_name !== undefined) patch.last_name = names.last_name.trim();
     const row =
       Object.keys(patch).length > 0 ? await repo.updateUser(this.deps.db, userId, patch) : await repo.findUserById(this.deps.db, userId);
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
-    return this.#userJson(row);
+    return row ? ok(await this.#userJson(row)) : USER_NOT_FOUND;
   }
 
   /** Sets the language of the user's e-mails; answers the user. */
-  async updateLanguage(userId: number, language: Language): Promise<User> {
+  async updateLanguage(userId: number, language: Language): Promise<Result<User, AccountFailure>> {
     const row = await repo.updateUser(this.deps.db, userId, { language });
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
-    return this.#userJson(row);
+    return row ? ok(await this.#userJson(row)) : USER_NOT_FOUND;
   }
 
   /**
@@ -662,7 +701,11 @@ export class AccountsService {
   }
 
   /** The profile screen: names required, optional new password (which revokes older sessions). */
-  async updateProfile(userId: number, input: ProfileInput): Promise<LoginInfo> {
+  updateProfile(userId: number, input: ProfileInput): Promise<Result<LoginInfo, AccountFailure>> {
+    return refusals(async () => ok(await this.#updateProfile(userId, input)));
+  }
+
+  async #updateProfile(userId: number, input: ProfileInput): Promise<LoginInfo> {
     const user = await this.#user(userId);
     const firstName = input.first_name.trim();
     const lastName = input.last_name.trim();
@@ -681,8 +724,7 @@ export class AccountsService {
           fields.current_password = [problem("current_password_wrong", MESSAGES.currentPasswordWrong)];
       }
     }
-    const [field, problems] = Object.entries(fields)[0] ?? [];
-    if (field && problems?.[0]) throw badRequest(profileErrorCode(field, problems[0]), problems[0].message, fields);
+    if (Object.keys(fields).length > 0) throw refuse({ kind: "profile-invalid", fields });
 
     const patch: repo.UserPatch = { first_name: firstName, last_name: lastName };
     if (password) patch.password_hash = await hashPassword(password, this.#cost);
@@ -784,7 +826,7 @@ export class AccountsService {
 
   async #user(id: number): Promise<UserRow> {
     const row = await repo.findUserById(this.deps.db, id);
-    if (!row) throw notFound("user_not_found", MESSAGES.notFound);
+    if (!row) throw refuse({ kind: "user-not-found" });
     return row;
   }
 
@@ -794,12 +836,9 @@ export class AccountsService {
   }
 
   #checkNewPassword(password1: string, password2: string, user: UserRow, field: string): void {
-    if (password1 !== password2)
-      throw badRequest("password_mismatch", MESSAGES.passwordMismatch, {
-        [field]: [problem("password_mismatch", MESSAGES.passwordMismatch)],
-      });
+    if (password1 !== password2) throw refuse({ kind: "passwords-differ", field });
     const problems = passwordProblems(password1, user);
-    if (problems[0]) throw badRequest("password_invalid", problems[0].message, { [field]: problems });
+    if (problems.length > 0) throw refuse({ kind: "password-weak", field, problems });
   }
 
   /** A signed-in user: last_login set, expired session rows cleared, a new session. */

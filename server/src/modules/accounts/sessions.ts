@@ -3,7 +3,7 @@ import type { TokenPair } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { done, fail, ok, type Result } from "../../lib/result.ts";
 import { InvalidTokenError, type TokenClaims, type TokenService, type TokenType } from "../../lib/tokens.ts";
 import * as repo from "./repository.ts";
 
@@ -13,11 +13,10 @@ import * as repo from "./repository.ts";
  * copied: the whole family is revoked and the thief and the owner both sign in again. Logout
  * revokes the family; a password change revokes every family of the user.
  */
-export const TOKEN_INVALID = "Token is invalid or expired";
-export const TOKEN_BLACKLISTED = "Token is blacklisted";
+/** Why a token is refused: not one of ours, expired, revoked, its user gone or disabled; or a used refresh token presented again. */
+export type SessionFailure = { kind: "token-invalid" } | { kind: "token-reused" };
 
-const tokenInvalid = () => new HttpError(401, "token_not_valid", TOKEN_INVALID);
-const tokenBlacklisted = () => new HttpError(401, "token_not_valid", TOKEN_BLACKLISTED);
+const TOKEN_INVALID = fail({ kind: "token-invalid" } as const);
 
 export interface SessionsDeps {
   db: Db;
@@ -49,19 +48,19 @@ export class Sessions {
   }
 
   /** Exchanges a live refresh token for a new pair; a used or revoked one revokes its family. */
-  async rotate(refreshToken: string): Promise<TokenPair> {
+  async rotate(refreshToken: string): Promise<Result<TokenPair, SessionFailure>> {
     const { db, tokens } = this.deps;
     const claims = await this.#claims(refreshToken, "refresh");
+    if (!claims) return TOKEN_INVALID;
     const row = await repo.findRefreshToken(db, claims.jti);
-    if (!row || row.user_id !== claims.userId) throw tokenInvalid();
+    if (!row || row.user_id !== claims.userId) return TOKEN_INVALID;
     if (row.revoked_at !== null) {
       const graced = await this.#graced(row);
-      if (graced) return graced;
-      throw await this.#reused(row.family, row.user_id);
+      return graced ? ok(graced) : this.#reused(row.family, row.user_id);
     }
 
     const user = await repo.findUserById(db, row.user_id);
-    if (!user?.is_active) throw tokenInvalid();
+    if (!user?.is_active) return TOKEN_INVALID;
     const next = await tokens.sign("refresh", user.id);
     const now = this.#now();
     const rotated = await db.transaction().execute(async (trx) => {
@@ -80,11 +79,10 @@ export class Sessions {
     if (!rotated) {
       const fresh = await repo.findRefreshToken(db, row.jti);
       const graced = fresh && (await this.#graced(fresh));
-      if (graced) return graced;
-      throw await this.#reused(row.family, row.user_id);
+      return graced ? ok(graced) : this.#reused(row.family, row.user_id);
     }
     const access = await tokens.sign("access", user.id, undefined, row.family);
-    return { access: access.token, refresh: next.token };
+    return ok({ access: access.token, refresh: next.token });
   }
 
   /** Revokes the family of a refresh token, when one is given and valid; never fails. */
@@ -113,13 +111,15 @@ export class Sessions {
     }
   }
 
-  /** Any valid token; a refresh token must also still be live. 401 otherwise. */
-  async check(token: string): Promise<void> {
+  /** Any valid token; a refresh token must also still be live. */
+  async check(token: string): Promise<Result<void, SessionFailure>> {
     const claims = await this.#claims(token);
+    if (!claims) return TOKEN_INVALID;
     if (claims.type === "refresh") {
       const row = await repo.findRefreshToken(this.deps.db, claims.jti);
-      if (!row || row.revoked_at !== null) throw tokenInvalid();
+      if (!row || row.revoked_at !== null) return TOKEN_INVALID;
     }
+    return done;
   }
 
   /**
@@ -145,11 +145,12 @@ export class Sessions {
     return this.deps.clock().toISOString();
   }
 
-  async #claims(token: string, expected?: TokenType): Promise<TokenClaims> {
+  /** The token's claims, or null for one that is not valid. */
+  async #claims(token: string, expected?: TokenType): Promise<TokenClaims | null> {
     try {
       return await this.deps.tokens.verify(token, expected);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw tokenInvalid();
+      if (error instanceof InvalidTokenError) return null;
       throw error;
     }
   }
@@ -171,9 +172,10 @@ export class Sessions {
     return { access: access.token, refresh: refresh.token };
   }
 
-  async #reused(family: string, userId: number): Promise<HttpError> {
+  /** A used refresh token presented again: its family is revoked (committed), and the token refused. */
+  async #reused(family: string, userId: number): Promise<Result<never, SessionFailure>> {
     await repo.revokeFamily(this.deps.db, family, this.#now());
     this.deps.log.warn({ userId, family }, "a used refresh token was presented again: its session is revoked");
-    return tokenBlacklisted();
+    return fail({ kind: "token-reused" });
   }
 }

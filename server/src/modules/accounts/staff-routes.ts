@@ -3,6 +3,8 @@ import { DetailSchema, ErrorBody, IdParams, StaffUserUpdateBody, UserListQuery, 
 import { Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
+import { valueOr } from "../../lib/result.ts";
+import { accountRefusal, userAdminRefusal } from "./failures.ts";
 import type { AccountsService } from "./service.ts";
 import type { UserAdmin } from "./user-admin.ts";
 
@@ -29,7 +31,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
     },
     async (request, reply) => {
       const { search, page = 1, page_size: pageSize = 50 } = request.query;
-      const result = await users.list(search, page, pageSize);
+      const result = valueOr(await users.list(search, page, pageSize), userAdminRefusal);
       reply.headers(pagingHeaders(result));
       return result.users;
     },
@@ -38,7 +40,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
   app.get(
     "/users/:id/",
     { schema: { operationId: "getUser", tags, summary: "One user", params: IdParams, response: { 200: UserSchema, ...errors } } },
-    async (request) => accounts.userById(request.params.id),
+    async (request) => valueOr(await accounts.profile(request.params.id), accountRefusal),
   );
 
   app.put(
@@ -53,7 +55,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
         response: { 200: UserSchema, ...errors, 409: ErrorBody },
       },
     },
-    async (request) => users.update(currentUser(request).id, request.params.id, request.body),
+    async (request) => valueOr(await users.update(currentUser(request).id, request.params.id, request.body), userAdminRefusal),
   );
 
   app.delete(
@@ -68,7 +70,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<UserStaffRoutesOptions> 
       },
     },
     async (request) => {
-      await users.remove(currentUser(request).id, request.params.id);
+      valueOr(await users.remove(currentUser(request).id, request.params.id), userAdminRefusal);
       return { detail: "User was deleted" };
     },
   );
