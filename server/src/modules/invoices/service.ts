@@ -264,7 +264,7 @@ export class InvoicesService {
     return byOrder;
   }
 
-  /** The order's tax invoice as a PDF, for its owner or staff; 404 for anyone else, or when it has none. */
+  /** The order's tax invoice as a PDF, for its owner or staff; refused for anyone else, or when it has none. */
   async invoicePdf(user: Customer, orderId: number): Promise<Result<PdfFile, TaxDocumentFailure>> {
     const found = await this.#documentsFor(user, orderId);
     if (!found) return fail({ kind: "order-not-found" });
@@ -287,7 +287,7 @@ export class InvoicesService {
     return ok({ fileName: fileName(invoice.number), pdf });
   }
 
-  /** The order's `n`th credit note (1 first) as a PDF; 404 as for the invoice. */
+  /** The order's `n`th credit note (1 first) as a PDF; refused as for the invoice. */
   async creditNotePdf(user: Customer, orderId: number, n: number): Promise<Result<PdfFile, TaxDocumentFailure>> {
     const found = await this.#documentsFor(user, orderId);
     if (!found) return fail({ kind: "order-not-found" });
