@@ -14,9 +14,9 @@ export const fail = <F extends { kind: string }>(failure: F): { ok: false; failu
 export const done: { ok: true; value: undefined } = ok(undefined);
 
 /**
- * A failure thrown inside a transaction so that it rolls back; `refusals` returns it outside the
- * transaction as the failure it carries (a failure returned from a transaction's callback would
- * commit what was written before it).
+ * A failure thrown from deep in a service's work so that the public method can return it: inside a
+ * transaction, so that it rolls back (a failure returned from a transaction's callback would commit
+ * what was written before it), or from a helper several calls down. `refusals` returns it.
  */
 export class Refusal<F extends { kind: string }> extends Error {
   constructor(readonly failure: F) {
