@@ -1,5 +1,7 @@
 // How a row's figures are judged against its budget, and the list of budgets missed that ends a run.
-import type { Row } from "./harness.ts";
+
+/** One row of the report: its columns by name. */
+export type Row = Record<string, unknown>;
 
 /**
  * One figure a budget bounds. `sqlite` is set on a PostgreSQL row: the same figure of the same

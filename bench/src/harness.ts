@@ -4,14 +4,12 @@ import { type ChildProcess, fork, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { figureOf, verdict } from "./budget.ts";
+import { figureOf, type Row, verdict } from "./budget.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 /** Seconds of each load (after a 2 s warm-up); BENCH_SECONDS shortens or lengthens them all. */
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = 50;
-
-export type Row = Record<string, unknown>;
 
 export interface Load {
   requests: number;

@@ -5,9 +5,10 @@
 import { Agent, request } from "node:http";
 import { type PricingRules, paiseToDecimal, priceOrder, toPaise } from "@krishi/contract";
 import autocannon from "autocannon";
+import type { Row } from "./budget.ts";
 import { figureOf, verdict } from "./budget.ts";
 import { BENCH_BUYER, LAST_UNITS, MIXED_BUYERS } from "./catalogue.ts";
-import { CONNECTIONS, ms, percentile, type Row, seconds } from "./harness.ts";
+import { CONNECTIONS, ms, percentile, seconds } from "./harness.ts";
 import { KEYWORDS } from "./scale.ts";
 
 /** Connections that place orders; the rest of the 50 browse. */

@@ -1,7 +1,9 @@
 // The product page as HTML under load, against the product's JSON from the same shop: a page
 // rendered on the server and cached must cost about what its data costs.
+
+import type { Row } from "./budget.ts";
 import { verdict } from "./budget.ts";
-import { load, type Row } from "./harness.ts";
+import { load } from "./harness.ts";
 
 /** What a browser sends: the page and the JSON are both loaded with it, so both may come compressed. */
 const BROWSER = { "accept-encoding": "br, gzip" };

@@ -49,13 +49,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Section, summary } from "./budget.ts";
+import { type Row, type Section, summary } from "./budget.ts";
 import { buildCatalogue } from "./catalogue.ts";
 import {
   ceilingBodies,
   hotRoutes,
   load,
-  type Row,
   type Running,
   root,
   seconds,

@@ -1,8 +1,9 @@
 // Keyword search and deep list pages, timed one request after another with no answer cache:
 // The budget "at scale" (100 000 products: search median ≤ 5 ms, p95 ≤ 15 ms; a deep page ≤ 5 ms).
 import { PAGE_SIZE } from "@krishi/contract";
+import type { Row } from "./budget.ts";
 import { type Figure, figureOf, verdict } from "./budget.ts";
-import { ms, percentile, type Row, sequentialTimings } from "./harness.ts";
+import { ms, percentile, sequentialTimings } from "./harness.ts";
 
 /**
  * What shoppers type: words and pairs in English and Hindi (in Devanagari and in Latin letters),
