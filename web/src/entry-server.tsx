@@ -3,6 +3,7 @@ import { type PageAnswers, type PageRenderRequest, type RenderedPage, shippingRu
 import { renderToPipeableStream } from "react-dom/server";
 import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";
+import { catalogApi, toProductPage } from "./app/catalog-api.ts";
 import { configApi } from "./app/config-api.ts";
 import { ServerRendering } from "./app/page-title.tsx";
 import { AppRoutes, CART_AREAS } from "./app/router.tsx";
@@ -10,7 +11,6 @@ import { makeStore } from "./app/store.ts";
 import { cartReceived } from "./features/cart/cart-slice.ts";
 import { cartItemOf } from "./features/cart/cart-sync.ts";
 import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";
-import { catalogApi, toProductPage } from "./features/catalog/catalog-api.ts";
 import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
 import { PACK_PARAM } from "./features/catalog/product-screen.tsx";
 import { type Area, activateLanguage, type Language, localized, PAGE_AREAS, t } from "./i18n/index.ts";

@@ -3,10 +3,10 @@ import { screen } from "@testing-library/react";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { emptyCart } from "../features/cart/cart-slice.ts";
-import { catalogApi } from "../features/catalog/catalog-api.ts";
 import { aProduct, aStaffSummary, aStaffUser, aUser, signedIn } from "../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
+import { catalogApi } from "./catalog-api.ts";
 import { routes } from "./router.tsx";
 import type { RootState } from "./store.ts";
 

@@ -10,10 +10,10 @@ import type {
   User,
 } from "@krishi/contract";
 import { api } from "../../app/api.ts";
+import { catalogApi } from "../../app/catalog-api.ts";
 import type { AppDispatch, RootState } from "../../app/store.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
 import { userLoaded } from "../auth/index.ts";
-import { catalogApi } from "../catalog/index.ts";
 
 /** Users per page of the staff list (the server allows up to 100). */
 export const USER_PAGE_SIZE = 50;

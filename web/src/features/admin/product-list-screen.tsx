@@ -1,13 +1,13 @@
 import type { ProductSummary } from "@krishi/contract";
 import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
+import { useGetProductsQuery } from "../../app/catalog-api.ts";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { fromPrice, stockTotal } from "../../lib/packs.ts";
-import { useGetProductsQuery } from "../catalog/index.ts";
 import { useCreateProductMutation, useDeleteProductMutation } from "./admin-api.ts";
 import { RequireStaff } from "./require-staff.tsx";
 import { QueryState, SearchForm, useListParams } from "./staff-list.tsx";

@@ -1,12 +1,12 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { catalogApi } from "../../app/catalog-api.ts";
 import { configApi } from "../../app/config-api.ts";
 import type { AppStore } from "../../app/store.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi } from "../catalog/index.ts";
 import { googleConsentUrl } from "./google.ts";
 import { LoginScreen } from "./login-screen.tsx";
 

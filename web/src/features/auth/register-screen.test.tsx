@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { catalogApi } from "../../app/catalog-api.ts";
 import { anErrorBody } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi } from "../catalog/index.ts";
 import { RegisterScreen } from "./register-screen.tsx";
 
 async function fillIn(user: ReturnType<typeof renderApp>["user"], password: string, confirm: string) {

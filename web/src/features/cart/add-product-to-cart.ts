@@ -1,10 +1,10 @@
 import type { Product, ProductVariant } from "@krishi/contract";
 import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from "@reduxjs/toolkit";
+import { catalogApi } from "../../app/catalog-api.ts";
 import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { packOf } from "../../lib/packs.ts";
 import { requestedQty } from "../../lib/quantity.ts";
-import { catalogApi } from "../catalog/index.ts";
 import { addToCart, type CartItem, removeFromCart } from "./cart-slice.ts";
 import { writeLine } from "./cart-sync.ts";
 

@@ -1,11 +1,11 @@
 import type { Category } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { catalogApi, type ProductPage, type ProductQuery } from "../../app/catalog-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { aProduct } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi, type ProductPage, type ProductQuery } from "./catalog-api.ts";
 import { HomeScreen } from "./home-screen.tsx";
 
 const CATEGORIES: Category[] = [

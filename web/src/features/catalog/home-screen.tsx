@@ -1,6 +1,7 @@
 import type { Category, ProductSort } from "@krishi/contract";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { type ProductQuery, productSort, useGetCategoriesQuery, useGetProductsQuery } from "../../app/catalog-api.ts";
 import { useImageConfig } from "../../app/config-api.ts";
 import { CategoryIcon } from "../../components/category-icon.tsx";
 import { Loader } from "../../components/loader.tsx";
@@ -8,7 +9,6 @@ import { Message } from "../../components/message.tsx";
 import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
-import { type ProductQuery, productSort, useGetCategoriesQuery, useGetProductsQuery } from "./catalog-api.ts";
 import { ProductCard } from "./product-card.tsx";
 import "./catalog.css";
 import { PageTitle } from "../../app/page-title.tsx";

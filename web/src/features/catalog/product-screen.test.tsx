@@ -1,6 +1,7 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { catalogApi } from "../../app/catalog-api.ts";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import type { RootState } from "../../app/store.ts";
 import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
@@ -8,7 +9,6 @@ import { setLanguage } from "../../i18n/index.ts";
 import { aLabel, anErrorBody, aProduct, aUser, aVariant, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi } from "./catalog-api.ts";
 import { ProductScreen } from "./product-screen.tsx";
 
 function renderProduct(product: Product, preloadedState?: Partial<RootState>, config?: Partial<PublicConfig>, search = "") {

@@ -2,13 +2,13 @@ import type { Review } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link } from "react-router";
+import { useCreateReviewMutation } from "../../app/catalog-api.ts";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { useFormCheck } from "../../lib/form-check.ts";
 import type { User } from "../auth/index.ts";
-import { useCreateReviewMutation } from "./catalog-api.ts";
 
 /** The rating scale (docs/storefront.md, "Validation"). */
 export const RATINGS: MessageId[] = ["1 - Poor", "2 - Fair", "3 - Good", "4 - Very Good", "5 - Excellent"];

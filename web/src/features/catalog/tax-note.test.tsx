@@ -1,11 +1,11 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { catalogApi } from "../../app/catalog-api.ts";
 import { DEFAULT_CONFIG } from "../../app/config-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { aLabel, aProduct, aVariant } from "../../testing/factories.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { catalogApi } from "./catalog-api.ts";
 import { ProductScreen } from "./product-screen.tsx";
 
 const urea = aProduct({ _id: 8, name: "Urea 45 kg", price: "266.50", gstRate: 5 });

@@ -1,8 +1,8 @@
 import type { ProductSummary } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
-import { makeStore } from "../../app/store.ts";
-import { fakeApi } from "../../testing/fake-api.ts";
+import { fakeApi } from "../testing/fake-api.ts";
 import { catalogApi, parseLinks, productSort, toProductPage } from "./catalog-api.ts";
+import { makeStore } from "./store.ts";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: i + 1 }) as ProductSummary);
 

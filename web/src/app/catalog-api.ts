@@ -1,6 +1,6 @@
 import { type Category, PAGE_SIZE, PRODUCT_SORTS, type Product, type ProductSort, type ProductSummary } from "@krishi/contract";
-import { api } from "../../app/api.ts";
-import { countHeader } from "../../lib/paging.ts";
+import { countHeader } from "../lib/paging.ts";
+import { api } from "./api.ts";
 
 export interface ProductQuery {
   keyword?: string;
