@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { PgNotifyRelay } from "./db/notify-relay.ts";
+import { PgNotifyRelay } from "./lib/notify-relay.ts";
 import { registerApiDocs } from "./lib/api-docs.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";

@@ -16,7 +16,7 @@ import {
   type TaxMode,
   tryToPaise,
 } from "@krishi/contract";
-import { isMessageKind, MESSAGE_KINDS, type MessageKind, type Msg91Settings, type WhatsAppSettings } from "./lib/text-message.ts";
+import { isMessageKind, MESSAGE_KINDS, type MessageKind, type Msg91Settings, type WhatsAppSettings } from "./text-message.ts";
 
 /**
  * The only module that reads process.env. Everything is parsed once into a frozen,

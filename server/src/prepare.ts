@@ -3,7 +3,7 @@ import pino from "pino";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { DEMO_ACCOUNTS, seedDemo } from "./db/seed/demo.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "./seed/demo.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { LocalMediaStorage } from "./lib/storage.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { paiseToDecimal, priceOrder } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "./db/seed/demo.ts";
+import { DEMO_ACCOUNTS } from "./seed/demo.ts";
 import { AUTH, authHeaders } from "./testing/accounts.ts";
 import { makeUser } from "./testing/factories.ts";
 import { FARM_ADDRESS } from "./testing/orders.ts";

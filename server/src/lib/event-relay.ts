@@ -4,7 +4,7 @@ import cluster from "node:cluster";
  * Carries the shop's shared events (events.ts) to the other server processes: with several
  * processes on one database, a product edited through one must not be served stale by another.
  *
- * - PostgreSQL: LISTEN/NOTIFY on the shop's own database (db/notify-relay.ts), so every process
+ * - PostgreSQL: LISTEN/NOTIFY on the shop's own database (lib/notify-relay.ts), so every process
  *   on every machine hears every other, with nothing more to run.
  * - SQLite with WEB_CONCURRENCY: the processes are one machine's cluster workers; the primary
  *   passes each worker's messages to the others (ClusterRelay below).

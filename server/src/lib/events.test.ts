@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PgNotifyRelay } from "../db/notify-relay.ts";
+import { PgNotifyRelay } from "./notify-relay.ts";
 import { createTestDatabase } from "../testing/test-app.ts";
 import type { EventRelay } from "./event-relay.ts";
 import { EventBus, type ShopEvents } from "./events.ts";

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { outboxDir, writeOutboxFile } from "./mail.ts";
 import { Msg91Sms } from "./msg91.ts";
-import { MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type Messenger, type TextMessage } from "./text-message.ts";
+import { MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type Messenger, type TextMessage } from "../text-message.ts";
 import { WhatsAppCloud } from "./whatsapp-cloud.ts";
 
 export { MessageSendError } from "./messaging-http.ts";
@@ -19,7 +19,7 @@ export {
   type MessageKind,
   type Messenger,
   type TextMessage,
-} from "./text-message.ts";
+} from "../text-message.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import type { EventRelay } from "../lib/event-relay.ts";
+import type { EventRelay } from "./event-relay.ts";
 
 /** The channel of the shop's events; NOTIFY reaches the listeners of this database only. */
 const CHANNEL = "krishi_events";

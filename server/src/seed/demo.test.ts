@@ -1,8 +1,8 @@
 import { GST_RATES } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../lib/passwords.ts";
-import { LocalMediaStorage } from "../../lib/storage.ts";
-import { createTestDatabase } from "../../testing/test-app.ts";
+import { verifyPassword } from "../lib/passwords.ts";
+import { LocalMediaStorage } from "../lib/storage.ts";
+import { createTestDatabase } from "../testing/test-app.ts";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_TAX } from "./catalogue.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 
