@@ -4,7 +4,6 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { PgNotifyRelay } from "./lib/notify-relay.ts";
 import { registerApiDocs } from "./lib/api-docs.ts";
 import { installAuth, registerStaffScope } from "./lib/auth.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -16,6 +15,7 @@ import { echoRequestId, loggerOptions, requestIdOptions } from "./lib/logging.ts
 import { createMailer, type Mailer } from "./lib/mail.ts";
 import { MailQueue } from "./lib/mail-queue.ts";
 import { createMessenger, type Messenger } from "./lib/messenger.ts";
+import { PgNotifyRelay } from "./lib/notify-relay.ts";
 import type { ScryptParams } from "./lib/passwords.ts";
 import { installRateLimits, type RateLimitSettings } from "./lib/rate-limit.ts";
 import { installSecurityHeaders } from "./lib/security-headers.ts";

@@ -3,13 +3,13 @@ import pino from "pino";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { DEMO_ACCOUNTS, seedDemo } from "./seed/demo.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { LocalMediaStorage } from "./lib/storage.ts";
 import { searchBackendFor } from "./modules/catalog/search-backends.ts";
 import { indexUnsearchableProducts } from "./modules/catalog/search-index.ts";
 import { movePhotosOutOfMedia } from "./modules/returns/private-photos.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "./seed/demo.ts";
 
 /**
  * Brings the database up to this release before the shop serves it, once however many instances

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PgNotifyRelay } from "./notify-relay.ts";
 import { createTestDatabase } from "../testing/test-app.ts";
 import type { EventRelay } from "./event-relay.ts";
 import { EventBus, type ShopEvents } from "./events.ts";
+import { PgNotifyRelay } from "./notify-relay.ts";
 
 const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
 

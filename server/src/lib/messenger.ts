@@ -3,13 +3,11 @@ import path from "node:path";
 import type { Language } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
+import { MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type Messenger, type TextMessage } from "../text-message.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { outboxDir, writeOutboxFile } from "./mail.ts";
 import { Msg91Sms } from "./msg91.ts";
-import { MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type Messenger, type TextMessage } from "../text-message.ts";
 import { WhatsAppCloud } from "./whatsapp-cloud.ts";
-
-export { MessageSendError } from "./messaging-http.ts";
 
 export {
   isMessageKind,
@@ -20,6 +18,7 @@ export {
   type Messenger,
   type TextMessage,
 } from "../text-message.ts";
+export { MessageSendError } from "./messaging-http.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
 

@@ -1,5 +1,5 @@
-import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
 import type { MessageChannel, Messenger, Msg91Settings, TextMessage } from "../text-message.ts";
+import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
 
 export interface Msg91Options extends Msg91Settings {
   timeoutMs?: number;

@@ -1,5 +1,5 @@
-import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
 import type { MessageChannel, Messenger, TextMessage, WhatsAppSettings } from "../text-message.ts";
+import { e164Digits, MessageSendError, postJson } from "./messaging-http.ts";
 
 export interface WhatsAppOptions extends WhatsAppSettings {
   timeoutMs?: number;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.ts";
 import { storeImage } from "../lib/images.ts";
 import type { MediaStorage } from "../lib/storage.ts";
 import { provisionAccount } from "../modules/accounts/provision.ts";
 import { searchColumns } from "../modules/catalog/search-index.ts";
-import type { Db } from "../db/database.ts";
 import { productArtwork } from "./artwork.ts";
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
 
