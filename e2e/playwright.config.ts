@@ -9,14 +9,19 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 // different workers share nothing; E2E_PORT (default 8123) is the first of the shops' ports.
 export default defineConfig<object, { shopKind: ShopKind }>({
   testDir: "./tests",
-  timeout: 60_000,
+  // Two journeys at a time on a 2-core machine others share: a journey where four people sign in
+  // (each a scrypt check at production's cost) took 64 s under load. A step still fails after
+  // the expect timeout; this bounds a whole journey.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    trace: "retain-on-failure",
+    // Recording a trace costs every journey ~15% (its screencast and snapshots) on this machine:
+    // CI records one on the retry; rerun a failing journey with --trace=on to get its trace here.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     // The shop's service worker (offline copies) would answer other journeys' pages from its
     // caches; offline.spec.ts allows it for itself.
