@@ -3,11 +3,11 @@ import { type PageAnswers, type PageRenderRequest, type RenderedPage, shippingRu
 import { renderToPipeableStream } from "react-dom/server";
 import { Provider } from "react-redux";
 import { StaticRouter } from "react-router";
-import { catalogApi, toProductPage } from "./app/catalog-api.ts";
-import { configApi } from "./app/config-api.ts";
-import { ServerRendering } from "./app/page-title.tsx";
 import { AppRoutes, CART_AREAS } from "./app/router.tsx";
-import { makeStore } from "./app/store.ts";
+import { catalogApi, toProductPage } from "./base/catalog-api.ts";
+import { configApi } from "./base/config-api.ts";
+import { ServerRendering } from "./base/page-title.tsx";
+import { makeStore } from "./base/store.ts";
 import { cartReceived } from "./features/cart/cart-slice.ts";
 import { cartItemOf } from "./features/cart/cart-sync.ts";
 import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";

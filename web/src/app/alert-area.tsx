@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { closeAlert } from "../base/alert.ts";
+import { useAppDispatch, useAppSelector } from "../base/hooks.ts";
 import { resendVerification } from "../features/auth/index.ts";
 import { t } from "../i18n/index.ts";
 import { noticeText } from "../lib/api-error.ts";
-import { closeAlert } from "./alert.ts";
-import { useAppDispatch, useAppSelector } from "./hooks.ts";
 
 /**
  * The top alert area: the current auth message (docs/storefront.md, "Layout"), dismissible, in the

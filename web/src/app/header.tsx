@@ -1,9 +1,9 @@
 import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useAppSelector } from "../base/hooks.ts";
 import { selectUser } from "../features/auth/index.ts";
 import { countItems, selectCartItems } from "../features/cart/cart-slice.ts";
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGE_PARAM, type Language, setLanguage, t } from "../i18n/index.ts";
-import { useAppSelector } from "./hooks.ts";
 
 /** A signed-in shopper's menus: they fill in after the page is live, so they load after the first page. */
 const UserMenus = lazy(() => import("./user-menus.tsx").then((module) => ({ default: module.UserMenus })));

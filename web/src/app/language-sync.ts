@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { api } from "../base/api.ts";
+import { useAppSelector } from "../base/hooks.ts";
 import { selectUser } from "../features/auth/index.ts";
 import {
   chosenLanguage,
@@ -10,8 +12,6 @@ import {
   setLanguage,
   useLanguage,
 } from "../i18n/index.ts";
-import { api } from "./api.ts";
-import { useAppSelector } from "./hooks.ts";
 
 const languageApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { catalogApi } from "../base/catalog-api.ts";
 import { aStaffSummary, aStaffUser, aUser, signedIn } from "../testing/factories.ts";
 import { fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
-import { catalogApi } from "./catalog-api.ts";
 
 const categories = [{ id: 1, name: "Seeds", nameHi: "बीज" }];
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
+import { useAppSelector } from "../base/hooks.ts";
 import { Loader } from "../components/loader.tsx";
 import { selectUser } from "../features/auth/index.ts";
 import { t } from "../i18n/index.ts";
 import { useEarlyInput } from "../lib/early-input.ts";
 import { focusHeading } from "./focus-heading.ts";
 import { Header } from "./header.tsx";
-import { useAppSelector } from "./hooks.ts";
 import { useLanguageSync } from "./language-sync.ts";
 import { ScreenErrorBoundary } from "./screen-error-boundary.tsx";
 import { SidePanel } from "./side-panel.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { PageTitle } from "../base/page-title.tsx";
 import { t } from "../i18n/index.ts";
-import { PageTitle } from "./page-title.tsx";
 
 export function NotFoundScreen() {
   return (

@@ -2,13 +2,13 @@ import { SPA_ROUTES } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { catalogApi } from "../base/catalog-api.ts";
+import type { RootState } from "../base/store.ts";
 import { emptyCart } from "../features/cart/cart-slice.ts";
 import { aProduct, aStaffSummary, aStaffUser, aUser, signedIn } from "../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../testing/fake-api.ts";
 import { renderApp } from "../testing/render-app.tsx";
-import { catalogApi } from "./catalog-api.ts";
 import { routes } from "./router.tsx";
-import type { RootState } from "./store.ts";
 
 const noProducts = { products: [], total: 0, page: 1, pages: 1 };
 

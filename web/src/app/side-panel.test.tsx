@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { catalogApi } from "../base/catalog-api.ts";
 import { setLanguage } from "../i18n/index.ts";
 import { renderApp } from "../testing/render-app.tsx";
-import { catalogApi } from "./catalog-api.ts";
 import { SidePanel } from "./side-panel.tsx";
 
 const categories = [

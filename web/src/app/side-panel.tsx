@@ -1,8 +1,8 @@
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useGetCategoriesQuery } from "../base/catalog-api.ts";
 import { Message } from "../components/message.tsx";
 import { localized, t } from "../i18n/index.ts";
 import { errorText } from "../lib/api-error.ts";
-import { useGetCategoriesQuery } from "./catalog-api.ts";
 
 /**
  * The left column (one scrolling row above the screen on phones): one button per category (spec:

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useAppDispatch } from "../base/hooks.ts";
 import { logout, type User } from "../features/auth/index.ts";
 import { t } from "../i18n/index.ts";
-import { useAppDispatch } from "./hooks.ts";
 
 /**
  * A signed-in shopper's menus in the header: their own (Profile, Change Password, Logout) and,

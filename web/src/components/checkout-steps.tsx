@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { useShopConfig } from "../base/shop-config.ts";
 import { type Message, t } from "../i18n/index.ts";
 import { onlyPaymentMethod } from "../lib/payment-method.ts";
-import { useShopConfig } from "../lib/shop-config.ts";
 import "./checkout-steps.css";
 
 const STEPS = [

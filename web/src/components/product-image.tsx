@@ -1,4 +1,4 @@
-import { useImageConfig } from "../app/config-api.ts";
+import { useImageConfig } from "../base/config-api.ts";
 import { imageSrcSet, imageUrl } from "../lib/image-url.ts";
 
 interface ProductImageProps {

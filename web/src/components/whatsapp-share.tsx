@@ -1,4 +1,4 @@
-import { useGetConfigQuery } from "../app/config-api.ts";
+import { useGetConfigQuery } from "../base/config-api.ts";
 import { t } from "../i18n/index.ts";
 
 /** WhatsApp's share address: it opens the app (or WhatsApp Web) with `text` ready to send to a chat. */

@@ -1,7 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from "@krishi/contract";
 import { setupI18n } from "@lingui/core";
 import { useSyncExternalStore } from "react";
-import { readString, writeString } from "../lib/storage.ts";
 import { compileEnglish } from "./english.ts";
 import type account from "./hi/account.json";
 import type admin from "./hi/admin.json";
@@ -65,7 +64,7 @@ export function initialLanguage(): Language {
   if (named) return named;
   const chosen = chosenLanguage();
   if (chosen) return chosen;
-  const stored = readString(STORAGE_KEY);
+  const stored = storedLanguage();
   if (isLanguage(stored)) return stored;
   const preferred = globalThis.navigator?.languages?.[0]?.slice(0, 2);
   return isLanguage(preferred) ? preferred : "en";
@@ -154,7 +153,7 @@ export function rememberLanguage(language: Language): void {
   const secure = globalThis.location?.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: one cookie, and the Cookie Store API is missing from older phones' browsers
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_SECONDS}; SameSite=Lax${secure}`;
-  writeString(STORAGE_KEY, language);
+  storeLanguage(language);
 }
 
 /** The language the shopper chose on this device (the cookie), or null when they chose none. */
@@ -199,4 +198,24 @@ export function useLanguage(): Language {
 /** A record's text in the current language: its Hindi version when there is one. */
 export function localized(english: string, hindi: string | undefined): string {
   return currentLanguage() === "hi" && hindi ? hindi : english;
+}
+
+/**
+ * The language this browser stored, if it can store (localStorage may be missing or refuse: private
+ * mode, tests). Here rather than through lib/storage.ts: the messages lie below lib, which uses them.
+ */
+function storedLanguage(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function storeLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // Storage full or disabled: the cookie still remembers the choice.
+  }
 }

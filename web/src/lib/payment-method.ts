@@ -1,12 +1,11 @@
 import { DEFAULT_PAYMENT_METHOD } from "@krishi/contract";
 import { t } from "../i18n/index.ts";
-import type { ShopConfig } from "./shop-config.ts";
 
 /**
  * The shop's one payment method when it takes one only (Razorpay, Cash on Delivery being off: the
  * spec's shop), so checkout need not ask; null when the shopper chooses (or the settings are not in yet).
  */
-export function onlyPaymentMethod(config: ShopConfig | undefined): string | null {
+export function onlyPaymentMethod(config: { cod: { enabled: boolean } } | undefined): string | null {
   return config && !config.cod.enabled ? DEFAULT_PAYMENT_METHOD : null;
 }
 

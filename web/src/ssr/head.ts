@@ -1,5 +1,5 @@
 import type { Category, PageLanguage, Product, ProductSummary, ProductVariant, PublicConfig } from "@krishi/contract";
-import { pageTitle } from "../app/page-title.tsx";
+import { pageTitle } from "../base/page-title.tsx";
 import { LANGUAGE_PARAM, localized, t } from "../i18n/index.ts";
 import { imageUrl, imageVariant } from "../lib/image-url.ts";
 import { formatPrice } from "../lib/price.ts";

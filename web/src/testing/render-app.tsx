@@ -4,9 +4,9 @@ import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { Provider } from "react-redux";
 import { type Location, MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { configApi, DEFAULT_CONFIG } from "../app/config-api.ts";
 import { AppRoutes } from "../app/router.tsx";
-import { type AppStore, makeStore, type RootState } from "../app/store.ts";
+import { configApi, DEFAULT_CONFIG } from "../base/config-api.ts";
+import { type AppStore, makeStore, type RootState } from "../base/store.ts";
 import { shippingRulesApi } from "../features/cart/shipping-rules-api.ts";
 import { LanguageRoot } from "../i18n/language-root.tsx";
 

@@ -9,9 +9,9 @@ import type {
   StaffUserUpdate,
   User,
 } from "@krishi/contract";
-import { api } from "../../app/api.ts";
-import { catalogApi } from "../../app/catalog-api.ts";
-import type { AppDispatch, RootState } from "../../app/store.ts";
+import { api } from "../../base/api.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
+import type { AppDispatch, RootState } from "../../base/store.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
 import { userLoaded } from "../auth/index.ts";
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PRICING } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_CONFIG } from "../../app/config-api.ts";
+import { DEFAULT_CONFIG } from "../../base/config-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aStaffSummary, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";

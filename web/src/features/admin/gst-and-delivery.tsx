@@ -3,7 +3,7 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
-import { useGetConfigQuery } from "../../app/config-api.ts";
+import { useGetConfigQuery } from "../../base/config-api.ts";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";

@@ -1,5 +1,5 @@
-import { session } from "../../app/api.ts";
-import type { AppStore } from "../../app/store.ts";
+import { session } from "../../base/api.ts";
+import type { AppStore } from "../../base/store.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import type { Notice } from "../../lib/notice.ts";
 import type { ProductImages } from "./admin-api.ts";

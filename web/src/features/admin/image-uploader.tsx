@@ -1,6 +1,6 @@
 import { type ChangeEvent, useState } from "react";
 import ProgressBar from "react-bootstrap/ProgressBar";
-import { useAppStore } from "../../app/hooks.ts";
+import { useAppStore } from "../../base/hooks.ts";
 import { Message } from "../../components/message.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorNotice, noticeText } from "../../lib/api-error.ts";

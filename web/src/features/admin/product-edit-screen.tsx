@@ -4,7 +4,7 @@ import Button from "react-bootstrap/Button";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
 import { useNavigate, useParams } from "react-router";
-import { useGetCategoriesQuery, useGetProductQuery } from "../../app/catalog-api.ts";
+import { useGetCategoriesQuery, useGetProductQuery } from "../../base/catalog-api.ts";
 import { TextField } from "../../components/text-field.tsx";
 import { localized, t } from "../../i18n/index.ts";
 import type { FieldErrors } from "../../lib/api-error.ts";

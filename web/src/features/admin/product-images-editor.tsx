@@ -1,6 +1,6 @@
 import type { Product, ProductImage } from "@krishi/contract";
 import Button from "react-bootstrap/Button";
-import { useImageConfig } from "../../app/config-api.ts";
+import { useImageConfig } from "../../base/config-api.ts";
 import { Message } from "../../components/message.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";

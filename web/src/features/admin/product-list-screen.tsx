@@ -1,7 +1,7 @@
 import type { ProductSummary } from "@krishi/contract";
 import Button from "react-bootstrap/Button";
 import { useNavigate } from "react-router";
-import { useGetProductsQuery } from "../../app/catalog-api.ts";
+import { useGetProductsQuery } from "../../base/catalog-api.ts";
 import { Message } from "../../components/message.tsx";
 import { Paginate } from "../../components/paginate.tsx";
 import { ProductImage } from "../../components/product-image.tsx";

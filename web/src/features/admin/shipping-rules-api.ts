@@ -1,5 +1,5 @@
 import type { Detail, ShippingRuleInput, ShippingRuleJson, ShippingRulesAnswer } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 import { SHIPPING_RULES } from "../cart/index.ts";
 
 export type { ShippingRuleInput, ShippingRuleJson };

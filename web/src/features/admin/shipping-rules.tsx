@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Col from "react-bootstrap/Col";
 import Row from "react-bootstrap/Row";
+import { formatRupeesShort, useShopConfig } from "../../base/shop-config.ts";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { t } from "../../i18n/index.ts";
@@ -10,7 +11,6 @@ import { errorText, type FieldErrors, noticeText } from "../../lib/api-error.ts"
 import { slabNotice, zoneNotice } from "../../lib/error-messages.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
-import { formatRupeesShort, useShopConfig } from "../../lib/shop-config.ts";
 import { CsvFileField } from "./csv-file-field.tsx";
 import { saveFile } from "./save-file.ts";
 import {

@@ -1,5 +1,5 @@
 import type { Detail, VocabularyGroup, VocabularyGroupInput } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 
 export type { VocabularyGroup, VocabularyGroupInput };
 

@@ -1,7 +1,7 @@
 import Button from "react-bootstrap/Button";
 import { useNavigate, useParams } from "react-router";
-import { showMessage } from "../../app/alert.ts";
-import { useAppDispatch } from "../../app/hooks.ts";
+import { showMessage } from "../../base/alert.ts";
+import { useAppDispatch } from "../../base/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { t } from "../../i18n/index.ts";
 import { errorCode, errorNotice } from "../../lib/api-error.ts";

@@ -7,7 +7,7 @@ import type {
   Registration,
   RegistrationAnswer,
 } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 import type { Message } from "../../i18n/index.ts";
 import { errorCode, formErrorNotice } from "../../lib/api-error.ts";
 import { loginFailed, loginInfoReplaced, loginSucceeded } from "./auth-slice.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeAlert, showMessage } from "../../app/alert.ts";
+import { closeAlert, showMessage } from "../../base/alert.ts";
 import { aUser, signedIn } from "../../testing/factories.ts";
 import {
   AUTH_KEYS,

@@ -1,8 +1,8 @@
 import type { LoginInfo, User } from "@krishi/contract";
 import { createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
-import { type AlertVariant, closeAlert, showMessage } from "../../app/alert.ts";
-import { injectSlice } from "../../app/store.ts";
-import { refreshFailed, tokensRefreshed } from "../../app/token-refresh.ts";
+import { type AlertVariant, closeAlert, showMessage } from "../../base/alert.ts";
+import { injectSlice } from "../../base/store.ts";
+import { refreshFailed, tokensRefreshed } from "../../base/token-refresh.ts";
 import type { Message } from "../../i18n/index.ts";
 import type { Notice } from "../../lib/notice.ts";
 import { readJson, readString, writeJson, writeString } from "../../lib/storage.ts";
@@ -159,7 +159,7 @@ export const {
 
 export { refreshFailed, tokensRefreshed };
 
-declare module "../../app/store.ts" {
+declare module "../../base/store.ts" {
   interface SliceStates {
     auth: AuthState;
   }

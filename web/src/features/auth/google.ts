@@ -1,4 +1,4 @@
-import type { AppThunk } from "../../app/store.ts";
+import type { AppThunk } from "../../base/store.ts";
 import type { Message } from "../../i18n/index.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import { authRequest, isLoginInfo } from "./auth-http.ts";

@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { catalogApi } from "../../app/catalog-api.ts";
-import { configApi } from "../../app/config-api.ts";
-import type { AppStore } from "../../app/store.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
+import { configApi } from "../../base/config-api.ts";
+import type { AppStore } from "../../base/store.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { useGetConfigQuery } from "../../app/config-api.ts";
-import { useAppSelector } from "../../app/hooks.ts";
+import { useGetConfigQuery } from "../../base/config-api.ts";
+import { useAppSelector } from "../../base/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { t } from "../../i18n/index.ts";

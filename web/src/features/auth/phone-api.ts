@@ -1,5 +1,5 @@
 import type { AddEmail, NoticePreferences, OtpRequest, OtpRequestAnswer, OtpVerify, OtpVerifyAnswer, User } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 import { loginSucceeded, userLoaded } from "./auth-slice.ts";
 
 /** The user an answer brings replaces the stored one (the header, the profile and checkout read it). */

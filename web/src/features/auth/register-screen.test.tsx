@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { catalogApi } from "../../app/catalog-api.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
 import { anErrorBody } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";

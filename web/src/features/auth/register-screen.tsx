@@ -1,7 +1,7 @@
 import Button from "react-bootstrap/Button";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useAppDispatch } from "../../app/hooks.ts";
+import { useAppDispatch } from "../../base/hooks.ts";
 import { FormContainer } from "../../components/form-container.tsx";
 import { Message } from "../../components/message.tsx";
 import { currentLanguage, t } from "../../i18n/index.ts";

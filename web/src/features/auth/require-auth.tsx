@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useAppSelector } from "../../app/hooks.ts";
+import { useAppSelector } from "../../base/hooks.ts";
 import { Loader } from "../../components/loader.tsx";
 import { selectSession, selectUser, type User } from "./auth-slice.ts";
 import { redirectQuery } from "./redirect.ts";

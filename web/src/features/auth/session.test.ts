@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { makeStore } from "../../app/store.ts";
+import { makeStore } from "../../base/store.ts";
 import { anErrorBody, aUser } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
 import { saveAuth } from "./auth-slice.ts";

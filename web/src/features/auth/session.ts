@@ -1,5 +1,5 @@
-import { api, session } from "../../app/api.ts";
-import type { AppStore, AppThunk } from "../../app/store.ts";
+import { api, session } from "../../base/api.ts";
+import type { AppStore, AppThunk } from "../../base/store.ts";
 import { authRequest } from "./auth-http.ts";
 import {
   AUTH_KEYS,

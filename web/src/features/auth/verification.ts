@@ -1,5 +1,5 @@
-import { showMessage } from "../../app/alert.ts";
-import type { AppThunk } from "../../app/store.ts";
+import { showMessage } from "../../base/alert.ts";
+import type { AppThunk } from "../../base/store.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import { authRequest } from "./auth-http.ts";
 

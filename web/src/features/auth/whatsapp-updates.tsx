@@ -1,6 +1,6 @@
 import { formatPhone } from "@krishi/contract";
 import { useId } from "react";
-import { useAppSelector } from "../../app/hooks.ts";
+import { useAppSelector } from "../../base/hooks.ts";
 import { Message } from "../../components/message.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";

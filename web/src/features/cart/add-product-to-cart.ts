@@ -1,6 +1,6 @@
 import type { Product, ProductVariant } from "@krishi/contract";
 import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from "@reduxjs/toolkit";
-import { catalogApi } from "../../app/catalog-api.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
 import { localized, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { packOf } from "../../lib/packs.ts";

@@ -1,5 +1,5 @@
 import type { Cart, CartLineSetInput } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 
 /**
  * The cart on the server (GET /api/cart/, PUT /api/cart/lines/): a guest's by its cookie, the

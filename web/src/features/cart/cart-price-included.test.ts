@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ShopConfig, SPEC_SHOP } from "../../lib/shop-config.ts";
+import { type ShopConfig, SPEC_SHOP } from "../../base/shop-config.ts";
 import { priceAmounts, priceCart } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
 

@@ -1,6 +1,6 @@
 import { type ShippingRule, type ShippingTerms, shippingTerms } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
-import { type ShopConfig, SPEC_SHOP } from "../../lib/shop-config.ts";
+import { type ShopConfig, SPEC_SHOP } from "../../base/shop-config.ts";
 import { cartShipment, gstSupply, isGstRate, priceCart, ratesUnknown, shortOfFreeShipping } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
 

@@ -14,8 +14,8 @@ import {
   supplyBetween,
   toPaise,
 } from "@krishi/contract";
+import type { ShopConfig } from "../../base/shop-config.ts";
 import type { SummaryAmounts } from "../../components/order-summary.tsx";
-import type { ShopConfig } from "../../lib/shop-config.ts";
 import type { CartItem } from "./cart-slice.ts";
 
 /** Where the order goes and how it is paid, as far as checkout knows them yet. */

@@ -1,6 +1,6 @@
 import { type ShippingAddress, toPaise } from "@krishi/contract";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
-import { injectSlice } from "../../app/store.ts";
+import { injectSlice } from "../../base/store.ts";
 import { readJson, writeJson } from "../../lib/storage.ts";
 // The auth slice itself, not the feature's index.ts: the index also holds thunks typed by the
 // store, which is built from this slice.
@@ -106,7 +106,7 @@ function forgetCheckout(state: CartState): void {
 
 export const { addToCart, removeFromCart, clearCart, cartReceived, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
 
-declare module "../../app/store.ts" {
+declare module "../../base/store.ts" {
   interface SliceStates {
     cart: CartState;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { makeStore } from "../../app/store.ts";
+import { makeStore } from "../../base/store.ts";
 import { aCart } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { changeLine, syncCart, writeLine } from "./cart-sync.ts";

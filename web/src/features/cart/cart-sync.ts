@@ -1,6 +1,6 @@
 import type { Cart, CartLine, CartLineSetInput } from "@krishi/contract";
 import type { ThunkDispatch, UnknownAction } from "@reduxjs/toolkit";
-import { showMessage } from "../../app/alert.ts";
+import { showMessage } from "../../base/alert.ts";
 import { errorNotice } from "../../lib/api-error.ts";
 import { readJson, writeJson } from "../../lib/storage.ts";
 import { selectSession } from "../auth/index.ts";

@@ -1,6 +1,6 @@
 import { type ShippingRule, type ShippingRuleJson, shippingRuleOf } from "@krishi/contract";
-import { api } from "../../app/api.ts";
-import type { AppDispatch } from "../../app/store.ts";
+import { api } from "../../base/api.ts";
+import type { AppDispatch } from "../../base/store.ts";
 
 /** The tag of the shop's shipping rules: staff edits invalidate it, and the cart's preview reads them again. */
 export const SHIPPING_RULES = "ShippingRules" as const;

@@ -1,8 +1,8 @@
 import { type OrderPrice, type ShippingRule, type ShippingTerms, shippingTerms } from "@krishi/contract";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { useAppDispatch, useAppSelector } from "../../base/hooks.ts";
+import { type ShopConfig, useShopConfig } from "../../base/shop-config.ts";
 import type { SummaryAmounts } from "../../components/order-summary.tsx";
-import { type ShopConfig, useShopConfig } from "../../lib/shop-config.ts";
 import { type CartCheckout, cartShipment, gstSupply, priceAmounts, priceCart, ratesUnknown } from "./cart-price.ts";
 import type { CartItem } from "./cart-slice.ts";
 import { syncCart } from "./cart-sync.ts";

@@ -1,7 +1,7 @@
 import type { Pincode, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { catalogApi } from "../../app/catalog-api.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, aProduct } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";

@@ -1,10 +1,10 @@
 import { skipToken } from "@reduxjs/toolkit/query";
 import { type FormEvent, useEffect, useState } from "react";
 import Button from "react-bootstrap/Button";
+import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../base/shop-config.ts";
 import { type Language, t, useLanguage } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { localWeekDay } from "../../lib/dates.ts";
-import { isUnknownPin, pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 import { readString, writeString } from "../../lib/storage.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Category } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { catalogApi, type ProductPage, type ProductQuery } from "../../app/catalog-api.ts";
+import { catalogApi, type ProductPage, type ProductQuery } from "../../base/catalog-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { aProduct } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";

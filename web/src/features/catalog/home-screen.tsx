@@ -1,8 +1,8 @@
 import type { Category, ProductSort } from "@krishi/contract";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type ProductQuery, productSort, useGetCategoriesQuery, useGetProductsQuery } from "../../app/catalog-api.ts";
-import { useImageConfig } from "../../app/config-api.ts";
+import { type ProductQuery, productSort, useGetCategoriesQuery, useGetProductsQuery } from "../../base/catalog-api.ts";
+import { useImageConfig } from "../../base/config-api.ts";
 import { CategoryIcon } from "../../components/category-icon.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -11,7 +11,7 @@ import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
 import { ProductCard } from "./product-card.tsx";
 import "./catalog.css";
-import { PageTitle } from "../../app/page-title.tsx";
+import { PageTitle } from "../../base/page-title.tsx";
 
 /** Below the products: loaded after the first page. */
 const Paginate = lazy(() => import("../../components/paginate.tsx").then((module) => ({ default: module.Paginate })));

@@ -1,6 +1,6 @@
 import { type ProductImage as ApiImage, PRODUCT_IMAGE_SIZES } from "@krishi/contract";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { useImageConfig } from "../../app/config-api.ts";
+import { useImageConfig } from "../../base/config-api.ts";
 import { ProductImage } from "../../components/product-image.tsx";
 import { t } from "../../i18n/index.ts";
 import { imageVariant } from "../../lib/image-url.ts";

@@ -1,10 +1,10 @@
 import type { ProductLabel, ProductVariant } from "@krishi/contract";
+import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../base/shop-config.ts";
 import { localized, type Message, t } from "../../i18n/index.ts";
 import { countryName } from "../../lib/address.ts";
 import { dayOf } from "../../lib/dates.ts";
 import { quantityText } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
-import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../lib/shop-config.ts";
 import { unitPriceText } from "./pack-chooser.tsx";
 
 /** The label's texts a kind of product shows, beside those every product shows (a seed's lot is not a pesticide's). */

@@ -1,9 +1,9 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { catalogApi } from "../../app/catalog-api.ts";
-import { DEFAULT_CONFIG } from "../../app/config-api.ts";
-import type { RootState } from "../../app/store.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
+import { DEFAULT_CONFIG } from "../../base/config-api.ts";
+import type { RootState } from "../../base/store.ts";
 import { whatsappShareUrl } from "../../components/whatsapp-share.tsx";
 import { setLanguage } from "../../i18n/index.ts";
 import { aLabel, anErrorBody, aProduct, aUser, aVariant, signedIn } from "../../testing/factories.ts";

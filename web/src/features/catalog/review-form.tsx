@@ -2,7 +2,7 @@ import type { Review } from "@krishi/contract";
 import { type FormEvent, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link } from "react-router";
-import { useCreateReviewMutation } from "../../app/catalog-api.ts";
+import { useCreateReviewMutation } from "../../base/catalog-api.ts";
 import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type Message as MessageId, t } from "../../i18n/index.ts";

@@ -1,8 +1,8 @@
 import type { Product, PublicConfig } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { catalogApi } from "../../app/catalog-api.ts";
-import { DEFAULT_CONFIG } from "../../app/config-api.ts";
+import { catalogApi } from "../../base/catalog-api.ts";
+import { DEFAULT_CONFIG } from "../../base/config-api.ts";
 import { setLanguage } from "../../i18n/index.ts";
 import { aLabel, aProduct, aVariant } from "../../testing/factories.ts";
 import { renderApp } from "../../testing/render-app.tsx";

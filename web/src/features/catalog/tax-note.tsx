@@ -1,5 +1,5 @@
+import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../base/shop-config.ts";
 import { t } from "../../i18n/index.ts";
-import { taxAddedPercent, taxOnPrices, useShopConfig } from "../../lib/shop-config.ts";
 
 /**
  * Under a product's price, how it stands to tax. When the shop's prices include GST (GST mode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeStore } from "../../app/store.ts";
+import { makeStore } from "../../base/store.ts";
 import { anAddress, anErrorBody } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { addressesApi, appendAddress, removeAddress, replaceAddress } from "./addresses-api.ts";

@@ -1,5 +1,5 @@
 import type { SavedAddress, ShippingAddress } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 
 /** A saved address as the form sends it (state and landmark optional). */
 export type AddressInput = ShippingAddress;

@@ -1,9 +1,9 @@
 import type { ShippingAddress } from "@krishi/contract";
 import { skipToken } from "@reduxjs/toolkit/query";
+import { pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../base/shop-config.ts";
 import { t, useLanguage } from "../../i18n/index.ts";
 import { isIndia } from "../../lib/address.ts";
 import { calendarDay, indianDayAfter } from "../../lib/dates.ts";
-import { pinOf, sellsInIndia, useGetPincodeQuery, useShopConfig } from "../../lib/shop-config.ts";
 
 /**
  * "Delivers by Tuesday, 24 November" on Place Order, before the order is placed: the address's

@@ -2,7 +2,8 @@ import { paiseToDecimal, type ShippingRule } from "@krishi/contract";
 import { Suspense } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
-import { useAppDispatch, useAppSelector } from "../../app/hooks.ts";
+import { useAppDispatch, useAppSelector } from "../../base/hooks.ts";
+import { formatRupeesShort, type ShopConfig } from "../../base/shop-config.ts";
 import { CheckoutSteps } from "../../components/checkout-steps.tsx";
 import { Loader } from "../../components/loader.tsx";
 import { Message } from "../../components/message.tsx";
@@ -14,7 +15,6 @@ import { errorText } from "../../lib/api-error.ts";
 import { withPack } from "../../lib/packs.ts";
 import { onlyPaymentMethod, paymentMethodName } from "../../lib/payment-method.ts";
 import { checkStock } from "../../lib/quantity.ts";
-import { formatRupeesShort, type ShopConfig } from "../../lib/shop-config.ts";
 import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import {

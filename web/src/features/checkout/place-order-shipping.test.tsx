@@ -1,7 +1,7 @@
 import { type ShippingRule, shippingCharge } from "@krishi/contract";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { SPEC_SHOP } from "../../lib/shop-config.ts";
+import { SPEC_SHOP } from "../../base/shop-config.ts";
 import { anOrder, aUser, signedIn } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";

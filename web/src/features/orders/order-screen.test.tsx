@@ -6,8 +6,8 @@ import { setLanguage } from "../../i18n/index.ts";
 import { dateTimeOf, longDay, shortDay } from "../../lib/dates.ts";
 import { anAddress, anErrorBody, anEvent, aStaffUser, aUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
+import { actionsOf, anOrder, anOrderLine, aPaidOrder, aReturn, type OrderOverrides, PAID_AT } from "../../testing/order-fixtures.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { actionsOf, anOrder, anOrderLine, aPaidOrder, aReturn, type OrderOverrides, PAID_AT } from "./order-fixtures.ts";
 import { OrderScreen } from "./order-screen.tsx";
 import type { RazorpayFailure, RazorpayOptions } from "./razorpay.ts";
 

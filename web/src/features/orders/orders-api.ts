@@ -15,7 +15,7 @@ import type {
   StaffEvent,
   StartPaymentAnswer,
 } from "@krishi/contract";
-import { api } from "../../app/api.ts";
+import { api } from "../../base/api.ts";
 import { type Paging, pagingOf } from "../../lib/paging.ts";
 
 /** POST /api/orders/add/: the cart's lines and the totals the shopper saw (the server prices it again). */

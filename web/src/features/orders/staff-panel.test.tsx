@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../i18n/index.ts";
 import { anErrorBody, anEvent, aStaffUser, signedIn } from "../../testing/factories.ts";
 import { type FakeAnswer, type FakeCall, fakeApi } from "../../testing/fake-api.ts";
+import { actionsOf, anOrder, aPaidOrder, aRefund, aReturn, type OrderOverrides } from "../../testing/order-fixtures.ts";
 import { renderApp } from "../../testing/render-app.tsx";
-import { actionsOf, anOrder, aPaidOrder, aRefund, aReturn, type OrderOverrides } from "./order-fixtures.ts";
 import { OrderScreen } from "./order-screen.tsx";
 
 const staff = aStaffUser();

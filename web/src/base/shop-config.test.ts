@@ -1,7 +1,7 @@
 import { DEFAULT_PRICING } from "@krishi/contract";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONFIG } from "../app/config-api.ts";
 import { anErrorBody } from "../testing/factories.ts";
+import { DEFAULT_CONFIG } from "./config-api.ts";
 import { formatRupeesShort, isUnknownPin, pinOf, SPEC_SHOP, sellsInIndia, shopConfigOf } from "./shop-config.ts";
 
 describe("the shop's settings for checkout", () => {

@@ -8,8 +8,8 @@ import {
   type TaxMode,
 } from "@krishi/contract";
 import { useMemo } from "react";
-import { api } from "../app/api.ts";
-import { useGetConfigQuery } from "../app/config-api.ts";
+import { api } from "./api.ts";
+import { useGetConfigQuery } from "./config-api.ts";
 
 /**
  * Selling in India, as the product page and checkout read it: the shop's settings from

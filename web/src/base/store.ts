@@ -3,7 +3,7 @@ import { api } from "./api.ts";
 
 /**
  * The state of each feature's slice, by its name. The store imports no feature: a slice's own file
- * adds its entry (`declare module "../../app/store.ts" { interface SliceStates { cart: CartState } }`)
+ * adds its entry (`declare module "../../base/store.ts" { interface SliceStates { cart: CartState } }`)
  * and injects itself with `injectSlice` when it is first imported, which is before any store is
  * made, as the app's entries (main.tsx, entry-server.tsx) import the screens that use it.
  */

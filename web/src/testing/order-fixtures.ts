@@ -7,7 +7,7 @@ import {
   type OrderStepName,
   type Refund,
 } from "@krishi/contract";
-import { anOrder as baseOrder, NO_ACTIONS } from "../../testing/factories.ts";
+import { anOrder as baseOrder, NO_ACTIONS } from "./factories.ts";
 
 /**
  * Orders for the orders feature's tests, with the parts of the order JSON that
