@@ -4,13 +4,13 @@ import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, fieldError, notFound, problem } from "../../lib/errors.ts";
 import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/images.ts";
+import { done, fail, ok, Refusal, type Result, refusals, valueOr } from "../../lib/result.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import type { LabelRow } from "./columns.ts";
 import * as repo from "./repository.ts";
 import { imageJson, labelJson } from "./serialize.ts";
-import { type CatalogService, PRODUCT_NOT_FOUND } from "./service.ts";
+import type { CatalogService, ProductNotFound } from "./service.ts";
 
 /** What staff set on a product; `category` is an existing category's id or a (new) name. */
 export interface ProductInput {
@@ -56,6 +56,32 @@ export const SAMPLE_PRODUCT = { name: "Sample name", brand: "Sample brand", cate
 export const IMAGE_NOT_FOUND = "No Image matches the given query.";
 
 /**
+ * Why staff's edit of a product is refused (failures.ts answers it); `index` is the pack's place
+ * in the list sent (`variants`), absent for the form's one pack.
+ */
+export type ProductEditFailure =
+  | ProductNotFound
+  | { kind: "name-blank" }
+  | { kind: "category-blank" }
+  | { kind: "category-not-found"; id: number }
+  | { kind: "cibrc-required" }
+  | { kind: "pack-label-taken"; index: number }
+  | { kind: "pack-not-found"; index: number }
+  | { kind: "mrp-below-price"; index: number }
+  | { kind: "sku-taken"; index?: number }
+  | { kind: "stock-moved" };
+
+/** Why an image is not added, removed or reordered. */
+export type ImageFailure =
+  | ProductNotFound
+  | { kind: "image-rejected"; code: ImageRejected["code"]; message: string }
+  | { kind: "image-not-found" }
+  | { kind: "image-order-invalid" };
+
+/** A refusal found in one of edit's helpers, thrown so that its transaction rolls back; edit returns it. */
+const refuse = (failure: ProductEditFailure) => new Refusal(failure);
+
+/**
  * The staff's writes to the catalogue: products, their images and categories. Every write clears
  * the catalogue's answer cache at once; image files no longer shown by a product or an order line
  * are removed from storage after the database has committed.
@@ -68,7 +94,7 @@ export class CatalogAdmin {
     private readonly clock: Clock,
   ) {}
 
-  async createSample(): Promise<Product> {
+  async createSample(): Promise<Result<Product, ProductNotFound>> {
     const at = this.clock().toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
       const category = await repo.categoryNamed(trx, SAMPLE_PRODUCT.category);
@@ -96,15 +122,29 @@ export class CatalogAdmin {
    * Edits a product, its packs and its label in one transaction: the product row locked first,
    * then its packs (the inventory's lock order), the summaries and search text written with them.
    */
+  async edit(id: number, input: ProductInput): Promise<Result<Product, ProductEditFailure>> {
+    if (!input.name.trim()) return fail({ kind: "name-blank" });
+    const packsRefused = input.variants && packsProblem(input.variants);
+    if (packsRefused) return fail(packsRefused);
+    const updated = await refusals(() => this.#update(id, input));
+    if (!updated.ok) return updated;
+    this.catalog.invalidate();
+    return this.catalog.getProduct(id);
+  }
+
+  /** `edit` for a caller whose input cannot be refused (a test's, a tool's): a refusal is thrown as its Refusal. */
   async update(id: number, input: ProductInput): Promise<Product> {
-    if (!input.name.trim()) throw fieldError("field_invalid", "name", problem("blank", "This field may not be blank."));
-    if (input.variants) checkPacks(input.variants);
-    await this.db.transaction().execute(async (trx) => {
+    return valueOr(await this.edit(id, input), (failure) => new Refusal(failure));
+  }
+
+  /** edit's transaction; a refusal in it is thrown (a Refusal), so that what it wrote rolls back. */
+  #update(id: number, input: ProductInput): Promise<Result<void, ProductEditFailure>> {
+    return this.db.transaction().execute(async (trx) => {
       const current = await repo.lockProduct(trx, id);
-      if (!current) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      if (!current) return fail({ kind: "product-not-found" });
       const label = { ...labelJson(current), ...input.label };
       if (label.kind === "pesticide" && !label.cibrcNumber.trim()) {
-        throw fieldError("field_invalid", "label.cibrcNumber", problem("cibrc_number_required", CIBRC_REQUIRED));
+        return fail({ kind: "cibrc-required" });
       }
       const category = await this.#category(trx, input.category);
       const existing = await repo.findPacks(trx, [id]);
@@ -117,7 +157,7 @@ export class CatalogAdmin {
         await repo.writePacks(trx, id, existing, packs, at);
       } catch (error) {
         // Another edit took the SKU meanwhile.
-        if (isUniqueViolation(error)) throw fieldError("field_invalid", "variants", problem("sku_taken", SKU_TAKEN));
+        if (isUniqueViolation(error)) throw refuse({ kind: "sku-taken" });
         throw error;
       }
       await repo.updateProduct(
@@ -138,72 +178,80 @@ export class CatalogAdmin {
         at,
         this.catalog.search,
       );
+      return done;
     });
-    this.catalog.invalidate();
-    return this.catalog.getProduct(id);
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number): Promise<Result<void, ProductNotFound>> {
     const paths = await this.db.transaction().execute(async (trx) => {
       const images = await repo.findImages(trx, [id]);
-      if (!(await repo.deleteProduct(trx, id, this.catalog.search))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      // Nothing deleted: nothing to roll back.
+      if (!(await repo.deleteProduct(trx, id, this.catalog.search))) return null;
       return images.map((image) => image.path);
     });
+    if (!paths) return fail({ kind: "product-not-found" });
     this.catalog.invalidate();
     await this.#removeUnreferenced(paths);
+    return done;
   }
 
   /** Verifies the upload by decoding it, stores it as WebP variants, appends it to the product. */
-  async addImage(productId: number, upload: Buffer): Promise<ProductImages> {
+  async addImage(productId: number, upload: Buffer): Promise<Result<ProductImages, ImageFailure>> {
     const product = await repo.findProduct(this.db, productId);
-    if (!product) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+    if (!product) return fail({ kind: "product-not-found" });
     try {
       await verifyUpload(upload);
     } catch (error) {
-      if (error instanceof ImageRejected)
-        throw badRequest("image_rejected", error.message, { image: [problem(error.code, error.message)] });
+      if (error instanceof ImageRejected) return fail({ kind: "image-rejected", code: error.code, message: error.message });
       throw error;
     }
     const path = await storeImage(upload, this.media, product.name);
+    let added: boolean;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+      added = await this.db.transaction().execute(async (trx) => {
+        if (!(await repo.lockProduct(trx, productId))) return false;
         await repo.insertImage(trx, productId, path);
+        return true;
       });
     } catch (error) {
       await removeImage(path, this.media);
       throw error;
     }
+    if (!added) {
+      await removeImage(path, this.media);
+      return fail({ kind: "product-not-found" });
+    }
     this.catalog.invalidate();
-    return this.images(productId);
+    return ok(await this.images(productId));
   }
 
-  async removeImage(imageId: number): Promise<ProductImages> {
+  async removeImage(imageId: number): Promise<Result<ProductImages, ImageFailure>> {
     const image = await this.db.transaction().execute(async (trx) => {
       const row = await repo.findImage(trx, imageId);
-      if (!row) throw notFound("image_not_found", IMAGE_NOT_FOUND);
+      if (!row) return undefined;
       await repo.deleteImage(trx, imageId);
       return row;
     });
+    if (!image) return fail({ kind: "image-not-found" });
     this.catalog.invalidate();
     await this.#removeUnreferenced([image.path]);
-    return this.images(image.product_id);
+    return ok(await this.images(image.product_id));
   }
 
   /** Puts the product's images in the given order; the list must name each of them once. */
-  async reorderImages(productId: number, order: readonly number[]): Promise<ProductImages> {
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+  async reorderImages(productId: number, order: readonly number[]): Promise<Result<ProductImages, ImageFailure>> {
+    // Refused before anything is written: returned from the transaction, it writes nothing.
+    const reordered = await this.db.transaction().execute(async (trx): Promise<Result<void, ImageFailure>> => {
+      if (!(await repo.lockProduct(trx, productId))) return fail({ kind: "product-not-found" });
       const current = (await repo.findImages(trx, [productId])).map((image) => image.id);
       const same = order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id));
-      if (!same) {
-        const detail = "List every image of this product exactly once.";
-        throw badRequest("image_order_invalid", detail, { images: [problem("image_order_invalid", detail)] });
-      }
+      if (!same) return fail({ kind: "image-order-invalid" });
       for (const [position, id] of order.entries()) await repo.setImagePosition(trx, id, position);
+      return done;
     });
+    if (!reordered.ok) return reordered;
     this.catalog.invalidate();
-    return this.images(productId);
+    return ok(await this.images(productId));
   }
 
   async images(productId: number): Promise<ProductImages> {
@@ -215,17 +263,11 @@ export class CatalogAdmin {
     if (typeof category === "number" || /^\d{1,9}$/.test(category.trim())) {
       const id = Number(category);
       const row = await repo.findCategory(trx, id);
-      if (!row)
-        throw badRequest(
-          "category_not_found",
-          `category: No category with id ${id}.`,
-          { category: [problem("category_not_found", `No category with id ${id}.`, { category: id })] },
-          { category: id },
-        );
+      if (!row) throw refuse({ kind: "category-not-found", id });
       return row;
     }
     const name = category.trim();
-    if (!name) throw fieldError("field_invalid", "category", problem("blank", "This field may not be blank."));
+    if (!name) throw refuse({ kind: "category-blank" });
     return repo.categoryNamed(trx, name);
   }
 
@@ -293,29 +335,29 @@ const packFields = (row: repo.PackRow): repo.PackFields => ({
 });
 
 /** What a list of packs must be by itself: labels unique in the product, SKUs in the list, MRP not below the price. */
-function checkPacks(packs: readonly PackInput[]): void {
+function packsProblem(packs: readonly PackInput[]): ProductEditFailure | undefined {
   const labels = new Set<string>();
   const skus = new Set<string>();
   const ids = new Set<number>();
   for (const [i, pack] of packs.entries()) {
     const label = pack.label.trim().toLowerCase();
-    if (labels.has(label)) throw fieldError("field_invalid", `variants.${i}.label`, problem("pack_label_taken", LABEL_TAKEN));
+    if (labels.has(label)) return { kind: "pack-label-taken", index: i };
     labels.add(label);
     const sku = pack.sku.trim();
-    if (sku && skus.has(sku)) throw fieldError("field_invalid", `variants.${i}.sku`, problem("sku_taken", SKU_TAKEN));
+    if (sku && skus.has(sku)) return { kind: "sku-taken", index: i };
     skus.add(sku);
     if (pack.id !== undefined) {
-      if (ids.has(pack.id)) throw fieldError("field_invalid", `variants.${i}.id`, problem("pack_not_found", PACK_NOT_FOUND));
+      if (ids.has(pack.id)) return { kind: "pack-not-found", index: i };
       ids.add(pack.id);
     }
-    if (pack.mrpPaise < pack.pricePaise)
-      throw fieldError("field_invalid", `variants.${i}.mrp`, problem("mrp_below_price", MRP_BELOW_PRICE));
+    if (pack.mrpPaise < pack.pricePaise) return { kind: "mrp-below-price", index: i };
   }
+  return undefined;
 }
 
 /**
  * The packs staff sent, checked against the product's: an id must be one of its packs; a count
- * sold or restocked since the form was loaded is never overwritten (409 when staff changed it too).
+ * sold or restocked since the form was loaded is never overwritten (refused when staff changed it too).
  */
 function editedPacks(packs: readonly PackInput[], existing: readonly repo.PackRow[]): repo.PackFields[] {
   const byId = new Map(existing.map((row) => [row.id, row]));
@@ -324,7 +366,7 @@ function editedPacks(packs: readonly PackInput[], existing: readonly repo.PackRo
     const edited = { ...fields, label: pack.label.trim(), sku: pack.sku.trim() };
     if (pack.id === undefined) return edited;
     const current = byId.get(pack.id);
-    if (!current) throw fieldError("field_invalid", `variants.${i}.id`, problem("pack_not_found", PACK_NOT_FOUND));
+    if (!current) throw refuse({ kind: "pack-not-found", index: i });
     return { ...edited, countInStock: keptStock(current.count_in_stock, pack.countInStock, stockSeen) };
   });
 }
@@ -348,7 +390,7 @@ function defaultPackEdited(input: ProductInput, existing: readonly repo.PackRow[
 function keptStock(current: number, wanted: number, seen: number | undefined): number {
   if (seen === undefined || current === seen) return wanted;
   // Sold (or restocked) since the form was loaded: never write the stale count back.
-  if (wanted !== seen) throw conflict("stock_moved", STOCK_MOVED);
+  if (wanted !== seen) throw refuse({ kind: "stock-moved" });
   return current;
 }
 
@@ -356,5 +398,5 @@ function keptStock(current: number, wanted: number, seen: number | undefined): n
 async function checkSkusFree(trx: Transaction<Database>, productId: number, packs: readonly repo.PackFields[]): Promise<void> {
   const taken = new Set((await repo.packsWithSkus(trx, productId, packs.map((pack) => pack.sku).filter(Boolean))).map((row) => row.sku));
   const i = packs.findIndex((pack) => taken.has(pack.sku));
-  if (i >= 0) throw fieldError("field_invalid", `variants.${i}.sku`, problem("sku_taken", SKU_TAKEN));
+  if (i >= 0) throw refuse({ kind: "sku-taken", index: i });
 }

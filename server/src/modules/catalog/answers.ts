@@ -2,6 +2,8 @@ import { CategorySchema, ProductSchema, ProductSummarySchema } from "@krishi/con
 import { Type } from "typebox";
 import { pagingHeaders } from "../../lib/paging.ts";
 import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
+import { valueOr } from "../../lib/result.ts";
+import { productNotFound } from "./failures.ts";
 import { type CatalogService, IN_STOCK_TAG, type ProductPage, type ProductQuery, productTag } from "./service.ts";
 
 /**
@@ -29,9 +31,11 @@ export function productListAnswer(catalog: CatalogService, url: string, query: P
   });
 }
 
-/** GET /api/products/{id}/ (a missing product fails with the service's 404). */
+/** GET /api/products/{id}/ (a missing product fails with its 404, failures.ts). */
 export function productAnswer(catalog: CatalogService, id: number, serialize: Serialize): Promise<CachedAnswer> {
-  return catalog.cache.get(`product ${id}`, async () => cachedAnswer(serialize(await catalog.getProduct(id)), {}, [productTag(id)]));
+  return catalog.cache.get(`product ${id}`, async () =>
+    cachedAnswer(serialize(valueOr(await catalog.getProduct(id), productNotFound)), {}, [productTag(id)]),
+  );
 }
 
 /** GET /api/products/category/ */

@@ -13,7 +13,9 @@ import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { PAGING_HEADERS } from "../../lib/paging.ts";
 import { type CachedAnswer, sendBody } from "../../lib/response-cache.ts";
+import { valueOr } from "../../lib/result.ts";
 import { categoriesAnswer, productAnswer, productListAnswer } from "./answers.ts";
+import { reviewRefusal } from "./failures.ts";
 import type { CatalogService } from "./service.ts";
 
 export interface CatalogRoutesOptions {
@@ -108,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      await catalog.addReview(request.params.id, currentUser(request), request.body);
+      valueOr(await catalog.addReview(request.params.id, currentUser(request), request.body), reviewRefusal);
       return reply.status(201).send({ detail: "Review added" });
     },
   );

@@ -5,9 +5,13 @@ import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+// The one HTTP error left in the catalogue's services: a list's page past its end is thrown (the
+// paginator's 404), because listProducts answers the page itself to its callers (the cached answers,
+// the search tests), which expect it to reject "Invalid page.".
+import { notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
+import { done, fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import type { SearchBackend } from "./search-backend.ts";
@@ -109,6 +113,11 @@ const packForOrder = (row: repo.PackRow): PackForOrder => ({
 });
 
 export const PRODUCT_NOT_FOUND = "No Product matches the given query.";
+
+/** A product asked for by id that is not there (or no longer). */
+export type ProductNotFound = { kind: "product-not-found" };
+/** Why a review is not added (failures.ts answers it). */
+export type ReviewFailure = ProductNotFound | { kind: "already-reviewed" };
 export const ALREADY_REVIEWED = "Product already reviewed";
 
 export interface Reviewer {
@@ -222,41 +231,50 @@ export class CatalogService {
     };
   }
 
-  async getProduct(id: number): Promise<Product> {
+  async getProduct(id: number): Promise<Result<Product, ProductNotFound>> {
     const row = await repo.findProduct(this.db, id);
-    if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
+    if (!row) return fail({ kind: "product-not-found" });
     const [images, packs, reviews] = await Promise.all([
       repo.findImages(this.db, [id]),
       repo.findPacks(this.db, [id]),
       repo.findReviews(this.db, id),
     ]);
-    return productJson(row, images.map(imageJson), packs, reviews.map(reviewJson));
+    return ok(productJson(row, images.map(imageJson), packs, reviews.map(reviewJson)));
   }
 
   /**
-   * One review per user and product (409 on a second); the product's rating and numReviews are
+   * One review per user and product (a second is refused); the product's rating and numReviews are
    * recomputed in the same transaction, with the product row locked.
    */
-  async addReview(productId: number, reviewer: Reviewer, input: { rating: number; comment?: string | undefined }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.lockProduct(trx, productId))) throw notFound("product_not_found", PRODUCT_NOT_FOUND);
-      if (await repo.findUserReview(trx, productId, reviewer.id)) throw conflict("already_reviewed", ALREADY_REVIEWED);
-      try {
-        await repo.insertReview(trx, {
-          productId,
-          userId: reviewer.id,
-          name: reviewerName(reviewer),
-          rating: input.rating,
-          comment: (input.comment ?? "").trim(),
-          createdAt: this.clock().toISOString(),
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("already_reviewed", ALREADY_REVIEWED);
-        throw error;
-      }
-      await repo.recomputeRating(trx, productId);
-    });
-    this.invalidate();
+  async addReview(
+    productId: number,
+    reviewer: Reviewer,
+    input: { rating: number; comment?: string | undefined },
+  ): Promise<Result<void, ReviewFailure>> {
+    const added = await refusals(() =>
+      this.db.transaction().execute(async (trx): Promise<Result<void, ReviewFailure>> => {
+        if (!(await repo.lockProduct(trx, productId))) return fail({ kind: "product-not-found" });
+        if (await repo.findUserReview(trx, productId, reviewer.id)) return fail({ kind: "already-reviewed" });
+        try {
+          await repo.insertReview(trx, {
+            productId,
+            userId: reviewer.id,
+            name: reviewerName(reviewer),
+            rating: input.rating,
+            comment: (input.comment ?? "").trim(),
+            createdAt: this.clock().toISOString(),
+          });
+        } catch (error) {
+          // Thrown, so that the transaction rolls back.
+          if (isUniqueViolation(error)) throw new Refusal<ReviewFailure>({ kind: "already-reviewed" });
+          throw error;
+        }
+        await repo.recomputeRating(trx, productId);
+        return done;
+      }),
+    );
+    if (added.ok) this.invalidate();
+    return added;
   }
 
   async listCategories(): Promise<Category[]> {

@@ -13,7 +13,9 @@ import {
 import { Type } from "typebox";
 import { badRequest, type FieldErrors, fieldError, HttpError, problem } from "../../lib/errors.ts";
 import { readParts } from "../../lib/multipart.ts";
+import { valueOr } from "../../lib/result.ts";
 import type { CatalogAdmin, PackInput } from "./admin.ts";
+import { imageRefusal, productEditRefusal, productNotFound } from "./failures.ts";
 
 export interface CatalogStaffRoutesOptions {
   admin: CatalogAdmin;
@@ -85,7 +87,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         response: { 201: ProductSchema, ...errors },
       },
     },
-    async (_request, reply) => reply.status(201).send(await admin.createSample()),
+    async (_request, reply) => reply.status(201).send(valueOr(await admin.createSample(), productNotFound)),
   );
 
   app.put(
@@ -117,7 +119,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         variants,
         label,
       } = request.body;
-      return admin.update(request.params.id, {
+      const updated = await admin.edit(request.params.id, {
         name: name.trim(),
         brand: brand.trim(),
         category,
@@ -133,6 +135,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         variants: packsInput(variants),
         label,
       });
+      return valueOr(updated, productEditRefusal);
     },
   );
 
@@ -148,7 +151,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       },
     },
     async (request) => {
-      await admin.remove(request.params.id);
+      valueOr(await admin.remove(request.params.id), productNotFound);
       return { detail: "Product deleted" };
     },
   );
@@ -191,7 +194,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
       );
       if (!productId) throw fieldError("field_invalid", "product_id", problem("not_integer", "A valid integer is required."));
       if (!upload) throw fieldError("image_missing", "image", problem("image_missing", "No file was submitted."));
-      return reply.status(201).send(await admin.addImage(productId, upload));
+      return reply.status(201).send(valueOr(await admin.addImage(productId, upload), imageRefusal));
     },
   );
 
@@ -206,7 +209,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         response: { 200: ProductImagesSchema, ...errors },
       },
     },
-    async (request) => admin.removeImage(request.params.id),
+    async (request) => valueOr(await admin.removeImage(request.params.id), imageRefusal),
   );
 
   app.put(
@@ -221,7 +224,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         response: { 200: ProductImagesSchema, ...errors },
       },
     },
-    async (request) => admin.reorderImages(request.params.id, request.body.images),
+    async (request) => valueOr(await admin.reorderImages(request.params.id, request.body.images), imageRefusal),
   );
 };
 

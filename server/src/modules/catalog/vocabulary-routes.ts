@@ -7,6 +7,8 @@ import {
   VocabularyGroupSchema,
   VocabularyGroupsSchema,
 } from "@krishi/contract/schemas";
+import { valueOr } from "../../lib/result.ts";
+import { vocabularyRefusal } from "./failures.ts";
 import type { VocabularyService } from "./vocabulary.ts";
 
 const tags = ["vocabulary"];
@@ -40,7 +42,7 @@ export const vocabularyStaffRoutes: FastifyPluginAsyncTypebox<{ vocabulary: Voca
     },
     async (request, reply) => {
       reply.status(201);
-      return vocabulary.create(request.body);
+      return valueOr(await vocabulary.create(request.body), vocabularyRefusal);
     },
   );
 
@@ -56,7 +58,7 @@ export const vocabularyStaffRoutes: FastifyPluginAsyncTypebox<{ vocabulary: Voca
         response: { 200: VocabularyGroupSchema, 400: ErrorBody, ...errors, 404: ErrorBody },
       },
     },
-    (request) => vocabulary.update(request.params.id, request.body),
+    async (request) => valueOr(await vocabulary.update(request.params.id, request.body), vocabularyRefusal),
   );
 
   app.delete(
@@ -71,7 +73,7 @@ export const vocabularyStaffRoutes: FastifyPluginAsyncTypebox<{ vocabulary: Voca
       },
     },
     async (request) => {
-      await vocabulary.remove(request.params.id);
+      valueOr(await vocabulary.remove(request.params.id), vocabularyRefusal);
       return { detail: "Vocabulary group removed." };
     },
   );

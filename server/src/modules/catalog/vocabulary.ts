@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { fieldError, type HttpError, notFound, problem } from "../../lib/errors.ts";
+import { done, fail, ok, type Result } from "../../lib/result.ts";
 import { queryKeys } from "./search-keys.ts";
 
 /**
@@ -25,30 +25,29 @@ export async function findGroups(db: Reader): Promise<VocabularyGroup[]> {
   return rows.map((row) => ({ id: Number(row.id), words: JSON.parse(row.words) as string[] }));
 }
 
-const groupNotFound = (id: number): HttpError =>
-  notFound("vocabulary_group_not_found", "No vocabulary group matches the given query.", { id });
+/** Why staff's change to the vocabulary is refused (failures.ts answers it). */
+export type VocabularyFailure =
+  | { kind: "word-unsearchable"; word: string }
+  | { kind: "too-few-words" }
+  | { kind: "too-many-groups"; max: number }
+  | { kind: "group-not-found"; id: number };
 
 /**
  * A body's words as kept: trimmed, each once (in any case), each with something to search by;
- * at least two. Otherwise the 400 of the words field.
+ * at least two. Otherwise why they are refused.
  */
-function wordsOf(input: VocabularyGroupInput): string[] {
+function wordsOf(input: VocabularyGroupInput): Result<string[], VocabularyFailure> {
   const words: string[] = [];
   const seen = new Set<string>();
   for (const raw of input.words) {
     const word = raw.trim().replace(/\s+/g, " ");
-    if (queryKeys(word).length === 0) {
-      const detail = `“${raw}” has no letters or digits to search by.`;
-      throw fieldError("vocabulary_invalid", "words", problem("vocabulary_word_unsearchable", detail, { word: raw }));
-    }
+    if (queryKeys(word).length === 0) return fail({ kind: "word-unsearchable", word: raw });
     if (seen.has(word.toLowerCase())) continue;
     seen.add(word.toLowerCase());
     words.push(word);
   }
-  if (words.length < 2) {
-    throw fieldError("vocabulary_invalid", "words", problem("vocabulary_too_few_words", "A group needs at least two different words."));
-  }
-  return words;
+  if (words.length < 2) return fail({ kind: "too-few-words" });
+  return ok(words);
 }
 
 export class VocabularyService {
@@ -58,17 +57,17 @@ export class VocabularyService {
     return findGroups(this.deps.db);
   }
 
-  async create(input: VocabularyGroupInput): Promise<VocabularyGroup> {
-    const words = wordsOf(input);
+  async create(input: VocabularyGroupInput): Promise<Result<VocabularyGroup, VocabularyFailure>> {
+    const checked = wordsOf(input);
+    if (!checked.ok) return checked;
+    const words = checked.value;
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const { n } = await trx
         .selectFrom("vocabulary_groups")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_GROUPS) {
-        const detail = `The vocabulary may have at most ${MAX_GROUPS} groups.`;
-        throw fieldError("vocabulary_invalid", "non_field_errors", problem("vocabulary_too_many_groups", detail, { max: MAX_GROUPS }));
-      }
+      // Nothing written yet: nothing to roll back.
+      if (Number(n) >= MAX_GROUPS) return null;
       const row = await trx
         .insertInto("vocabulary_groups")
         .values({ words: JSON.stringify(words), updated_at: this.#now() })
@@ -76,26 +75,30 @@ export class VocabularyService {
         .executeTakeFirstOrThrow();
       return Number(row.id);
     });
+    if (id === null) return fail({ kind: "too-many-groups", max: MAX_GROUPS });
     this.deps.changed();
-    return { id, words };
+    return ok({ id, words });
   }
 
-  async update(id: number, input: VocabularyGroupInput): Promise<VocabularyGroup> {
-    const words = wordsOf(input);
+  async update(id: number, input: VocabularyGroupInput): Promise<Result<VocabularyGroup, VocabularyFailure>> {
+    const checked = wordsOf(input);
+    if (!checked.ok) return checked;
+    const words = checked.value;
     const result = await this.deps.db
       .updateTable("vocabulary_groups")
       .set({ words: JSON.stringify(words), updated_at: this.#now() })
       .where("id", "=", id)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw groupNotFound(id);
+    if (Number(result.numUpdatedRows) === 0) return fail({ kind: "group-not-found", id });
     this.deps.changed();
-    return { id, words };
+    return ok({ id, words });
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number): Promise<Result<void, VocabularyFailure>> {
     const result = await this.deps.db.deleteFrom("vocabulary_groups").where("id", "=", id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw groupNotFound(id);
+    if (Number(result.numDeletedRows) === 0) return fail({ kind: "group-not-found", id });
     this.deps.changed();
+    return done;
   }
 
   #now = () => this.deps.clock().toISOString();
