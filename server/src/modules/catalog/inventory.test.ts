@@ -50,7 +50,6 @@ describe("taking stock per pack", () => {
       name_hi: "",
       hsn_code: "",
       gst_rate: 0,
-      image: null,
       variant_id: large?.id,
       variant_label: "5 kg",
       price_paise: 560_00,

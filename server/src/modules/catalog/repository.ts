@@ -381,7 +381,6 @@ export async function takeStock(trx: Transaction<Database>, productId: number, v
   const { product, pack } = taken;
   return {
     ...product,
-    image: product.image ?? null,
     variant_id: pack.id,
     variant_label: pack.label,
     price_paise: Number(pack.price_paise),
@@ -398,8 +397,7 @@ function takeFromTotal(trx: Transaction<Database>, productId: number, qty: numbe
     .set((eb) => ({ count_in_stock: eb("count_in_stock", "-", qty) }))
     .where("id", "=", productId)
     .where("count_in_stock", ">=", qty)
-    .returning(TAKEN_PRODUCT)
-    .returning((eb) => firstImage(eb).as("image"));
+    .returning(TAKEN_PRODUCT);
 }
 
 /** The total had the units but the pack had not: the total gets them back (the row stays ours). */
@@ -450,7 +448,6 @@ async function takeAtOnce(trx: Transaction<Database>, productId: number, variant
     .selectFrom("taken_product")
     .leftJoin("taken_pack", (join) => join.onTrue())
     .select(TAKEN_PRODUCT.map((column) => `taken_product.${column}` as const))
-    .select("taken_product.image")
     .select([
       "taken_pack.id as pack_id",
       "taken_pack.label",

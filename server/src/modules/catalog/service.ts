@@ -285,10 +285,16 @@ export class CatalogService {
    * Inventory, for a checkout's transaction: takes `qty` units of one pack (`variantId`; null: the
    * product's default pack) only if that many are in stock (atomic, so concurrent checkouts never
    * oversell a pack), and as many off the product's total. Answers the product in that pack as the
-   * checkout prices the line, the product row locked until the transaction ends; null, with
+   * checkout prices the line (not its image: a checkout has it from its read), the product row
+   * locked until the transaction ends; null, with
    * nothing taken, when the units are not there or the pack is not the product's.
    */
-  async takeStock(trx: Transaction<Database>, productId: number, variantId: number | null, qty: number): Promise<ProductForOrder | null> {
+  async takeStock(
+    trx: Transaction<Database>,
+    productId: number,
+    variantId: number | null,
+    qty: number,
+  ): Promise<Omit<ProductForOrder, "image"> | null> {
     const row = await repo.takeStock(trx, productId, variantId, qty);
     return row ? { ...row, gst_rate: Number(row.gst_rate) } : null;
   }

@@ -386,7 +386,12 @@ export class Checkout {
       const { id, variant_id } = line.product;
       const product = await this.deps.catalog.takeStock(trx, id, variant_id, line.qty);
       if (!product) throw new Rollback(await this.#whyNotTaken(trx, id, variant_id));
-      locked[i] = { product, qty: line.qty, pricePaise: Number(product.price_paise), gstRate: product.gst_rate };
+      locked[i] = {
+        product: { ...product, image: line.product.image },
+        qty: line.qty,
+        pricePaise: Number(product.price_paise),
+        gstRate: product.gst_rate,
+      };
     }
     return locked;
   }
@@ -440,7 +445,7 @@ function outOfStock(row: ProductPacksForOrder, variantId: number, available: num
   };
 }
 
-/** Whether a line's pack, as locked, is still what the order was priced and written from. */
+/** Whether a line's pack, as locked, is still what the order was priced and written from (its image aside: a picture prices nothing). */
 function samePack(locked: PricedLine, read: PricedLine): boolean {
   const a = locked.product;
   const b = read.product;
@@ -449,7 +454,6 @@ function samePack(locked: PricedLine, read: PricedLine): boolean {
     a.variant_label === b.variant_label &&
     a.name === b.name &&
     a.name_hi === b.name_hi &&
-    (a.image ?? null) === (b.image ?? null) &&
     a.hsn_code === b.hsn_code &&
     Number(a.gst_rate) === Number(b.gst_rate) &&
     Number(a.price_paise) === Number(b.price_paise) &&
