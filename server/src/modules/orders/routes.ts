@@ -4,8 +4,10 @@ import { CancelOrderBody, ErrorBody, IdParams, OrderSchema, PlaceOrderBody } fro
 import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, fieldError, type HttpError, problem } from "../../lib/errors.ts";
+import { valueOr } from "../../lib/result.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
 import type { Checkout, PlaceOrderFailure } from "./checkout.ts";
+import { moveRefusal, orderNotFound } from "./failures.ts";
 import type { OrdersService } from "./service.ts";
 
 export interface OrdersRoutesOptions {
@@ -182,7 +184,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => orders.getOrderFor(currentUser(request), request.params.id),
+    async (request) => valueOr(await orders.getOrderFor(currentUser(request), request.params.id), orderNotFound),
   );
 
   app.post(
@@ -203,6 +205,10 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         response: { 200: OrderSchema, ...errors },
       },
     },
-    async (request) => orders.move(currentUser(request), request.params.id, "cancel", { note: request.body.reason?.trim() ?? "" }),
+    async (request) =>
+      valueOr(
+        await orders.move(currentUser(request), request.params.id, "cancel", { note: request.body.reason?.trim() ?? "" }),
+        moveRefusal,
+      ),
   );
 };

@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
+import { fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import type { OrderNotices } from "./notices.ts";
 import {
@@ -15,6 +16,7 @@ import {
   type EffectHandler,
   eventNeeds,
   leaves,
+  type Refusal as MoveRefusal,
   OPEN_RETURN_STATUSES,
   type Role,
   reachedBy,
@@ -57,6 +59,16 @@ export interface OrderRules {
 }
 
 export const ORDER_NOT_FOUND = "No Order matches the given query.";
+
+/** An order that is not there, or not the asker's to see (never told apart: 404, never 403). */
+export type OrderNotFound = { kind: "order-not-found" };
+/**
+ * Why an owner's or staff's move is refused (failures.ts answers it): the process's refusal in
+ * its words (process.ts), or the order moved by someone else meanwhile.
+ */
+export type MoveFailure = OrderNotFound | { kind: "move-refused"; refusal: MoveRefusal } | { kind: "order-changed" };
+/** A page of the staff's list past its last. */
+export type PageNotFound = { kind: "page-not-found" };
 
 export const SYSTEM: Actor = { role: "system", userId: null };
 
@@ -195,10 +207,23 @@ export class OrdersService {
     actor: Actor,
     options: { note?: string; set?: Partial<Pick<OrdersTable, "razorpay_payment_id" | "courier" | "awb" | "tracking_url">> } = {},
   ): Promise<TransitionResult> {
+    const moved = await this.#transition(trx, order, event, actor, options);
+    if ("refusal" in moved) throw this.#refusal(moved.refusal);
+    return moved;
+  }
+
+  /** transition(), answering a move the process refuses as its refusal (move() returns it). */
+  async #transition(
+    trx: Transaction<Database>,
+    order: repo.OrderRow,
+    event: OrderEventName,
+    actor: Actor,
+    options: Parameters<OrdersService["transition"]>[4] = {},
+  ): Promise<TransitionResult | { ok: false; refusal: MoveRefusal }> {
     const items = await repo.findItems(trx, [order.id]);
     const facts = await this.#facts(trx, order, items);
     const check = checkTransition(facts, order.status, event, actor.role);
-    if (!check.ok) throw this.#refusal(order.status, event, check.reason);
+    if (!check.ok) return { ok: false, refusal: refusalOf(order.status, event, check.reason) };
     const { transition } = check;
     const productIds = items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]));
     if (transition.stock === "take-again" && !(await this.#takeAgain(trx, items))) return { ok: false, reason: "out-of-stock" };
@@ -301,18 +326,35 @@ export class OrdersService {
    * The order's owner's or staff's move by event; answers the order as the viewer sees it. A
    * repeated click (deliver a delivered order, cancel a cancelled one) changes nothing.
    */
-  async move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4] = {}): Promise<Order> {
-    const { note, refuse } = eventNeeds(event);
-    await this.withOrder(id, async (trx, order) => {
-      if (!user.is_staff && order.user_id !== user.id) throw notFound("order_not_found", ORDER_NOT_FOUND);
-      const refusal = refuse(order);
-      if (refusal) throw conflict(refusal.code, refusal.message);
-      if (reachedBy(event, order.status)) return;
-      const role: Role = user.is_staff ? "staff" : "owner";
-      const moved = await this.transition(trx, order, event, { role, userId: user.id, language: user.language }, { note, ...options });
-      if (!moved.ok) throw conflict("order_changed", "This order changed while you were looking at it. Please reload it.");
-    });
+  async move(
+    user: Customer,
+    id: number,
+    event: OrderEventName,
+    options: Parameters<OrdersService["transition"]>[4] = {},
+  ): Promise<Result<Order, MoveFailure>> {
+    const { note } = eventNeeds(event);
+    const moved = await refusals(() => this.#move(user, id, event, { note, ...options }));
+    if (!moved.ok) return moved;
     return this.getOrderFor(user, id);
+  }
+
+  /** move()'s transaction: a lost race is thrown as a Refusal, so that a repay's stock taken and given back rolls back. */
+  #move(user: Customer, id: number, event: OrderEventName, options: Parameters<OrdersService["transition"]>[4]) {
+    const { refuse } = eventNeeds(event);
+    return this.#inTransaction(async (trx): Promise<Result<void, MoveFailure>> => {
+      const order = await repo.lockOrder(trx, id);
+      if (!order || (!user.is_staff && order.user_id !== user.id)) return fail({ kind: "order-not-found" });
+      const refusal = refuse(order);
+      // The process's own refusals of a move carry no params in their answer.
+      if (refusal) return fail({ kind: "move-refused", refusal: { code: refusal.code, message: refusal.message } });
+      if (reachedBy(event, order.status)) return ok(undefined);
+      const role: Role = user.is_staff ? "staff" : "owner";
+      const result = await this.#transition(trx, order, event, { role, userId: user.id, language: user.language }, options);
+      // Refused by the process: nothing written yet.
+      if ("refusal" in result) return fail({ kind: "move-refused", refusal: result.refusal });
+      if (!result.ok) throw new Refusal<MoveFailure>({ kind: "order-changed" });
+      return ok(undefined);
+    });
   }
 
   /**
@@ -356,7 +398,7 @@ export class OrdersService {
   async checkMove(trx: Transaction<Database>, order: repo.OrderRow, event: OrderEventName, role: Role): Promise<void> {
     const items = await repo.findItems(trx, [order.id]);
     const check = checkTransition(await this.#facts(trx, order, items), order.status, event, role);
-    if (!check.ok) throw this.#refusal(order.status, event, check.reason);
+    if (!check.ok) throw this.#refusal(refusalOf(order.status, event, check.reason));
   }
 
   /**
@@ -390,33 +432,47 @@ export class OrdersService {
     return new Map(rows.map((row) => [row.id, { row, items: itemsOf.get(row.id) ?? [] }]));
   }
 
-  async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Order> {
+  async getOrder(id: number, viewer: Viewer = { role: "system" }): Promise<Result<Order, OrderNotFound>> {
     const row = await repo.findOrder(this.db, id);
-    if (!row) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    if (!row) return fail({ kind: "order-not-found" });
     const [order] = await this.#toJson([row], viewer);
-    return order as Order;
+    return ok(order as Order);
   }
 
-  /** The order if the user may see it (its owner, or staff); otherwise 404, never 403. */
-  async getOrderFor(user: Customer, id: number): Promise<Order> {
+  /** The order if the user may see it (its owner, or staff); otherwise not found, never forbidden. */
+  async getOrderFor(user: Customer, id: number): Promise<Result<Order, OrderNotFound>> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || (row.user_id !== user.id && !user.is_staff)) throw notFound("order_not_found", ORDER_NOT_FOUND);
+    if (!row || (row.user_id !== user.id && !user.is_staff)) return fail({ kind: "order-not-found" });
     const [order] = await this.#toJson([row], viewerOf(user));
-    return order as Order;
+    return ok(order as Order);
+  }
+
+  /**
+   * The order as `user` sees it, for a caller that has just read or written it for them (its
+   * owner, checked, or staff): not finding it is a broken invariant (orders are never deleted).
+   */
+  async orderAfter(user: Customer, id: number): Promise<Order> {
+    const read = await this.getOrderFor(user, id);
+    if (!read.ok) throw new Error(`order ${id} is missing or not ${user.id}'s`);
+    return read.value;
   }
 
   async ordersOf(user: Customer): Promise<Order[]> {
     return this.#toJson(await repo.findOrdersOfUser(this.db, user.id), { role: "owner" });
   }
 
-  async allOrders(filter: repo.OrderFilter, page: number, pageSize: number): Promise<{ orders: Order[]; total: number; pages: number }> {
+  async allOrders(
+    filter: repo.OrderFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<{ orders: Order[]; total: number; pages: number }, PageNotFound>> {
     const [total, rows] = await Promise.all([
       repo.countOrders(this.db, filter),
       repo.findAllOrders(this.db, filter, pageSize, (page - 1) * pageSize),
     ]);
     const pages = Math.max(1, Math.ceil(total / pageSize));
-    if (page > pages) throw notFound("page_not_found", "Invalid page.");
-    return { orders: await this.#toJson(rows, { role: "staff" }), total, pages };
+    if (page > pages) return fail({ kind: "page-not-found" });
+    return ok({ orders: await this.#toJson(rows, { role: "staff" }), total, pages });
   }
 
   /** Announces committed changes: products whose stock moved (caches), then each order's change. */
@@ -428,8 +484,8 @@ export class OrdersService {
     await Promise.all([moved, ...announcements.map(({ orderId, event }) => this.deps.events.emit("orderChanged", { orderId, event }))]);
   }
 
-  #refusal(status: OrderStatus, event: OrderEventName, reason: "not-allowed" | "wrong-state" | "not-now") {
-    const { code, message, params } = refusalOf(status, event, reason);
+  /** The 409 that transition() and checkMove() still throw to their callers' routes (payments', returns'). */
+  #refusal({ code, message, params }: MoveRefusal) {
     return conflict(code, message, params);
   }
 

@@ -14,6 +14,8 @@ import { type Static, Type } from "typebox";
 import { currentUser } from "../../lib/auth.ts";
 import { fieldError, problem } from "../../lib/errors.ts";
 import { PAGING_HEADERS, pagingHeaders } from "../../lib/paging.ts";
+import { valueOr } from "../../lib/result.ts";
+import { moveRefusal, pageNotFound } from "./failures.ts";
 import { eventNeeds } from "./process.ts";
 import type { OrdersService } from "./service.ts";
 
@@ -66,7 +68,7 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
       if (paid) filter.paid = paid === "true";
       if (delivered) filter.delivered = delivered === "true";
       if (q !== undefined) filter.search = orderSearch(q);
-      const result = await orders.allOrders(filter, page, pageSize);
+      const result = valueOr(await orders.allOrders(filter, page, pageSize), pageNotFound);
       reply.headers(pagingHeaders(result));
       return result.orders;
     },
@@ -83,10 +85,11 @@ export const orderStaffRoutes: FastifyPluginAsyncTypebox<OrderStaffRoutesOptions
       if (!shipment[field]) throw fieldError("field_invalid", field, problem("blank", "This field may not be blank."));
     }
     const note = body.note?.trim() || (needs.length > 0 ? `${shipment.courier} ${shipment.awb}` : undefined);
-    return orders.move(currentUser(request), id, event, {
+    const moved = await orders.move(currentUser(request), id, event, {
       ...(note === undefined ? {} : { note }),
       ...(needs.length > 0 ? { set: shipment } : {}),
     });
+    return valueOr(moved, moveRefusal);
   }
 
   app.put(

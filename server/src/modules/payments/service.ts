@@ -231,7 +231,7 @@ export class PaymentsService {
       if (outcome === "mismatch") return fail({ kind: "payment-mismatch" });
       if (outcome === "not-captured" || outcome === "refunded-late") return fail({ kind: outcome });
     }
-    return ok(await this.orders.getOrderFor(user, order.id));
+    return ok(await this.orders.orderAfter(user, order.id));
   }
 
   /**
@@ -379,7 +379,7 @@ export class PaymentsService {
     await this.processRefunds(orderId);
     const made = await repo.findRefundByKey(this.db, orderId, key);
     if (made?.status === "failed") return fail({ kind: "refund-refused" });
-    return ok(await this.orders.getOrderFor(staff, orderId));
+    return ok(await this.orders.orderAfter(staff, orderId));
   }
 
   /**
@@ -475,7 +475,7 @@ export class PaymentsService {
       if (order.user_id !== user.id) return fail({ kind: "order-not-found" });
       return this.saveRefundAccount(trx, order, input);
     });
-    return saved.ok ? ok(await this.orders.getOrderFor(user, orderId)) : saved;
+    return saved.ok ? ok(await this.orders.orderAfter(user, orderId)) : saved;
   }
 
   /** Stores a refund account for a Cash on Delivery order (refused for an order paid online: Razorpay refunds it). */
@@ -517,7 +517,7 @@ export class PaymentsService {
     if (!refund) return fail({ kind: "refund-not-found" });
     if (refund.method !== "transfer") return fail({ kind: "not-transfer" });
     await this.#settleRefund(refund, "processed", null, reference.trim());
-    return ok(await this.orders.getOrderFor(staff, orderId));
+    return ok(await this.orders.orderAfter(staff, orderId));
   }
 
   /**

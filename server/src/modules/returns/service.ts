@@ -205,7 +205,7 @@ export class ReturnsService {
       await this.#act(staff, orderId, returnId, input, note);
       return ok(undefined);
     });
-    return acted.ok ? ok(await this.deps.orders.getOrderFor(staff, orderId)) : acted;
+    return acted.ok ? ok(await this.deps.orders.orderAfter(staff, orderId)) : acted;
   }
 
   async #act(staff: Customer, orderId: number, returnId: number, input: ReturnAction, note: string): Promise<void> {
@@ -341,7 +341,7 @@ export class ReturnsService {
   }
 
   async #answer(user: Customer, orderId: number, returnId: number): Promise<OrderReturn> {
-    const order = await this.deps.orders.getOrderFor(user, orderId);
+    const order = await this.deps.orders.orderAfter(user, orderId);
     const made = order.returns.find((r) => r.id === returnId);
     if (!made) throw new Error("the return just made is missing");
     return made;
