@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { pagingHeaders } from "../../lib/paging.ts";
 import { type CachedAnswer, etagOf } from "../../lib/response-cache.ts";
 import { valueOr } from "../../lib/result.ts";
+// biome-ignore lint/style/noRestrictedImports: these are the routes' (and the server-rendered pages') answers, so they answer a refusal
 import { productNotFound } from "./failures.ts";
 import { type CatalogService, IN_STOCK_TAG, type ProductPage, type ProductQuery, productTag } from "./service.ts";
 

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "../../lib/clock.ts";
 // The one HTTP error left in the catalogue's services: a list's page past its end is thrown (the
 // paginator's 404), because listProducts answers the page itself to its callers (the cached answers,
 // the search tests), which expect it to reject "Invalid page.".
+// biome-ignore lint/style/noRestrictedImports: a list's page past its end (above)
 import { notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";

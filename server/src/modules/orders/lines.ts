@@ -1,4 +1,5 @@
 import type { VariantRef } from "@krishi/contract";
+// biome-ignore lint/style/noRestrictedImports: lineOf's 400 is still thrown: payments' refunds and returns' requests call it inside their transactions
 import { fieldError, problem } from "../../lib/errors.ts";
 import type { OrderItemRow } from "./repository.ts";
 

@@ -3,6 +3,10 @@ import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Database, OrderActor, OrdersTable } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
+// withOrder's 404 and transition's and checkMove's 409 are still thrown: payments and returns call
+// them inside their own transactions and let them reach the error handler (move, getOrderFor and
+// allOrders return their failures).
+// biome-ignore lint/style/noRestrictedImports: withOrder, transition and checkMove (above)
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { groupBy } from "../../lib/group-by.ts";
