@@ -2,7 +2,7 @@ import { ORDER_STATES, ORDER_STATUSES, STAFF_EVENTS, statesTagged } from "@krish
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
-import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, paySandbox, placeAt } from "../../testing/orders.ts";
+import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, paySandbox, placeAt, stockOf } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { ORDER_PROCESS, STATUS_LABELS } from "./process.ts";
 
@@ -85,6 +85,25 @@ describe("the staff's events route", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "cash_already_received" });
     expect((await eventsOf(id)).at(-1)).toBe("collect:Cash received");
+  });
+
+  it("cancels with the staff's reason on the timeline, gives the units back, and refuses cancelling a delivered order", async () => {
+    const before = await stockOf(t.database.db, fertiliser.id);
+    const id = await paidOrder();
+    expect(await stockOf(t.database.db, fertiliser.id)).toBe(before - 1);
+    const cancelled = await move(staff, id, "cancel", { note: "Customer asked by phone" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: "cancelled" });
+    expect((await eventsOf(id)).at(-1)).toBe("cancel:Customer asked by phone");
+    expect(await stockOf(t.database.db, fertiliser.id)).toBe(before);
+
+    const delivered = await paidOrder();
+    expect((await move(staff, delivered, "deliver")).statusCode).toBe(200);
+    const refused = await move(staff, delivered, "cancel");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "order_wrong_state", params: { status: "delivered", event: "cancel" } });
+    const tooLong = await move(staff, delivered, "pack", { note: "x".repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it("is the staff's: a customer is refused, even on their own order", async () => {
