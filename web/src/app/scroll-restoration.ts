@@ -7,12 +7,10 @@ export const STORAGE_KEY = "krishi.scroll-positions";
 /** Enough for a shopping session's Back button; the oldest entries go first. */
 export const MAX_ENTRIES = 50;
 /**
- * How long a restore waits for a page whose content arrives later (a list from the API and its
- * screen's code after a reload, pictures decoded again): a busy cheap phone on a slow link can take
- * several seconds, and a shopper who has not scrolled meanwhile still wants their place back; the
- * shopper's own scrolling ends it at once.
+ * How long a restore waits for a page whose content arrives later (a list from the API, pictures
+ * decoded again): a busy cheap phone can take over a second; the shopper's own scrolling ends it.
  */
-const RESTORE_FOR_MS = 10_000;
+const RESTORE_FOR_MS = 3000;
 /** Input by which the shopper scrolls themselves: a restore still waiting gives way to it. */
 const SHOPPER_INPUT = ["wheel", "touchstart", "keydown", "mousedown"] as const;
 
