@@ -251,6 +251,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   invoice_not_found: "This order has no tax invoice yet.",
   credit_note_not_found: "We could not find this credit note.",
   date_invalid: CHECK_INPUT,
+  // Catalogue import
+  import_not_found: "We could not find this import. Please send the file again.",
+  import_file_missing: "Choose a spreadsheet (CSV or XLSX) to import.",
+  import_format: "The spreadsheet must be a CSV or an Excel (XLSX) file.",
+  import_not_appliable: "Only a checked file without problems can be imported. Please check the file again.",
 };
 
 /**
@@ -431,6 +436,52 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   vocabulary_too_many_groups: (params) => ({
     message: "The shop may have at most {max} groups of search words.",
     values: { max: num(params, "max") },
+  }),
+  // A catalogue import's problems: the report shows each one's line and column beside it.
+  import_unreadable: "The file cannot be read as an Excel workbook. Save it again as XLSX or CSV.",
+  import_empty: "The sheet has no rows under its header.",
+  import_too_many_rows: (params) => ({
+    message: "The sheet has more than {max} rows: import it in parts.",
+    values: { max: num(params, "max") },
+  }),
+  import_column_unknown: (params) => ({
+    message: "The catalogue has no column “{column}”.",
+    values: { column: text(params, "column") },
+  }),
+  import_column_repeated: (params) => ({
+    message: "The column “{column}” is in the header twice.",
+    values: { column: text(params, "column") },
+  }),
+  import_key_missing: "The header needs a sku, product_id or name column.",
+  formula_cell: "This value starts like a formula (=, +, - or @): write ' before it.",
+  import_sku_unknown: (params) => ({ message: "The shop has no pack with the SKU “{sku}”.", values: { sku: text(params, "sku") } }),
+  import_product_not_found: (params) => ({ message: "The shop has no product number {id}.", values: { id: text(params, "id") } }),
+  import_sku_other_product: (params) => ({
+    message: "The SKU “{sku}” is a pack of another product (number {product}).",
+    values: { sku: text(params, "sku"), product: text(params, "product") },
+  }),
+  import_sku_repeated: (params) => ({
+    message: "The SKU “{sku}” is already on line {earlier}.",
+    values: { sku: text(params, "sku"), earlier: num(params, "earlier") },
+  }),
+  import_pack_repeated: (params) => ({
+    message: "The pack “{label}” is already on line {earlier}.",
+    values: { label: text(params, "label"), earlier: num(params, "earlier") },
+  }),
+  import_product_differs: (params) => ({
+    message: "This differs from the same product's row on line {earlier}: a product's columns must be the same on each of its rows.",
+    values: { earlier: num(params, "earlier") },
+  }),
+  import_too_many_packs: (params) => ({ message: "A product may have at most {max} packs.", values: { max: num(params, "max") } }),
+  stock_moved: "The stock of this pack changed (a sale) after the check. Please check the file again.",
+  image_not_in_zip: (params) => ({ message: "The pictures' ZIP has no file “{name}”.", values: { name: text(params, "name") } }),
+  image_address_refused: (params) => ({
+    message: "“{address}” is not the https address of a public website.",
+    values: { address: text(params, "address") },
+  }),
+  image_fetch_failed: (params) => ({
+    message: "The picture at “{address}” could not be downloaded.",
+    values: { address: text(params, "address") },
   }),
 };
 
