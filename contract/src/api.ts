@@ -6,12 +6,15 @@ import type {
   CartLineSchema,
   CartLineSetBody,
   CartSchema,
+  CatalogueImportSchema,
   CategorySchema,
   CreditNoteSchema,
   DetailSchema,
   ErrorBody,
   ImageOrderBody,
   ImageSchema,
+  ImportProblemSchema,
+  ImportReportSchema,
   LanguageBody,
   LoginBody,
   LoginInfoSchema,
@@ -150,6 +153,10 @@ export type OrderListFilter = Static<typeof OrderListQuery>;
 export type UserListFilter = Static<typeof UserListQuery>;
 
 export type StaffSummary = Static<typeof StaffSummarySchema>;
+/** A catalogue import, its report and one of its problems (staff's Import / Export). */
+export type CatalogueImport = Static<typeof CatalogueImportSchema>;
+export type ImportReport = Static<typeof ImportReportSchema>;
+export type ImportProblem = Static<typeof ImportProblemSchema>;
 
 /** Request bodies the web sends. */
 export type Credentials = Static<typeof LoginBody>;

@@ -122,6 +122,11 @@ export const ERROR_CODES = [
   "invoice_not_found",
   "credit_note_not_found", // params: {n}
   "date_invalid",
+  // Catalogue import
+  "import_not_found",
+  "import_file_missing", // no sheet in the upload
+  "import_format", // the sheet is neither CSV nor XLSX
+  "import_not_appliable", // only a dry run that found no problem can be applied
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -247,6 +252,25 @@ export const FIELD_ERROR_CODES = [
   "vocabulary_word_unsearchable", // a word of no letters or digits; params: {word}
   "vocabulary_too_few_words", // fewer than two different words
   "vocabulary_too_many_groups", // params: {max}
+  // A catalogue import's problems (an import report names each one's line and column)
+  "import_unreadable", // the XLSX file cannot be read
+  "import_empty", // no rows under the header
+  "import_too_many_rows", // params: {max}
+  "import_column_unknown", // params: {column}
+  "import_column_repeated", // params: {column}
+  "import_key_missing", // the header has neither sku nor product_id nor name
+  "formula_cell", // a value a spreadsheet would run as a formula (=, +, -, @): write ' before it
+  "import_sku_unknown", // params: {sku}: a row that only changes packs names a SKU the shop does not have
+  "import_product_not_found", // params: {id}
+  "import_sku_other_product", // params: {sku, product}: the SKU is a pack of another product
+  "import_sku_repeated", // params: {sku, earlier}
+  "import_pack_repeated", // params: {label, earlier}: two rows for one pack
+  "import_product_differs", // params: {earlier}: a product column differs between rows of one product
+  "import_too_many_packs", // params: {max}
+  "stock_moved", // a pack's stock changed (a sale) between the check and the write, and the sheet changes it too
+  "image_not_in_zip", // params: {name}
+  "image_address_refused", // params: {address}: not https, or a private, loopback or link-local host
+  "image_fetch_failed", // params: {address}
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 export * from "./api.ts";
+export * from "./catalogue-sheet.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./images.ts";

@@ -37,9 +37,11 @@ import { CatalogAdmin } from "./modules/catalog/admin.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { searchBackendFor } from "./modules/catalog/search-backends.ts";
 import { CatalogService } from "./modules/catalog/service.ts";
-import { catalogStaffRoutes } from "./modules/catalog/staff-routes.ts";
+import { catalogStaffRoutes, MAX_UPLOAD_BYTES } from "./modules/catalog/staff-routes.ts";
 import { VocabularyService } from "./modules/catalog/vocabulary.ts";
 import { vocabularyStaffRoutes } from "./modules/catalog/vocabulary-routes.ts";
+import { CatalogueImports, IMPORT_JOB } from "./modules/catalogue-io/imports.ts";
+import { catalogueIoRoutes } from "./modules/catalogue-io/routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { InvoicesService } from "./modules/invoices/service.ts";
 import { invoiceStaffRoutes } from "./modules/invoices/staff-routes.ts";
@@ -86,7 +88,7 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Default: the DATA_DIR/media directory. */
   media?: MediaStorage;
-  /** Customers' return photos, never served publicly. Default: the PRIVATE_MEDIA_DIR directory. */
+  /** Customers' return photos and uploaded catalogue sheets, never served publicly. Default: the PRIVATE_MEDIA_DIR directory. */
   returnPhotos?: PrivateStorage;
   /** Limits of the sign-in endpoints and the Redis key prefix; defaults in lib/rate-limit.ts. */
   rateLimit?: RateLimitSettings;
@@ -110,6 +112,8 @@ export interface Services {
   orders: OrdersService;
   payments: PaymentsService;
   catalogAdmin: CatalogAdmin;
+  /** Staff's catalogue imports from a spreadsheet, run one at a time by the import job. */
+  catalogueImports: CatalogueImports;
   users: UserAdmin;
   summary: StaffSummaryService;
   /** Tax invoices and credit notes (GST mode), their PDFs and the GST report. */
@@ -195,7 +199,7 @@ function scheduleJobs(
     cart: CartService;
   },
 ): JobScheduler {
-  const jobs = new JobScheduler(deps.db, deps.clock, deps.log);
+  const jobs = new JobScheduler(deps.db, deps.clock, deps.log, config.jobLeaseSeconds * 1000);
   jobs.add("expire-unpaid-orders", Math.min(60_000, (config.orders.paymentWindowSeconds * 1000) / 2), () => deps.orders.expireDue());
   jobs.add("reconcile-payments", 120_000, () => deps.payments.reconcile());
   jobs.add("send-mail", 10_000, () => deps.mailQueue.drain());
@@ -222,6 +226,15 @@ async function storefrontPages(
   const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
   events.on("productsChanged", (change) => pages.forget(change));
   return pages;
+}
+
+/** How long a catalogue import waits for one picture it fetches. */
+const IMPORT_FETCH_TIMEOUT_MS = 10_000;
+
+/** A stored image's absolute address, as the export writes it (IMAGE_BASE_URL on this site, or a CDN's). */
+function absoluteImageUrl(config: Readonly<Config>): (path: string) => string {
+  const base = new URL(config.imageBaseUrl, config.siteUrl);
+  return (path) => new URL(path, base).href;
 }
 
 const BAD_PATH = "This URL is not valid: a part of its path is malformed or too long.";
@@ -347,17 +360,32 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const cart = new CartService({ db, catalog, orders, clock, maxUnitsPerLine: config.orders.maxUnitsPerLine });
   const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events, cart });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
+  const privateFiles = deps.returnPhotos ?? new LocalMediaStorage(config.privateMediaDir);
   const returns = new ReturnsService({
     db,
     orders,
     payments,
     catalog,
-    photos: deps.returnPhotos ?? new LocalMediaStorage(config.privateMediaDir),
+    photos: privateFiles,
     photoKey: deriveKey(config.jwtSecret, "return photos"),
     clock,
     photoLimit: rateLimits.counter("return-photos", RETURN_PHOTOS_PER_CUSTOMER),
   });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
+  const imageUrl = absoluteImageUrl(config);
+  const catalogueImports = new CatalogueImports({
+    db,
+    shelf: catalog,
+    admin: catalogAdmin,
+    files: privateFiles,
+    media,
+    clock,
+    log: app.log,
+    imageUrl,
+    fetch: { allowedHosts: config.importFetchAllowedHosts, timeoutMs: IMPORT_FETCH_TIMEOUT_MS, maxBytes: MAX_UPLOAD_BYTES },
+    runSoon: () => void jobs.runNow(IMPORT_JOB).catch((err) => app.log.error({ err }, "a catalogue import failed")),
+  });
+  jobs.add(IMPORT_JOB, 5_000, () => catalogueImports.runQueued());
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ db, payments, catalog, users, clock });
   const services: Services = {
@@ -367,6 +395,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     orders,
     payments,
     catalogAdmin,
+    catalogueImports,
     users,
     summary,
     invoices,
@@ -423,6 +452,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
+    await staff.register(catalogueIoRoutes, { catalog, imports: catalogueImports, imageUrl });
     await staff.register(orderStaffRoutes, { orders });
     await staff.register(paymentStaffRoutes, { payments });
     await staff.register(returnStaffRoutes, { returns });

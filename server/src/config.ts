@@ -98,6 +98,13 @@ export interface Config {
   defaultDeliveryDays: number;
   /** Whether this process runs the scheduled jobs (expiry sweep, reconciliation, mail); off in tests. */
   runJobs: boolean;
+  /**
+   * How long a process's lease of a job lasts (renewed while it runs): when a process dies
+   * mid-run (a catalogue import cut short), another takes the job over after this at most.
+   */
+  jobLeaseSeconds: number;
+  /** Catalogue imports: hosts whose pictures may be fetched although private, or over plain http (tests, an intranet). */
+  importFetchAllowedHosts: readonly string[];
   /** Server processes on this machine (WEB_CONCURRENCY, opt-in): 1 runs the shop in this process. */
   webConcurrency: number;
 }
@@ -426,6 +433,11 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
     cod,
     defaultDeliveryDays: integer("DELIVERY_DAYS", 5, 0, 60),
     runJobs: bool("RUN_JOBS", nodeEnv !== "test"),
+    jobLeaseSeconds: integer("JOB_LEASE_SECONDS", 300, 2, 3600),
+    importFetchAllowedHosts: (read("IMPORT_FETCH_ALLOWED_HOSTS") ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     webConcurrency: integer("WEB_CONCURRENCY", 1, 1, 64),
   });
 }

@@ -8,6 +8,7 @@ export * from "./accounts.ts";
 export * from "./addresses.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
+export * from "./catalogue-io.ts";
 export * from "./common.ts";
 export * from "./config.ts";
 export * from "./orders.ts";

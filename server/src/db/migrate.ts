@@ -21,6 +21,7 @@ import * as m0019 from "./migrations/0019_search_vocabulary.ts";
 import * as m0020 from "./migrations/0020_create_carts.ts";
 import * as m0021 from "./migrations/0021_add_label_hindi.ts";
 import * as m0022 from "./migrations/0022_pending_emails_and_code_budget.ts";
+import * as m0023 from "./migrations/0023_catalogue_imports.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0020_create_carts": m0020,
   "0021_add_label_hindi": m0021,
   "0022_pending_emails_and_code_budget": m0022,
+  "0023_catalogue_imports": m0023,
 };
 
 /**

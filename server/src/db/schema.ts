@@ -408,6 +408,24 @@ export interface CartLinesTable {
   added_at: Timestamp;
 }
 
+/** Staff's catalogue imports (migration 0023; modules/catalogue-io owns them). */
+export interface CatalogueImportsTable {
+  id: Generated<number>;
+  status: string;
+  dry_run: Bool;
+  file_name: string;
+  format: string;
+  file_key: string;
+  with_images: Bool;
+  rows_total: number | null;
+  rows_done: Generated<number>;
+  /** The report (ImportReport) as JSON, once done. */
+  report: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface JobLeasesTable {
   name: string;
   holder: string;
@@ -538,6 +556,7 @@ export interface Database {
   return_lines: ReturnLinesTable;
   mail_queue: MailQueueTable;
   job_leases: JobLeasesTable;
+  catalogue_imports: CatalogueImportsTable;
   document_series: DocumentSeriesTable;
   tax_documents: TaxDocumentsTable;
   serviceable_pins: ServiceablePinsTable;

@@ -28,7 +28,10 @@ export class JobScheduler {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: Pick<FastifyBaseLogger, "error" | "debug">,
-    /** How long a lease lasts: a process that dies mid-run blocks the job this long at most. */
+    /**
+     * How long a lease lasts: a process that dies mid-run blocks the job this long at most. A run
+     * that takes longer renews it every third of a lease.
+     */
     private readonly leaseMs = 5 * 60_000,
   ) {}
 
@@ -79,9 +82,13 @@ export class JobScheduler {
 
   async #runOnce(job: Job): Promise<boolean> {
     if (!(await this.#takeLease(job.name))) return false;
+    // A run longer than the lease (a large catalogue import) keeps it: renewed a few times a lease.
+    const renewal = setInterval(() => void this.#renewLease(job.name), Math.max(1_000, this.leaseMs / 3));
+    renewal.unref();
     try {
       await job.run();
     } finally {
+      clearInterval(renewal);
       // A release that fails (the database away) leaves the lease to this process, which takes it
       // again at its next run (see #takeLease): the job waits for the database, not for the lease.
       await this.db
@@ -109,6 +116,18 @@ export class JobScheduler {
     }, delayMs);
     timer.unref();
     this.#timers.add(timer);
+  }
+
+  /** Moves this process's lease of `name` a whole lease on; a failure (the database away) is logged, and the lease may lapse. */
+  async #renewLease(name: string): Promise<void> {
+    const until = new Date(this.clock().getTime() + this.leaseMs).toISOString();
+    await this.db
+      .updateTable("job_leases")
+      .set({ lease_until: until })
+      .where("name", "=", name)
+      .where("holder", "=", this.holder)
+      .execute()
+      .catch((err) => this.log.error({ err, job: name }, "a job's lease could not be renewed"));
   }
 
   async #takeLease(name: string): Promise<boolean> {

@@ -3,8 +3,7 @@ import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
 import { placeOrder } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { SAMPLE_PRODUCT, STOCK_MOVED } from "./admin.ts";
-import { BAD_GST_RATE, BAD_HSN } from "./staff-routes.ts";
+import { BAD_GST_RATE, BAD_HSN, SAMPLE_PRODUCT, STOCK_MOVED } from "./admin.ts";
 
 let t: TestApp;
 let asStaff: Record<string, string>;

@@ -1,4 +1,5 @@
-import type { Product, ProductImages, ProductLabel } from "@krishi/contract";
+import { setImmediate as turn } from "node:timers/promises";
+import { GST_RATES, type GstRate, type Product, type ProductImages, type ProductLabel, tryToPaise } from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/dialect.ts";
@@ -47,6 +48,29 @@ export const LABEL_TAKEN = "Another pack of this product has this label.";
 export const SKU_TAKEN = "Another pack has this SKU.";
 export const PACK_NOT_FOUND = "This pack is not one of this product's packs.";
 
+export const AMOUNT_INVALID = "Enter a valid amount with at most two decimals.";
+export const PRICE_OUT_OF_RANGE = "Enter a price above ₹0 and at most ₹1,00,00,000.";
+export const BAD_HSN = "Enter an HSN code of 4, 6 or 8 digits (or leave it empty).";
+export const BAD_GST_RATE = `Choose a GST rate of ${GST_RATES.join(", ")} percent.`;
+
+/** The highest price a pack may have: ₹1 crore. */
+const MAX_PRICE_PAISE = 1_000_000_000;
+
+/** A price or MRP staff may set, in paise: more than ₹0, at most ₹1 crore, at most two decimals; else why not. */
+export function priceInPaise(price: number | string): number | "amount_invalid" | "price_out_of_range" {
+  const paise = tryToPaise(price);
+  if (paise === null) return "amount_invalid";
+  return paise <= 0 || paise > MAX_PRICE_PAISE ? "price_out_of_range" : paise;
+}
+
+/** An HSN code as written ("1209 91", "3105.20"), without its spaces and dots; null when it is not 4, 6 or 8 digits (or empty). */
+export function hsnCodeOf(text: string): string | null {
+  const code = text.replace(/[\s.]/g, "");
+  return /^(\d{4}|\d{6}|\d{8})?$/.test(code) ? code : null;
+}
+
+export const isGstRate = (rate: unknown): rate is GstRate => typeof rate === "number" && (GST_RATES as readonly number[]).includes(rate);
+
 /** The pack a new product starts with, and the one a product without packs gains on its first edit. */
 const FIRST_PACK = { label: "1 pack", sku: "", netQuantity: 1, unit: "piece", weightGrams: 0 } as const;
 
@@ -77,6 +101,20 @@ export type ImageFailure =
   | { kind: "image-rejected"; code: ImageRejected["code"]; message: string }
   | { kind: "image-not-found" }
   | { kind: "image-order-invalid" };
+
+/** A product of an import: an existing one's edit (with `id`) or a new one, and its images when the import names them. */
+export interface ImportedProduct {
+  id?: number | undefined;
+  input: ProductInput;
+  /** Its images in order: one of its own by id, or a file stored for it (a path); undefined: kept. */
+  images?: readonly (number | string)[] | undefined;
+}
+
+/** Why an import's write is refused: the product at `index` of its items, and why. */
+export type ImportRefusal = { kind: "import-refused"; index: number; failure: ProductEditFailure };
+
+/** Products written between two turns of the event loop. */
+const IMPORT_TURN = 25;
 
 /** A refusal found in one of edit's helpers, thrown so that its transaction rolls back; edit returns it. */
 const refuse = (failure: ProductEditFailure) => new Refusal(failure);
@@ -139,47 +177,110 @@ export class CatalogAdmin {
 
   /** edit's transaction; a refusal in it is thrown (a Refusal), so that what it wrote rolls back. */
   #update(id: number, input: ProductInput): Promise<Result<void, ProductEditFailure>> {
-    return this.db.transaction().execute(async (trx) => {
-      const current = await repo.lockProduct(trx, id);
-      if (!current) return fail({ kind: "product-not-found" });
-      const label = { ...labelJson(current), ...input.label };
-      if (label.kind === "pesticide" && !label.cibrcNumber.trim()) {
-        return fail({ kind: "cibrc-required" });
-      }
-      const category = await this.#category(trx, input.category);
-      const existing = await repo.findPacks(trx, [id]);
-      const packs = input.variants
-        ? editedPacks(input.variants, existing)
-        : [defaultPackEdited(input, existing), ...existing.slice(1).map(packFields)];
-      await checkSkusFree(trx, id, packs);
-      const at = this.clock().toISOString();
-      try {
-        await repo.writePacks(trx, id, existing, packs, at);
-      } catch (error) {
-        // Another edit took the SKU meanwhile.
-        if (isUniqueViolation(error)) throw refuse({ kind: "sku-taken" });
-        throw error;
-      }
-      await repo.updateProduct(
-        trx,
-        id,
-        {
-          name: input.name,
-          brand: input.brand,
-          category,
-          description: input.description,
-          nameHi: input.nameHi ?? current.name_hi,
-          descriptionHi: input.descriptionHi ?? current.description_hi,
-          hsnCode: input.hsnCode ?? current.hsn_code,
-          gstRate: input.gstRate ?? Number(current.gst_rate),
-          packs,
-          label: labelRow(label),
-        },
-        at,
-        this.catalog.search,
-      );
-      return done;
-    });
+    return this.db.transaction().execute((trx) => this.#write(trx, id, input));
+  }
+
+  /** Writes an edit of product `id` in `trx`: returns the refusals found before writing, throws those found after. */
+  async #write(trx: Transaction<Database>, id: number, input: ProductInput): Promise<Result<void, ProductEditFailure>> {
+    const current = await repo.lockProduct(trx, id);
+    if (!current) return fail({ kind: "product-not-found" });
+    const label = { ...labelJson(current), ...input.label };
+    if (label.kind === "pesticide" && !label.cibrcNumber.trim()) {
+      return fail({ kind: "cibrc-required" });
+    }
+    const category = await this.#category(trx, input.category);
+    const existing = await repo.findPacks(trx, [id]);
+    const packs = input.variants
+      ? editedPacks(input.variants, existing)
+      : [defaultPackEdited(input, existing), ...existing.slice(1).map(packFields)];
+    await checkSkusFree(trx, id, packs);
+    const at = this.clock().toISOString();
+    await skusWritten(() => repo.writePacks(trx, id, existing, packs, at));
+    await repo.updateProduct(
+      trx,
+      id,
+      {
+        name: input.name,
+        brand: input.brand,
+        category,
+        description: input.description,
+        nameHi: input.nameHi ?? current.name_hi,
+        descriptionHi: input.descriptionHi ?? current.description_hi,
+        hsnCode: input.hsnCode ?? current.hsn_code,
+        gstRate: input.gstRate ?? Number(current.gst_rate),
+        packs,
+        label: labelRow(label),
+      },
+      at,
+      this.catalog.search,
+    );
+    return done;
+  }
+
+  /** Makes a whole product in `trx` (an import's new one): its packs are `input.variants`, or the form's one pack. */
+  async #insert(trx: Transaction<Database>, input: ProductInput): Promise<number> {
+    const label = { ...DEFAULT_LABEL, ...input.label };
+    if (label.kind === "pesticide" && !label.cibrcNumber.trim()) throw refuse({ kind: "cibrc-required" });
+    const category = await this.#category(trx, input.category);
+    const packs = input.variants
+      ? editedPacks(input.variants, [])
+      : [{ ...FIRST_PACK, pricePaise: input.pricePaise, mrpPaise: input.pricePaise, countInStock: input.countInStock }];
+    await checkSkusFree(trx, 0, packs);
+    const fields = {
+      name: input.name,
+      brand: input.brand,
+      category,
+      description: input.description,
+      nameHi: input.nameHi ?? "",
+      descriptionHi: input.descriptionHi ?? "",
+      hsnCode: input.hsnCode ?? "",
+      gstRate: input.gstRate ?? 0,
+      packs,
+      label: labelRow(label),
+    };
+    return skusWritten(() => repo.insertProduct(trx, fields, this.clock().toISOString(), this.catalog.search));
+  }
+
+  /**
+   * Writes many products at once (a catalogue import): all of them in one transaction, or none
+   * when one is refused (the failure names its place in `items`). `within` writes its own rows in
+   * the same transaction (the import's result). The event loop runs every few products, and
+   * `progress` hears how many are written.
+   */
+  async importProducts(
+    items: readonly ImportedProduct[],
+    { progress, within }: { progress?: (written: number) => void; within?: (trx: Transaction<Database>) => Promise<void> } = {},
+  ): Promise<Result<void, ImportRefusal>> {
+    const removed: string[] = [];
+    const written = await refusals(() =>
+      this.db.transaction().execute(async (trx): Promise<Result<void, ImportRefusal>> => {
+        for (const [index, item] of items.entries()) {
+          const failed = (failure: ProductEditFailure) => new Refusal<ImportRefusal>({ kind: "import-refused", index, failure });
+          let id = item.id;
+          try {
+            if (id === undefined) id = await this.#insert(trx, item.input);
+            else {
+              const edited = await this.#write(trx, id, item.input);
+              if (!edited.ok) throw failed(edited.failure);
+            }
+          } catch (error) {
+            if (error instanceof Refusal) throw failed(error.failure as ProductEditFailure);
+            throw error;
+          }
+          if (item.images) removed.push(...(await placeImages(trx, id, item.images)));
+          if (index % IMPORT_TURN === IMPORT_TURN - 1) {
+            progress?.(index + 1);
+            await turn();
+          }
+        }
+        await within?.(trx);
+        return done;
+      }),
+    );
+    if (!written.ok) return written;
+    this.catalog.invalidate();
+    await this.#removeUnreferenced(removed);
+    return done;
   }
 
   async remove(id: number): Promise<Result<void, ProductNotFound>> {
@@ -392,6 +493,34 @@ function keptStock(current: number, wanted: number, seen: number | undefined): n
   // Sold (or restocked) since the form was loaded: never write the stale count back.
   if (wanted !== seen) throw refuse({ kind: "stock-moved" });
   return current;
+}
+
+/** Writes packs, answering a SKU another edit took meanwhile (the unique index) as the refusal it is. */
+async function skusWritten<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse({ kind: "sku-taken" });
+    throw error;
+  }
+}
+
+/**
+ * Gives a product the images `list` names, in its order: an image of its own by id, a file
+ * already stored by its path (new). Answers the paths of the images it no longer has.
+ */
+async function placeImages(trx: Transaction<Database>, productId: number, list: readonly (number | string)[]): Promise<string[]> {
+  const current = await repo.findImages(trx, [productId]);
+  const kept = new Set(list.filter((entry) => typeof entry === "number"));
+  const gone = current.filter((image) => !kept.has(image.id));
+  for (const image of gone) await repo.deleteImage(trx, image.id);
+  for (const entry of list) if (typeof entry === "string") await repo.insertImage(trx, productId, entry);
+  const ids = (await repo.findImages(trx, [productId])).map((image) => image.id);
+  const newIds = ids.filter((id) => !current.some((image) => image.id === id));
+  let next = 0;
+  const order = list.map((entry) => (typeof entry === "number" ? entry : (newIds[next++] as number)));
+  for (const [position, id] of order.entries()) await repo.setImagePosition(trx, id, position);
+  return gone.map((image) => image.path);
 }
 
 /** A SKU is the shop's: one another product's pack has is refused. */

@@ -113,6 +113,36 @@ export async function findCategories(db: Kysely<Database>) {
     .execute();
 }
 
+/** Products (with their category) in id order after `afterId`, `limit` of them: the staff's export reads the catalogue so. */
+export async function productsAfter(db: Writer, afterId: number, limit: number) {
+  return db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select(productColumns)
+    .where("products.id", ">", afterId)
+    .orderBy("products.id")
+    .limit(limit)
+    .execute();
+}
+
+/** These products (with their category), in id order; ids that are not there are left out. */
+export async function productsWithIds(db: Writer, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select(productColumns)
+    .where("products.id", "in", ids)
+    .orderBy("products.id")
+    .execute();
+}
+
+/** Which product each of these SKUs is a pack of (SKUs no pack has are left out). */
+export async function productIdsOfSkus(db: Writer, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return db.selectFrom("product_variants").select(["sku", "product_id"]).where("sku", "in", skus).execute();
+}
+
 /** Up to `limit` products after `afterId` in id order (keyset paging), with when each last changed. */
 export async function sitemapEntries(db: Kysely<Database>, afterId: number, limit: number) {
   return db.selectFrom("products").select(["id", "updated_at"]).where("id", ">", afterId).orderBy("id").limit(limit).execute();

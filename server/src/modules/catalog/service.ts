@@ -13,6 +13,7 @@ import { notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import { done, fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
+import type { ProductWithCategory } from "./columns.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import type { SearchBackend } from "./search-backend.ts";
@@ -347,6 +348,38 @@ export class CatalogService {
   async sitemapEntries(afterId: number, limit: number): Promise<SitemapEntry[]> {
     const rows = await repo.sitemapEntries(this.db, afterId, limit);
     return rows.map((row) => ({ id: row.id, updatedAt: new Date(row.updated_at).toISOString() }));
+  }
+
+  /**
+   * The whole catalogue in id order, `batch` products at a time with their packs and images (the
+   * staff's export): each batch is three queries, and the caller's writing runs between batches.
+   */
+  async *everyProduct(batch = 500): AsyncGenerator<ProductSummary[]> {
+    for (let after = 0; ; ) {
+      const rows = await repo.productsAfter(this.db, after, batch);
+      if (rows.length === 0) return;
+      yield await this.#summaries(rows);
+      after = rows[rows.length - 1]?.id ?? after;
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** These products as the API shows them, in id order (ids that are not there are left out). */
+  async productsById(ids: readonly number[]): Promise<ProductSummary[]> {
+    return this.#summaries(await repo.productsWithIds(this.db, ids));
+  }
+
+  /** The product each of these SKUs is a pack of; SKUs no pack has are not in the map. */
+  async productsOfSkus(skus: readonly string[]): Promise<Map<string, number>> {
+    return new Map((await repo.productIdsOfSkus(this.db, skus)).map((row) => [row.sku, row.product_id]));
+  }
+
+  async #summaries(rows: readonly ProductWithCategory[]): Promise<ProductSummary[]> {
+    const ids = rows.map((row) => row.id);
+    const [images, packs] = await Promise.all([repo.findImages(this.db, ids), repo.findPacks(this.db, ids)]);
+    const imagesOf = groupBy(images, (image) => image.product_id);
+    const packsOf = groupBy(packs, (pack) => pack.product_id);
+    return rows.map((row) => productSummaryJson(row, (imagesOf.get(row.id) ?? []).map(imageJson), packsOf.get(row.id) ?? []));
   }
 
   countProducts(): Promise<number> {

@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { GST_RATES, type ProductUpdate, toPaise } from "@krishi/contract";
+import type { ProductUpdate } from "@krishi/contract";
 import {
   DetailSchema,
   ErrorBody,
@@ -14,7 +14,17 @@ import { Type } from "typebox";
 import { badRequest, type FieldErrors, fieldError, HttpError, problem } from "../../lib/errors.ts";
 import { readParts } from "../../lib/multipart.ts";
 import { valueOr } from "../../lib/result.ts";
-import type { CatalogAdmin, PackInput } from "./admin.ts";
+import {
+  AMOUNT_INVALID,
+  BAD_GST_RATE,
+  BAD_HSN,
+  type CatalogAdmin,
+  hsnCodeOf,
+  isGstRate,
+  type PackInput,
+  PRICE_OUT_OF_RANGE,
+  priceInPaise,
+} from "./admin.ts";
 import { imageRefusal, productEditRefusal, productNotFound } from "./failures.ts";
 
 export interface CatalogStaffRoutesOptions {
@@ -29,15 +39,9 @@ const tags = ["catalogue"];
 
 /** A price staff may set (`field`: where the request has it): more than ₹0, at most ₹1 crore. */
 function pricePaise(price: number | string, field = "price"): number {
-  let paise: number;
-  try {
-    paise = toPaise(price);
-  } catch {
-    throw fieldError("price_invalid", field, problem("amount_invalid", "Enter a valid amount with at most two decimals."));
-  }
-  if (paise <= 0 || paise > 1_000_000_000) {
-    throw fieldError("price_invalid", field, problem("price_out_of_range", "Enter a price above ₹0 and at most ₹1,00,00,000."));
-  }
+  const paise = priceInPaise(price);
+  if (paise === "amount_invalid") throw fieldError("price_invalid", field, problem("amount_invalid", AMOUNT_INVALID));
+  if (paise === "price_out_of_range") throw fieldError("price_invalid", field, problem("price_out_of_range", PRICE_OUT_OF_RANGE));
   return paise;
 }
 
@@ -50,9 +54,6 @@ function packsInput(variants: ProductUpdate["variants"]): PackInput[] | undefine
   }));
 }
 
-export const BAD_HSN = "Enter an HSN code of 4, 6 or 8 digits (or leave it empty).";
-export const BAD_GST_RATE = `Choose a GST rate of ${GST_RATES.join(", ")} percent.`;
-
 /**
  * The tax fields before the schema sees them: an HSN code loses its spaces and dots ("1209 91",
  * "3105.20"), and the two get messages a form can show (the schema's own would read "must be
@@ -62,13 +63,12 @@ function checkTaxFields(body: unknown): void {
   if (!body || typeof body !== "object") return;
   const fields = body as { hsnCode?: unknown; gstRate?: unknown };
   const errors: FieldErrors = {};
-  if (typeof fields.hsnCode === "string") fields.hsnCode = fields.hsnCode.replace(/[\s.]/g, "");
-  if (fields.hsnCode !== undefined && !(typeof fields.hsnCode === "string" && /^(\d{4}|\d{6}|\d{8})?$/.test(fields.hsnCode))) {
+  if (typeof fields.hsnCode === "string") fields.hsnCode = hsnCodeOf(fields.hsnCode) ?? fields.hsnCode;
+  if (fields.hsnCode !== undefined && !(typeof fields.hsnCode === "string" && hsnCodeOf(fields.hsnCode) !== null)) {
     errors.hsnCode = [problem("hsn_invalid", BAD_HSN)];
   }
   const rate = fields.gstRate;
-  if (rate !== undefined && !(typeof rate === "number" && (GST_RATES as readonly number[]).includes(rate)))
-    errors.gstRate = [problem("gst_rate_invalid", BAD_GST_RATE)];
+  if (rate !== undefined && !isGstRate(rate)) errors.gstRate = [problem("gst_rate_invalid", BAD_GST_RATE)];
   const first = Object.entries(errors)[0];
   if (first?.[1][0]) throw badRequest("tax_fields_invalid", `${first[0]}: ${first[1][0].message}`, errors);
 }

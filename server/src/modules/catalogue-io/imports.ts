@@ -1,0 +1,296 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type CatalogueImport, type ImportProblem, type ImportReport, type ImportStatus, MAX_REPORTED_ERRORS } from "@krishi/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { removeImage, storeImage } from "../../lib/images.ts";
+import { fail, ok, type Result } from "../../lib/result.ts";
+import type { MediaStorage, PrivateStorage } from "../../lib/storage.ts";
+import type { CatalogAdmin, ImportRefusal, ProductEditFailure } from "../catalog/admin.ts";
+import { type FetchRules, ImageLoader } from "./image-sources.ts";
+import { type ImageUrl, type Plan, type PlannedProduct, planImport, type Shelf } from "./plan.ts";
+import * as repo from "./repository.ts";
+import { readSheet, type SheetFormat } from "./sheet-read.ts";
+
+/** A sheet staff upload, with the ZIP of its pictures if they sent one. */
+export interface ImportUpload {
+  fileName: string;
+  format: SheetFormat;
+  sheet: Buffer;
+  images?: Buffer | undefined;
+}
+
+export type ImportFailure = { kind: "import-not-found" } | { kind: "import-not-appliable" };
+
+export interface CatalogueImportsDeps {
+  db: Db;
+  shelf: Shelf;
+  admin: CatalogAdmin;
+  /** Where uploads wait for their turn (private: never served). */
+  files: PrivateStorage;
+  /** Where the pictures of products go. */
+  media: MediaStorage;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, "error" | "info">;
+  imageUrl: ImageUrl;
+  fetch: FetchRules;
+  /** Asks for the import job to run soon (in whichever process holds its lease). */
+  runSoon: () => void;
+}
+
+/** The job that runs imports (lib/jobs.ts): one at a time in all the shop's processes. */
+export const IMPORT_JOB = "catalogue-import";
+
+/** Rows between two writes of the progress. */
+const PROGRESS_EVERY = 500;
+
+/**
+ * Staff's catalogue imports: an upload is kept in private storage and queued; the import job
+ * runs the queue one import at a time, oldest first (an import cut short by a restart runs again
+ * from its file: its writes are one transaction, so none of them were made). Each import reads
+ * and checks the whole sheet, and writes nothing unless every row is right.
+ */
+export class CatalogueImports {
+  /** The import this process is running, and its progress (the database has it too, but not while a SQLite transaction holds it). */
+  #running: { id: number; status: ImportStatus; rowsDone: number; rowsTotal: number | null } | undefined;
+
+  constructor(private readonly deps: CatalogueImportsDeps) {}
+
+  async start(upload: ImportUpload, dryRun: boolean, by: number | null): Promise<CatalogueImport> {
+    const key = `import-${randomUUID()}`;
+    await this.deps.files.put(`${key}.${upload.format}`, upload.sheet);
+    if (upload.images) await this.deps.files.put(`${key}.zip`, upload.images);
+    const id = await repo.insertImport(this.deps.db, {
+      dryRun,
+      fileName: upload.fileName.slice(0, 200),
+      format: upload.format,
+      fileKey: key,
+      withImages: upload.images !== undefined,
+      createdBy: by,
+      createdAt: this.deps.clock().toISOString(),
+    });
+    this.deps.runSoon();
+    return this.#json(await this.#row(id));
+  }
+
+  async get(id: number): Promise<Result<CatalogueImport, ImportFailure>> {
+    const running = this.#running;
+    const row = await repo.findImport(this.deps.db, id);
+    if (!row) return fail({ kind: "import-not-found" });
+    return ok(this.#json(row, running?.id === id ? running : undefined));
+  }
+
+  async latest(limit = 10): Promise<CatalogueImport[]> {
+    return (await repo.latestImports(this.deps.db, limit)).map((row) => this.#json(row));
+  }
+
+  /** Writes a dry run that found no problem: it is queued again as an import, checked again against the catalogue of now. */
+  async apply(id: number): Promise<Result<CatalogueImport, ImportFailure>> {
+    const row = await repo.findImport(this.deps.db, id);
+    if (!row) return fail({ kind: "import-not-found" });
+    const report = row.report ? (JSON.parse(row.report) as ImportReport) : null;
+    if (!report || report.errors.length > 0 || !(await repo.requeueAsWrite(this.deps.db, id)))
+      return fail({ kind: "import-not-appliable" });
+    this.deps.runSoon();
+    return ok(this.#json(await this.#row(id)));
+  }
+
+  /** The import once finished, or as it stands after `ms`. */
+  async waitFor(id: number, ms: number): Promise<CatalogueImport> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = await this.get(id);
+      if (!found.ok) throw new Error(`import ${id} is gone`);
+      const { status } = found.value;
+      if (status === "done" || status === "failed" || Date.now() >= until) return found.value;
+      await sleep(100);
+    }
+  }
+
+  /** The import job: runs every unfinished import, oldest first. */
+  async runQueued(): Promise<void> {
+    for (let row = await repo.nextImport(this.deps.db); row; row = await repo.nextImport(this.deps.db)) await this.#run(row);
+  }
+
+  async #run(row: repo.ImportRow): Promise<void> {
+    const { db, clock, log } = this.deps;
+    const progress = { id: row.id, status: "checking" as ImportStatus, rowsDone: 0, rowsTotal: null as number | null };
+    this.#running = progress;
+    const stored: string[] = [];
+    try {
+      await repo.setProgress(db, row.id, { status: "checking", rowsDone: 0, rowsTotal: null });
+      const report = await this.#check(row, progress, stored);
+      if (report.applied) {
+        progress.status = "writing";
+        // Not written to the row: on SQLite the connection is the import's until it commits.
+        const refused = await this.#write(row.id, report, progress, stored);
+        if (refused) await repo.finishImport(db, row.id, "done", JSON.stringify(refused), clock().toISOString(), progress.rowsDone);
+      } else {
+        await Promise.all(stored.map((path) => removeImage(path, this.deps.media)));
+        await repo.finishImport(db, row.id, "done", JSON.stringify(report), clock().toISOString(), progress.rowsDone);
+      }
+      log.info({ import: row.id, dryRun: Boolean(row.dry_run), ...counts(report) }, "catalogue import finished");
+    } catch (err) {
+      log.error({ err, import: row.id }, "a catalogue import failed");
+      await Promise.all(stored.map((path) => removeImage(path, this.deps.media).catch(() => {})));
+      await repo.finishImport(db, row.id, "failed", null, clock().toISOString());
+    } finally {
+      this.#running = undefined;
+    }
+    await this.#forgetFiles(row);
+  }
+
+  /**
+   * Reads and checks the import's sheet, and loads its pictures (stored, unless a dry run). The
+   * report's `applied` says whether it is to be written: no problem, and not a dry run.
+   */
+  async #check(row: repo.ImportRow, progress: { rowsDone: number; rowsTotal: number | null }, stored: string[]): Promise<PlannedReport> {
+    const { db, files } = this.deps;
+    const sheet = await files.get(`${row.file_key}.${row.format}`);
+    if (!sheet) throw new Error(`the file of import ${row.id} is gone`);
+    const step = (rows: number) => {
+      progress.rowsDone = rows;
+      if (rows % PROGRESS_EVERY === 0) void repo.setProgress(db, row.id, { rowsDone: rows }).catch(() => {});
+    };
+    const read = await readSheet(sheet, row.format as SheetFormat, step);
+    if (!read.ok) return { ...reportOf(undefined, read.problems), plan: undefined };
+    progress.rowsTotal = read.rows.length;
+    await repo.setProgress(db, row.id, { rowsTotal: read.rows.length, rowsDone: 0 });
+    const plan = await planImport(read.rows, this.deps.shelf, this.deps.imageUrl, step);
+    if (plan.problems.length === 0) {
+      const zip = row.with_images ? ((await files.get(`${row.file_key}.zip`)) ?? undefined) : undefined;
+      await this.#loadImages(plan, zip, Boolean(row.dry_run), stored);
+    }
+    progress.rowsDone = read.rows.length;
+    const report = reportOf(plan, plan.problems);
+    return { ...report, applied: report.errors.length === 0 && !row.dry_run, plan };
+  }
+
+  /** Loads each picture the plan names (checked, and stored unless a dry run); a problem is the plan's. */
+  async #loadImages(plan: Plan, zip: Buffer | undefined, dryRun: boolean, stored: string[]): Promise<void> {
+    const loader = new ImageLoader(zip, this.deps.fetch);
+    for (const item of plan.items) {
+      if (!item.images) continue;
+      const list: (number | string)[] = [];
+      for (const source of item.images) {
+        if (source.kind === "own") {
+          list.push(source.id);
+          continue;
+        }
+        const loaded = await loader.load(source);
+        if (!loaded.ok) {
+          plan.problems.push({ line: item.line, column: "images", code: loaded.code, params: loaded.params });
+          continue;
+        }
+        if (dryRun) continue;
+        const path = await storeImage(loaded.data, this.deps.media, item.input.name);
+        stored.push(path);
+        list.push(path);
+      }
+      item.stored = list;
+    }
+  }
+
+  /**
+   * Writes the plan in one transaction, the import's result with it. Answers null when written,
+   * else the report of the refusal met while writing (a change made meanwhile).
+   */
+  async #write(id: number, report: PlannedReport, progress: { rowsDone: number }, stored: string[]): Promise<ImportReport | null> {
+    const { plan, ...result } = report;
+    const items = (plan?.items ?? []).map((item) => ({ id: item.id, input: item.input, images: item.stored }));
+    const written = await this.deps.admin.importProducts(items, {
+      progress: (done) => {
+        progress.rowsDone = done;
+      },
+      within: (trx) => repo.finishImport(trx, id, "done", JSON.stringify(result), this.deps.clock().toISOString(), progress.rowsDone),
+    });
+    if (written.ok) return null;
+    await Promise.all(stored.map((path) => removeImage(path, this.deps.media)));
+    const item = plan?.items[written.failure.index] as PlannedProduct;
+    return reportOf(plan, [writeProblem(item.line, written.failure)]);
+  }
+
+  async #forgetFiles(row: repo.ImportRow): Promise<void> {
+    // A dry run keeps its files: it may be applied. An import written or failed has no more use for them.
+    const kept = await repo.findImport(this.deps.db, row.id);
+    if (kept?.dry_run && kept.status === "done") return;
+    await this.deps.files.remove(`${row.file_key}.${row.format}`).catch(() => {});
+    if (row.with_images) await this.deps.files.remove(`${row.file_key}.zip`).catch(() => {});
+  }
+
+  async #row(id: number): Promise<repo.ImportRow> {
+    const row = await repo.findImport(this.deps.db, id);
+    if (!row) throw new Error(`import ${id} is gone`);
+    return row;
+  }
+
+  #json(row: repo.ImportRow, running?: { status: ImportStatus; rowsDone: number; rowsTotal: number | null }): CatalogueImport {
+    const finished = row.status === "done" || row.status === "failed";
+    return {
+      id: row.id,
+      status: finished || !running ? (row.status as ImportStatus) : running.status,
+      dryRun: Boolean(row.dry_run),
+      fileName: row.file_name,
+      withImages: Boolean(row.with_images),
+      rowsTotal: finished || !running ? row.rows_total : running.rowsTotal,
+      rowsDone: finished || !running ? row.rows_done : running.rowsDone,
+      createdAt: new Date(row.created_at).toISOString(),
+      finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+      report: row.report ? (JSON.parse(row.report) as ImportReport) : null,
+    };
+  }
+}
+
+/** A report with the plan it was made from. */
+type PlannedReport = ImportReport & { plan: Plan | undefined };
+
+function reportOf(plan: Plan | undefined, problems: readonly ImportProblem[]): ImportReport {
+  const errors = problems.slice(0, MAX_REPORTED_ERRORS);
+  return {
+    created: plan?.created ?? 0,
+    updated: plan?.updated ?? 0,
+    unchanged: plan?.unchanged ?? 0,
+    applied: false,
+    errors,
+    errorsOmitted: problems.length - errors.length,
+  };
+}
+
+const counts = (report: ImportReport) => ({
+  created: report.created,
+  updated: report.updated,
+  unchanged: report.unchanged,
+  errors: report.errors.length + report.errorsOmitted,
+});
+
+/** A refusal met while writing, told at the line of the product's first row. */
+function writeProblem(line: number, { failure }: ImportRefusal): ImportProblem {
+  const at = (column: string | null, code: ImportProblem["code"]): ImportProblem => ({ line, column, code, params: {} });
+  return problemOf(failure, at);
+}
+
+function problemOf(failure: ProductEditFailure, at: (column: string | null, code: ImportProblem["code"]) => ImportProblem): ImportProblem {
+  switch (failure.kind) {
+    case "product-not-found":
+      return at("product_id", "import_product_not_found");
+    case "name-blank":
+      return at("name", "blank");
+    case "category-blank":
+      return at("category", "blank");
+    case "category-not-found":
+      return at("category", "category_not_found");
+    case "cibrc-required":
+      return at("cibrc_number", "cibrc_number_required");
+    case "pack-label-taken":
+      return at("pack_label", "pack_label_taken");
+    case "pack-not-found":
+      return at("sku", "pack_not_found");
+    case "mrp-below-price":
+      return at("mrp", "mrp_below_price");
+    case "sku-taken":
+      return at("sku", "sku_taken");
+    case "stock-moved":
+      return at("stock", "stock_moved");
+  }
+}

@@ -1,0 +1,145 @@
+import { once } from "node:events";
+import { PassThrough, type Readable, type Writable } from "node:stream";
+import { setImmediate as turn } from "node:timers/promises";
+import { CATALOGUE_COLUMNS, IMAGE_SEPARATOR, type ProductSummary, SHEET_COLUMN_NAMES, type SheetColumnName } from "@krishi/contract";
+import { stringify } from "csv-stringify";
+import ExcelJS from "exceljs";
+import type { SheetFormat } from "./sheet-read.ts";
+
+/** A cell of the export: text, or a number (an XLSX cell a spreadsheet can sum). */
+type Value = string | number;
+
+/** The columns holding rupees, written with two decimals. */
+const MONEY: ReadonlySet<SheetColumnName> = new Set(["price", "mrp"]);
+const NUMBERS: ReadonlySet<SheetColumnName> = new Set([
+  "product_id",
+  "gst_rate",
+  "germination_percent",
+  "net_quantity",
+  "price",
+  "mrp",
+  "stock",
+  "weight_grams",
+  "position",
+]);
+
+/** One row per pack of `product`, its product's columns on each, in CATALOGUE_COLUMNS' order. */
+export function packRows(product: ProductSummary, imageUrl: (path: string) => string): Record<SheetColumnName, Value>[] {
+  const { label } = product;
+  const productCells = {
+    product_id: product._id,
+    name: product.name,
+    name_hi: product.nameHi,
+    category: product.category.name,
+    brand: product.brand,
+    description: product.description,
+    description_hi: product.descriptionHi,
+    hsn_code: product.hsnCode,
+    gst_rate: product.gstRate,
+    label_kind: label.kind,
+    manufacturer: label.manufacturer,
+    manufacturer_address: label.manufacturerAddress,
+    country_of_origin: label.countryOfOrigin,
+    generic_name: label.genericName,
+    best_before: label.bestBefore,
+    customer_care: label.customerCare,
+    cibrc_number: label.cibrcNumber,
+    seed_variety: label.seedVariety,
+    seed_lot: label.seedLot,
+    germination_percent: label.germinationPercent ?? "",
+    seed_test_date: label.seedTestDate,
+    fco_grade: label.fcoGrade,
+    generic_name_hi: label.genericNameHi,
+    country_of_origin_hi: label.countryOfOriginHi,
+    best_before_hi: label.bestBeforeHi,
+    customer_care_hi: label.customerCareHi,
+    images: product.images.map((image) => imageUrl(image.image)).join(` ${IMAGE_SEPARATOR} `),
+  };
+  return product.variants.map((pack, i) => ({
+    ...productCells,
+    sku: pack.sku,
+    pack_label: pack.label,
+    net_quantity: pack.netQuantity,
+    unit: pack.unit,
+    price: pack.price,
+    mrp: pack.mrp,
+    stock: pack.countInStock,
+    weight_grams: pack.weightGrams,
+    position: i + 1,
+  }));
+}
+
+/**
+ * The catalogue as a sheet, written as `products` yields it (a batch at a time, the event loop
+ * running between batches, waiting while the reader is behind). Answers the stream to send.
+ */
+export function writeCatalogue(
+  products: AsyncIterable<ProductSummary[]>,
+  format: SheetFormat,
+  imageUrl: (path: string) => string,
+  onError: (error: unknown) => void,
+): Readable {
+  const out = new PassThrough();
+  const write = format === "csv" ? writeCsv : writeXlsx;
+  write(products, imageUrl, out).catch((error) => {
+    onError(error);
+    out.destroy(error as Error);
+  });
+  return out;
+}
+
+async function writeCsv(products: AsyncIterable<ProductSummary[]>, imageUrl: (path: string) => string, out: Writable): Promise<void> {
+  // A BOM: spreadsheets then read the file as UTF-8 (Hindi stays Hindi).
+  out.write("\uFEFF");
+  const csv = stringify({ header: true, columns: [...SHEET_COLUMN_NAMES], record_delimiter: "\r\n" });
+  csv.pipe(out);
+  for await (const batch of products) {
+    for (const product of batch)
+      for (const row of packRows(product, imageUrl)) {
+        const cells = SHEET_COLUMN_NAMES.map((column) => csvValue(row[column]));
+        if (!csv.write(cells)) await once(csv, "drain");
+      }
+    await turn();
+  }
+  csv.end();
+}
+
+/** Text a spreadsheet would run as a formula gets a ' before it (the import takes it off again). */
+export function csvValue(value: Value): string {
+  const text = String(value);
+  return /^[=+\-@]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
+}
+
+async function writeXlsx(products: AsyncIterable<ProductSummary[]>, imageUrl: (path: string) => string, out: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet("Catalogue", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = SHEET_COLUMN_NAMES.map((column) => ({
+    header: column,
+    key: column,
+    width: Math.max(12, column.length + 2),
+    ...(MONEY.has(column) ? { style: { numFmt: "0.00" } } : {}),
+  }));
+  for await (const batch of products) {
+    for (const product of batch)
+      for (const row of packRows(product, imageUrl)) {
+        sheet.addRow(SHEET_COLUMN_NAMES.map((column) => xlsxValue(column, row[column]))).commit();
+      }
+    await turn();
+  }
+  sheet.commit();
+  const help = workbook.addWorksheet("Columns");
+  help.columns = [
+    { header: "column", key: "name", width: 22 },
+    { header: "for", key: "level", width: 10 },
+    { header: "what it holds", key: "about", width: 100 },
+  ];
+  for (const column of CATALOGUE_COLUMNS) help.addRow({ name: column.name, level: column.level, about: column.about }).commit();
+  help.commit();
+  await workbook.commit();
+}
+
+/** Numbers as numbers (rupees too), the rest as text: a text cell that looks like a formula stays text in XLSX. */
+function xlsxValue(column: SheetColumnName, value: Value): Value {
+  if (NUMBERS.has(column) && value !== "") return Number(value);
+  return value;
+}
