@@ -19,6 +19,7 @@ export const SPA_ROUTES = [
   "/admin/productlist",
   "/admin/product/:id/edit",
   "/admin/orderlist",
+  "/admin/catalogue",
   "/old_login",
   "/old_signup/",
   "/signup/",

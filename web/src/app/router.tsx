@@ -43,6 +43,7 @@ const userEdit = () => import("../features/admin/user-edit-screen.tsx");
 const productList = () => import("../features/admin/product-list-screen.tsx");
 const productEdit = () => import("../features/admin/product-edit-screen.tsx");
 const orderList = () => import("../features/admin/order-list-screen.tsx");
+const catalogue = () => import("../features/admin/catalogue-screen.tsx");
 
 /** The route table (docs/storefront.md, "Routes"); SPA_ROUTES in contract/ lists the same paths for the server. */
 export const routes: RouteObject[] = [
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: "admin/productlist", Component: lazyScreen(productList, (m) => m.ProductListScreen) },
       { path: "admin/product/:id/edit", Component: lazyScreen(productEdit, (m) => m.ProductEditScreen) },
       { path: "admin/orderlist", Component: lazyScreen(orderList, (m) => m.OrderListScreen) },
+      { path: "admin/catalogue", Component: lazyScreen(catalogue, (m) => m.CatalogueScreen) },
       { path: "old_login", Component: lazyScreen(legacy, (m) => m.OldLoginScreen) },
       { path: "old_signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },
       { path: "signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },

@@ -1,6 +1,7 @@
 /**
- * A CSV file staff upload (the serviceability table, the shipping rules): its field, the hint
- * saying the file's format, and "Choose a CSV file." when the form was sent without one.
+ * A file staff upload (the serviceability table, the shipping rules, the catalogue's sheet and
+ * its pictures): its field, the hint saying the file's format, and "Choose a CSV file." (or the
+ * form's own words) when the form was sent without one. CSV unless `accept` says otherwise.
  */
 import { t } from "../../i18n/index.ts";
 
@@ -10,12 +11,16 @@ export function CsvFileField({
   hint,
   missing,
   onChoose,
+  accept = ".csv,text/csv",
+  missingText,
 }: {
   id: string;
   label: string;
   hint: string;
   missing: boolean;
   onChoose: (file: File | null) => void;
+  accept?: string;
+  missingText?: string;
 }) {
   return (
     <div className="mb-3">
@@ -25,7 +30,7 @@ export function CsvFileField({
       <input
         id={id}
         type="file"
-        accept=".csv,text/csv"
+        accept={accept}
         className={missing ? "form-control is-invalid staff-tap" : "form-control staff-tap"}
         aria-invalid={missing || undefined}
         aria-describedby={missing ? `${id}-hint ${id}-errors` : `${id}-hint`}
@@ -33,7 +38,7 @@ export function CsvFileField({
       />
       {missing && (
         <div id={`${id}-errors`} className="invalid-feedback">
-          {t("Choose a CSV file.")}
+          {missingText ?? t("Choose a CSV file.")}
         </div>
       )}
       <div id={`${id}-hint`} className="form-text">

@@ -20,13 +20,20 @@ import { QueryState } from "./staff-list.tsx";
 /**
  * /admin (staff): counts, money received per day for 30 days (gross, refunds beside it), paid orders to deliver,
  * Cash on Delivery orders whose cash is still to collect, and products low on stock; then GST and
- * delivery: the GST report (GST mode) and the upload of the PIN codes served.
+ * delivery: the GST report (GST mode) and the upload of the PIN codes served. A link leads to the
+ * catalogue's import and export.
  */
 export function DashboardScreen() {
   return (
     <RequireStaff>
       <title>{`${t("Dashboard")} | Krishi Bazaar`}</title>
       <h1>{t("Dashboard")}</h1>
+      {/* The catalogue as a spreadsheet: prices and stock changed in bulk. */}
+      <p className="d-grid d-md-block">
+        <Link to="/admin/catalogue" className="btn btn-outline-primary staff-tap">
+          {t("Import / Export")}
+        </Link>
+      </p>
       <Summary />
       <GstAndDelivery />
       <SearchWords />

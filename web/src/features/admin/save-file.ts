@@ -1,6 +1,9 @@
-/** Hands `text` to the browser as a file download named `name`. */
-export function saveFile(text: string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Hands a file to the browser as a download named `name`: a text (of the given `type`) or a
+ * Blob as it came from the server.
+ */
+export function saveFile(data: string | Blob, name: string, type = "application/octet-stream") {
+  const url = URL.createObjectURL(typeof data === "string" ? new Blob([data], { type }) : data);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
