@@ -14,6 +14,7 @@ describe("isSpaRoute", () => {
       "/admin",
       "/admin/",
       "/admin/user/4/edit",
+      "/admin/catalogue",
       "/old_signup/",
       "/reset/password/confirm/MQ/abc-123",
       "/dj-rest-auth/registration/account-confirm-email/key:1/",

@@ -40,6 +40,7 @@ const STAFF_SCREENS: [string, string][] = [
   ["/admin/productlist", "Products"],
   ["/admin/product/7/edit", "Edit Product"],
   ["/admin/orderlist", "Orders"],
+  ["/admin/catalogue", "Import / Export"],
 ];
 
 /** What the staff screens read. */

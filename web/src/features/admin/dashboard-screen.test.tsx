@@ -106,6 +106,12 @@ describe("DashboardScreen", () => {
     expect(screen.getByRole("img", { name: /₹0.00 from 0 orders, ₹0.00 refunded, ₹0.00 net$/ })).toBeInTheDocument();
   });
 
+  it("leads to the catalogue's import and export", async () => {
+    fakeApi(() => ({ body: summary }));
+    renderDashboard();
+    expect(await screen.findByRole("link", { name: "Import / Export" })).toHaveAttribute("href", "/admin/catalogue");
+  });
+
   it("says in plain words why the summary cannot be read", async () => {
     fakeApi(() => ({ status: 403, body: anErrorBody("permission_denied", "You do not have permission to perform this action.") }));
     renderDashboard();
