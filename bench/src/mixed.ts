@@ -58,7 +58,7 @@ async function browsePaths(base: string, products: number): Promise<string[]> {
   return paths;
 }
 
-async function signIn(base: string, buyer: { email: string; password: string }): Promise<string> {
+export async function signIn(base: string, buyer: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${base}/api/users/dj-rest-auth/login/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
