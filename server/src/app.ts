@@ -414,6 +414,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     if (config.runJobs) jobs.start();
   });
   app.addHook("onClose", async () => {
+    catalogueImports.stop();
     await jobs.stop();
     await events.close();
     await accounts.drain();

@@ -55,6 +55,14 @@ export function supportsRowLocks(db: Pick<Kysely<unknown>, "getExecutor">): bool
 }
 
 /**
+ * Whether other statements run while a transaction is open: PostgreSQL's pool has more
+ * connections; SQLite's one connection is the transaction's until it ends.
+ */
+export function runsBesideTransactions(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return dialectOf(db) === "postgres";
+}
+
+/**
  * Whether a WITH may hold INSERT, UPDATE or DELETE (PostgreSQL): several writes in one statement.
  * SQLite's common table expressions only read.
  */

@@ -44,12 +44,13 @@ export class JobScheduler {
     for (const job of this.#jobs.values()) this.#schedule(job, Math.min(job.intervalMs, 1_000));
   }
 
-  /** Stops the timers and waits for runs in progress. */
+  /** Stops the timers and waits for the runs in progress. */
   async stop(): Promise<void> {
     this.#stopped = true;
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
-    await Promise.allSettled([...this.#running]);
+    // Runs asked for with runNow too (an import stops at its next batch when told: see CatalogueImports.stop).
+    await Promise.allSettled([...this.#running, ...this.#inProgress.values()]);
   }
 
   /**

@@ -65,6 +65,14 @@ export class ServerProcess {
     return exited;
   }
 
+  /** SIGKILL, as a crash or a power cut ends a process: nothing of it runs after. Answers once it has exited. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once("exit", resolve));
+    this.child.kill("SIGKILL");
+    await exited;
+  }
+
   async #ready(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {

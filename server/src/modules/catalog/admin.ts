@@ -241,6 +241,13 @@ export class CatalogAdmin {
     return skusWritten(() => repo.insertProduct(trx, fields, this.clock().toISOString(), this.catalog.search));
   }
 
+  /** An import's product written in `trx`: made, or its edit; answers its id. */
+  async #importOne(trx: Transaction<Database>, item: ImportedProduct): Promise<Result<number, ProductEditFailure>> {
+    if (item.id === undefined) return ok(await this.#insert(trx, item.input));
+    const edited = await this.#write(trx, item.id, item.input);
+    return edited.ok ? ok(item.id) : edited;
+  }
+
   /**
    * Writes many products at once (a catalogue import): all of them in one transaction, or none
    * when one is refused (the failure names its place in `items`). `within` writes its own rows in
@@ -255,19 +262,9 @@ export class CatalogAdmin {
     const written = await refusals(() =>
       this.db.transaction().execute(async (trx): Promise<Result<void, ImportRefusal>> => {
         for (const [index, item] of items.entries()) {
-          const failed = (failure: ProductEditFailure) => new Refusal<ImportRefusal>({ kind: "import-refused", index, failure });
-          let id = item.id;
-          try {
-            if (id === undefined) id = await this.#insert(trx, item.input);
-            else {
-              const edited = await this.#write(trx, id, item.input);
-              if (!edited.ok) throw failed(edited.failure);
-            }
-          } catch (error) {
-            if (error instanceof Refusal) throw failed(error.failure as ProductEditFailure);
-            throw error;
-          }
-          if (item.images) removed.push(...(await placeImages(trx, id, item.images)));
+          const written = await refusals(() => this.#importOne(trx, item));
+          if (!written.ok) throw new Refusal<ImportRefusal>({ kind: "import-refused", index, failure: written.failure });
+          if (item.images) removed.push(...(await placeImages(trx, written.value, item.images)));
           if (index % IMPORT_TURN === IMPORT_TURN - 1) {
             progress?.(index + 1);
             await turn();

@@ -1,7 +1,9 @@
-import type { CatalogueImport, ImportProblem } from "@krishi/contract";
+import { CATALOGUE_COLUMNS, type CatalogueImport, type ImportProblem } from "@krishi/contract";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
+import { finished } from "../../testing/imports.ts";
 import { type FilePart, multipart } from "../../testing/multipart.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
@@ -34,8 +36,7 @@ async function upload(files: FilePart[], { dryRun = false, headers = staff } = {
 
 async function imported(text: string, options: { dryRun?: boolean } = {}): Promise<CatalogueImport> {
   const res = await upload([sheet(text)], options);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return finished(t, res, staff);
 }
 
 const exportCsv = async () => {
@@ -96,8 +97,7 @@ describe("the catalogue as a spreadsheet", () => {
     expect(checked).toMatchObject({ dryRun: true, status: "done", report: { updated: 1, applied: false, errors: [] } });
     expect((await packOf("NEEM-1")).price_paise).toBe(450_00);
     const applied = await t.app.inject({ method: "POST", url: `/api/staff/catalogue/imports/${checked.id}/apply/`, headers: staff });
-    expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json()).toMatchObject({ dryRun: false, status: "done", report: { updated: 1, applied: true } });
+    expect(await finished(t, applied, staff)).toMatchObject({ dryRun: false, status: "done", report: { updated: 1, applied: true } });
     expect((await packOf("NEEM-1")).price_paise).toBe(420_00);
     const again = await t.app.inject({ method: "POST", url: `/api/staff/catalogue/imports/${checked.id}/apply/`, headers: staff });
     expect(again.statusCode).toBe(409);
@@ -172,6 +172,95 @@ describe("the catalogue as a spreadsheet", () => {
     const none = await upload([]);
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe("import_file_missing");
+  });
+
+  it("exports XLSX, with a sheet explaining the columns, that imports back with nothing changed", async () => {
+    await makeProduct(t.database.db, {
+      name: "Wheat Seed HD-2967",
+      packs: [
+        { label: "40 kg", sku: "HD-40", netQuantity: 40, unit: "kg", pricePaise: 2_400_00, mrpPaise: 2_600_00, weightGrams: 40_500 },
+        { label: "10 kg", sku: "HD-10", netQuantity: 10, unit: "kg", pricePaise: 650_00 },
+      ],
+    });
+    const res = await t.app.inject({ url: "/api/staff/catalogue/export/?format=xlsx", headers: staff });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="catalogue.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Catalogue", "Columns"]);
+    expect(workbook.getWorksheet("Columns")?.rowCount).toBe(CATALOGUE_COLUMNS.length + 1);
+    const { payload, headers } = multipart({}, [
+      { field: "file", filename: "catalogue.xlsx", contentType: "application/octet-stream", data: res.rawPayload },
+    ]);
+    const back = await finished(
+      t,
+      await t.app.inject({ method: "POST", url: "/api/staff/catalogue/import/", headers: { ...staff, ...headers }, payload }),
+      staff,
+    );
+    expect(back.report).toMatchObject({ created: 0, updated: 0, applied: true, errors: [] });
+    expect(back.report?.unchanged).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses a formula cell of an XLSX sheet", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Catalogue");
+    sheet.addRow(["sku", "price"]);
+    sheet.addRow(["HD-40", { formula: "1+1", result: 2 }]);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { payload, headers } = multipart({}, [{ field: "file", filename: "prices.xlsx", contentType: "application/octet-stream", data }]);
+    const result = await finished(
+      t,
+      await t.app.inject({ method: "POST", url: "/api/staff/catalogue/import/", headers: { ...staff, ...headers }, payload }),
+      staff,
+    );
+    expect(problems(result)).toEqual([{ line: 2, column: "price", code: "formula_cell" }]);
+  });
+
+  it("writes all rows or none: line 9 000 of 10 000 bad changes nothing, and names that line", async () => {
+    const lines = ["name,category,sku,pack_label,price"];
+    for (let i = 0; i < 10_000; i++) lines.push(`Bulk ${i},Bulk,BULK-${i},1 kg,${i === 8_998 ? "12.345" : 100}`);
+    const result = await imported(lines.join("\n"));
+    expect(problems(result)).toEqual([{ line: 9_000, column: "price", code: "amount_invalid" }]);
+    expect(result.report).toMatchObject({ applied: false, errorsOmitted: 0 });
+    expect(await t.database.db.selectFrom("product_variants").select("id").where("sku", "like", "BULK-%").execute()).toEqual([]);
+  }, 120_000);
+
+  it("a refusal met while writing rolls back every product written before it", async () => {
+    const gone = await makeProduct(t.database.db);
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      input: { name: `Rolled ${i}`, brand: "", category: "Rolled", description: "", pricePaise: 100_00, countInStock: 1 },
+    }));
+    // The 300th names a product deleted meanwhile.
+    await t.app.services.catalogAdmin.remove(gone.id);
+    const written = await t.app.services.catalogAdmin.importProducts([
+      ...items,
+      { id: gone.id, input: { name: "Gone", brand: "", category: "Rolled", description: "", pricePaise: 1_00, countInStock: 1 } },
+    ]);
+    expect(written).toEqual({ ok: false, failure: { kind: "import-refused", index: 300, failure: { kind: "product-not-found" } } });
+    expect(await t.database.db.selectFrom("products").select("id").where("name", "like", "Rolled %").execute()).toEqual([]);
+  });
+
+  it("two imports at once run one after the other, never interleaved", async () => {
+    const skus = Array.from({ length: 200 }, (_, i) => `PAIR-${i}`);
+    for (const sku of skus) await makeProduct(t.database.db, { packs: [{ sku, pricePaise: 50_00, mrpPaise: 500_00 }] });
+    const file = (price: number) => ["sku,price", ...skus.map((sku) => `${sku},${price}`)].join("\n");
+    const [a, b] = await Promise.all([upload([sheet(file(111))]), upload([sheet(file(222))])]);
+    const [first, second] = await Promise.all([finished(t, a, staff), finished(t, b, staff)]);
+    expect([first.report?.updated, second.report?.updated]).toEqual([200, 200]);
+    const prices = await t.database.db.selectFrom("product_variants").select("price_paise").where("sku", "in", skus).execute();
+    // Whichever ran last set every price: no mix of the two.
+    expect(new Set(prices.map((row) => row.price_paise)).size).toBe(1);
+  });
+
+  it("search, lists and the cached answers follow an import", async () => {
+    await makeProduct(t.database.db, { name: "Plain Sprayer", packs: [{ sku: "SPRAY-16", pricePaise: 1_800_00, mrpPaise: 2_500_00 }] });
+    const search = (keyword: string) => t.app.inject({ url: `/api/products/?keyword=${encodeURIComponent(keyword)}` });
+    expect((await search("knapsack")).json()).toEqual([]);
+    const before = (await search("sprayer")).json();
+    expect(before[0]).toMatchObject({ name: "Plain Sprayer", price: "1800.00" });
+    await imported("sku,name,price\nSPRAY-16,Knapsack Battery Sprayer 16 l,1650\n");
+    expect((await search("knapsack")).json()[0]).toMatchObject({ name: "Knapsack Battery Sprayer 16 l", price: "1650.00" });
+    expect((await search("sprayer")).json()[0]).toMatchObject({ price: "1650.00" });
   });
 
   it("is for staff only", async () => {

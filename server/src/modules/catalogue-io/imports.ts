@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type CatalogueImport, type ImportProblem, type ImportReport, type ImportStatus, MAX_REPORTED_ERRORS } from "@krishi/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
+import { runsBesideTransactions } from "../../db/dialect.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { removeImage, storeImage } from "../../lib/images.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
@@ -51,7 +52,11 @@ const PROGRESS_EVERY = 500;
  * from its file: its writes are one transaction, so none of them were made). Each import reads
  * and checks the whole sheet, and writes nothing unless every row is right.
  */
+/** Thrown into an import's work when the server stops: its transaction rolls back, and it runs again at the next start. */
+class ImportStopped extends Error {}
+
 export class CatalogueImports {
+  #stopping = false;
   /** The import this process is running, and its progress (the database has it too, but not while a SQLite transaction holds it). */
   #running: { id: number; status: ImportStatus; rowsDone: number; rowsTotal: number | null } | undefined;
 
@@ -82,7 +87,8 @@ export class CatalogueImports {
   }
 
   async latest(limit = 10): Promise<CatalogueImport[]> {
-    return (await repo.latestImports(this.deps.db, limit)).map((row) => this.#json(row));
+    const running = this.#running;
+    return (await repo.latestImports(this.deps.db, limit)).map((row) => this.#json(row, running?.id === row.id ? running : undefined));
   }
 
   /** Writes a dry run that found no problem: it is queued again as an import, checked again against the catalogue of now. */
@@ -110,7 +116,21 @@ export class CatalogueImports {
 
   /** The import job: runs every unfinished import, oldest first. */
   async runQueued(): Promise<void> {
-    for (let row = await repo.nextImport(this.deps.db); row; row = await repo.nextImport(this.deps.db)) await this.#run(row);
+    for (let row = await repo.nextImport(this.deps.db); row && !this.#stopping; row = await repo.nextImport(this.deps.db))
+      await this.#run(row);
+  }
+
+  /**
+   * Stops the import under way at its next batch of rows (the server is stopping): nothing of it
+   * is written, and it stays unfinished, so the next process to run the import job runs it again.
+   */
+  stop(): void {
+    this.#stopping = true;
+  }
+
+  /** Between two batches of rows: an import stops here when the server does. */
+  #going(): void {
+    if (this.#stopping) throw new ImportStopped("the server is stopping");
   }
 
   async #run(row: repo.ImportRow): Promise<void> {
@@ -123,7 +143,7 @@ export class CatalogueImports {
       const report = await this.#check(row, progress, stored);
       if (report.applied) {
         progress.status = "writing";
-        // Not written to the row: on SQLite the connection is the import's until it commits.
+        await repo.setProgress(db, row.id, { status: "writing", rowsDone: 0 });
         const refused = await this.#write(row.id, report, progress, stored);
         if (refused) await repo.finishImport(db, row.id, "done", JSON.stringify(refused), clock().toISOString(), progress.rowsDone);
       } else {
@@ -132,8 +152,12 @@ export class CatalogueImports {
       }
       log.info({ import: row.id, dryRun: Boolean(row.dry_run), ...counts(report) }, "catalogue import finished");
     } catch (err) {
-      log.error({ err, import: row.id }, "a catalogue import failed");
       await Promise.all(stored.map((path) => removeImage(path, this.deps.media).catch(() => {})));
+      if (err instanceof ImportStopped) {
+        log.info({ import: row.id }, "a catalogue import was stopped with the server: it runs again at the next start");
+        return;
+      }
+      log.error({ err, import: row.id }, "a catalogue import failed");
       await repo.finishImport(db, row.id, "failed", null, clock().toISOString());
     } finally {
       this.#running = undefined;
@@ -150,6 +174,7 @@ export class CatalogueImports {
     const sheet = await files.get(`${row.file_key}.${row.format}`);
     if (!sheet) throw new Error(`the file of import ${row.id} is gone`);
     const step = (rows: number) => {
+      this.#going();
       progress.rowsDone = rows;
       if (rows % PROGRESS_EVERY === 0) void repo.setProgress(db, row.id, { rowsDone: rows }).catch(() => {});
     };
@@ -199,9 +224,14 @@ export class CatalogueImports {
   async #write(id: number, report: PlannedReport, progress: { rowsDone: number }, stored: string[]): Promise<ImportReport | null> {
     const { plan, ...result } = report;
     const items = (plan?.items ?? []).map((item) => ({ id: item.id, input: item.input, images: item.stored }));
+    const rows = report.created + report.updated + report.unchanged;
+    // Told in rows, as the check's progress is; in the row too where other statements run meanwhile (not on SQLite).
+    const toRow = runsBesideTransactions(this.deps.db);
     const written = await this.deps.admin.importProducts(items, {
       progress: (done) => {
-        progress.rowsDone = done;
+        this.#going();
+        progress.rowsDone = Math.round((done / items.length) * rows);
+        if (toRow) void repo.setProgress(this.deps.db, id, { rowsDone: progress.rowsDone }).catch(() => {});
       },
       within: (trx) => repo.finishImport(trx, id, "done", JSON.stringify(result), this.deps.clock().toISOString(), progress.rowsDone),
     });

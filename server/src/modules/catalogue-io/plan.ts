@@ -258,9 +258,15 @@ export async function planImport(
   }
   const plan: Plan = { items: [], created: 0, updated: 0, unchanged: 0, problems };
   const skus = new Map<string, number>();
+  let planned = 0;
   for (const [key, group] of groups) {
     const product = typeof key === "number" ? current.get(key) : undefined;
     planProduct(plan, group, product, imageUrl, skus);
+    planned += group.length;
+    if (planned >= ROWS_PER_TURN) {
+      planned = 0;
+      await turn();
+    }
   }
   plan.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return plan;

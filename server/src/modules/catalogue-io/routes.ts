@@ -32,7 +32,7 @@ export const MAX_SHEET_BYTES = 50 * 1024 * 1024;
 export const MAX_ZIP_BYTES = 200 * 1024 * 1024;
 
 /** How long an upload's answer waits for its import to finish before answering 202 (the client then polls). */
-const ANSWER_WITHIN_MS = 15_000;
+const ANSWER_WITHIN_MS = 5_000;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ["catalogue"];
