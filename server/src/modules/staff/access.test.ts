@@ -18,6 +18,16 @@ let ids: { user: number; product: number; order: number };
 
 type Example = () => Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
 
+/** A finished dry run of a price list without problems (one that may be applied). */
+let checkedImports = 0;
+async function checkedImport(): Promise<number> {
+  const sku = `ACCESS-${++checkedImports}`;
+  await makeProduct(t.database.db, { packs: [{ sku }] });
+  const sheet = Buffer.from(`sku,price\n${sku},10\n`);
+  const started = await t.app.services.catalogueImports.start({ fileName: "prices.csv", format: "csv", sheet }, true, null);
+  return (await t.app.services.catalogueImports.waitFor(started.id, 30_000)).id;
+}
+
 const examples: Record<string, Example> = {
   "GET /api/users/": async () => ({ url: "/api/users/" }),
   "GET /api/users/:id/": async () => ({ url: `/api/users/${ids.user}/` }),
@@ -129,6 +139,16 @@ const examples: Record<string, Example> = {
     headers: { "content-type": "text/csv" },
   }),
   "GET /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
+  "GET /api/staff/catalogue/export/": async () => ({ url: "/api/staff/catalogue/export/?format=csv" }),
+  "POST /api/staff/catalogue/import/": async () => {
+    const { payload, headers } = multipart({}, [
+      { field: "file", filename: "prices.csv", contentType: "text/csv", data: Buffer.from("sku,price\nACCESS-0,10\n") },
+    ]);
+    return { url: "/api/staff/catalogue/import/?dry_run=true", payload, headers };
+  },
+  "GET /api/staff/catalogue/imports/": async () => ({ url: "/api/staff/catalogue/imports/" }),
+  "GET /api/staff/catalogue/imports/:id/": async () => ({ url: `/api/staff/catalogue/imports/${await checkedImport()}/` }),
+  "POST /api/staff/catalogue/imports/:id/apply/": async () => ({ url: `/api/staff/catalogue/imports/${await checkedImport()}/apply/` }),
   "DELETE /api/staff/serviceability/": async () => ({ url: "/api/staff/serviceability/" }),
   "GET /api/staff/shipping-rules/": async () => ({ url: "/api/staff/shipping-rules/" }),
   "POST /api/staff/shipping-rules/": async () => ({
