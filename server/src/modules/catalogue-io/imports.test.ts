@@ -68,14 +68,25 @@ describe("the catalogue as a spreadsheet", () => {
         { label: "50 g", sku: "TOM-50", netQuantity: 50, unit: "g", pricePaise: 499_00, stock: 0 },
       ],
     });
+    // Text a spreadsheet would run as a formula goes out with ' before it, and comes back without.
+    await makeProduct(t.database.db, {
+      name: "Garden Kit",
+      brand: "@Home",
+      description: "=SUM(A1) is not a formula here",
+      packs: [{ sku: "KIT-1" }],
+    });
     const csv = await exportCsv();
+    expect(csv).toContain(",'@Home,");
+    expect(csv).toContain("'=SUM(A1) is not a formula here");
     const [header, first] = csv.replace(/^\uFEFF/, "").split("\r\n");
     expect(header?.split(",").slice(0, 3)).toEqual(["product_id", "name", "name_hi"]);
     expect(first).toContain("टमाटर बीज");
     const result = await imported(csv);
     expect(result.status).toBe("done");
     expect(result.report).toMatchObject({ created: 0, updated: 0, applied: true, errors: [] });
-    expect(result.report?.unchanged).toBeGreaterThanOrEqual(2);
+    expect(result.report?.unchanged).toBeGreaterThanOrEqual(3);
+    const kit = (await t.app.inject({ url: `/api/products/${(await packOf("KIT-1")).product_id}/` })).json();
+    expect(kit).toMatchObject({ brand: "@Home", description: "=SUM(A1) is not a formula here" });
   });
 
   it("a price list of sku, price, mrp and stock changes just those, and names SKUs it does not know", async () => {
@@ -261,6 +272,13 @@ describe("the catalogue as a spreadsheet", () => {
     await imported("sku,name,price\nSPRAY-16,Knapsack Battery Sprayer 16 l,1650\n");
     expect((await search("knapsack")).json()[0]).toMatchObject({ name: "Knapsack Battery Sprayer 16 l", price: "1650.00" });
     expect((await search("sprayer")).json()[0]).toMatchObject({ price: "1650.00" });
+
+    // A new product is in the sitemap at once (its cached copy dropped with the rest).
+    expect((await t.app.inject({ url: "/sitemap.xml" })).statusCode).toBe(200);
+    const made = await imported("name,category,sku,price\nSitemap Seeds,Seeds,SITEMAP-1,99\n");
+    expect(made.report).toMatchObject({ created: 1, applied: true });
+    const { product_id: id } = await packOf("SITEMAP-1");
+    expect((await t.app.inject({ url: "/sitemap.xml" })).body).toContain(`/product/${id}<`);
   });
 
   it("is for staff only", async () => {
