@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useAppSelector } from "../base/hooks.ts";
 import { Loader } from "../components/loader.tsx";
@@ -15,7 +15,10 @@ import { SidePanel } from "./side-panel.tsx";
 const AlertArea = lazy(() => import("./alert-area.tsx").then((module) => ({ default: module.AlertArea })));
 /** Below the fold (the screen is at least a screen tall): loaded after the first page. */
 const Footer = lazy(() => import("./footer.tsx").then((module) => ({ default: module.Footer })));
-/** Not needed before the first page change: loaded after the first page. */
+/**
+ * Not needed before the first page change: loaded after the first page. It is told the page the app
+ * opened on, since the shopper may change page (Back after a reload) before its code arrives.
+ */
 const ScrollRestoration = lazy(() => import("./scroll-restoration.ts").then((module) => ({ default: module.ScrollRestoration })));
 
 /**
@@ -25,7 +28,10 @@ const ScrollRestoration = lazy(() => import("./scroll-restoration.ts").then((mod
  * categories are no use there.
  */
 export function Layout() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // The page the app opened on: a change from it is a page change even if it came before ScrollRestoration did.
+  const [openedAt] = useState(location);
   const user = useAppSelector(selectUser);
   // An order's page too when staff open it: they pack, ship and refund there.
   const staff = pathname.startsWith("/admin") || (pathname.startsWith("/order/") && user?.is_staff);
@@ -70,7 +76,7 @@ export function Layout() {
       </div>
       <Suspense fallback={null}>
         <Footer />
-        <ScrollRestoration />
+        <ScrollRestoration openedAt={openedAt} />
       </Suspense>
     </>
   );

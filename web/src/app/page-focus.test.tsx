@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect, useRef, useState } from "react";
-import { Link, MemoryRouter, Route, Routes, useNavigate, useSearchParams } from "react-router";
+import { Link, type Location, MemoryRouter, Route, Routes, useLocation, useNavigate, useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { usePageFocus } from "./page-focus.ts";
 
@@ -53,6 +53,31 @@ function SignIn() {
 
 function Shell() {
   usePageFocus();
+  return <Screens />;
+}
+
+/** The hook where the layout has it: its code comes after the first page ("Start" brings it). */
+function LateShell() {
+  const location = useLocation();
+  const [openedAt] = useState(location);
+  const [started, setStarted] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setStarted(true)}>
+        Start
+      </button>
+      {started && <PageFocus openedAt={openedAt} />}
+      <Screens />
+    </>
+  );
+}
+
+function PageFocus({ openedAt }: { openedAt: Location }) {
+  usePageFocus(openedAt);
+  return null;
+}
+
+function Screens() {
   const navigate = useNavigate();
   return (
     <>
@@ -76,13 +101,9 @@ function Shell() {
   );
 }
 
-function renderAt(url = "/") {
+function renderAt(url = "/", shell = <Shell />) {
   const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Shell />
-    </MemoryRouter>,
-  );
+  render(<MemoryRouter initialEntries={[url]}>{shell}</MemoryRouter>);
   return user;
 }
 
@@ -136,6 +157,21 @@ describe("usePageFocus", () => {
     const user = renderAt("/");
     await user.click(screen.getByRole("link", { name: "Skip" }));
     expect(screen.getByRole("link", { name: "Skip" })).toHaveFocus();
+  });
+
+  it("puts the focus on the heading of a page changed to before its code came", async () => {
+    const user = renderAt("/", <LateShell />);
+    await user.click(screen.getByRole("link", { name: "Cart" }));
+    expect(heading("Shopping Cart")).not.toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Start" }));
+    expect(heading("Shopping Cart")).toHaveFocus();
+  });
+
+  it("leaves the focus alone when its code comes on the first page", async () => {
+    const user = renderAt("/", <LateShell />);
+    await user.click(screen.getByRole("button", { name: "Start" }));
+    expect(screen.getByRole("button", { name: "Start" })).toHaveFocus();
+    expect(heading("Products, page 1")).not.toHaveAttribute("tabindex");
   });
 
   it("stops following the heading once the user acts", async () => {

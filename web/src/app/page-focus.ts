@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { type Location, useLocation } from "react-router";
 import { focusHeading } from "./focus-heading.ts";
 
 /**
@@ -57,11 +57,12 @@ function followHeading(): () => void {
  * move to a hash such as the skip link's), the focus goes to the new screen's heading, so a screen
  * reader reads where the user is and the next Tab starts from there; the scroll position is left
  * to the scroll restoration. A change of the list's query alone moves it only when it was lost
- * or on a link of the list (see headingWanted).
+ * or on a link of the list (see headingWanted). `openedAt` is the first page (by default the first
+ * render's): a hook whose code came after the app's is given it, to see a change made meanwhile.
  */
-export function usePageFocus(): void {
+export function usePageFocus(openedAt?: Location): void {
   const location = useLocation();
-  const shown = useRef(location);
+  const shown = useRef(openedAt ?? location);
   useLayoutEffect(() => {
     const before = shown.current;
     if (before.key === location.key) return;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type InitialEntry, Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
+import { type ReactElement, useState } from "react";
+import { type InitialEntry, Link, type Location, MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_ENTRIES, STORAGE_KEY, useScrollRestoration } from "./scroll-restoration.ts";
 
@@ -25,6 +26,32 @@ const TOP = { top: 0, left: 0, behavior: "instant" };
 
 function Page() {
   useScrollRestoration();
+  return <Links />;
+}
+
+/** The hook where the layout has it: its code comes after the first page ("Start" brings it). */
+function LatePage() {
+  const location = useLocation();
+  const [openedAt] = useState(location);
+  const [started, setStarted] = useState(false);
+  return (
+    <>
+      <Links />
+      <button type="button" onClick={() => setStarted(true)}>
+        Start
+      </button>
+      {started && <Restoration openedAt={openedAt} />}
+    </>
+  );
+}
+
+function Restoration({ openedAt }: { openedAt: Location }) {
+  useScrollRestoration(openedAt);
+  return null;
+}
+
+/** The page's address, its links and its Back, Forward and Replace buttons. */
+function Links() {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   return (
@@ -47,12 +74,12 @@ function Page() {
   );
 }
 
-function renderAt(entries: InitialEntry[] = ["/"], initialIndex = entries.length - 1) {
+function renderAt(entries: InitialEntry[] = ["/"], page: ReactElement = <Page />) {
   const user = userEvent.setup();
   const result = render(
-    <MemoryRouter initialEntries={entries} initialIndex={initialIndex}>
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
       <Routes>
-        <Route path="*" element={<Page />} />
+        <Route path="*" element={page} />
       </Routes>
     </MemoryRouter>,
   );
@@ -210,6 +237,35 @@ describe("useScrollRestoration", () => {
     expect(scrollTo).toHaveBeenCalledTimes(1);
     await go("Back", "/");
     expect(scrollY).toBe(1600);
+  });
+
+  it("restores the position on Back after a reload when its code came after the Back", async () => {
+    const first = renderAt([{ pathname: "/", key: "home" }]);
+    shopperScrolls(1600);
+    await first.go("Product", "/product/1");
+    first.unmount();
+    scrollY = 0;
+
+    const { go, user } = renderAt(
+      [
+        { pathname: "/", key: "home" },
+        { pathname: "/product/1", key: "product" },
+      ],
+      <LatePage />,
+    );
+    await go("Back", "/");
+    expect(scrollY).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Start" }));
+    expect(scrollY).toBe(1600);
+  });
+
+  it("scrolls nothing when its code comes while the page the app opened on is still shown", async () => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([["product", 900]]));
+    const { user } = renderAt([{ pathname: "/product/1", key: "product" }], <LatePage />);
+    shopperScrolls(300);
+    await user.click(screen.getByRole("button", { name: "Start" }));
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(scrollY).toBe(300);
   });
 
   it(`keeps the newest ${MAX_ENTRIES} entries`, async () => {

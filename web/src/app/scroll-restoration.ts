@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { type Location, useLocation, useNavigationType } from "react-router";
 import { usePageFocus } from "./page-focus.ts";
 
 /** Where the positions are kept: the tab's session, so they outlive a reload as its history does. */
@@ -84,10 +84,13 @@ function restoreTo(y: number, onEnd: () => void): () => void {
 /**
  * Where a page opens: a new page (pushed or replaced, another path or query) at its top; Back and
  * Forward where the shopper was on that history entry, also after a reload. A move to a hash (the
- * skip link's #main) is left to the browser. The first render scrolls nothing: the page may have
- * been rendered by the server and the shopper may already be reading it.
+ * skip link's #main) is left to the browser. The page the app opened on (`openedAt`, the first
+ * render's page by default) scrolls nothing: it may have been rendered by the server and the
+ * shopper may already be reading it. A hook that starts after the app did (its code loaded later)
+ * is given that page, so a change made before it started (Back, right after a reload) still
+ * opens where it should.
  */
-export function useScrollRestoration(): void {
+export function useScrollRestoration(openedAt?: Location): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   // Read from storage at first use (a page change, a scroll), not while the page starts: a
@@ -100,7 +103,7 @@ export function useScrollRestoration(): void {
     };
   });
   /** The entry on screen: the one the shopper's scrolling is recorded for. */
-  const shown = useRef(location);
+  const shown = useRef(openedAt ?? location);
   /** A restore waiting for its page to grow: the scrolling it does is not the shopper's. */
   const restoring = useRef(false);
 
@@ -144,9 +147,12 @@ export function useScrollRestoration(): void {
   }, [location, navigationType, positions]);
 }
 
-/** What a page change does besides showing the screen, its scroll and its focus, as a component so the layout can load it after the first page. */
-export function ScrollRestoration(): null {
-  useScrollRestoration();
-  usePageFocus();
+/**
+ * What a page change does besides showing the screen, its scroll and its focus, as a component so
+ * the layout can load it after the first page; `openedAt` is the page the app opened on.
+ */
+export function ScrollRestoration({ openedAt }: { openedAt: Location }): null {
+  useScrollRestoration(openedAt);
+  usePageFocus(openedAt);
   return null;
 }
