@@ -114,7 +114,7 @@ export interface ImportedProduct {
 export type ImportRefusal = { kind: "import-refused"; index: number; failure: ProductEditFailure };
 
 /** Products written between two turns of the event loop. */
-const IMPORT_TURN = 25;
+const IMPORT_TURN = 10;
 
 /** A refusal found in one of edit's helpers, thrown so that its transaction rolls back; edit returns it. */
 const refuse = (failure: ProductEditFailure) => new Refusal(failure);

@@ -354,7 +354,7 @@ export class CatalogService {
    * The whole catalogue in id order, `batch` products at a time with their packs and images (the
    * staff's export): each batch is three queries, and the caller's writing runs between batches.
    */
-  async *everyProduct(batch = 500): AsyncGenerator<ProductSummary[]> {
+  async *everyProduct(batch = 100): AsyncGenerator<ProductSummary[]> {
     for (let after = 0; ; ) {
       const rows = await repo.productsAfter(this.db, after, batch);
       if (rows.length === 0) return;

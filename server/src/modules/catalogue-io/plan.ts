@@ -168,7 +168,9 @@ const PRODUCT_COLUMNS: readonly SheetColumnName[] = [
 ];
 
 /** Rows checked between two turns of the event loop. */
-const ROWS_PER_TURN = 500;
+const ROWS_PER_TURN = 200;
+/** Products (or SKUs) read from the shop in one query; the event loop turns between two. */
+const READ_BATCH = 100;
 
 const problemAt = (line: number, column: SheetColumnName | null, code: ImportProblem["code"], params: ImportProblem["params"] = {}) => ({
   line,
@@ -279,11 +281,18 @@ export async function planImport(
 async function findProducts(rows: ReadRow[], shelf: Shelf, problems: ImportProblem[]): Promise<Map<number, ProductSummary>> {
   const skus = unique(rows.flatMap((row) => (typeof row.values.sku === "string" && row.values.sku ? [row.values.sku] : [])));
   const productOfSku = new Map<string, number>();
-  for (const batch of chunks(skus, 500)) for (const [sku, id] of await shelf.productsOfSkus(batch)) productOfSku.set(sku, id);
+  for (const batch of chunks(skus, READ_BATCH)) {
+    for (const [sku, id] of await shelf.productsOfSkus(batch)) productOfSku.set(sku, id);
+    await turn();
+  }
   const ids = unique(rows.flatMap((row) => (typeof row.values.product_id === "number" ? [row.values.product_id] : [])));
   for (const id of productOfSku.values()) ids.push(id);
   const current = new Map<number, ProductSummary>();
-  for (const batch of chunks(unique(ids), 500)) for (const product of await shelf.productsById(batch)) current.set(product._id, product);
+  for (const batch of chunks(unique(ids), READ_BATCH)) {
+    for (const product of await shelf.productsById(batch)) current.set(product._id, product);
+    // SQLite answers at once: without a turn, the whole catalogue would be read in one go.
+    await turn();
+  }
   for (const row of rows) {
     const { sku, product_id: id, name } = row.values;
     const owner = typeof sku === "string" ? productOfSku.get(sku) : undefined;

@@ -22,7 +22,7 @@ export interface SheetRow {
 export type ReadSheet = { ok: true; columns: SheetColumnName[]; rows: SheetRow[] } | { ok: false; problems: ImportProblem[] };
 
 /** Rows read between two turns of the event loop. */
-const ROWS_PER_TURN = 500;
+const ROWS_PER_TURN = 200;
 
 const fileProblem = (code: ImportProblem["code"], params: ImportProblem["params"] = {}, line: number | null = null): ImportProblem => ({
   line,

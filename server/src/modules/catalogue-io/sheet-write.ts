@@ -93,15 +93,24 @@ async function writeCsv(products: AsyncIterable<ProductSummary[]>, imageUrl: (pa
   out.write("\uFEFF");
   const csv = stringify({ header: true, columns: [...SHEET_COLUMN_NAMES], record_delimiter: "\r\n" });
   csv.pipe(out);
-  for await (const batch of products) {
-    for (const product of batch)
-      for (const row of packRows(product, imageUrl)) {
-        const cells = SHEET_COLUMN_NAMES.map((column) => csvValue(row[column]));
-        if (!csv.write(cells)) await once(csv, "drain");
-      }
-    await turn();
+  for await (const row of rowsOf(products, imageUrl)) {
+    if (!csv.write(SHEET_COLUMN_NAMES.map((column) => csvValue(row[column])))) await once(csv, "drain");
   }
   csv.end();
+}
+
+/** Rows written between two turns of the event loop (an XLSX row is the costlier: its XML, then its share of the zip). */
+const ROWS_PER_TURN = 25;
+
+/** The packs' rows of the products as they come, the event loop turning every ROWS_PER_TURN rows. */
+async function* rowsOf(products: AsyncIterable<ProductSummary[]>, imageUrl: (path: string) => string) {
+  let written = 0;
+  for await (const batch of products)
+    for (const product of batch)
+      for (const row of packRows(product, imageUrl)) {
+        yield row;
+        if (++written % ROWS_PER_TURN === 0) await turn();
+      }
 }
 
 /** Text a spreadsheet would run as a formula gets a ' before it (the import takes it off again). */
@@ -119,12 +128,8 @@ async function writeXlsx(products: AsyncIterable<ProductSummary[]>, imageUrl: (p
     width: Math.max(12, column.length + 2),
     ...(MONEY.has(column) ? { style: { numFmt: "0.00" } } : {}),
   }));
-  for await (const batch of products) {
-    for (const product of batch)
-      for (const row of packRows(product, imageUrl)) {
-        sheet.addRow(SHEET_COLUMN_NAMES.map((column) => xlsxValue(column, row[column]))).commit();
-      }
-    await turn();
+  for await (const row of rowsOf(products, imageUrl)) {
+    sheet.addRow(SHEET_COLUMN_NAMES.map((column) => xlsxValue(column, row[column]))).commit();
   }
   sheet.commit();
   const help = workbook.addWorksheet("Columns");
