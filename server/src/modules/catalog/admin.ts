@@ -181,14 +181,19 @@ export class CatalogAdmin {
   }
 
   /** Writes an edit of product `id` in `trx`: returns the refusals found before writing, throws those found after. */
-  async #write(trx: Transaction<Database>, id: number, input: ProductInput): Promise<Result<void, ProductEditFailure>> {
+  async #write(
+    trx: Transaction<Database>,
+    id: number,
+    input: ProductInput,
+    categories?: Map<string, repo.CategoryRow>,
+  ): Promise<Result<void, ProductEditFailure>> {
     const current = await repo.lockProduct(trx, id);
     if (!current) return fail({ kind: "product-not-found" });
     const label = { ...labelJson(current), ...input.label };
     if (label.kind === "pesticide" && !label.cibrcNumber.trim()) {
       return fail({ kind: "cibrc-required" });
     }
-    const category = await this.#category(trx, input.category);
+    const category = await this.#category(trx, input.category, categories);
     const existing = await repo.findPacks(trx, [id]);
     const packs = input.variants
       ? editedPacks(input.variants, existing)
@@ -218,10 +223,10 @@ export class CatalogAdmin {
   }
 
   /** Makes a whole product in `trx` (an import's new one): its packs are `input.variants`, or the form's one pack. */
-  async #insert(trx: Transaction<Database>, input: ProductInput): Promise<number> {
+  async #insert(trx: Transaction<Database>, input: ProductInput, categories?: Map<string, repo.CategoryRow>): Promise<number> {
     const label = { ...DEFAULT_LABEL, ...input.label };
     if (label.kind === "pesticide" && !label.cibrcNumber.trim()) throw refuse({ kind: "cibrc-required" });
-    const category = await this.#category(trx, input.category);
+    const category = await this.#category(trx, input.category, categories);
     const packs = input.variants
       ? editedPacks(input.variants, [])
       : [{ ...FIRST_PACK, pricePaise: input.pricePaise, mrpPaise: input.pricePaise, countInStock: input.countInStock }];
@@ -242,9 +247,13 @@ export class CatalogAdmin {
   }
 
   /** An import's product written in `trx`: made, or its edit; answers its id. */
-  async #importOne(trx: Transaction<Database>, item: ImportedProduct): Promise<Result<number, ProductEditFailure>> {
-    if (item.id === undefined) return ok(await this.#insert(trx, item.input));
-    const edited = await this.#write(trx, item.id, item.input);
+  async #importOne(
+    trx: Transaction<Database>,
+    item: ImportedProduct,
+    categories: Map<string, repo.CategoryRow>,
+  ): Promise<Result<number, ProductEditFailure>> {
+    if (item.id === undefined) return ok(await this.#insert(trx, item.input, categories));
+    const edited = await this.#write(trx, item.id, item.input, categories);
     return edited.ok ? ok(item.id) : edited;
   }
 
@@ -259,10 +268,11 @@ export class CatalogAdmin {
     { progress, within }: { progress?: (written: number) => void; within?: (trx: Transaction<Database>) => Promise<void> } = {},
   ): Promise<Result<void, ImportRefusal>> {
     const removed: string[] = [];
+    const categories = new Map<string, repo.CategoryRow>();
     const written = await refusals(() =>
       this.db.transaction().execute(async (trx): Promise<Result<void, ImportRefusal>> => {
         for (const [index, item] of items.entries()) {
-          const written = await refusals(() => this.#importOne(trx, item));
+          const written = await refusals(() => this.#importOne(trx, item, categories));
           if (!written.ok) throw new Refusal<ImportRefusal>({ kind: "import-refused", index, failure: written.failure });
           if (item.images) removed.push(...(await placeImages(trx, written.value, item.images)));
           if (index % IMPORT_TURN === IMPORT_TURN - 1) {
@@ -356,7 +366,17 @@ export class CatalogAdmin {
     return { product: productId, images: (await repo.findImages(this.db, [productId])).map(imageJson) };
   }
 
-  async #category(trx: Transaction<Database>, category: number | string) {
+  /** The category a product names (`known`: those an import's transaction has found already, by the text it gave). */
+  async #category(trx: Transaction<Database>, category: number | string, known?: Map<string, repo.CategoryRow>) {
+    const key = String(category).trim().toLowerCase();
+    const found = known?.get(key);
+    if (found) return found;
+    const row = await this.#findCategory(trx, category);
+    known?.set(key, row);
+    return row;
+  }
+
+  async #findCategory(trx: Transaction<Database>, category: number | string) {
     // A form sends the id as text: digits alone name an id, never a new category.
     if (typeof category === "number" || /^\d{1,9}$/.test(category.trim())) {
       const id = Number(category);
