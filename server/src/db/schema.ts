@@ -417,6 +417,7 @@ export interface CatalogueImportsTable {
   format: string;
   file_key: string;
   with_images: Bool;
+  files_removed: Bool;
   rows_total: number | null;
   rows_done: Generated<number>;
   /** The report (ImportReport) as JSON, once done. */

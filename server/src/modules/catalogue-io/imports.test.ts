@@ -1,7 +1,8 @@
+import { readdirSync } from "node:fs";
 import { CATALOGUE_COLUMNS, type CatalogueImport, type ImportProblem } from "@krishi/contract";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders } from "../../testing/accounts.ts";
+import { authHeaders, testClock } from "../../testing/accounts.ts";
 import { makeCategory, makeProduct, makeUser } from "../../testing/factories.ts";
 import { finished } from "../../testing/imports.ts";
 import { type FilePart, multipart } from "../../testing/multipart.ts";
@@ -113,6 +114,24 @@ describe("the catalogue as a spreadsheet", () => {
     const again = await t.app.inject({ method: "POST", url: `/api/staff/catalogue/imports/${checked.id}/apply/`, headers: staff });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("import_not_appliable");
+  });
+
+  it("a dry run left for a day loses its file and can no longer be applied", async () => {
+    const time = testClock();
+    const shop = await createTestApp({}, {}, { clock: time.clock });
+    try {
+      const imports = shop.app.services.catalogueImports;
+      await makeProduct(shop.database.db, { packs: [{ sku: "DAY-1" }] });
+      const sheet = (price: number) => ({ fileName: "p.csv", format: "csv" as const, sheet: Buffer.from(`sku,price\nDAY-1,${price}\n`) });
+      const old = await imports.waitFor((await imports.start(sheet(10), true, null)).id, 30_000);
+      expect(old.report).toMatchObject({ updated: 1, errors: [] });
+      time.advance(25 * 3_600_000);
+      await imports.waitFor((await imports.start(sheet(11), true, null)).id, 30_000);
+      expect(await imports.apply(old.id)).toEqual({ ok: false, failure: { kind: "import-not-appliable" } });
+      expect(readdirSync(shop.config.privateMediaDir).filter((name) => name.startsWith("import-"))).toHaveLength(1);
+    } finally {
+      await shop.close();
+    }
   });
 
   it("creates products with their packs, matched later by SKU", async () => {

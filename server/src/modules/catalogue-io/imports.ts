@@ -43,6 +43,9 @@ export interface CatalogueImportsDeps {
 /** The job that runs imports (lib/jobs.ts): one at a time in all the shop's processes. */
 export const IMPORT_JOB = "catalogue-import";
 
+/** How long a dry run's files are kept for it to be applied. */
+const DRY_RUN_KEPT_MS = 24 * 3_600_000;
+
 /** Rows between two writes of the progress. */
 const PROGRESS_EVERY = 500;
 
@@ -63,6 +66,7 @@ export class CatalogueImports {
   constructor(private readonly deps: CatalogueImportsDeps) {}
 
   async start(upload: ImportUpload, dryRun: boolean, by: number | null): Promise<CatalogueImport> {
+    await this.#forgetStaleDryRuns();
     const key = `import-${randomUUID()}`;
     await this.deps.files.put(`${key}.${upload.format}`, upload.sheet);
     if (upload.images) await this.deps.files.put(`${key}.zip`, upload.images);
@@ -96,8 +100,8 @@ export class CatalogueImports {
     const row = await repo.findImport(this.deps.db, id);
     if (!row) return fail({ kind: "import-not-found" });
     const report = row.report ? (JSON.parse(row.report) as ImportReport) : null;
-    if (!report || report.errors.length > 0 || !(await repo.requeueAsWrite(this.deps.db, id)))
-      return fail({ kind: "import-not-appliable" });
+    const appliable = report && report.errors.length === 0 && !row.files_removed;
+    if (!appliable || !(await repo.requeueAsWrite(this.deps.db, id))) return fail({ kind: "import-not-appliable" });
     this.deps.runSoon();
     return ok(this.#json(await this.#row(id)));
   }
@@ -245,8 +249,19 @@ export class CatalogueImports {
     // A dry run keeps its files: it may be applied. An import written or failed has no more use for them.
     const kept = await repo.findImport(this.deps.db, row.id);
     if (kept?.dry_run && kept.status === "done") return;
-    await this.deps.files.remove(`${row.file_key}.${row.format}`).catch(() => {});
-    if (row.with_images) await this.deps.files.remove(`${row.file_key}.zip`).catch(() => {});
+    await this.#removeFiles(row);
+  }
+
+  /** A dry run nobody applied within DRY_RUN_KEPT_MS loses its files (and can no longer be applied). */
+  async #forgetStaleDryRuns(): Promise<void> {
+    const before = new Date(this.deps.clock().getTime() - DRY_RUN_KEPT_MS).toISOString();
+    for (const row of await repo.staleDryRuns(this.deps.db, before)) await this.#removeFiles(row);
+  }
+
+  async #removeFiles(row: repo.ImportRow): Promise<void> {
+    await this.deps.files.remove(`${row.file_key}.${row.format}`);
+    if (row.with_images) await this.deps.files.remove(`${row.file_key}.zip`);
+    await repo.markFilesRemoved(this.deps.db, row.id);
   }
 
   async #row(id: number): Promise<repo.ImportRow> {

@@ -25,6 +25,7 @@ export async function insertImport(db: Writer, row: NewImport): Promise<number> 
       format: row.format,
       file_key: row.fileKey,
       with_images: row.withImages,
+      files_removed: false,
       created_by: row.createdBy,
       created_at: row.createdAt,
     })
@@ -91,4 +92,21 @@ export async function requeueAsWrite(db: Writer, id: number): Promise<boolean> {
     .where("dry_run", "=", true)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks an import's files removed from storage. */
+export async function markFilesRemoved(db: Writer, id: number): Promise<void> {
+  await db.updateTable("catalogue_imports").set({ files_removed: true }).where("id", "=", id).execute();
+}
+
+/** Dry runs finished before `before` whose files are still kept (nobody applied them). */
+export function staleDryRuns(db: Writer, before: string) {
+  return db
+    .selectFrom("catalogue_imports")
+    .selectAll()
+    .where("dry_run", "=", true)
+    .where("status", "=", "done")
+    .where("files_removed", "=", false)
+    .where("finished_at", "<", before)
+    .execute();
 }
