@@ -56,7 +56,8 @@ async function answer(imports: CatalogueImports, started: CatalogueImport, reply
 
 /** The staff's catalogue as a spreadsheet: export, import (checked first or at once), and the imports' progress. */
 export const catalogueIoRoutes: FastifyPluginAsyncTypebox<CatalogueIoRoutesOptions> = async (app, { catalog, imports, imageUrl }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_ZIP_BYTES, files: 2, fields: 0, parts: 2 } });
+  // Fields other than the two files are read and ignored (a form may send its button or a token).
+  await app.register(multipart, { limits: { fileSize: MAX_ZIP_BYTES, files: 2, fields: 5, fieldSize: 1_000, parts: 7 } });
 
   app.get(
     "/staff/catalogue/export/",
