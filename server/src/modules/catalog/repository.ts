@@ -14,13 +14,12 @@ import { type SearchIndex, searchColumns } from "./search-index.ts";
 
 // Kept importable from here for the bench, the test factories and the migration tests.
 
+/** Products with their category's names, as productColumns selects them. */
+const withCategory = (db: Writer) =>
+  db.selectFrom("products").innerJoin("categories", "categories.id", "products.category_id").select(productColumns);
+
 export async function findProduct(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(productColumns)
-    .where("products.id", "=", id)
-    .executeTakeFirst();
+  return withCategory(db).where("products.id", "=", id).executeTakeFirst();
 }
 
 export async function findImages(db: Kysely<Database>, productIds: readonly number[]) {
@@ -115,26 +114,13 @@ export async function findCategories(db: Kysely<Database>) {
 
 /** Products (with their category) in id order after `afterId`, `limit` of them: the staff's export reads the catalogue so. */
 export async function productsAfter(db: Writer, afterId: number, limit: number) {
-  return db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(productColumns)
-    .where("products.id", ">", afterId)
-    .orderBy("products.id")
-    .limit(limit)
-    .execute();
+  return withCategory(db).where("products.id", ">", afterId).orderBy("products.id").limit(limit).execute();
 }
 
 /** These products (with their category), in id order; ids that are not there are left out. */
 export async function productsWithIds(db: Writer, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select(productColumns)
-    .where("products.id", "in", ids)
-    .orderBy("products.id")
-    .execute();
+  return withCategory(db).where("products.id", "in", ids).orderBy("products.id").execute();
 }
 
 /** Which product each of these SKUs is a pack of (SKUs no pack has are left out). */

@@ -14,6 +14,7 @@ import { Ajv } from "ajv";
 import { Type } from "typebox";
 import { validationFields } from "../../lib/errors.ts";
 import { DEFAULT_LABEL, hsnCodeOf, isGstRate, type PackInput, type ProductInput, priceInPaise } from "../catalog/admin.ts";
+import { LABEL_COLUMNS } from "./columns.ts";
 import type { SheetRow } from "./sheet-read.ts";
 
 /**
@@ -132,27 +133,6 @@ const ROW_SCHEMA = Type.Object({
 });
 
 const checkRow = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(ROW_SCHEMA);
-
-/** The product columns and the fields of the product they set. */
-const LABEL_COLUMNS = {
-  label_kind: "kind",
-  manufacturer: "manufacturer",
-  manufacturer_address: "manufacturerAddress",
-  country_of_origin: "countryOfOrigin",
-  generic_name: "genericName",
-  best_before: "bestBefore",
-  customer_care: "customerCare",
-  cibrc_number: "cibrcNumber",
-  seed_variety: "seedVariety",
-  seed_lot: "seedLot",
-  germination_percent: "germinationPercent",
-  seed_test_date: "seedTestDate",
-  fco_grade: "fcoGrade",
-  generic_name_hi: "genericNameHi",
-  country_of_origin_hi: "countryOfOriginHi",
-  best_before_hi: "bestBeforeHi",
-  customer_care_hi: "customerCareHi",
-} as const satisfies Partial<Record<SheetColumnName, keyof ProductLabel>>;
 
 const PRODUCT_COLUMNS: readonly SheetColumnName[] = [
   "name",

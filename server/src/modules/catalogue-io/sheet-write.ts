@@ -4,6 +4,7 @@ import { setImmediate as turn } from "node:timers/promises";
 import { CATALOGUE_COLUMNS, IMAGE_SEPARATOR, type ProductSummary, SHEET_COLUMN_NAMES, type SheetColumnName } from "@krishi/contract";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
+import { LABEL_COLUMNS } from "./columns.ts";
 import type { SheetFormat } from "./sheet-read.ts";
 
 /** A cell of the export: text, or a number (an XLSX cell a spreadsheet can sum). */
@@ -36,23 +37,10 @@ export function packRows(product: ProductSummary, imageUrl: (path: string) => st
     description_hi: product.descriptionHi,
     hsn_code: product.hsnCode,
     gst_rate: product.gstRate,
-    label_kind: label.kind,
-    manufacturer: label.manufacturer,
-    manufacturer_address: label.manufacturerAddress,
-    country_of_origin: label.countryOfOrigin,
-    generic_name: label.genericName,
-    best_before: label.bestBefore,
-    customer_care: label.customerCare,
-    cibrc_number: label.cibrcNumber,
-    seed_variety: label.seedVariety,
-    seed_lot: label.seedLot,
-    germination_percent: label.germinationPercent ?? "",
-    seed_test_date: label.seedTestDate,
-    fco_grade: label.fcoGrade,
-    generic_name_hi: label.genericNameHi,
-    country_of_origin_hi: label.countryOfOriginHi,
-    best_before_hi: label.bestBeforeHi,
-    customer_care_hi: label.customerCareHi,
+    ...(Object.fromEntries(Object.entries(LABEL_COLUMNS).map(([column, field]) => [column, label[field] ?? ""])) as Record<
+      keyof typeof LABEL_COLUMNS,
+      Value
+    >),
     images: product.images.map((image) => imageUrl(image.image)).join(` ${IMAGE_SEPARATOR} `),
   };
   return product.variants.map((pack, i) => ({
