@@ -14,7 +14,7 @@ import {
   useDownloadCatalogueMutation,
   useGetCatalogueImportsQuery,
 } from "./catalogue-io-api.ts";
-import { CsvFileField } from "./csv-file-field.tsx";
+import { CsvFileField, useRequiredFile } from "./csv-file-field.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { QueryState } from "./staff-list.tsx";
 
@@ -94,18 +94,13 @@ function Download() {
 /** The changed sheet (and the ZIP of the pictures it names), sent as a dry run: checked, nothing written. */
 function Upload({ onSent }: { onSent: (id: number) => void }) {
   const [check, { error, isLoading, reset }] = useCheckCatalogueFileMutation();
-  const [file, setFile] = useState<File | null>(null);
+  const sheet = useRequiredFile();
   const [images, setImages] = useState<File | null>(null);
-  const [missing, setMissing] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    if (!file) {
-      setMissing(true);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      return;
-    }
+    const file = sheet.required(event.currentTarget);
+    if (!file) return;
     const result = await check({ file, images });
     if (result.data) onSent(result.data.id);
   }
@@ -122,11 +117,10 @@ function Upload({ onSent }: { onSent: (id: number) => void }) {
           label={t("Spreadsheet (CSV or XLSX)")}
           hint={t("The columns of the download; left-out columns are kept. At most {max, number} rows.", { max: MAX_IMPORT_ROWS })}
           accept={SHEET_TYPES}
-          missing={missing}
+          missing={sheet.missing}
           missingText={t("Choose a spreadsheet (CSV or XLSX) to import.")}
           onChoose={(chosen) => {
-            setFile(chosen);
-            setMissing(false);
+            sheet.choose(chosen);
             reset();
           }}
         />

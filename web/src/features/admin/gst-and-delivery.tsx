@@ -11,7 +11,7 @@ import { t } from "../../i18n/index.ts";
 import { errorText, type FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useDownloadGstReportMutation, useUploadServiceabilityMutation } from "./admin-api.ts";
-import { CsvFileField } from "./csv-file-field.tsx";
+import { CsvFileField, useRequiredFile } from "./csv-file-field.tsx";
 import { saveFile } from "./save-file.ts";
 
 /** The shipping rules' editor: its own chunk, loaded when staff open it. */
@@ -150,19 +150,12 @@ const SERVICEABILITY_FORMAT = "pin or prefix,deliveryDays,cod";
  */
 function Serviceability() {
   const [upload, { data, error, isLoading, reset }] = useUploadServiceabilityMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [missing, setMissing] = useState(false);
+  const sheet = useRequiredFile();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    if (!file) {
-      setMissing(true);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      return;
-    }
-    setMissing(false);
-    await upload(await file.text());
+    const file = sheet.required(event.currentTarget);
+    if (file) await upload(await file.text());
   }
 
   return (
@@ -182,10 +175,9 @@ function Serviceability() {
           id="serviceability-file"
           label={t("PIN code table (CSV)")}
           hint={t("One line per PIN code or prefix: {format}", { format: SERVICEABILITY_FORMAT })}
-          missing={missing}
+          missing={sheet.missing}
           onChoose={(chosen) => {
-            setFile(chosen);
-            setMissing(false);
+            sheet.choose(chosen);
             reset();
           }}
         />

@@ -11,7 +11,7 @@ import { errorText, type FieldErrors, noticeText } from "../../lib/api-error.ts"
 import { slabNotice, zoneNotice } from "../../lib/error-messages.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
-import { CsvFileField } from "./csv-file-field.tsx";
+import { CsvFileField, useRequiredFile } from "./csv-file-field.tsx";
 import { saveFile } from "./save-file.ts";
 import {
   type ShippingRuleInput,
@@ -253,19 +253,12 @@ const RULES_FORMAT = "zone,minGrams,maxGrams,charge,freeAbove";
 function RulesCsv() {
   const [upload, { data, error, isLoading, reset }] = useUploadShippingRulesMutation();
   const [download, downloading] = useDownloadShippingRulesMutation();
-  const [file, setFile] = useState<File | null>(null);
-  const [missing, setMissing] = useState(false);
+  const sheet = useRequiredFile();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    if (!file) {
-      setMissing(true);
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      return;
-    }
-    setMissing(false);
-    await upload(await file.text());
+    const file = sheet.required(event.currentTarget);
+    if (file) await upload(await file.text());
   }
 
   async function save() {
@@ -289,10 +282,9 @@ function RulesCsv() {
         id="shipping-rules-file"
         label={t("File to upload (replaces every rule)")}
         hint={t("One line per rule: {format}", { format: RULES_FORMAT })}
-        missing={missing}
+        missing={sheet.missing}
         onChoose={(chosen) => {
-          setFile(chosen);
-          setMissing(false);
+          sheet.choose(chosen);
           reset();
         }}
       />
