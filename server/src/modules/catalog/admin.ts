@@ -115,6 +115,18 @@ export type ImportRefusal = { kind: "import-refused"; index: number; failure: Pr
 
 /** Products written between two turns of the event loop. */
 const IMPORT_TURN = 10;
+/** New products an import makes with one statement. */
+const NEW_PER_STATEMENT = 50;
+
+const importRefused = (index: number, failure: ProductEditFailure) =>
+  new Refusal<ImportRefusal>({ kind: "import-refused", index, failure });
+
+/** The new products (no id) from `index` on, at most NEW_PER_STATEMENT of them; none when the one at `index` has an id. */
+function newProductsFrom(items: readonly ImportedProduct[], index: number): ImportedProduct[] {
+  let end = index;
+  while (end < items.length && end - index < NEW_PER_STATEMENT && items[end]?.id === undefined) end += 1;
+  return items.slice(index, end);
+}
 
 /** A refusal found in one of edit's helpers, thrown so that its transaction rolls back; edit returns it. */
 const refuse = (failure: ProductEditFailure) => new Refusal(failure);
@@ -222,39 +234,72 @@ export class CatalogAdmin {
     return done;
   }
 
-  /** Makes a whole product in `trx` (an import's new one): its packs are `input.variants`, or the form's one pack. */
-  async #insert(trx: Transaction<Database>, input: ProductInput, categories?: Map<string, repo.CategoryRow>): Promise<number> {
+  /** A new product's fields (an import's): its label checked, its category found (or made), its packs. */
+  async #newProduct(
+    trx: Transaction<Database>,
+    input: ProductInput,
+    categories: Map<string, repo.CategoryRow>,
+  ): Promise<repo.ProductFields> {
     const label = { ...DEFAULT_LABEL, ...input.label };
     if (label.kind === "pesticide" && !label.cibrcNumber.trim()) throw refuse({ kind: "cibrc-required" });
-    const category = await this.#category(trx, input.category, categories);
-    const packs = input.variants
-      ? editedPacks(input.variants, [])
-      : [{ ...FIRST_PACK, pricePaise: input.pricePaise, mrpPaise: input.pricePaise, countInStock: input.countInStock }];
-    await checkSkusFree(trx, 0, packs);
-    const fields = {
+    return {
       name: input.name,
       brand: input.brand,
-      category,
+      category: await this.#category(trx, input.category, categories),
       description: input.description,
       nameHi: input.nameHi ?? "",
       descriptionHi: input.descriptionHi ?? "",
       hsnCode: input.hsnCode ?? "",
       gstRate: input.gstRate ?? 0,
-      packs,
+      packs: input.variants
+        ? editedPacks(input.variants, [])
+        : [{ ...FIRST_PACK, pricePaise: input.pricePaise, mrpPaise: input.pricePaise, countInStock: input.countInStock }],
       label: labelRow(label),
     };
-    return skusWritten(() => repo.insertProduct(trx, fields, this.clock().toISOString(), this.catalog.search));
   }
 
-  /** An import's product written in `trx`: made, or its edit; answers its id. */
-  async #importOne(
+  /**
+   * Makes an import's new products (`items`, from `offset` in the import) in `trx`, with one
+   * statement for the products and one for their packs; answers their ids in order. A refusal is
+   * thrown naming the product's place in the import.
+   */
+  async #insertMany(
     trx: Transaction<Database>,
-    item: ImportedProduct,
+    items: readonly ImportedProduct[],
+    offset: number,
     categories: Map<string, repo.CategoryRow>,
-  ): Promise<Result<number, ProductEditFailure>> {
-    if (item.id === undefined) return ok(await this.#insert(trx, item.input, categories));
-    const edited = await this.#write(trx, item.id, item.input, categories);
-    return edited.ok ? ok(item.id) : edited;
+  ): Promise<number[]> {
+    const products: repo.ProductFields[] = [];
+    for (const [k, item] of items.entries()) {
+      try {
+        products.push(await this.#newProduct(trx, item.input, categories));
+      } catch (error) {
+        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductEditFailure);
+        throw error;
+      }
+    }
+    const skus = products.flatMap((product) => product.packs.map((pack) => pack.sku).filter(Boolean));
+    const taken = new Set((await repo.packsWithSkus(trx, 0, skus)).map((row) => row.sku));
+    const clash = products.findIndex((product) => product.packs.some((pack) => taken.has(pack.sku)));
+    if (clash >= 0) throw importRefused(offset + clash, { kind: "sku-taken" });
+    try {
+      return await skusWritten(() => repo.insertProducts(trx, products, this.clock().toISOString(), this.catalog.search));
+    } catch (error) {
+      if (error instanceof Refusal) throw importRefused(offset, error.failure as ProductEditFailure);
+      throw error;
+    }
+  }
+
+  /** An import's edit of a product in `trx`; a refusal is thrown naming its place in the import. */
+  async #editImported(
+    trx: Transaction<Database>,
+    item: ImportedProduct & { id: number },
+    index: number,
+    categories: Map<string, repo.CategoryRow>,
+  ): Promise<number> {
+    const edited = await refusals(() => this.#write(trx, item.id, item.input, categories));
+    if (!edited.ok) throw importRefused(index, edited.failure);
+    return item.id;
   }
 
   /**
@@ -271,12 +316,21 @@ export class CatalogAdmin {
     const categories = new Map<string, repo.CategoryRow>();
     const written = await refusals(() =>
       this.db.transaction().execute(async (trx): Promise<Result<void, ImportRefusal>> => {
-        for (const [index, item] of items.entries()) {
-          const written = await refusals(() => this.#importOne(trx, item, categories));
-          if (!written.ok) throw new Refusal<ImportRefusal>({ kind: "import-refused", index, failure: written.failure });
-          if (item.images) removed.push(...(await placeImages(trx, written.value, item.images)));
-          if (index % IMPORT_TURN === IMPORT_TURN - 1) {
-            progress?.(index + 1);
+        for (let index = 0; index < items.length; ) {
+          const run = newProductsFrom(items, index);
+          const item = items[index] as ImportedProduct;
+          const ids =
+            run.length > 0
+              ? await this.#insertMany(trx, run, index, categories)
+              : [await this.#editImported(trx, item as ImportedProduct & { id: number }, index, categories)];
+          for (const [k, id] of ids.entries()) {
+            const images = items[index + k]?.images;
+            if (images) removed.push(...(await placeImages(trx, id, images)));
+          }
+          const before = index;
+          index += ids.length;
+          if (Math.floor(index / IMPORT_TURN) > Math.floor(before / IMPORT_TURN)) {
+            progress?.(index);
             await turn();
           }
         }

@@ -267,15 +267,41 @@ export async function packsWithSkus(db: Writer, productId: number, skus: readonl
 
 /** Inserts a product with its packs, and indexes it (`index`: the database's, see SearchIndex). */
 export async function insertProduct(trx: Transaction<Database>, fields: ProductFields, at: string, index: SearchIndex): Promise<number> {
-  const values = productValues(fields);
-  const row = await trx
+  const [id] = await insertProducts(trx, [fields], at, index);
+  return id as number;
+}
+
+/**
+ * Inserts products with their packs in two statements (a catalogue import's, many at once: on
+ * PostgreSQL the search triggers then run once for them all, not once a product), and indexes
+ * them; answers their ids in the order given. One statement numbers its rows in the order they
+ * are given (a sequence, SQLite's rowid), whatever order RETURNING lists them in.
+ */
+export async function insertProducts(
+  trx: Transaction<Database>,
+  products: readonly ProductFields[],
+  at: string,
+  index: SearchIndex,
+): Promise<number[]> {
+  if (products.length === 0) return [];
+  const values = products.map(productValues);
+  const rows = await trx
     .insertInto("products")
-    .values({ ...values, created_at: at, updated_at: at })
+    .values(values.map((row) => ({ ...row, created_at: at, updated_at: at })))
     .returning("id")
-    .executeTakeFirstOrThrow();
-  await writePacks(trx, row.id, [], fields.packs, at);
-  await index.indexProduct(trx, row.id, values);
-  return row.id;
+    .execute();
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  const packs = products.flatMap((product, k) =>
+    product.packs.map((pack, position) => ({
+      ...packValues(pack, position),
+      product_id: ids[k] as number,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  if (packs.length > 0) await trx.insertInto("product_variants").values(packs).execute();
+  for (const [k, id] of ids.entries()) await index.indexProduct(trx, id, values[k] as (typeof values)[number]);
+  return ids;
 }
 
 /** Updates a product's fields and its packs' summaries (the packs are writePacks'); the sitemap sees it changed. */
