@@ -116,7 +116,7 @@ export type ImportRefusal = { kind: "import-refused"; index: number; failure: Pr
 /** Products written between two turns of the event loop. */
 const IMPORT_TURN = 10;
 /** New products an import makes with one statement. */
-const NEW_PER_STATEMENT = 50;
+const NEW_PER_STATEMENT = 10;
 
 const importRefused = (index: number, failure: ProductEditFailure) =>
   new Refusal<ImportRefusal>({ kind: "import-refused", index, failure });
