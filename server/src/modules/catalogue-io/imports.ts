@@ -290,8 +290,9 @@ export class CatalogueImports {
 /** A report with the plan it was made from. */
 type PlannedReport = ImportReport & { plan: Plan | undefined };
 
+/** The report of a plan and its problems, in the order of their lines (the file's own problems first). */
 function reportOf(plan: Plan | undefined, problems: readonly ImportProblem[]): ImportReport {
-  const errors = problems.slice(0, MAX_REPORTED_ERRORS);
+  const errors = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).slice(0, MAX_REPORTED_ERRORS);
   return {
     created: plan?.created ?? 0,
     updated: plan?.updated ?? 0,

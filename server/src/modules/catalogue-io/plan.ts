@@ -250,7 +250,6 @@ export async function planImport(
       await turn();
     }
   }
-  plan.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return plan;
 }
 
