@@ -244,21 +244,7 @@ async function main(dataDir: string): Promise<void> {
   }
 
   if (selected.has("pg")) {
-    const serverUrl = postgresServerUrl();
-    let database: BenchDatabase | null = null;
-    try {
-      database = await createBenchDatabase(serverUrl);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      console.log(`PostgreSQL run skipped: cannot create a database on ${redacted(serverUrl)} (${why})`);
-      sections.push({
-        title: "PostgreSQL",
-        rows: [{ what: "PostgreSQL run", budget: `skipped: ${redacted(serverUrl)} unreachable (${why})` }],
-      });
-    }
-    if (database) {
-      const dropIt = database.drop;
-      cleanups.push(dropIt);
+    await onBenchDatabase("PostgreSQL", "PostgreSQL run", async (database, serverUrl) => {
       await part(`${SCALE_PRODUCTS} products, PostgreSQL`, async (rows) => {
         const started = performance.now();
         console.log(`building a ${SCALE_PRODUCTS}-product catalogue (PostgreSQL, ${redacted(serverUrl)}) …`);
@@ -276,9 +262,7 @@ async function main(dataDir: string): Promise<void> {
         rows.push(await mixedRow(shop.base, "PG 100k: ", SCALE_PRODUCTS, onSqlite.mixed));
         await shop.stop();
       });
-      await dropIt();
-      cleanups.splice(cleanups.indexOf(dropIt), 1);
-    }
+    });
   }
   if (selected.has("import")) await importParts(dataDir);
   forgetProducts();
@@ -307,6 +291,36 @@ async function main(dataDir: string): Promise<void> {
 }
 
 /**
+ * Runs `use` on a PostgreSQL database of the bench's own (created on the server of
+ * postgresServerUrl, dropped after, and on Ctrl-C); when none can be made, the section `title`
+ * says `what` was skipped, and why.
+ */
+async function onBenchDatabase(
+  title: string,
+  what: string,
+  use: (database: BenchDatabase, serverUrl: string) => Promise<void>,
+): Promise<void> {
+  const serverUrl = postgresServerUrl();
+  let database: BenchDatabase;
+  try {
+    database = await createBenchDatabase(serverUrl);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    console.log(`${what} skipped: cannot create a database on ${redacted(serverUrl)} (${why})`);
+    sections.push({ title, rows: [{ what, budget: `skipped: ${redacted(serverUrl)} unreachable (${why})` }] });
+    return;
+  }
+  const dropIt = database.drop;
+  cleanups.push(dropIt);
+  try {
+    await use(database, serverUrl);
+  } finally {
+    await dropIt();
+    cleanups.splice(cleanups.indexOf(dropIt), 1);
+  }
+}
+
+/**
  * The import part: the imports on SQLite, then on PostgreSQL (judged against SQLite's seconds),
  * then the export of the 100 000-product catalogue, built as the scale part builds it (with the
  * products scale made, when it ran and pg has not forgotten them).
@@ -323,30 +337,14 @@ async function importParts(dataDir: string): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const serverUrl = postgresServerUrl();
-  let database: BenchDatabase | null = null;
-  try {
-    database = await createBenchDatabase(serverUrl);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    console.log(`PostgreSQL import skipped: cannot create a database on ${redacted(serverUrl)} (${why})`);
-    sections.push({
-      title: "Catalogue import, PostgreSQL",
-      rows: [{ what: "PostgreSQL import", budget: `skipped: ${redacted(serverUrl)} unreachable (${why})` }],
-    });
-  }
-  if (database) {
-    const dropIt = database.drop;
-    cleanups.push(dropIt);
+  await onBenchDatabase("Catalogue import, PostgreSQL", "PostgreSQL import", async (database) => {
     await part("Catalogue import, PostgreSQL", async (rows) => {
       await addStaff(database.url);
       const shop = await startShop(path.join(dataDir, "import-pg"), PORTS.importShop, { DATABASE_URL: database.url });
       rows.push(...(await importRows(shop.base, "PG: ", onSqlite)));
       await shop.stop();
     });
-    await dropIt();
-    cleanups.splice(cleanups.indexOf(dropIt), 1);
-  }
+  });
 
   await part(`Catalogue export, ${SCALE_PRODUCTS} products, SQLite`, async (rows) => {
     const dir = path.join(dataDir, "export");

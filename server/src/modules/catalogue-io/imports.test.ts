@@ -202,6 +202,21 @@ describe("the catalogue as a spreadsheet", () => {
     const none = await upload([]);
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe("import_file_missing");
+    for (const [method, url] of [
+      ["GET", "/api/staff/catalogue/imports/999999/"],
+      ["POST", "/api/staff/catalogue/imports/999999/apply/"],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: staff });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe("import_not_found");
+    }
+    const notMultipart = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/catalogue/import/",
+      headers: { ...staff, "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(notMultipart.statusCode).toBe(415);
   });
 
   it("exports XLSX, with a sheet explaining the columns, that imports back with nothing changed", async () => {
