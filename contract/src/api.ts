@@ -1,6 +1,7 @@
 import type { Static } from "typebox";
 import type {
   AddEmailBody,
+  BuyAgainSchema,
   CancelOrderBody,
   CartLineBody,
   CartLineSchema,
@@ -109,6 +110,11 @@ export type Cart = Static<typeof CartSchema>;
 export type CartLine = Static<typeof CartLineSchema>;
 export type CartLineInput = Static<typeof CartLineBody>;
 export type CartLineSetInput = Static<typeof CartLineSetBody>;
+/** Buy again's answer: the cart, and the order's lines added, put in with fewer units, or left out. */
+export type BuyAgainAnswer = Static<typeof BuyAgainSchema>;
+export type BuyAgainAdded = BuyAgainAnswer["added"][number];
+export type BuyAgainReduced = BuyAgainAnswer["reduced"][number];
+export type BuyAgainLeftOut = BuyAgainAnswer["leftOut"][number];
 export type SavedAddress = Static<typeof SavedAddressSchema>;
 
 export type User = Static<typeof UserSchema>;

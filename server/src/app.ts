@@ -31,6 +31,8 @@ import { userStaffRoutes } from "./modules/accounts/staff-routes.ts";
 import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
+import { BuyAgain } from "./modules/cart/buy-again.ts";
+import { buyAgainRoutes } from "./modules/cart/buy-again-routes.ts";
 import { cartRoutes, keepCartCookie, shopperOf } from "./modules/cart/routes.ts";
 import { CartService } from "./modules/cart/service.ts";
 import { CatalogAdmin } from "./modules/catalog/admin.ts";
@@ -443,6 +445,11 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits, signedIn });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(cartRoutes, { prefix: "/api", auth, cart });
+  await app.register(buyAgainRoutes, {
+    prefix: "/api",
+    auth,
+    buyAgain: new BuyAgain({ db, orders, catalog, cart, maxUnitsPerLine: config.orders.maxUnitsPerLine }),
+  });
   await app.register(ordersRoutes, { prefix: "/api", auth, orders, checkout });
   await app.register(paymentOrderRoutes, { prefix: "/api", auth, payments });
   await app.register(paymentsRoutes, { prefix: "/api", payments });

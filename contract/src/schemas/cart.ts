@@ -57,3 +57,35 @@ export const CartFormBody = Type.Object({
   qty: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   lang: Type.Optional(Type.Union([Type.Literal("en"), Type.Literal("hi")])),
 });
+
+/**
+ * A line of an order as Buy again names it: the order's product and pack (null once staff removed
+ * them), their names and the pack's label as ordered (kept when removed), and the units ordered.
+ */
+const buyAgainLine = {
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  variant: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  /** The product's Hindi name as ordered, "" when it had none. */
+  nameHi: Type.String(),
+  variantLabel: Type.String(),
+  ordered: Type.Integer(),
+};
+
+/** Why Buy again put fewer units of a line than the order had: the pack's stock, or the per-line limit. */
+export const BuyAgainShortReason = Type.Union([Type.Literal("short_stock"), Type.Literal("line_limit")]);
+
+/** Why Buy again left a line out: its pack (or product) is no longer sold, it is out of stock, the cart is full. */
+export const BuyAgainLeftOutReason = Type.Union([Type.Literal("not_sold"), Type.Literal("out_of_stock"), Type.Literal("cart_full")]);
+
+/**
+ * POST /api/orders/{id}/buy-again/: the cart after the order's lines went in (at today's price:
+ * the cart reads prices live), the lines added (`qty`: the units put in), those put in with fewer
+ * units than ordered (`qty` may be 0: the cart already held all there is) and those left out.
+ */
+export const BuyAgainSchema = Type.Object({
+  cart: CartSchema,
+  added: Type.Array(Type.Object({ ...buyAgainLine, qty: Type.Integer({ minimum: 1 }) })),
+  reduced: Type.Array(Type.Object({ ...buyAgainLine, qty: Type.Integer({ minimum: 0 }), reason: BuyAgainShortReason })),
+  leftOut: Type.Array(Type.Object({ ...buyAgainLine, reason: BuyAgainLeftOutReason })),
+});

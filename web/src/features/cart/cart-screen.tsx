@@ -15,6 +15,7 @@ import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
+import { BuyAgainNotice } from "./buy-again-notice.tsx";
 import { shortOfFreeShipping } from "./cart-price.ts";
 import { type CartItem, countItems, selectCartItems } from "./cart-slice.ts";
 import { changeLine } from "./cart-sync.ts";
@@ -68,6 +69,7 @@ export function CartScreen() {
     <div className="cart-screen">
       <title>{`${t("Shopping Cart")} | Krishi Bazaar`}</title>
       <h1>{t("Shopping Cart")}</h1>
+      <BuyAgainNotice />
       {notice && <Message variant="danger">{notice}</Message>}
       {empty ? (
         // Nothing to price or check out: no summary of ₹0.00 beside it.

@@ -68,6 +68,20 @@ export function writeLine(line: CartLineSetInput) {
   };
 }
 
+/**
+ * A change the server makes to the cart itself (Buy again puts an order's lines in it): sent by
+ * `send`, and the cart it answers with shown as a write's is (unless a newer write answers after
+ * it). Answers the whole answer; a refusal is thrown to the caller, which says it.
+ */
+export function serverChange<T extends { cart: Cart }>(send: () => Promise<T>) {
+  return async (dispatch: Dispatch): Promise<T> => {
+    const ticket = ++latest;
+    const answer = await send();
+    receive(dispatch, ticket, answer.cart);
+    return answer;
+  };
+}
+
 /** A line's new quantity (0 removes it): shown at once, then written to the server. */
 export function changeLine(item: CartItem, qty: number) {
   return (dispatch: Dispatch): void => {

@@ -1,5 +1,9 @@
-/** What other features may use from the cart (the product page puts a pack in it; checkout reads it, prices it, fills it in and clears it). */
+/**
+ * What other features may use from the cart (the product page puts a pack in it; checkout reads it,
+ * prices it, fills it in and clears it; an order's Buy again fills it on the server and tells the cart screen).
+ */
 export { putInCart } from "./add-product-to-cart.ts";
+export { buyAgainState } from "./buy-again-state.ts";
 export { priceCart } from "./cart-price.ts";
 export {
   type CartItem,
@@ -11,7 +15,7 @@ export {
   saveShippingAddress,
   selectCartItems,
 } from "./cart-slice.ts";
-export { syncCart as refreshCartPrices } from "./cart-sync.ts";
+export { serverChange, syncCart as refreshCartPrices } from "./cart-sync.ts";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 export { useCartPrice } from "./use-cart-price.ts";

@@ -18,6 +18,7 @@ import { paymentMethodName } from "../../lib/payment-method.ts";
 import { formatPrice } from "../../lib/price.ts";
 import type { User } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
+import { BuyAgainButton } from "./buy-again.tsx";
 import { CancelOrder } from "./cancel-order.tsx";
 import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
 import { OrderProgress } from "./order-progress.tsx";
@@ -251,6 +252,7 @@ function OrderDetails({ order, user }: { order: Order; user: User }) {
               )
             }
           >
+            {isOwner && <BuyAgainButton orderId={order._id} className="order-screen__buy-again" />}
             {customerCancel && <CancelOrder order={order} onCancelled={focusStatus} />}
           </OrderSummary>
           {user.is_staff && <StaffPanel order={order} onCancelled={focusStatus} />}

@@ -5,6 +5,7 @@ import { type Message, t } from "../../i18n/index.ts";
 import { dateOf } from "../../lib/dates.ts";
 import { paymentMethodName } from "../../lib/payment-method.ts";
 import { formatPrice } from "../../lib/price.ts";
+import { BuyAgainButton } from "./buy-again.tsx";
 import { StatusBadge } from "./order-status.tsx";
 import { PhoneLink } from "./phone-link.tsx";
 
@@ -46,8 +47,9 @@ const COLUMNS = {
 } as const satisfies Record<string, readonly Column[]>;
 
 /**
- * The orders and a Details link to /order/{id} each: a table, or on a phone a card per order
- * (components/card-table.css), each value beside its column's heading.
+ * The orders and a Details link to /order/{id} each (and, in the customer's own list, Buy again):
+ * a table, or on a phone a card per order (components/card-table.css), each value beside its
+ * column's heading.
  */
 export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?: boolean }) {
   const columns: readonly Column[] = COLUMNS[staff ? "staff" : "mine"];
@@ -82,6 +84,7 @@ export function OrdersTable({ orders, staff = false }: { orders: Order[]; staff?
                 >
                   {t("Details")}
                 </Link>
+                {!staff && <BuyAgainButton orderId={order._id} named className="btn-sm orders-table__buy-again" />}
               </td>
             </tr>
           ))}
