@@ -8,8 +8,8 @@ import { catalogApi, toProductPage } from "./base/catalog-api.ts";
 import { configApi } from "./base/config-api.ts";
 import { ServerRendering } from "./base/page-title.tsx";
 import { makeStore } from "./base/store.ts";
-import { cartReceived } from "./features/cart/cart-slice.ts";
-import { cartItemOf } from "./features/cart/cart-sync.ts";
+import { cartReceived, offersReceived } from "./features/cart/cart-slice.ts";
+import { cartItemOf, offersOf } from "./features/cart/cart-sync.ts";
 import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";
 import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
 import { PACK_PARAM } from "./features/catalog/product-screen.tsx";
@@ -78,6 +78,7 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
   if (answers.product && productId) fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProduct", productId, answers.product)));
   if (answers.cart) {
     store.dispatch(cartReceived(answers.cart.cart.lines.map(cartItemOf)));
+    store.dispatch(offersReceived(offersOf(answers.cart.cart)));
     const rules = answers.cart.shippingRules.map(shippingRuleOf);
     fills.push(store.dispatch(shippingRulesApi.util.upsertQueryData("getShippingRules", undefined, rules)));
   }

@@ -32,9 +32,19 @@ if (!root) throw new Error("index.html has no #root element");
 const rendered = document.getElementById("page-state")?.textContent;
 const serverState = rendered ? (JSON.parse(rendered) as RootState) : undefined;
 
-// A page rendered for its visitor (the cart) carries their cart's lines: the store starts with them.
+// A page rendered for its visitor (the cart) carries their cart's lines and offers: the store starts with them.
 const store = makeStore(
-  serverState?.cart.cartItems.length ? { preloadedState: { cart: { ...loadCart(), cartItems: serverState.cart.cartItems } } } : {},
+  serverState?.cart.cartItems.length
+    ? {
+        preloadedState: {
+          cart: {
+            ...loadCart(),
+            cartItems: serverState.cart.cartItems,
+            ...(serverState.cart.offers && { offers: serverState.cart.offers }),
+          },
+        },
+      }
+    : {},
 );
 // The server's API answers go into the cache: the hydrated screens show them without asking again.
 if (serverState) store.dispatch(hydrate(serverState));

@@ -5,8 +5,16 @@ import "./order-summary.css";
 /** The tax of a GST order: CGST and SGST within the seller's state, IGST to another. */
 export type GstAmounts = { cgst: string; sgst: string } | { igst: string };
 
+/** A discount the order's promotions gave: its description, and the amount (null: it made delivery free). */
+export interface SummaryDiscount {
+  label: string;
+  amount: string | null;
+}
+
 export interface SummaryAmounts {
   items: string;
+  /** Each discount, shown under Items as taken off them; none: no Discount row. */
+  discounts?: readonly SummaryDiscount[] | undefined;
   shipping: string;
   /** The Cash on Delivery fee; no line without one. */
   codFee?: string | undefined;
@@ -46,7 +54,8 @@ function taxRows(tax: string, gst: GstAmounts | undefined): [string, string][] {
 }
 
 /**
- * The Order Summary card: Items, Shipping, the Cash on Delivery fee (when there is one) and Tax (or
+ * The Order Summary card: Items, a Discount row for each discount (its description under it, the
+ * amount taken off), Shipping, the Cash on Delivery fee (when there is one) and Tax (or
  * CGST + SGST, or IGST), then the Total with the main action. When the prices include GST the tax
  * is not a row of the sum: "Includes GST" and its breakup follow the charges, set apart. Below lg
  * the Total and the action are a bar fixed to the bottom of the screen (the page keeps room for
@@ -70,7 +79,9 @@ export function OrderSummary({ amounts, title, note, action, children }: OrderSu
           {title ?? t("Order Summary")}
         </h2>
         <table className="table table-sm mb-0 order-summary__table" aria-labelledby={headingId}>
-          <AmountRows rows={rows} />
+          <AmountRows rows={rows.slice(0, 1)} />
+          {amounts.discounts && amounts.discounts.length > 0 && <DiscountRows discounts={amounts.discounts} />}
+          <AmountRows rows={rows.slice(1)} />
         </table>
         {included.length > 0 && (
           <table className="table table-sm mb-0 order-summary__table order-summary__included" aria-label={t("Includes GST")}>
@@ -105,6 +116,24 @@ function AmountRows({ rows }: { rows: [string, string][] }) {
             {label}
           </th>
           <td className="text-end">{amount}</td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** The Discount rows: "Discount", the offer's or coupon's description under it, and − the amount (or Free delivery). */
+function DiscountRows({ discounts }: { discounts: readonly SummaryDiscount[] }) {
+  return (
+    <tbody>
+      {discounts.map(({ label, amount }, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two offers may share a description; the list is the order's, in order
+        <tr key={i}>
+          <th scope="row" className="fw-normal">
+            {t("Discount")}
+            <span className="d-block small text-body-secondary">{label}</span>
+          </th>
+          <td className="text-end text-success text-nowrap">{amount === null ? t("Free delivery") : `− ${amount}`}</td>
         </tr>
       ))}
     </tbody>

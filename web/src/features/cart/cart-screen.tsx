@@ -16,9 +16,10 @@ import { formatPrice } from "../../lib/price.ts";
 import { checkStock, quantityOptions } from "../../lib/quantity.ts";
 import { addProductToCart } from "./add-product-to-cart.ts";
 import { BuyAgainNotice } from "./buy-again-notice.tsx";
-import { shortOfFreeShipping } from "./cart-price.ts";
+import { cartShortOfFreeShipping } from "./cart-price.ts";
 import { type CartItem, countItems, selectCartItems } from "./cart-slice.ts";
 import { changeLine } from "./cart-sync.ts";
+import { CouponBox } from "./coupon-box.tsx";
 import { EmptyCartMessage } from "./empty-cart.tsx";
 import { useCartPrice } from "./use-cart-price.ts";
 import "./cart.css";
@@ -88,6 +89,7 @@ export function CartScreen() {
             )}
           </div>
           <div className="col-lg-4">
+            <CouponBox />
             <CartSummary items={items} />
           </div>
         </div>
@@ -112,7 +114,7 @@ function CartSummary({ items }: { items: CartItem[] }) {
 
   const { amounts, price } = cart;
   const stockProblem = items.some((item) => checkStock(item.qty, item.countInStock) !== "ok");
-  const short = shortOfFreeShipping(price.itemsPaise, cart.shippingTerms);
+  const short = cartShortOfFreeShipping(price, cart.shippingTerms);
   const tax = taxAdded(cart.config);
   const note = (
     <>

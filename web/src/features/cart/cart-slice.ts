@@ -1,4 +1,4 @@
-import { type ShippingAddress, toPaise } from "@krishi/contract";
+import { type CouponRefusalJson, type PromotionJson, type ShippingAddress, toPaise } from "@krishi/contract";
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import { injectSlice } from "../../base/store.ts";
 import { readJson, writeJson } from "../../lib/storage.ts";
@@ -31,14 +31,31 @@ export interface CartItem {
   gstRate?: number;
   countInStock: number;
   qty: number;
+  /** The product's category (promotions may name it); absent in a cart read before it was sent. */
+  category?: string;
 }
 
 export type { ShippingAddress };
+
+/**
+ * What the server's cart says of offers and coupons: the coupon kept with the cart, why it does not
+ * apply (the server's word, as of its last answer), and the promotions this shopper may use now,
+ * which the web applies itself as quantities change (cart-price.ts).
+ */
+export interface CartOffers {
+  coupon: string | null;
+  couponRefusal: CouponRefusalJson | null;
+  promotions: PromotionJson[];
+}
+
+export const NO_OFFERS: CartOffers = { coupon: null, couponRefusal: null, promotions: [] };
 
 export interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: string | null;
+  /** The server's offers and coupon (none until it answers). */
+  offers?: CartOffers;
 }
 
 /** Browser storage keys (docs/storefront.md, "Storage keys"); `cartItems` is read once, to take an old cart over. */
@@ -80,6 +97,10 @@ export const cartSlice = createSlice({
     cartReceived(state, action: PayloadAction<CartItem[]>) {
       state.cartItems = action.payload;
     },
+    /** The offers and coupon of the server's answer (cart-sync.ts), with its lines. */
+    offersReceived(state, action: PayloadAction<CartOffers>) {
+      state.offers = action.payload;
+    },
     /** Checkout's shipping step (saving sets the shipping address). */
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
@@ -104,7 +125,8 @@ function forgetCheckout(state: CartState): void {
   state.paymentMethod = null;
 }
 
-export const { addToCart, removeFromCart, clearCart, cartReceived, saveShippingAddress, savePaymentMethod } = cartSlice.actions;
+export const { addToCart, removeFromCart, clearCart, cartReceived, offersReceived, saveShippingAddress, savePaymentMethod } =
+  cartSlice.actions;
 
 declare module "../../base/store.ts" {
   interface SliceStates {
@@ -115,6 +137,8 @@ declare module "../../base/store.ts" {
 injectSlice(cartSlice, { save: saveCart });
 
 export const selectCartItems = (state: { cart: CartState }) => state.cart.cartItems;
+
+export const selectCartOffers = (state: { cart: CartState }) => state.cart.offers ?? NO_OFFERS;
 
 /** Number of items in the cart: the sum of the quantities. */
 export function countItems(items: readonly CartItem[]): number {

@@ -26,6 +26,7 @@ describe("the server's cart in the slice", () => {
         gstRate: 18,
         countInStock: 9,
         qty: 3,
+        category: "Pesticides",
       },
     ]);
   });

@@ -5,7 +5,16 @@ import { errorNotice } from "../../lib/api-error.ts";
 import { readJson, writeJson } from "../../lib/storage.ts";
 import { selectSession } from "../auth/index.ts";
 import { cartApi } from "./cart-api.ts";
-import { addToCart, CART_KEYS, type CartItem, cartReceived, isCartItem, removeFromCart } from "./cart-slice.ts";
+import {
+  addToCart,
+  CART_KEYS,
+  type CartItem,
+  type CartOffers,
+  cartReceived,
+  isCartItem,
+  offersReceived,
+  removeFromCart,
+} from "./cart-slice.ts";
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -24,7 +33,13 @@ export function cartItemOf(line: CartLine): CartItem {
     qty: line.qty,
   };
   if (line.nameHi) item.nameHi = line.nameHi;
+  if (line.category !== undefined) item.category = line.category;
   return item;
+}
+
+/** The offers and coupon of the server's cart as the cart slice keeps them (an older server's answer has none). */
+export function offersOf(cart: Cart): CartOffers {
+  return { coupon: cart.coupon ?? null, couponRefusal: cart.couponRefusal ?? null, promotions: cart.promotions ?? [] };
 }
 
 /**
@@ -34,7 +49,9 @@ export function cartItemOf(line: CartLine): CartItem {
 let latest = 0;
 
 function receive(dispatch: Dispatch, ticket: number, cart: Cart | undefined): void {
-  if (Array.isArray(cart?.lines) && ticket === latest) dispatch(cartReceived(cart.lines.map(cartItemOf)));
+  if (!Array.isArray(cart?.lines) || ticket !== latest) return;
+  dispatch(cartReceived(cart.lines.map(cartItemOf)));
+  dispatch(offersReceived(offersOf(cart)));
 }
 
 /**
@@ -79,6 +96,25 @@ export function serverChange<T extends { cart: Cart }>(send: () => Promise<T>) {
     const answer = await send();
     receive(dispatch, ticket, answer.cart);
     return answer;
+  };
+}
+
+/**
+ * Puts a coupon on the cart (null takes it off). The server keeps it only when it applies now, and
+ * answers the cart; a refusal (coupon_unknown, coupon_minimum, …) is answered for the caller to say.
+ */
+export function changeCoupon(code: string | null) {
+  return async (dispatch: Dispatch): Promise<{ error: unknown } | null> => {
+    const ticket = ++latest;
+    const result =
+      code === null
+        ? await dispatch(cartApi.endpoints.removeCartCoupon.initiate())
+        : await dispatch(cartApi.endpoints.setCartCoupon.initiate({ code }));
+    if ("data" in result) {
+      receive(dispatch, ticket, result.data);
+      return null;
+    }
+    return { error: result.error };
   };
 }
 

@@ -7,6 +7,7 @@ export { buyAgainState } from "./buy-again-state.ts";
 export { priceCart } from "./cart-price.ts";
 export {
   type CartItem,
+  type CartOffers,
   type CartState,
   clearCart,
   emptyCart,
@@ -16,6 +17,7 @@ export {
   selectCartItems,
 } from "./cart-slice.ts";
 export { serverChange, syncCart as refreshCartPrices } from "./cart-sync.ts";
+export { CouponBox } from "./coupon-box.tsx";
 export { EmptyCartMessage } from "./empty-cart.tsx";
 export { SHIPPING_RULES, shippingRulesApi, shippingRulesChanged, useGetShippingRulesQuery } from "./shipping-rules-api.ts";
 export { useCartPrice } from "./use-cart-price.ts";

@@ -1,4 +1,4 @@
-import { paiseToDecimal, type ShippingRule } from "@krishi/contract";
+import { paiseToDecimal, promotionOf, type ShippingRule } from "@krishi/contract";
 import { Suspense } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -11,7 +11,7 @@ import { OrderLine, OrderLines } from "../../components/order-line.tsx";
 import { OrderSummary } from "../../components/order-summary.tsx";
 import { localized, t } from "../../i18n/index.ts";
 import { addressLine, formatPhone } from "../../lib/address.ts";
-import { errorText } from "../../lib/api-error.ts";
+import { errorCode, errorText } from "../../lib/api-error.ts";
 import { withPack } from "../../lib/packs.ts";
 import { onlyPaymentMethod, paymentMethodName } from "../../lib/payment-method.ts";
 import { checkStock } from "../../lib/quantity.ts";
@@ -19,6 +19,8 @@ import { selectUser, WhatsAppUpdates } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import {
   type CartItem,
+  type CartOffers,
+  CouponBox,
   clearCart,
   EmptyCartMessage,
   priceCart,
@@ -33,7 +35,9 @@ import { DeliveryDate } from "./delivery-date.tsx";
 
 /**
  * POST /api/orders/add/: the lines, the address, the method and the totals the shopper saw (the
- * COD fee in them, and the shipping the shop's rules charge).
+ * COD fee in them, the shipping the shop's rules charge, the offers' and the coupon's discounts),
+ * and the cart's coupon when it applies (one that does not is left out, as the total shown leaves
+ * out its discount; the coupon box says why).
  */
 export function newOrder(
   items: readonly CartItem[],
@@ -41,8 +45,12 @@ export function newOrder(
   paymentMethod: string,
   config: ShopConfig,
   shippingRules: readonly ShippingRule[] = [],
+  offers?: CartOffers,
 ): NewOrder {
-  const price = priceCart(items, config, { shippingAddress, paymentMethod, shippingRules });
+  const promotions = offers?.promotions.map(promotionOf) ?? [];
+  const coupon = offers?.coupon ?? null;
+  const price = priceCart(items, config, { shippingAddress, paymentMethod, shippingRules, promotions, coupon });
+  const couponApplies = coupon !== null && price.promotions.couponRefusal === null;
   return {
     // A line saved before packs sends none: the server takes the default pack.
     orderItems: items.map(({ product, variant, qty, name, price, image }) => ({
@@ -54,6 +62,7 @@ export function newOrder(
       image,
     })),
     shippingAddress,
+    ...(couponApplies ? { coupon } : {}),
     // The saved choice comes from storage as text; the server names the methods it takes (400 otherwise).
     paymentMethod: paymentMethod as NonNullable<NewOrder["paymentMethod"]>,
     itemsPrice: paiseToDecimal(price.itemsPaise),
@@ -86,7 +95,7 @@ function PlaceOrderStep() {
   const overCodLimit = cod && price.totalPaise > config.cod.maxOrderPaise;
 
   async function place(address: ShippingAddress, method: string, settings: ShopConfig, rules: readonly ShippingRule[]) {
-    const result = await placeOrder(newOrder(cartItems, address, method, settings, rules));
+    const result = await placeOrder(newOrder(cartItems, address, method, settings, rules, cart?.offers));
     if (result.data) {
       // On to the order, then the cart (and the stored cart) cleared (docs/storefront.md, "Checkout").
       navigate(`/order/${result.data._id}`);
@@ -95,6 +104,9 @@ function PlaceOrderStep() {
       // Prices, stock or shipping rules changed since the cart was filled: show what the server will charge now.
       void dispatch(refreshCartPrices());
       shippingRulesChanged(dispatch);
+    } else if (errorCode(result.error)?.startsWith("coupon_")) {
+      // The coupon stopped applying (it ended, or this account used it): the cart says so again.
+      void dispatch(refreshCartPrices());
     }
   }
 
@@ -161,6 +173,7 @@ function PlaceOrderStep() {
           </section>
         </div>
         <div className="col-lg-4">
+          {!empty && <CouponBox />}
           <OrderSummary
             amounts={amounts}
             action={
