@@ -20,6 +20,7 @@ import type { User } from "../auth/index.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { BuyAgainButton } from "./buy-again.tsx";
 import { CancelOrder } from "./cancel-order.tsx";
+import { discountRows } from "./order-discounts.tsx";
 import { RefundList, ShipmentDetails, Timeline } from "./order-history.tsx";
 import { OrderProgress } from "./order-progress.tsx";
 import { StatusBadge, statusMeaning } from "./order-status.tsx";
@@ -38,7 +39,7 @@ export const CHECKOUT_BRAND = { name: "Krishi Bazaar", color: "#1d6b38" } as con
 export const PAYMENT_SUCCESSFUL = "Payment successful" satisfies MessageId;
 
 /**
- * The order's amounts as the summary shows them: the COD fee when there is one; the GST as CGST +
+ * The order's amounts as the summary shows them: its discounts, the COD fee when there is one; the GST as CGST +
  * SGST or IGST when the order was taxed so (the spec's one Tax line otherwise), shown as included
  * in the total when the order's prices included it.
  */
@@ -47,6 +48,7 @@ export function orderAmounts(order: Order): SummaryAmounts {
   const some = (amount: string) => (tryToPaise(amount) ?? 0) > 0;
   return {
     items: formatPrice(order.itemsPrice),
+    discounts: discountRows(order),
     shipping: formatPrice(order.shippingPrice),
     codFee: some(order.codFee) ? formatPrice(order.codFee) : undefined,
     tax: formatPrice(order.taxPrice),

@@ -6,6 +6,7 @@ import { dateOf } from "../../lib/dates.ts";
 import { paymentMethodName } from "../../lib/payment-method.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { BuyAgainButton } from "./buy-again.tsx";
+import { DiscountNote } from "./order-discounts.tsx";
 import { StatusBadge } from "./order-status.tsx";
 import { PhoneLink } from "./phone-link.tsx";
 
@@ -15,7 +16,15 @@ interface Column {
 }
 
 const id: Column = { heading: "ID", cell: (order) => order._id };
-const total: Column = { heading: "Total", cell: (order) => <span className="text-nowrap">{formatPrice(order.totalPrice)}</span> };
+const total: Column = {
+  heading: "Total",
+  cell: (order) => (
+    <>
+      <span className="text-nowrap">{formatPrice(order.totalPrice)}</span>
+      <DiscountNote order={order} />
+    </>
+  ),
+};
 const paid = (heading: Message): Column => ({
   heading,
   cell: (order) => <DoneCell done={order.isPaid} at={order.paidAt} notDone={t("Not paid")} />,
