@@ -20,6 +20,7 @@ import type {
   LoginBody,
   LoginInfoSchema,
   NoticePreferencesBody,
+  NotifyBody,
   OrderActionsSchema,
   OrderEventBody,
   OrderEventSchema,
@@ -67,6 +68,7 @@ import type {
   StaffSummarySchema,
   StaffUserUpdateBody,
   StartPaymentAnswer as StartPaymentAnswerSchema,
+  StockAlertsSchema,
   TaxBreakupSchema,
   TokenPairSchema,
   UserListQuery,
@@ -180,3 +182,7 @@ export type NoticePreferences = Static<typeof NoticePreferencesBody>;
 export type ProfileUpdate = Static<typeof ProfileUpdateBody> & { id?: number };
 export type PaymentProof = Static<typeof PaymentProofBody>;
 export type StartPaymentAnswer = Static<typeof StartPaymentAnswerSchema>;
+/** "Notify me": the pack asked about (the default pack when none is named). */
+export type NotifyInput = Static<typeof NotifyBody>;
+/** The packs of a product the customer will be told about when they are back in stock. */
+export type StockAlerts = Static<typeof StockAlertsSchema>;

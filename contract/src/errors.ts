@@ -91,6 +91,9 @@ export const ERROR_CODES = [
   "cod_not_online",
   // Cart
   "cart_full", // params: {max} (lines a cart may hold)
+  // Back-in-stock alerts
+  "pack_in_stock", // params: {product, variant, available}: "Notify me" is for a pack out of stock; put it in the cart instead
+  "phone_required", // an alert goes by SMS: the account needs a verified mobile number first
   // Payments and refunds
   "amount_mismatch",
   "payment_mismatch",

@@ -31,6 +31,9 @@ import { userStaffRoutes } from "./modules/accounts/staff-routes.ts";
 import { UserAdmin } from "./modules/accounts/user-admin.ts";
 import { addressesRoutes } from "./modules/addresses/routes.ts";
 import { AddressesService } from "./modules/addresses/service.ts";
+import { alertsRoutes } from "./modules/alerts/routes.ts";
+import { AlertsService } from "./modules/alerts/service.ts";
+import { StopLinks } from "./modules/alerts/stop-links.ts";
 import { BuyAgain } from "./modules/cart/buy-again.ts";
 import { buyAgainRoutes } from "./modules/cart/buy-again-routes.ts";
 import { cartRoutes, keepCartCookie, shopperOf } from "./modules/cart/routes.ts";
@@ -128,6 +131,8 @@ export interface Services {
   shipping: ShippingService;
   /** Shoppers' carts: a guest's by its cookie, a customer's by the account. */
   cart: CartService;
+  /** Messages that bring customers back: back in stock ("Notify me"), a cart left behind. */
+  alerts: AlertsService;
   mailQueue: MailQueue;
   jobs: JobScheduler;
   events: EventBus;
@@ -388,6 +393,34 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     runSoon: () => void jobs.runNow(IMPORT_JOB).catch((err) => app.log.error({ err }, "a catalogue import failed")),
   });
   jobs.add(IMPORT_JOB, 5_000, () => catalogueImports.runQueued());
+  const alerts = new AlertsService({
+    db,
+    catalog,
+    contacts: {
+      noticeContactOf: (trx, userId) => accounts.noticeContactOf(trx, userId),
+      offerContactsOf: (trx, userIds) => accounts.offerContactsOf(trx, userIds),
+      stopOffers: async (userId) => {
+        const stopped = await accounts.setNoticePreferences(userId, { offers: false });
+        return stopped.ok ? stopped.value.language : null;
+      },
+    },
+    queue: mailQueue,
+    channels: messenger.channels,
+    siteUrl: config.siteUrl,
+    clock,
+    stopLinks: new StopLinks(deriveKey(config.jwtSecret, "offers stop links"), config.siteUrl),
+    ...(config.runJobs
+      ? { queued: () => void jobs.runNow("send-mail").catch((err) => app.log.error({ err }, "sending mail failed")) }
+      : {}),
+    log: app.log,
+  });
+  // Stock may have come back: every write of stock announces its products (all when it names none).
+  events.on("productsChanged", ({ productIds }) => {
+    alerts.sendBackInStock(productIds).catch((err) => app.log.error({ err }, "back-in-stock messages failed"));
+  });
+  // What no announcement reached (a process that stopped before announcing, a bulk loader): found on the job's turns.
+  jobs.add("send-back-in-stock", 5 * 60_000, () => alerts.sendBackInStock());
+  jobs.add("remind-carts-left-behind", 15 * 60_000, () => alerts.remindCartsLeftBehind());
   const users = new UserAdmin(db, (userId) => addresses.list(userId));
   const summary = new StaffSummaryService({ db, payments, catalog, users, clock });
   const services: Services = {
@@ -405,6 +438,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     pincodes,
     shipping,
     cart,
+    alerts,
     mailQueue,
     jobs,
     events,
@@ -445,6 +479,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(userRoutes, { prefix: "/api/users", accounts, auth, limits, signedIn });
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(cartRoutes, { prefix: "/api", auth, cart });
+  await app.register(alertsRoutes, { prefix: "/api", auth, alerts });
   await app.register(buyAgainRoutes, {
     prefix: "/api",
     auth,

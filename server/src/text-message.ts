@@ -10,9 +10,8 @@ import type { Language } from "@krishi/contract";
 export const MESSAGE_CHANNELS = ["sms", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** The templates the shop sends: a sign-in code, and an order's news. */
-export const MESSAGE_KINDS = [
-  "otp",
+/** An order's news (orders/order-messages.ts). */
+export const ORDER_MESSAGE_KINDS = [
   "order_placed",
   "order_placed_cod",
   "order_paid",
@@ -22,6 +21,12 @@ export const MESSAGE_KINDS = [
   "order_refunded",
   "order_return",
 ] as const;
+
+/** Messages that bring customers back (alerts/alert-messages.ts): a pack they asked about is back, a cart left behind. */
+export const ALERT_MESSAGE_KINDS = ["back_in_stock", "cart_reminder"] as const;
+
+/** The templates the shop sends: a sign-in code, an order's news, and the alerts (new kinds go last: config's ids count on the order). */
+export const MESSAGE_KINDS = ["otp", ...ORDER_MESSAGE_KINDS, ...ALERT_MESSAGE_KINDS] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const isMessageKind = (kind: string): kind is MessageKind => (MESSAGE_KINDS as readonly string[]).includes(kind);

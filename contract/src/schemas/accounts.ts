@@ -31,6 +31,8 @@ export const UserSchema = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   /** Order news on WhatsApp as well as SMS (the customer opted in). */
   whatsapp: Type.Boolean(),
+  /** Offers and a reminder of a cart left behind, by SMS (the customer opted in; off by default). */
+  offers: Type.Boolean(),
 });
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
@@ -147,5 +149,5 @@ export const OtpVerifyAnswer = Type.Union([LoginInfoSchema, Type.Object({ user: 
 /** A phone-only customer adds an e-mail address; a verification mail goes to it. */
 export const AddEmailBody = Type.Object({ email: Email });
 
-/** Order news on WhatsApp (opt-in). */
-export const NoticePreferencesBody = Type.Object({ whatsapp: Type.Boolean() });
+/** Order news on WhatsApp, and offers (a cart's reminder) by SMS: opt-ins, each left as it is when not sent. */
+export const NoticePreferencesBody = Type.Object({ whatsapp: Type.Optional(Type.Boolean()), offers: Type.Optional(Type.Boolean()) });

@@ -6,6 +6,7 @@
  */
 export * from "./accounts.ts";
 export * from "./addresses.ts";
+export * from "./alerts.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./catalogue-io.ts";

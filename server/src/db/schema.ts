@@ -30,6 +30,8 @@ export interface UsersTable {
   phone: string | null;
   /** Order news on WhatsApp as well as SMS. */
   whatsapp_opt_in: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Marketing messages (a cart's reminder): off until the customer turns them on (migration 0025). */
+  offers_opt_in: ColumnType<boolean | number, boolean | undefined, boolean>;
   /**
    * An address the owner asked to add and has not verified yet: not unique, it takes nothing from
    * anyone; its link moves it into `email`.
@@ -408,6 +410,22 @@ export interface CartLinesTable {
   added_at: Timestamp;
 }
 
+/** "Notify me" on a pack out of stock (migration 0025; modules/alerts owns it): deleted as its message is queued. */
+export interface StockAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  variant_id: number;
+  created_at: Timestamp;
+}
+
+/** A customer's last reminder of a cart left behind, and the cart's last change it was about (modules/alerts). */
+export interface CartRemindersTable {
+  user_id: number;
+  sent_at: Timestamp;
+  cart_changed_at: Timestamp;
+}
+
 /** Staff's catalogue imports (migration 0023; modules/catalogue-io owns them). */
 export interface CatalogueImportsTable {
   id: Generated<number>;
@@ -566,6 +584,8 @@ export interface Database {
   vocabulary_groups: VocabularyGroupsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
+  stock_alerts: StockAlertsTable;
+  cart_reminders: CartRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

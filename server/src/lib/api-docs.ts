@@ -50,6 +50,10 @@ const TAGS = [
     name: "cart",
     description: "The shopper's cart: a guest's kept by an HttpOnly cookie, a customer's by the account; merged at sign-in.",
   },
+  {
+    name: "alerts",
+    description: "Notify me: one SMS when a pack out of stock is back (a signed-in customer with a verified mobile number).",
+  },
   { name: "orders", description: "Placing, reading and cancelling orders; staff: packing, shipping, delivery and refunds; GST invoices." },
   {
     name: "returns",

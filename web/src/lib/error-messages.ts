@@ -218,6 +218,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
     message: "Your cart holds {max} lines, as many as it can. Place an order or remove a line first.",
     values: { max: num(params, "max") },
   }),
+  // Back-in-stock alerts
+  pack_in_stock: "This pack is in stock now: you can add it to your cart.",
+  phone_required: "We send this message by SMS: please add your mobile number on your profile first.",
   // Payments and refunds
   amount_mismatch: "The amount to pay has changed. Please reload the order and try again.",
   payment_mismatch: NOT_CONFIRMED,

@@ -102,6 +102,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     language: "en",
     phone: null,
     whatsapp: false,
+    offers: false,
     ...overrides,
   };
 }

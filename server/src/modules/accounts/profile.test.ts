@@ -39,6 +39,7 @@ describe("GET /api/users/profile/", () => {
         language: "en",
         phone: null,
         whatsapp: false,
+        offers: false,
       });
     }
   });

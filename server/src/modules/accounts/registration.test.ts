@@ -72,6 +72,7 @@ describe("registration → verification e-mail → verify → login", () => {
       language: "en",
       phone: null,
       whatsapp: false,
+      offers: false,
     });
     const me = await t.app.inject({ url: `${AUTH}/user/`, headers: bearer(session.access) });
     expect(me.json().email).toBe("meera.iyer@example.in");

@@ -48,6 +48,26 @@ export async function findNoticeContact(db: Db, id: number | null): Promise<Noti
   return { language: row?.language ?? "en", phone: row?.phone ?? null, whatsapp: Boolean(row?.whatsapp_opt_in) };
 }
 
+/** A customer who agreed to marketing messages, with how to reach them (a verified number). */
+export interface OfferContact extends NoticeContact {
+  id: number;
+  phone: string;
+}
+
+/** Of these users, the active ones with a verified number who opted in to offers. */
+export async function findOfferContacts(db: Db, ids: readonly number[]): Promise<OfferContact[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "language", "phone", "whatsapp_opt_in"])
+    .where("id", "in", ids)
+    .where("offers_opt_in", "=", true)
+    .where("is_active", "=", true)
+    .where("phone", "is not", null)
+    .execute();
+  return rows.map((row) => ({ id: row.id, language: row.language, phone: row.phone as string, whatsapp: Boolean(row.whatsapp_opt_in) }));
+}
+
 export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -67,6 +87,7 @@ export type UserPatch = Partial<
     | "language"
     | "phone"
     | "whatsapp_opt_in"
+    | "offers_opt_in"
     | "pending_email"
   >
 >;

@@ -2,7 +2,10 @@ import { formatPhone, type SavedAddress, type User } from "@krishi/contract";
 import type { UserRow } from "../../db/schema.ts";
 import type { AuthUser } from "../../lib/auth.ts";
 
-type UserFields = Pick<UserRow, "id" | "email" | "first_name" | "last_name" | "is_staff" | "language" | "phone" | "whatsapp_opt_in">;
+type UserFields = Pick<
+  UserRow,
+  "id" | "email" | "first_name" | "last_name" | "is_staff" | "language" | "phone" | "whatsapp_opt_in" | "offers_opt_in"
+>;
 
 /** First and last name, else the e-mail address, else the mobile number. */
 export function displayName(user: Pick<UserRow, "email" | "first_name" | "last_name" | "phone">): string {
@@ -27,6 +30,7 @@ export function userJson(row: UserFields, addresses: SavedAddress[] = []): User 
     language: row.language,
     phone: row.phone,
     whatsapp: Boolean(row.whatsapp_opt_in),
+    offers: Boolean(row.offers_opt_in),
   };
 }
 

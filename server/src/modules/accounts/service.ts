@@ -2,6 +2,7 @@ import {
   addressIn,
   type Language,
   type LoginInfo,
+  type NoticePreferences,
   type OtpChannel,
   type OtpVerify,
   type SavedAddress,
@@ -518,10 +519,20 @@ export class AccountsService {
     return this.#userJson(row);
   }
 
-  /** Order news on WhatsApp as well as SMS (opt-in); answers the user. */
-  async setNoticePreferences(userId: number, { whatsapp }: { whatsapp: boolean }): Promise<Result<User, AccountFailure>> {
-    const row = await repo.updateUser(this.deps.db, userId, { whatsapp_opt_in: whatsapp });
+  /** Order news on WhatsApp as well as SMS, and offers by SMS (opt-ins; what is not given stays); answers the user. */
+  async setNoticePreferences(userId: number, { whatsapp, offers }: NoticePreferences): Promise<Result<User, AccountFailure>> {
+    const patch: repo.UserPatch = {
+      ...(whatsapp === undefined ? {} : { whatsapp_opt_in: whatsapp }),
+      ...(offers === undefined ? {} : { offers_opt_in: offers }),
+    };
+    const row =
+      Object.keys(patch).length > 0 ? await repo.updateUser(this.deps.db, userId, patch) : await repo.findUserById(this.deps.db, userId);
     return row ? ok(await this.#userJson(row)) : USER_NOT_FOUND;
+  }
+
+  /** Of these users, those who agreed to offers and can be reached by SMS (a cart's reminder). */
+  offerContactsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<repo.OfferContact[]> {
+    return repo.findOfferContacts(db, userIds);
   }
 
   /** The number's code proven: it becomes the signed-in account's (replacing an older number). */

@@ -109,3 +109,28 @@ export async function deleteGuestCartsBefore(db: Kysely<Database>, before: strin
     return Number(result.numDeletedRows);
   });
 }
+
+/**
+ * Customers' carts that hold lines and were last changed in [changedFrom, changedBy], oldest
+ * change first (the alerts' reminder of a cart left behind reads them; the index on updated_at
+ * finds them).
+ */
+export function findCustomerCartsChangedBetween(
+  db: Reader,
+  { changedFrom, changedBy }: { changedFrom: string; changedBy: string },
+  page: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom("carts")
+    .select(["user_id", "updated_at"])
+    .where("user_id", "is not", null)
+    .where("updated_at", ">=", changedFrom)
+    .where("updated_at", "<=", changedBy)
+    .where((eb) => eb.exists(eb.selectFrom("cart_lines").select("cart_lines.cart_id").whereRef("cart_lines.cart_id", "=", "carts.id")))
+    .orderBy("updated_at")
+    .orderBy("id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .$narrowType<{ user_id: number }>()
+    .execute();
+}

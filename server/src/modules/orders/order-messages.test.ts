@@ -1,10 +1,10 @@
 import { formatRupees, toPaise } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_KINDS } from "../../lib/messenger.ts";
 import { authHeaders } from "../../testing/accounts.ts";
 import { fakeDltTemplateId, useFakeMessaging } from "../../testing/fake-messaging.ts";
 import { ADDRESSES, type GstProduct, INDIA_ENV, makeGstProduct, openPayment, placeAt } from "../../testing/orders.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { ORDER_MESSAGE_KINDS } from "../../text-message.ts";
 import {
   ORDER_MESSAGE_SLOTS,
   ORDER_MESSAGE_TEMPLATES,
@@ -346,7 +346,7 @@ describe("the registered templates", () => {
     expect([...slotsOf(ORDER_MESSAGE_TEMPLATES[language][kind])].sort()).toEqual([...ORDER_MESSAGE_SLOTS[kind]].sort());
   });
 
-  it("has a template for every message kind but the sign-in code", () => {
-    expect(Object.keys(ORDER_MESSAGE_SLOTS).sort()).toEqual(MESSAGE_KINDS.filter((kind) => kind !== "otp").sort());
+  it("has a template for every order message kind", () => {
+    expect(Object.keys(ORDER_MESSAGE_SLOTS).sort()).toEqual([...ORDER_MESSAGE_KINDS].sort());
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from "@krishi/contract";
 import type { MessageKind } from "../../lib/messenger.ts";
+import type { ORDER_MESSAGE_KINDS } from "../../text-message.ts";
 
 /**
  * An order's news as a text message (SMS, WhatsApp): short, one registered template per kind and
@@ -13,7 +14,7 @@ export interface OrderMessage {
   text: string;
 }
 
-export type OrderMessageKind = Exclude<MessageKind, "otp">;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 
 /** The values each kind's template takes, by name; a language puts them in its own word order. */
 export const ORDER_MESSAGE_SLOTS = {

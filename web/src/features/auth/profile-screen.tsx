@@ -13,6 +13,7 @@ import { useUpdateProfileMutation } from "./auth-api.ts";
 import "./auth.css";
 import { EmailField, NAME_MAX, PasswordMismatch, type PasswordPair, PasswordPairFields, samePasswords, textField } from "./auth-fields.tsx";
 import type { User } from "./auth-slice.ts";
+import { OffersUpdates } from "./offers-updates.tsx";
 import { useAddEmailMutation } from "./phone-api.ts";
 import { PhoneCode } from "./phone-code.tsx";
 import { RequireAuth } from "./require-auth.tsx";
@@ -179,6 +180,7 @@ function PhoneSection({ user }: { user: User }) {
         </Button>
       )}
       <WhatsAppUpdates label="Order updates on WhatsApp" />
+      <OffersUpdates />
     </section>
   );
 }

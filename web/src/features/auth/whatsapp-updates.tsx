@@ -19,7 +19,7 @@ export function WhatsAppUpdates({ label }: { label: MessageId }) {
   const id = useId();
   if (!user?.phone) return null;
   // While the change is saved, the box shows it; then the account's answer does.
-  const checked = isLoading && originalArgs ? originalArgs.whatsapp : user.whatsapp;
+  const checked = isLoading && originalArgs?.whatsapp !== undefined ? originalArgs.whatsapp : user.whatsapp;
   return (
     <div className="mb-3">
       <div className="form-check mb-0">

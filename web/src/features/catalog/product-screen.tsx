@@ -23,6 +23,7 @@ import { withLanguage } from "../../ssr/head.ts";
 import { selectSession, selectUser } from "../auth/index.ts";
 import { putInCart } from "../cart/index.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
+import { NotifyMe } from "./notify-me.tsx";
 import { PackChooser, PackSaving, savingOf, unitPriceText } from "./pack-chooser.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductLabelDetails } from "./product-label.tsx";
@@ -156,6 +157,7 @@ function ProductDetails({ product }: { product: Product }) {
             {stock > 0 ? <span className="stock-in">{t("In Stock")}</span> : <span className="stock-out">{t("Out of Stock")}</span>}
             {stock > 0 && stock <= LOW_STOCK && <span className="stock-low">{t("Only {count} left", { count: stock })}</span>}
           </p>
+          {pack && <NotifyMe product={product} pack={pack} />}
           <BuyBar product={product} pack={pack} />
           <DeliveryCheck />
           <ShareProduct product={product} pack={pack} name={name} />
