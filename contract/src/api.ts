@@ -9,8 +9,12 @@ import type {
   CartSchema,
   CatalogueImportSchema,
   CategorySchema,
+  CouponBody as CouponBodySchema,
+  CouponRefusalSchema,
   CreditNoteSchema,
   DetailSchema,
+  DiscountReportSchema,
+  DiscountSchema,
   ErrorBody,
   ImageOrderBody,
   ImageSchema,
@@ -45,6 +49,8 @@ import type {
   ProductUpdateBody,
   ProductVariantSchema,
   ProfileUpdateBody,
+  PromotionBody,
+  PromotionSchema,
   PublicConfigSchema,
   RefundAccountBody,
   RefundAccountSchema,
@@ -65,6 +71,7 @@ import type {
   ShippingRuleBody,
   ShippingRuleSchema,
   ShippingRulesAnswer as ShippingRulesAnswerSchema,
+  StaffPromotionSchema,
   StaffSummarySchema,
   StaffUserUpdateBody,
   StartPaymentAnswer as StartPaymentAnswerSchema,
@@ -147,6 +154,14 @@ export type ServiceabilityAnswer = Static<typeof ServiceabilityAnswerSchema>;
 export type ShippingRuleJson = Static<typeof ShippingRuleSchema>;
 export type ShippingRuleInput = Static<typeof ShippingRuleBody>;
 export type ShippingRulesAnswer = Static<typeof ShippingRulesAnswerSchema>;
+/** A promotion as the API writes it (money as decimal strings); promotionOf() makes it applyPromotions()' Promotion. */
+export type PromotionJson = Static<typeof PromotionSchema>;
+export type StaffPromotion = Static<typeof StaffPromotionSchema>;
+export type PromotionInput = Static<typeof PromotionBody>;
+export type CouponInput = Static<typeof CouponBodySchema>;
+export type CouponRefusalJson = Static<typeof CouponRefusalSchema>;
+export type Discount = Static<typeof DiscountSchema>;
+export type DiscountReport = Static<typeof DiscountReportSchema>;
 /** A group of the search vocabulary (staff). */
 export type VocabularyGroup = Static<typeof VocabularyGroupSchema>;
 export type VocabularyGroupInput = Static<typeof VocabularyGroupBody>;

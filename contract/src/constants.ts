@@ -36,3 +36,19 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Lines a cart may hold (one per product and pack); a guest's cart untouched this many days is removed. */
 export const MAX_CART_LINES = 50;
 export const GUEST_CART_DAYS = 30;
+
+/**
+ * What a promotion gives: a percentage off, a rupee amount off (of the order's items or of its
+ * eligible lines: `target`), a rupee amount off each unit of the eligible lines once they reach a
+ * quantity (tiers: "₹5 off each bag from 10 bags"), or free shipping.
+ */
+export const PROMOTION_KINDS = ["percent_off", "amount_off", "unit_off", "free_shipping"] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+/** A percentage or amount off the whole order's items, or off the eligible lines only. */
+export const PROMOTION_TARGETS = ["order", "lines"] as const;
+export type PromotionTarget = (typeof PROMOTION_TARGETS)[number];
+
+/** Why a coupon does not apply: each has its error code (coupon_…). */
+export const COUPON_REFUSALS = ["unknown", "expired", "not_yet", "used_up", "not_for_you", "minimum"] as const;
+export type CouponRefusalKind = (typeof COUPON_REFUSALS)[number];

@@ -130,6 +130,15 @@ export const ERROR_CODES = [
   "import_file_missing", // no sheet in the upload
   "import_format", // the sheet is neither CSV nor XLSX
   "import_not_appliable", // only a dry run that found no problem can be applied
+  // Promotions and coupons (a coupon's refusals carry params.code; also on the cart's and the order's `coupon` field)
+  "promotion_not_found",
+  "promotion_invalid", // a promotion refused: see the fields' problems
+  "coupon_unknown",
+  "coupon_expired",
+  "coupon_not_yet",
+  "coupon_used_up",
+  "coupon_not_for_you", // first order only, or the customer used it as often as allowed
+  "coupon_minimum", // params: {code, moreItems, moreAmount}: the eligible lines lack units or value
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -274,6 +283,13 @@ export const FIELD_ERROR_CODES = [
   "image_not_in_zip", // params: {name}
   "image_address_refused", // params: {address}: not https, or a private, loopback or link-local host
   "image_fetch_failed", // params: {address}
+  // A promotion's fields
+  "coupon_code_invalid", // letters and digits, 3 to 20 (- and _ inside)
+  "coupon_code_taken", // another promotion has this code
+  "promotion_value_required", // the kind needs it: percent, amount, or tiers
+  "promotion_tiers_order", // tiers must rise in quantity
+  "promotion_ends_before_start",
+  "promotion_target_unknown", // params: {value}: no such category, product or pack
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -10,6 +10,7 @@ export * from "./packs.ts";
 export * from "./phone.ts";
 export * from "./pricing.ts";
 export * from "./pricing-rules.ts";
+export * from "./promotions.ts";
 export * from "./routes.ts";
 export * from "./shipping.ts";
 export * from "./storefront.ts";

@@ -6,6 +6,8 @@ export interface PricedLine {
   qty: number;
   /** The product's GST rate in percent (GST mode; flat mode ignores it). */
   gstRate?: number;
+  /** The line's share of the order's discounts (applyPromotions), taken off its price × qty before tax. */
+  discountPaise?: Paise;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PriceOptions {
   codFeePaise?: Paise;
   /**
    * The shipping charge when the shop's shipping rules (by weight and zone) set it; absent: the
-   * rule of `rules` (a flat charge, free above a threshold).
+   * rule of `rules` (a flat charge, free above a threshold of the items less their discounts).
    */
   shippingPaise?: Paise;
 }
@@ -42,17 +44,20 @@ export interface TaxedAmount extends TaxSplit {
 export interface OrderPrice {
   /** Σ price × qty: what the shopper saw on the shelf (GST inside when taxIncluded). */
   itemsPaise: Paise;
+  /** Σ the lines' discounts: taken off the items before tax. */
+  discountPaise: Paise;
   shippingPaise: Paise;
   codFeePaise: Paise;
   /** Σ lines' tax + the charges' tax: added to the total, or the GST inside it when taxIncluded. */
   taxPaise: Paise;
-  /** items + shipping + COD fee, + tax unless taxIncluded. */
+  /** items − discount + shipping + COD fee, + tax unless taxIncluded. */
   totalPaise: Paise;
   /** Whether the prices included GST (GST mode with pricesIncludeTax): the tax is inside the total, not added to it. */
   taxIncluded: boolean;
   /**
-   * One per input line, in the same order; their taxes add up to taxPaise less the charges'. When
-   * taxIncluded, each line's taxablePaise + taxPaise is its price × qty exactly.
+   * One per input line, in the same order; their taxes add up to taxPaise less the charges'. A
+   * line's taxable value is after its discount. When taxIncluded, each line's taxablePaise +
+   * taxPaise is its price × qty less its discount exactly.
    */
   lines: TaxedAmount[];
   /** Shipping and COD fee, taxed in GST mode as a composite supply at the highest rate of the lines. */
@@ -108,8 +113,9 @@ const NO_TAX: TaxSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
 
 /**
  * The one pricing rule of the shop, used by the server (the authority) and by the web (display).
- * items = Σ price × qty; shipping = 0 when items > the threshold (₹100) else ₹10; a COD fee when
- * asked; total = items + shipping + COD fee + tax. Tax:
+ * items = Σ price × qty; each line's discount (its share of the promotions, applyPromotions) is
+ * taken off its price × qty before tax; shipping = 0 when items less discounts > the threshold
+ * (₹100) else ₹10; a COD fee when asked; total = items − discount + shipping + COD fee + tax. Tax:
  * - flat (the spec's): items × 8.2 % rounded half up to the paisa, shown per line as shares that
  *   add up to it; shipping and the COD fee are not taxed;
  * - gst: each line at its product's rate, CGST and SGST (half the rate each) within the seller's
@@ -121,13 +127,20 @@ const NO_TAX: TaxSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
  */
 export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = DEFAULT_PRICING, options: PriceOptions = {}): OrderPrice {
   const taxables: Paise[] = [];
+  let itemsPaise = 0;
+  let discountPaise = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.pricePaise) || line.pricePaise < 0) throw new RangeError("price must be whole paise");
     if (!Number.isSafeInteger(line.qty) || line.qty < 1) throw new RangeError("qty must be a positive whole number");
-    taxables.push(line.pricePaise * line.qty);
+    const discount = line.discountPaise ?? 0;
+    if (!Number.isSafeInteger(discount) || discount < 0 || discount > line.pricePaise * line.qty) {
+      throw new RangeError("a line's discount must be whole paise within its price × qty");
+    }
+    itemsPaise += line.pricePaise * line.qty;
+    discountPaise += discount;
+    taxables.push(line.pricePaise * line.qty - discount);
   }
-  const itemsPaise = taxables.reduce((a, b) => a + b, 0);
-  const shippingPaise = options.shippingPaise ?? (itemsPaise > rules.freeShippingAbovePaise ? 0 : rules.shippingPaise);
+  const shippingPaise = options.shippingPaise ?? (itemsPaise - discountPaise > rules.freeShippingAbovePaise ? 0 : rules.shippingPaise);
   const codFeePaise = options.codFeePaise ?? 0;
   const chargesPaise = shippingPaise + codFeePaise;
 
@@ -144,7 +157,7 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
     });
     charges = tax(chargesPaise, Math.max(0, ...taxed.map((t) => t.gstRate)), supply);
   } else {
-    const shares = share(percentOf(itemsPaise, rules.taxBasisPoints), taxables);
+    const shares = share(percentOf(itemsPaise - discountPaise, rules.taxBasisPoints), taxables);
     taxed = taxables.map((taxablePaise, i) => ({ taxablePaise, gstRate: 0, ...NO_TAX, taxPaise: shares[i] as Paise }));
     charges = { taxablePaise: chargesPaise, gstRate: 0, ...NO_TAX, taxPaise: 0 };
   }
@@ -153,10 +166,11 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
   const taxPaise = sum("taxPaise");
   return {
     itemsPaise,
+    discountPaise,
     shippingPaise,
     codFeePaise,
     taxPaise,
-    totalPaise: itemsPaise + chargesPaise + (taxIncluded ? 0 : taxPaise),
+    totalPaise: itemsPaise - discountPaise + chargesPaise + (taxIncluded ? 0 : taxPaise),
     taxIncluded,
     lines: taxed,
     charges,

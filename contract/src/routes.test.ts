@@ -15,6 +15,7 @@ describe("isSpaRoute", () => {
       "/admin/",
       "/admin/user/4/edit",
       "/admin/catalogue",
+      "/admin/promotions",
       "/old_signup/",
       "/reset/password/confirm/MQ/abc-123",
       "/dj-rest-auth/registration/account-confirm-email/key:1/",

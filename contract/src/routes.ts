@@ -20,6 +20,7 @@ export const SPA_ROUTES = [
   "/admin/product/:id/edit",
   "/admin/orderlist",
   "/admin/catalogue",
+  "/admin/promotions",
   "/old_login",
   "/old_signup/",
   "/signup/",

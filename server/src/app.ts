@@ -63,6 +63,8 @@ import { paymentStaffRoutes } from "./modules/payments/staff-routes.ts";
 import { sharedPinDirectory } from "./modules/pincodes/directory.ts";
 import { pincodeRoutes, pincodeStaffRoutes } from "./modules/pincodes/routes.ts";
 import { PincodeService } from "./modules/pincodes/service.ts";
+import { PromotionsService } from "./modules/promotions/service.ts";
+import { promotionStaffRoutes } from "./modules/promotions/staff-routes.ts";
 import { returnRoutes, returnStaffRoutes } from "./modules/returns/routes.ts";
 import { RETURN_PHOTOS_PER_CUSTOMER, ReturnsService } from "./modules/returns/service.ts";
 import { seoRoutes } from "./modules/seo/routes.ts";
@@ -131,6 +133,8 @@ export interface Services {
   shipping: ShippingService;
   /** Shoppers' carts: a guest's by its cookie, a customer's by the account. */
   cart: CartService;
+  /** Offers and coupons, and the uses orders take of them. */
+  promotions: PromotionsService;
   /** Messages that bring customers back: back in stock ("Notify me"), a cart left behind. */
   alerts: AlertsService;
   mailQueue: MailQueue;
@@ -341,6 +345,30 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   // Orders first: payments, invoices and returns attach themselves to the order process's effects
   // and to the order JSON as they are made (OrdersService.handle / provide).
   const orders = new OrdersService({ db, catalog, rules: config.orders, clock, events, notices });
+  const promotions = new PromotionsService({
+    db,
+    clock,
+    ordersOf: (reader, userId, except) => orders.countPlaced(reader, userId, except),
+    targets: {
+      unknownCategories: async (names) => {
+        const known = new Set((await catalog.listCategories()).map((category) => category.name));
+        return names.filter((name) => !known.has(name));
+      },
+      unknownProducts: async (ids) => {
+        const known = new Set((await catalog.productsById(ids)).map((product) => product._id));
+        return ids.filter((id) => !known.has(id));
+      },
+      unknownPacks: async (ids) => {
+        const known = await catalog.existingPacks(ids);
+        return ids.filter((id) => !known.has(id));
+      },
+    },
+  });
+  // An order cancelled or expired before it was paid gives its promotions' uses back; one paid after it expired takes them again.
+  orders.handle("release-promotions", async ({ trx, order }) => {
+    if (order.paid_at === null) await promotions.release(trx, order.id);
+  });
+  orders.handle("retake-promotions", ({ trx, order }) => promotions.retake(trx, order.id));
   const checkout = new Checkout({
     db,
     orders,
@@ -352,6 +380,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     cod: config.cod,
     pincodes,
     shipping,
+    promotions,
   });
   const gateway = deps.gateway ?? paymentGateway(config);
   const payments = new PaymentsService({
@@ -364,7 +393,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     notices,
   });
   const invoices = new InvoicesService({ db, clock, tax: config.tax, orders, payments });
-  const cart = new CartService({ db, catalog, orders, clock, maxUnitsPerLine: config.orders.maxUnitsPerLine });
+  const cart = new CartService({ db, catalog, orders, promotions, clock, maxUnitsPerLine: config.orders.maxUnitsPerLine });
   const jobs = scheduleJobs(config, { db, clock, log: app.log, orders, payments, mailQueue, events, cart });
   const media = deps.media ?? new LocalMediaStorage(config.mediaDir);
   const privateFiles = deps.returnPhotos ?? new LocalMediaStorage(config.privateMediaDir);
@@ -438,6 +467,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     pincodes,
     shipping,
     cart,
+    promotions,
     alerts,
     mailQueue,
     jobs,
@@ -503,6 +533,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(invoiceStaffRoutes, { invoices });
     await staff.register(pincodeStaffRoutes, { pincodes });
     await staff.register(shippingStaffRoutes, { shipping });
+    await staff.register(promotionStaffRoutes, { promotions });
     // The search vocabulary: an edit reaches every process's searches at once (the catalogue's change).
     await staff.register(vocabularyStaffRoutes, { vocabulary: new VocabularyService({ db, clock, changed: () => catalog.invalidate() }) });
   });

@@ -1,5 +1,7 @@
 import { Type } from "typebox";
+import { COUPON_REFUSALS } from "../constants.ts";
 import { Id, IsoDate, Money } from "./common.ts";
+import { DiscountSchema, PromotionSchema } from "./promotions.ts";
 
 /**
  * A line of the cart as the server reads it now: the pack's current price, stock and weight and
@@ -23,6 +25,18 @@ export const CartLineSchema = Type.Object({
   gstRate: Type.Integer(),
   countInStock: Type.Integer(),
   qty: Type.Integer(),
+  /** The product's category (promotions may name it). */
+  category: Type.String(),
+  /** The line's share of the cart's discounts, before tax. */
+  discount: Money,
+});
+
+/** Why the cart's coupon does not apply now (contract/src/promotions.ts: COUPON_REFUSALS), and what is missing. */
+export const CouponRefusalSchema = Type.Object({
+  kind: Type.Enum(COUPON_REFUSALS),
+  code: Type.String(),
+  moreItems: Type.Optional(Type.Integer()),
+  moreAmount: Type.Optional(Money),
 });
 
 export const CartSchema = Type.Object({
@@ -31,6 +45,14 @@ export const CartSchema = Type.Object({
   itemsCount: Type.Integer(),
   /** When the cart last changed; null for a cart never filled. */
   updatedAt: Type.Union([IsoDate, Type.Null()]),
+  /** The coupon the shopper entered (kept with the cart), or null. */
+  coupon: Type.Union([Type.String(), Type.Null()]),
+  /** Why that coupon does not apply now; null when it does (or there is none). */
+  couponRefusal: Type.Union([CouponRefusalSchema, Type.Null()]),
+  /** The promotions this shopper may use now (the offers and the coupon): the web applies them with applyPromotions() as the quantities change. */
+  promotions: Type.Array(PromotionSchema),
+  /** What they give the cart now. */
+  discounts: Type.Array(DiscountSchema),
 });
 
 /** POST /api/cart/lines/ (adds qty) and PUT /api/cart/lines/ (sets qty; 0 removes the line). */

@@ -14,6 +14,7 @@ export * from "./common.ts";
 export * from "./config.ts";
 export * from "./orders.ts";
 export * from "./pincodes.ts";
+export * from "./promotions.ts";
 export * from "./shipping.ts";
 export * from "./staff.ts";
 export * from "./vocabulary.ts";

@@ -11,6 +11,7 @@ import {
 import { OFFERED_EVENTS, type OfferedEvent, ORDER_EVENTS, ORDER_STATUSES, ORDER_STEPS, STAFF_EVENTS } from "../order-states.ts";
 import { AddressSchema, ShippingAddressInput } from "./addresses.ts";
 import { AmountInput, ErrorCodeSchema, Id, IsoDate, LongText, Money, Text } from "./common.ts";
+import { DiscountSchema } from "./promotions.ts";
 
 export const PlaceOrderBody = Type.Object({
   orderItems: Type.Array(
@@ -24,6 +25,8 @@ export const PlaceOrderBody = Type.Object({
     { maxItems: 100 },
   ),
   shippingAddress: ShippingAddressInput,
+  /** A coupon's code: the order is refused with its coupon_… code when it does not apply. */
+  coupon: Type.Optional(Text({ minLength: 1, maxLength: 40 })),
   /** "RazorPay" (the default), or "COD" when Cash on Delivery is on and allowed for the order. */
   paymentMethod: Type.Optional(Type.Enum(PAYMENT_METHODS)),
   itemsPrice: Type.Optional(AmountInput),
@@ -50,6 +53,8 @@ export const OrderItemSchema = Type.Object({
   hsnCode: Type.String(),
   gstRate: Type.Integer(),
   tax: Money,
+  /** The line's share of the order's discounts, taken off price × qty before tax. */
+  discount: Money,
 });
 
 /** The GST of an order: CGST + SGST within the seller's state, IGST to another (all "0.00" in flat mode). */
@@ -174,6 +179,10 @@ export const OrderSchema = Type.Object({
   shippingAddress: AddressSchema,
   paymentMethod: Type.Enum(PAYMENT_METHODS),
   itemsPrice: Money,
+  /** Σ the discounts, taken off the items before tax: totalPrice = itemsPrice − discountPrice + … */
+  discountPrice: Money,
+  /** The promotions the order carries: a coupon and offers. */
+  discounts: Type.Array(DiscountSchema),
   shippingPrice: Money,
   /** The total tax: the lines' and the charges'; the GST inside the prices when taxIncluded. */
   taxPrice: Money,

@@ -22,6 +22,7 @@ import * as m0020 from "./migrations/0020_create_carts.ts";
 import * as m0021 from "./migrations/0021_add_label_hindi.ts";
 import * as m0022 from "./migrations/0022_pending_emails_and_code_budget.ts";
 import * as m0023 from "./migrations/0023_catalogue_imports.ts";
+import * as m0024 from "./migrations/0024_add_promotions.ts";
 import * as m0025 from "./migrations/0025_stock_alerts_and_offers.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0021_add_label_hindi": m0021,
   "0022_pending_emails_and_code_budget": m0022,
   "0023_catalogue_imports": m0023,
+  "0024_add_promotions": m0024,
   "0025_stock_alerts_and_offers": m0025,
 };
 

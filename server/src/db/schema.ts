@@ -273,6 +273,10 @@ export interface OrdersTable {
   place_of_supply: Generated<string>;
   seller_state_code: Generated<string>;
   cod_fee_paise: Generated<number>;
+  /** Σ the lines' discounts, taken off the items before tax. */
+  discount_paise: Generated<number>;
+  /** JSON: the promotions as placed, [{promotionId, code, description, descriptionHi, amountPaise, freeShipping}]. */
+  discounts: Generated<string>;
   /** The GST of shipping and the COD fee (a composite supply at the highest rate of the lines). */
   charges_gst_rate: Generated<number>;
   charges_tax_paise: Generated<number>;
@@ -397,6 +401,8 @@ export interface CartsTable {
   id: Generated<number>;
   user_id: number | null;
   guest_hash: string | null;
+  /** The coupon the shopper entered, upper-case. */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -471,6 +477,8 @@ export interface OrderItemsTable {
   variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The pack's label when sold ("45 kg"); kept when the pack is removed. */
   variant_label: Generated<string>;
+  /** The line's share of the order's discounts, before tax. */
+  discount_paise: Generated<number>;
 }
 
 export interface DocumentSeriesTable {
@@ -584,9 +592,55 @@ export interface Database {
   vocabulary_groups: VocabularyGroupsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
+  promotions: PromotionsTable;
+  promotion_redemptions: PromotionRedemptionsTable;
   stock_alerts: StockAlertsTable;
   cart_reminders: CartRemindersTable;
 }
+
+/** An offer or coupon (the promotions module): its terms as contract/src/promotions.ts reads them, JSON lists as text. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string | null;
+  description: string;
+  description_hi: string;
+  kind: string;
+  target: string;
+  percent: number;
+  amount_paise: number;
+  /** JSON: [{minQty, amountPaise}]. */
+  tiers: string;
+  min_items: number;
+  min_amount_paise: number;
+  max_discount_paise: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  first_order_only: Bool;
+  per_customer_limit: number | null;
+  usage_limit: number | null;
+  /** Orders that carry it now. */
+  uses: Generated<number>;
+  /** JSON lists: category names, product ids, pack ids. */
+  categories: string;
+  product_ids: string;
+  variant_ids: string;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An order's use of a promotion; released when the order is cancelled or expires unpaid. */
+export interface PromotionRedemptionsTable {
+  id: Generated<number>;
+  promotion_id: number;
+  order_id: number;
+  user_id: number | null;
+  amount_paise: number;
+  created_at: Timestamp;
+  released_at: Timestamp | null;
+}
+
+export type PromotionRow = Selectable<PromotionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -259,7 +259,36 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
   import_file_missing: "Choose a spreadsheet (CSV or XLSX) to import.",
   import_format: "The spreadsheet must be a CSV or an Excel (XLSX) file.",
   import_not_appliable: "Only a checked file without problems can be imported. Please check the file again.",
+  // Promotions and coupons
+  promotion_not_found: "We could not find this offer. It may have been removed.",
+  promotion_invalid: CHECK_INPUT,
+  coupon_unknown: (params) => ({ message: "There is no coupon “{code}”. Please check the code.", values: { code: text(params, "code") } }),
+  coupon_expired: (params) => ({ message: "The coupon “{code}” has expired.", values: { code: text(params, "code") } }),
+  coupon_not_yet: (params) => ({ message: "The coupon “{code}” cannot be used yet.", values: { code: text(params, "code") } }),
+  coupon_used_up: (params) => ({ message: "The coupon “{code}” has been used up.", values: { code: text(params, "code") } }),
+  coupon_not_for_you: (params) => ({
+    message: "The coupon “{code}” is not for this account (first order only, or already used).",
+    values: { code: text(params, "code") },
+  }),
+  coupon_minimum: couponMinimum,
 };
+
+/** A coupon whose eligible lines lack units or value: what to add. */
+function couponMinimum(params: ErrorParams): Notice {
+  const moreItems = num(params, "moreItems");
+  const moreAmount = tryToPaise(text(params, "moreAmount")) ?? 0;
+  const code = text(params, "code");
+  if (moreAmount > 0) {
+    return {
+      message: "Add {amount} more of the eligible items to use the coupon “{code}”.",
+      values: { amount: formatRupees(moreAmount), code },
+    };
+  }
+  return {
+    message: "Add {count, plural, one {# more eligible item} other {# more eligible items}} to use the coupon “{code}”.",
+    values: { count: moreItems, code },
+  };
+}
 
 /**
  * Codes that only say "see the fields": their field problems tell what is wrong (the field's own
@@ -486,6 +515,13 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
     message: "The picture at “{address}” could not be downloaded.",
     values: { address: text(params, "address") },
   }),
+  // A promotion's fields
+  coupon_code_invalid: "Use 3 to 20 letters or digits for the code.",
+  coupon_code_taken: "Another offer already has this code.",
+  promotion_value_required: FILL_IN,
+  promotion_tiers_order: "Each tier must start at a larger quantity than the one before.",
+  promotion_ends_before_start: "The end must be after the start.",
+  promotion_target_unknown: (params) => ({ message: "“{value}” is not in the catalogue.", values: { value: text(params, "value") } }),
 };
 
 /** A problem of an uploaded CSV's line (params.line), or of the rule staff edit (no line). */

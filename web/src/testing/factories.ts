@@ -168,12 +168,15 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
         hsnCode: "10061010",
         gstRate: 0,
         tax: "204.92",
+        discount: "0.00",
         variant: null,
       },
     ],
     shippingAddress: address,
     paymentMethod: "RazorPay",
     itemsPrice: "2499.00",
+    discountPrice: "0.00",
+    discounts: [],
     shippingPrice: "0.00",
     taxPrice: "204.92",
     taxBreakup: { cgst: "0.00", sgst: "0.00", igst: "0.00" },
@@ -292,8 +295,18 @@ export function aCart(lines: Partial<CartLine>[]): Cart {
       gstRate: 18,
       countInStock: 9,
       qty: 1,
+      category: "Pesticides",
+      discount: "0.00",
       ...line,
     }),
   );
-  return { lines: full, itemsCount: full.reduce((sum, line) => sum + line.qty, 0), updatedAt: "2026-11-28T10:00:00.000Z" };
+  return {
+    lines: full,
+    itemsCount: full.reduce((sum, line) => sum + line.qty, 0),
+    updatedAt: "2026-11-28T10:00:00.000Z",
+    coupon: null,
+    couponRefusal: null,
+    promotions: [],
+    discounts: [],
+  };
 }

@@ -33,6 +33,7 @@ export function anOrderLine(overrides: Partial<Order["orderItems"][number]> = {}
     hsnCode: "10061010",
     gstRate: 0,
     tax: "204.92",
+    discount: "0.00",
     variant: null,
     ...overrides,
   };

@@ -60,7 +60,15 @@ describe("a guest's cart", () => {
     const guest = new Browser();
     const res = await guest.send("GET", CART);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lines: [], itemsCount: 0, updatedAt: null });
+    expect(res.json()).toEqual({
+      lines: [],
+      itemsCount: 0,
+      updatedAt: null,
+      coupon: null,
+      couponRefusal: null,
+      promotions: [],
+      discounts: [],
+    });
     expect(res.headers["set-cookie"]).toBeUndefined();
     expect(res.headers["cache-control"]).toBe("private, no-store");
   });

@@ -13,7 +13,12 @@ const ownerColumn = (owner: CartOwnerKey) =>
 
 export async function findCart(db: Reader, owner: CartOwnerKey) {
   const [column, value] = ownerColumn(owner);
-  return db.selectFrom("carts").select(["id", "updated_at"]).where(column, "=", value).executeTakeFirst();
+  return db.selectFrom("carts").select(["id", "updated_at", "coupon_code"]).where(column, "=", value).executeTakeFirst();
+}
+
+/** Keeps the coupon the shopper entered with the cart (null: none). */
+export async function setCoupon(trx: Transaction<Database>, cartId: number, code: string | null): Promise<void> {
+  await trx.updateTable("carts").set({ coupon_code: code }).where("id", "=", cartId).execute();
 }
 
 /** The owner's cart, made if it has none (two requests making it at once get the same one). */

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { GUEST_CART_DAYS } from "@krishi/contract";
-import { CartLineBody, CartLineSetBody, CartSchema, ErrorBody } from "@krishi/contract/schemas";
+import { CartLineBody, CartLineSetBody, CartSchema, CouponBody, ErrorBody } from "@krishi/contract/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type AuthGuards, bearer } from "../../lib/auth.ts";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
 import { badRequest, conflict, type HttpError, problem } from "../../lib/errors.ts";
 import { packNotSold, tooManyUnits } from "../orders/routes.ts";
-import type { CartChange, CartFailure, CartService, Shopper } from "./service.ts";
+import { couponRefusal } from "../promotions/failures.ts";
+import type { CartChange, CartFailure, CartService, CouponChange, Shopper } from "./service.ts";
 
 export interface CartRoutesOptions {
   auth: AuthGuards;
@@ -134,5 +135,42 @@ export const cartRoutes: FastifyPluginAsyncTypebox<CartRoutesOptions> = async (a
       },
     },
     async (request, reply) => sendChange(request, reply, await cart.set(shopperOf(request), request.body)),
+  );
+
+  const sendCoupon = (reply: FastifyReply, change: CouponChange) => {
+    if (!change.ok) throw couponRefusal(change.refusal);
+    reply.header("Cache-Control", "private, no-store");
+    return change.cart;
+  };
+
+  app.put(
+    "/cart/coupon/",
+    {
+      onRequest: auth.optionalUser,
+      schema: {
+        operationId: "setCartCoupon",
+        tags,
+        summary: "Apply a coupon to the cart: kept with it when it applies now, else refused with why (coupon_…)",
+        security,
+        body: CouponBody,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendCoupon(reply, await cart.setCoupon(shopperOf(request), request.body.code)),
+  );
+
+  app.delete(
+    "/cart/coupon/",
+    {
+      onRequest: auth.optionalUser,
+      schema: {
+        operationId: "removeCartCoupon",
+        tags,
+        summary: "Take the coupon off the cart",
+        security,
+        response: { 200: CartSchema, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => sendCoupon(reply, await cart.setCoupon(shopperOf(request), null)),
   );
 };

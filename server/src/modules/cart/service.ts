@@ -1,5 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Cart, type CartLine, type CartLineInput, GUEST_CART_DAYS, MAX_CART_LINES, paiseToDecimal } from "@krishi/contract";
+import {
+  type Cart,
+  type CartLine,
+  type CartLineInput,
+  type CouponRefusal,
+  GUEST_CART_DAYS,
+  MAX_CART_LINES,
+  normalizeCouponCode,
+  paiseToDecimal,
+  toPaise,
+  whyUnusable,
+} from "@krishi/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { toIso } from "../../db/dialect.ts";
@@ -7,6 +18,7 @@ import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { CatalogService, PackForOrder, ProductPacksForOrder } from "../catalog/service.ts";
 import type { OrdersService } from "../orders/service.ts";
+import { type PromotionsService, promotionJson } from "../promotions/service.ts";
 import * as repo from "./repository.ts";
 
 /**
@@ -32,6 +44,17 @@ export type CartFailure =
  */
 export type CartChange = { ok: true; cart: Cart; newGuestKey: string | null } | { ok: false; failure: CartFailure };
 
+/** The cart with its coupon, or why the coupon does not apply to it (it is then not kept). */
+export type CouponChange = { ok: true; cart: Cart } | { ok: false; refusal: CouponRefusal };
+
+/** The cart as its answer needs it: its id, when it changed, whose it is and its coupon. */
+interface CartKey {
+  id: number;
+  updatedAt: string;
+  userId: number | null;
+  coupon: string | null;
+}
+
 /** A guest key: 24 random bytes (192 bits), base64url (cookie-safe). */
 const GUEST_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +73,7 @@ export class CartService {
       db: Db;
       catalog: CatalogService;
       orders: OrdersService;
+      promotions: PromotionsService;
       clock: Clock;
       /** Units of one pack a line may hold (ORDER_MAX_UNITS_PER_LINE). */
       maxUnitsPerLine: number;
@@ -71,7 +95,32 @@ export class CartService {
     if (shopper.userId !== null && shopper.guestKey) await this.merge(shopper.guestKey, shopper.userId);
     const owner = this.#owner(shopper);
     const cart = owner ? await repo.findCart(this.deps.db, owner) : undefined;
-    return this.#answer(this.deps.db, cart?.id ?? null, cart ? toIso(cart.updated_at) : null);
+    return this.#answer(this.deps.db, cart ? keyOf(cart, shopper.userId) : null);
+  }
+
+  /**
+   * Keeps a coupon with the cart when it applies to the cart now (else answers why, and the cart
+   * keeps what it had); null takes it off. A kept coupon that stops applying (fewer units) stays,
+   * its refusal in the cart's answer, and applies again when the cart reaches it.
+   */
+  async setCoupon(shopper: Shopper, code: string | null): Promise<CouponChange> {
+    if (shopper.userId !== null && shopper.guestKey) await this.merge(shopper.guestKey, shopper.userId);
+    const owner = this.#owner(shopper);
+    const cart = owner ? await repo.findCart(this.deps.db, owner) : undefined;
+    const normalized = code === null ? null : normalizeCouponCode(code);
+    if (!cart)
+      return normalized === null
+        ? { ok: true, cart: await this.#answer(this.deps.db, null) }
+        : { ok: false, refusal: { kind: "minimum", code: normalized, moreItems: 1 } };
+    const key = { ...keyOf(cart, shopper.userId), coupon: normalized };
+    const answer = await this.#answer(this.deps.db, key);
+    const refusal = answer.couponRefusal;
+    if (refusal) {
+      const { moreAmount, ...rest } = refusal;
+      return { ok: false, refusal: { ...rest, ...(moreAmount === undefined ? {} : { moreAmountPaise: toPaise(moreAmount) }) } };
+    }
+    await this.deps.db.transaction().execute((trx) => repo.setCoupon(trx, cart.id, normalized));
+    return { ok: true, cart: answer };
   }
 
   /** Adds qty of a pack (the default pack when none is named) to its line, up to the per-line limit. */
@@ -152,6 +201,7 @@ export class CartService {
     const newGuestKey = shopper.userId === null && !knownCart ? randomBytes(24).toString("base64url") : null;
     const owner: repo.CartOwnerKey =
       shopper.userId !== null ? { userId: shopper.userId } : { guestHash: hashOf(newGuestKey ?? (shopper.guestKey as string)) };
+    const coupon = knownCart?.coupon_code ?? null;
     return this.deps.db.transaction().execute(async (trx): Promise<CartChange> => {
       const cartId = await repo.ensureCart(trx, owner, at);
       await repo.touch(trx, cartId, at);
@@ -164,7 +214,7 @@ export class CartService {
         await repo.insertLine(trx, { cartId, productId: found.product.id, variantId: pack.id, qty, at });
       } else if (current !== null && qty > 0) await repo.updateLine(trx, cartId, pack.id, qty);
       else if (current !== null) await repo.deleteLines(trx, cartId, [pack.id]);
-      return { ok: true, cart: await this.#answer(trx, cartId, at), newGuestKey };
+      return { ok: true, cart: await this.#answer(trx, { id: cartId, updatedAt: at, userId: shopper.userId, coupon }), newGuestKey };
     });
   }
 
@@ -174,9 +224,14 @@ export class CartService {
     return null;
   }
 
-  async #answer(db: Db | Transaction<Database>, cartId: number | null, updatedAt: string | null): Promise<Cart> {
-    if (cartId === null) return { lines: [], itemsCount: 0, updatedAt: null };
-    const rows = await repo.findLines(db, cartId);
+  /**
+   * The cart as the shopper sees it: its lines at today's prices, and the promotions this shopper
+   * may use applied to them (the contract's applyPromotions(), as Place Order applies them).
+   */
+  async #answer(db: Db | Transaction<Database>, cart: CartKey | null): Promise<Cart> {
+    if (cart === null)
+      return { lines: [], itemsCount: 0, updatedAt: null, coupon: null, couponRefusal: null, promotions: [], discounts: [] };
+    const rows = await repo.findLines(db, cart.id);
     const products = new Map(
       (await this.deps.catalog.productsForOrder(db, unique(rows.map((row) => row.product_id)))).map((p) => [p.id, p]),
     );
@@ -186,7 +241,41 @@ export class CartService {
       const pack = product?.variants.find((variant) => variant.id === row.variant_id);
       if (product && pack) lines.push(lineJson(product, pack, row.qty));
     }
-    return { lines, itemsCount: lines.reduce((sum, line) => sum + line.qty, 0), updatedAt };
+    const usable = await this.deps.promotions.usable(cart.userId, cart.coupon, db);
+    const outcome = this.deps.promotions.apply(
+      lines.map((line) => ({
+        product: line.product,
+        variant: line.variant,
+        category: line.category,
+        pricePaise: toPaise(line.price),
+        qty: line.qty,
+      })),
+      usable,
+    );
+    outcome.lineDiscounts.forEach((discount, i) => {
+      (lines[i] as CartLine).discount = paiseToDecimal(discount);
+    });
+    const refusal = outcome.couponRefusal;
+    return {
+      lines,
+      itemsCount: lines.reduce((sum, line) => sum + line.qty, 0),
+      updatedAt: cart.updatedAt,
+      coupon: cart.coupon,
+      couponRefusal: refusal && {
+        kind: refusal.kind,
+        code: refusal.code,
+        ...(refusal.moreItems === undefined ? {} : { moreItems: refusal.moreItems }),
+        ...(refusal.moreAmountPaise === undefined ? {} : { moreAmount: paiseToDecimal(refusal.moreAmountPaise) }),
+      },
+      promotions: usable.promotions.filter((p) => whyUnusable(p, usable.context) === null).map(promotionJson),
+      discounts: outcome.applied.map(({ promotion, discountPaise, freeShipping }) => ({
+        code: promotion.code,
+        description: promotion.description,
+        descriptionHi: promotion.descriptionHi,
+        amount: paiseToDecimal(discountPaise),
+        freeShipping,
+      })),
+    };
   }
 
   async #packs(db: Transaction<Database>, productIds: readonly number[]): Promise<Map<number, PackForOrder>> {
@@ -233,7 +322,16 @@ function lineJson(product: ProductPacksForOrder, pack: PackForOrder, qty: number
     gstRate: product.gst_rate,
     countInStock: pack.count_in_stock,
     qty,
+    category: product.category,
+    discount: "0.00",
   };
 }
+
+const keyOf = (cart: { id: number; updated_at: Date | string; coupon_code: string | null }, userId: number | null): CartKey => ({
+  id: cart.id,
+  updatedAt: toIso(cart.updated_at) as string,
+  userId,
+  coupon: cart.coupon_code,
+});
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];

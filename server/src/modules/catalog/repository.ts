@@ -543,14 +543,24 @@ function firstImage(eb: ExpressionBuilder<Database, "products">) {
     .limit(1);
 }
 
-/** What a checkout prices a line with: name, HSN code, GST rate and first image; the packs are findPacks'. */
+/** What a checkout prices a line with: name, category, HSN code, GST rate and first image; the packs are findPacks'. */
 export async function productsForOrder(trx: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return trx
     .selectFrom("products")
-    .select(["id", "name", "name_hi", "price_paise", "count_in_stock", "hsn_code", "gst_rate"])
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select([
+      "products.id",
+      "products.name",
+      "products.name_hi",
+      "products.price_paise",
+      "products.count_in_stock",
+      "products.hsn_code",
+      "products.gst_rate",
+      "categories.name as category",
+    ])
     .select((eb) => firstImage(eb).as("image"))
-    .where("id", "in", ids)
+    .where("products.id", "in", ids)
     .execute();
 }
 
@@ -568,3 +578,10 @@ export async function findPacks(db: Writer, productIds: readonly number[]) {
 }
 
 export type PackRow = Awaited<ReturnType<typeof findPacks>>[number];
+
+/** Which of these pack ids exist. */
+export async function existingPackIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("product_variants").select("id").where("id", "in", ids).execute();
+  return rows.map((row) => row.id);
+}

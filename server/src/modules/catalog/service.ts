@@ -97,6 +97,8 @@ export interface ProductPacksForOrder {
   id: number;
   name: string;
   name_hi: string;
+  /** The category's name (promotions may name it). */
+  category: string;
   hsn_code: string;
   gst_rate: number;
   image: string | null;
@@ -367,6 +369,11 @@ export class CatalogService {
   /** These products as the API shows them, in id order (ids that are not there are left out). */
   async productsById(ids: readonly number[]): Promise<ProductSummary[]> {
     return this.#summaries(await repo.productsWithIds(this.db, ids));
+  }
+
+  /** Which of these packs the catalogue has. */
+  async existingPacks(ids: readonly number[]): Promise<Set<number>> {
+    return new Set(await repo.existingPackIds(this.db, ids));
   }
 
   /** The product each of these SKUs is a pack of; SKUs no pack has are not in the map. */

@@ -84,7 +84,13 @@ function invoiceAmounts(order: OrderRow): DocumentAmounts {
   return { taxablePaise: totalPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise, totalPaise };
 }
 
-/** A line's taxable value: its gross, less its GST when the prices included it (then the line's total is the gross). */
+/** A line's name on a tax document, with the discount taken off its value when it had one ("less discount 12.50"). */
+function discountedName(item: OrderItemRow): string {
+  const discount = Number(item.discount_paise);
+  return discount > 0 ? `${lineName(item)} (less discount ${paiseToDecimal(discount)})` : lineName(item);
+}
+
+/** A line's taxable value: its gross (less its discount), less its GST when the prices included it (then the line's total is the gross). */
 function taxableOf(grossPaise: number, tax: { cgstPaise: number; sgstPaise: number; igstPaise: number }, included: boolean): number {
   return included ? grossPaise - tax.cgstPaise - tax.sgstPaise - tax.igstPaise : grossPaise;
 }
@@ -109,11 +115,11 @@ function invoiceLines({ row, items }: OrderWithItems): DocumentLine[] {
   const lines: DocumentLine[] = items.map((item) => {
     const tax = { cgstPaise: Number(item.cgst_paise), sgstPaise: Number(item.sgst_paise), igstPaise: Number(item.igst_paise) };
     return {
-      description: lineName(item),
+      description: discountedName(item),
       hsn: item.hsn_code,
       qty: item.qty,
       ratePaise: Number(item.price_paise),
-      taxablePaise: taxableOf(Number(item.price_paise) * item.qty, tax, included),
+      taxablePaise: taxableOf(Number(item.price_paise) * item.qty - Number(item.discount_paise), tax, included),
       gstRate: Number(item.gst_rate),
       ...tax,
     };
@@ -158,7 +164,7 @@ function creditNoteLines(order: OrderWithItems, note: repo.DocumentRow, refundLi
   return refundLines.map((line) => {
     const item = itemOf.get(line.order_item_id);
     return {
-      description: item ? lineName(item) : "Returned goods",
+      description: item ? discountedName(item) : "Returned goods",
       hsn: item?.hsn_code ?? "",
       qty: line.qty,
       ratePaise: item ? Number(item.price_paise) : null,

@@ -43,6 +43,7 @@ function racedBy(change: () => Promise<unknown>): Checkout {
     catalog: racing,
     pricing: config.pricing,
     rules: config.orders,
+    promotions: t.app.services.promotions,
     clock: () => new Date(),
     sellerStateCode: config.tax.seller.stateCode,
     cod: config.cod,

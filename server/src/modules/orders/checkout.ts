@@ -1,4 +1,6 @@
 import {
+  type AppliedPromotion,
+  type CouponRefusal,
   DEFAULT_PAYMENT_METHOD,
   GST_STATE_CODES,
   type IndianState,
@@ -9,6 +11,8 @@ import {
   PIN_PATTERN,
   type Pincode,
   type PricingRules,
+  type PromotionLine,
+  type PromotionOutcome,
   priceOrder,
   type ShippingAddress,
   type ShippingRule,
@@ -22,6 +26,7 @@ import type { Database } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isIndia } from "../addresses/check.ts";
 import type { CatalogService, ProductForOrder, ProductPacksForOrder } from "../catalog/service.ts";
+import { orderDiscounts, type Usable } from "../promotions/service.ts";
 import { type Actor, ORDER_PROCESS, type Transition } from "./process.ts";
 import * as repo from "./repository.ts";
 import { NO_TAX_DOCUMENTS, type OrderExtras, orderJson } from "./serialize.ts";
@@ -41,6 +46,18 @@ export interface PlaceOrderInput {
   paymentMethod?: PaymentMethod;
   /** What the shopper was shown, in paise: the order is refused if the server's total differs. */
   totalPaise: number;
+  /** The coupon the shopper entered: the order is refused when it does not apply. */
+  coupon?: string | undefined;
+}
+
+/**
+ * The promotions a checkout applies and redeems (the promotions module answers): what the
+ * customer may use, read before the transaction, and the uses taken inside it.
+ */
+export interface CheckoutPromotions {
+  usable(userId: number, coupon: string | null): Promise<Usable>;
+  apply(lines: readonly PromotionLine[], usable: Usable): PromotionOutcome;
+  redeem(trx: Transaction<Database>, orderId: number, userId: number, applied: readonly AppliedPromotion[]): Promise<CouponRefusal | null>;
 }
 
 /** Cash on Delivery (config): off by default; the fee is a charge of its own, the limit is on the total with it. */
@@ -72,7 +89,8 @@ export type PlaceOrderFailure =
   | { kind: "not-served"; pin: string }
   | { kind: "cod-off" }
   | { kind: "cod-not-here"; pin: string }
-  | { kind: "cod-over-limit"; maxPaise: number; totalPaise: number };
+  | { kind: "cod-over-limit"; maxPaise: number; totalPaise: number }
+  | { kind: "coupon"; refusal: CouponRefusal };
 
 export type PlaceOrderResult = { ok: true; order: Order } | { ok: false; failure: PlaceOrderFailure };
 
@@ -90,11 +108,12 @@ export interface CheckoutDeps {
   pincodes: PincodeLookup;
   /** The shop's shipping rules by weight and zone (the shipping module answers): checkout charges by them. */
   shipping: { rules(): Promise<ShippingRule[]> };
+  promotions: CheckoutPromotions;
 }
 
 /** A checkout's line as read from its pack and priced from it. */
 interface PricedLine {
-  product: ProductForOrder;
+  product: ProductForOrder & { category: string };
   qty: number;
   pricePaise: number;
   gstRate: number;
@@ -160,8 +179,9 @@ export class Checkout {
     // Read once, before the stock transaction: a short read that holds it up no longer (on SQLite
     // it holds the write lock); an order priced by rules a moment old is one placed a moment earlier.
     const shippingRules = await this.deps.shipping.rules();
+    const promotions = await this.deps.promotions.usable(customer.id, input.coupon ?? null);
     for (let attempt = 1; ; attempt++) {
-      const result = await this.#attempt(customer, input, lines, destination, shippingRules, attempt === ATTEMPTS);
+      const result = await this.#attempt(customer, input, lines, destination, { shippingRules, promotions }, attempt === ATTEMPTS);
       if (result !== "changed") return result;
     }
   }
@@ -177,7 +197,7 @@ export class Checkout {
     input: PlaceOrderInput,
     lines: readonly OrderLineInput[],
     destination: Destination,
-    shippingRules: ShippingRule[],
+    terms: { shippingRules: ShippingRule[]; promotions: Usable },
     last: boolean,
   ): Promise<PlaceOrderResult | "changed"> {
     const { maxUnpaidOrders, paymentWindowSeconds } = this.deps.rules;
@@ -191,24 +211,43 @@ export class Checkout {
     const products = await this.deps.catalog.productsForOrder(this.deps.db, [...new Set(lines.map((line) => line.product))]);
     const read = this.#readLines(lines, products);
     if (!read.ok) return read;
-    // The shipping rules price the parcel by what the lines' packs weigh, where it goes and the
-    // items' gross cost: the contract's function, which the web's preview calls too.
-    const priceOf = (priced: readonly PricedLine[]) =>
-      priceOrder(priced, this.deps.pricing, {
-        supply: supplyBetween(sellerStateCode, buyerStateCode),
-        codFeePaise: cod ? this.deps.cod.feePaise : 0,
-        shippingPaise: shippingCharge(
-          shippingRules,
-          {
-            weightGrams: priced.reduce((sum, line) => sum + line.product.weight_grams * line.qty, 0),
-            pin: address.postalCode,
-            itemsPaise: priced.reduce((sum, line) => sum + line.pricePaise * line.qty, 0),
-          },
-          this.deps.pricing,
-        ),
-      });
+    // The promotions give each line its share of the discount; the shipping rules price the parcel
+    // by what the lines' packs weigh, where it goes and the items' cost less their discounts
+    // (free when a promotion says so): the contract's functions, which the web's preview calls too.
+    const priceOf = (priced: readonly PricedLine[]) => {
+      const outcome = this.deps.promotions.apply(
+        priced.map((line) => ({
+          product: line.product.id,
+          variant: line.product.variant_id,
+          category: line.product.category,
+          pricePaise: line.pricePaise,
+          qty: line.qty,
+        })),
+        terms.promotions,
+      );
+      const charged = shippingCharge(
+        terms.shippingRules,
+        {
+          weightGrams: priced.reduce((sum, line) => sum + line.product.weight_grams * line.qty, 0),
+          pin: address.postalCode,
+          itemsPaise: priced.reduce((sum, line) => sum + line.pricePaise * line.qty, 0) - outcome.discountPaise,
+        },
+        this.deps.pricing,
+      );
+      const price = priceOrder(
+        priced.map((line, i) => ({ ...line, discountPaise: outcome.lineDiscounts[i] as number })),
+        this.deps.pricing,
+        {
+          supply: supplyBetween(sellerStateCode, buyerStateCode),
+          codFeePaise: cod ? this.deps.cod.feePaise : 0,
+          shippingPaise: outcome.freeShipping ? 0 : charged,
+        },
+      );
+      return { ...price, outcome, shippingWaivedPaise: outcome.freeShipping ? charged : 0 };
+    };
     const priced = read.lines;
     const price = priceOf(priced);
+    if (price.outcome.couponRefusal) return { ok: false, failure: { kind: "coupon", refusal: price.outcome.couponRefusal } };
 
     try {
       const placed = await this.deps.orders.placing(async (trx, enter) => {
@@ -233,6 +272,8 @@ export class Checkout {
             ship_phone: address.phone ?? "",
             payment_method: input.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
             items_paise: price.itemsPaise,
+            discount_paise: price.discountPaise,
+            discounts: JSON.stringify(orderDiscounts(price.outcome.applied, price.shippingWaivedPaise)),
             shipping_paise: price.shippingPaise,
             cod_fee_paise: price.codFeePaise,
             tax_paise: price.taxPaise,
@@ -269,6 +310,7 @@ export class Checkout {
               cgst_paise: taxed.cgstPaise,
               sgst_paise: taxed.sgstPaise,
               igst_paise: taxed.igstPaise,
+              discount_paise: price.outcome.lineDiscounts[i] as number,
             };
           }),
         );
@@ -288,6 +330,9 @@ export class Checkout {
           const repriced = priceOf(locked).totalPaise;
           throw new Rollback(repriced === input.totalPaise ? { kind: "changed" } : { kind: "price-changed", totalPaise: repriced });
         }
+        // Then the promotions' uses, in promotion-id order: a coupon out of uses refuses the order.
+        const refusal = await this.deps.promotions.redeem(trx, written.row.id, customer.id, price.outcome.applied);
+        if (refusal) throw new Rollback({ kind: "coupon", refusal });
         // Then the customer's row (PostgreSQL), so their concurrent checkouts are counted one after
         // another. A COD order waits for no payment: it neither counts toward the unpaid limit nor
         // is held back by it. The count has this order in it (unpaid, just written).
@@ -350,8 +395,9 @@ export class Checkout {
       if (qty > this.deps.rules.maxUnitsPerLine) {
         return { ok: false, failure: { kind: "too-many-units", productId: row.id, max: this.deps.rules.maxUnitsPerLine } };
       }
-      const product: ProductForOrder = {
+      const product: PricedLine["product"] = {
         id: row.id,
+        category: row.category,
         name: row.name,
         name_hi: row.name_hi,
         hsn_code: row.hsn_code,
@@ -387,7 +433,7 @@ export class Checkout {
       const product = await this.deps.catalog.takeStock(trx, id, variant_id, line.qty);
       if (!product) throw new Rollback(await this.#whyNotTaken(trx, id, variant_id));
       locked[i] = {
-        product: { ...product, image: line.product.image },
+        product: { ...product, image: line.product.image, category: line.product.category },
         qty: line.qty,
         pricePaise: Number(product.price_paise),
         gstRate: product.gst_rate,

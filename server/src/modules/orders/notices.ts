@@ -1,4 +1,4 @@
-import { addressIn, formatRupees, type Language } from "@krishi/contract";
+import { addressIn, formatRupees, type Language, toPaise } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { MailMessage } from "../../lib/mail.ts";
@@ -8,6 +8,7 @@ import type { MessageChannel } from "../../lib/messenger.ts";
 import { cancelNote, type OrderMessage, orderMessage, RETURN_NOTES } from "./order-messages.ts";
 import type { NoticeKind, NoticeSpec, TransitionContext } from "./process.ts";
 import type { OrderRow } from "./repository.ts";
+import { discountsOf } from "./serialize.ts";
 
 /** A mail's subject and paragraphs (empty ones are left out). */
 interface Notice {
@@ -35,6 +36,10 @@ interface NoticeTexts {
   refunded(id: number, amount: string, reason: string): Notice;
   /** A return's step; `note`: the staff's words (why it was refused, what was arranged). */
   returned(id: number, step: "requested" | "approved" | "rejected" | "received", note: string): Notice;
+  /** What the order's promotions saved ("₹50.00"), by their codes or words. */
+  saved(amount: string, by: string): string;
+  /** The total in a text message, with what was saved: its template's one slot carries both. */
+  totalSaving(total: string, amount: string): string;
   action: string;
   footer: string;
 }
@@ -108,6 +113,8 @@ const TEXTS: Record<Language, NoticeTexts> = {
         note ? `Note from Krishi Bazaar: ${note}` : "",
       ],
     }),
+    saved: (amount, by) => `You saved ${amount} (${by}).`,
+    totalSaving: (total, amount) => `${total}, ${amount} off`,
     action: "View your order",
     footer: "You receive this e-mail because you placed an order at Krishi Bazaar.",
   },
@@ -179,6 +186,8 @@ const TEXTS: Record<Language, NoticeTexts> = {
         note ? `${SHOP} की ओर से: ${note}` : "",
       ],
     }),
+    saved: (amount, by) => `आपकी बचत: ${amount} (${by})।`,
+    totalSaving: (total, amount) => `${total}, ${amount} की छूट`,
     action: "अपना ऑर्डर देखें",
     footer: `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${SHOP} पर ऑर्डर दिया था।`,
   },
@@ -215,7 +224,7 @@ export class OrderNotices {
     const contact = await this.contactOf(trx, order.user_id);
     // The owner's own move (placing, cancelling) knows their language; anyone else's reads it.
     const language = (actor.role === "owner" && actor.language) || contact.language;
-    const notice = spec.mail ? mailOf(TEXTS[language], order, spec.mail, note) : null;
+    const notice = spec.mail ? mailOf(TEXTS[language], order, spec.mail, note, language) : null;
     if (notice && order.customer_email)
       await this.queue.enqueue(trx, { key: `order-event:${eventId}`, ...this.#mail(order, language, notice) });
     const message = spec.text ? textOf(language, order, spec.text, this.#orderUrl(order, language)) : null;
@@ -275,14 +284,33 @@ const RETURN_STEPS = {
   return_received: "received",
 } as const;
 
-function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: string): Notice {
+/**
+ * What the order's promotions saved: its discount and the shipping they waived, with their codes
+ * (an offer by its words); null when it carries none.
+ */
+function savingOf(order: OrderRow, language: Language): { amount: string; by: string } | null {
+  const discounts = discountsOf(order);
+  if (discounts.length === 0) return null;
+  const paise = discounts.reduce((sum, d) => sum + toPaise(d.amount), 0);
+  const by = discounts.map((d) => d.code ?? (language === "hi" && d.descriptionHi ? d.descriptionHi : d.description)).join(", ");
+  return paise > 0 ? { amount: formatRupees(paise), by } : null;
+}
+
+/** A placing mail with the line of what the promotions saved, when they did. */
+function withSaving(notice: Notice, texts: NoticeTexts, saving: { amount: string; by: string } | null): Notice {
+  return saving
+    ? { ...notice, lines: [...notice.lines.slice(0, 1), texts.saved(saving.amount, saving.by), ...notice.lines.slice(1)] }
+    : notice;
+}
+
+function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: string, language: Language): Notice {
   const id = order.id;
   const total = formatRupees(Number(order.total_paise));
   switch (kind) {
     case "placed":
-      return texts.placed(id, total);
+      return withSaving(texts.placed(id, total), texts, savingOf(order, language));
     case "placed_cod":
-      return texts.placedCod(id, total);
+      return withSaving(texts.placedCod(id, total), texts, savingOf(order, language));
     case "paid":
       return texts.paid(id, total);
     case "cash_received":
@@ -303,11 +331,14 @@ function mailOf(texts: NoticeTexts, order: OrderRow, kind: NoticeKind, note: str
 function textOf(language: Language, row: OrderRow, kind: NoticeKind, url: string): OrderMessage {
   const order = String(row.id);
   const total = formatRupees(Number(row.total_paise));
+  const saving = savingOf(row, language);
+  // The registered template's total slot carries the saving too: "₹1,129.82, ₹50.00 off".
+  const placedTotal = saving ? TEXTS[language].totalSaving(total, saving.amount) : total;
   switch (kind) {
     case "placed":
-      return orderMessage(language, "order_placed", { order, total, url });
+      return orderMessage(language, "order_placed", { order, total: placedTotal, url });
     case "placed_cod":
-      return orderMessage(language, "order_placed_cod", { order, total, url });
+      return orderMessage(language, "order_placed_cod", { order, total: placedTotal, url });
     case "paid":
       return orderMessage(language, "order_paid", { order, total, url });
     case "shipped":

@@ -83,9 +83,11 @@ export type NoticeKind =
 /**
  * Work other modules do inside the move's transaction, by name: "issue-invoice" (invoices),
  * "refund-payment" (payments: what is left of a paid order's payment goes back), "empty-cart"
- * (the cart: the packs the order bought leave the customer's cart). A failure rolls the move back.
+ * (the cart: the packs the order bought leave the customer's cart), "release-promotions" (an order
+ * cancelled or expired before it was paid gives its coupons' uses back), "retake-promotions" (one
+ * paid after it expired counts them again). A failure rolls the move back.
  */
-export type Effect = "issue-invoice" | "refund-payment" | "empty-cart";
+export type Effect = "issue-invoice" | "refund-payment" | "empty-cart" | "release-promotions" | "retake-promotions";
 
 export interface Transition {
   event: OrderEventName;
@@ -146,7 +148,7 @@ const CANCEL = {
   when: (facts: OrderFacts) => facts.refundingPaise === 0,
   stamps: cancelledAt,
   stock: "give-back",
-  effects: ["refund-payment"],
+  effects: ["refund-payment", "release-promotions"],
   notice: { mail: "cancelled", text: "cancelled" },
   pastTense: "cancelled",
 } as const satisfies Omit<Transition, "from" | "who">;
@@ -204,7 +206,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     when: ({ row }) => row.paid_at === null,
     stamps: paidAt,
     stock: "take-again",
-    effects: ["issue-invoice"],
+    effects: ["issue-invoice", "retake-promotions"],
     notice: { mail: "paid", text: "paid" },
     pastTense: "paid",
   },
@@ -274,6 +276,7 @@ export const ORDER_PROCESS: readonly Transition[] = [
     when: ({ row, now }) => row.payment_due_at !== null && new Date(row.payment_due_at) <= now,
     stamps: cancelledAt,
     stock: "give-back",
+    effects: ["release-promotions"],
     notice: { mail: "expired", text: "cancelled" },
     pastTense: "expired",
   },

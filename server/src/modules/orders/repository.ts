@@ -39,6 +39,7 @@ const itemColumns = [
   "cgst_paise",
   "sgst_paise",
   "igst_paise",
+  "discount_paise",
 ] as const;
 
 /** An event of an order's timeline as the answers show it. */
@@ -76,6 +77,18 @@ export async function countUnpaidOf(db: Reader, userId: number): Promise<number>
     .where("user_id", "=", userId)
     .where("status", "in", AWAITING_PAYMENT)
     .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The customer's orders that were not cancelled, but `except` (promotions' "first order only"). */
+export async function countPlacedOf(db: Reader, userId: number, except?: number): Promise<number> {
+  let query = db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "!=", "cancelled");
+  if (except !== undefined) query = query.where("id", "!=", except);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

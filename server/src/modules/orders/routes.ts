@@ -6,6 +6,7 @@ import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { badRequest, conflict, fieldError, type HttpError, problem } from "../../lib/errors.ts";
 import { valueOr } from "../../lib/result.ts";
 import { addressError, checkShippingAddress } from "../addresses/check.ts";
+import { couponRefusal } from "../promotions/failures.ts";
 import type { Checkout, PlaceOrderFailure } from "./checkout.ts";
 import { moveRefusal, orderNotFound } from "./failures.ts";
 import type { OrdersService } from "./service.ts";
@@ -108,6 +109,8 @@ function refusal(failure: PlaceOrderFailure): HttpError {
       const params = { max: paiseToDecimal(failure.maxPaise), total: paiseToDecimal(failure.totalPaise) };
       return badRequest("cod_over_limit", message, { paymentMethod: [problem("cod_over_limit", message, params)] }, params);
     }
+    case "coupon":
+      return couponRefusal(failure.refusal);
   }
 }
 
@@ -150,6 +153,7 @@ export const ordersRoutes: FastifyPluginAsyncTypebox<OrdersRoutesOptions> = asyn
         shippingAddress: checked.address,
         paymentMethod,
         totalPaise,
+        coupon: request.body.coupon,
       });
       if (!result.ok) throw refusal(result.failure);
       return reply.status(201).send(result.order);

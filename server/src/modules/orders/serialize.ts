@@ -1,5 +1,6 @@
 import {
   type CreditNote,
+  type Discount,
   OFFERED_EVENTS,
   type OfferedEvent,
   ORDER_STEPS,
@@ -162,6 +163,7 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
       hsnCode: item.hsn_code,
       gstRate: Number(item.gst_rate),
       tax: paiseToDecimal(Number(item.tax_paise)),
+      discount: paiseToDecimal(Number(item.discount_paise)),
     })),
     shippingAddress: {
       label: row.ship_label,
@@ -176,6 +178,8 @@ export function orderJson(row: OrderRow, items: OrderItemRow[], extras: OrderExt
     },
     paymentMethod: paymentMethod(row.payment_method),
     itemsPrice: paiseToDecimal(Number(row.items_paise)),
+    discountPrice: paiseToDecimal(Number(row.discount_paise)),
+    discounts: discountsOf(row),
     shippingPrice: paiseToDecimal(Number(row.shipping_paise)),
     taxPrice: paiseToDecimal(Number(row.tax_paise)),
     taxIncluded: Boolean(row.prices_include_tax),
@@ -272,4 +276,22 @@ function returnJson(view: ReturnView, itemById: Map<number, OrderItemRow>, viewe
     updatedAt: toIso(view.updatedAt) ?? "",
     actions: { approve: may("approve"), reject: may("reject"), receive: may("receive") },
   };
+}
+
+/** The promotions an order carries, as it kept them when placed (orders.discounts). */
+export function discountsOf(row: Pick<OrderRow, "discounts">): Discount[] {
+  const kept = JSON.parse(row.discounts || "[]") as {
+    code: string | null;
+    description: string;
+    descriptionHi: string;
+    amountPaise: number;
+    freeShipping: boolean;
+  }[];
+  return kept.map((d) => ({
+    code: d.code,
+    description: d.description,
+    descriptionHi: d.descriptionHi,
+    amount: paiseToDecimal(d.amountPaise),
+    freeShipping: d.freeShipping,
+  }));
 }

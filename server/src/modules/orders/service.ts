@@ -385,6 +385,11 @@ export class OrdersService {
   }
 
   /** The order's lines, read through the caller's transaction. */
+  /** The customer's orders that were not cancelled, but `except` (in the caller's transaction when given one). */
+  countPlaced(db: repo.Reader | Transaction<Database>, userId: number, except?: number): Promise<number> {
+    return repo.countPlacedOf(db, userId, except);
+  }
+
   itemsOf(db: repo.Reader, orderId: number): Promise<repo.OrderItemRow[]> {
     return repo.findItems(db, [orderId]);
   }

@@ -428,10 +428,11 @@ export class PaymentsService {
       const sgst = share(item.sgst_paise);
       const igst = share(item.igst_paise);
       const tax = order.tax_mode === "gst" ? cgst + sgst + igst : share(item.tax_paise);
-      // Prices that included GST: the units give back what they cost (price × qty) with their share
-      // of the line's GST inside; the taxable value is the rest. Shares add up, so a whole line gives
-      // back its gross and its taxable value exactly, however it is split.
-      const value = Number(item.price_paise) * qty;
+      // Prices that included GST: the units give back what they cost (price × qty less their share
+      // of the line's discount) with their share of the line's GST inside; the taxable value is the
+      // rest. Shares add up, so a whole line gives back what was paid for it and its taxable value
+      // exactly, however it is split.
+      const value = Number(item.price_paise) * qty - share(item.discount_paise);
       const taxable = order.prices_include_tax ? value - tax : value;
       lines.push({
         order_item_id: item.id,
