@@ -41,6 +41,7 @@ const STAFF_SCREENS: [string, string][] = [
   ["/admin/product/7/edit", "Edit Product"],
   ["/admin/orderlist", "Orders"],
   ["/admin/catalogue", "Import / Export"],
+  ["/admin/promotions", "Offers and coupons"],
 ];
 
 /** What the staff screens read. */

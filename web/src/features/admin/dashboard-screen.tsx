@@ -11,6 +11,7 @@ import { withPack } from "../../lib/packs.ts";
 import { formatPrice } from "../../lib/price.ts";
 import { statusLabel } from "../orders/index.ts";
 import { useGetStaffSummaryQuery } from "./admin-api.ts";
+import { DiscountReport } from "./discount-report.tsx";
 import { GstAndDelivery } from "./gst-and-delivery.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { SalesChart } from "./sales-chart.tsx";
@@ -20,8 +21,8 @@ import { QueryState } from "./staff-list.tsx";
 /**
  * /admin (staff): counts, money received per day for 30 days (gross, refunds beside it), paid orders to deliver,
  * Cash on Delivery orders whose cash is still to collect, and products low on stock; then GST and
- * delivery: the GST report (GST mode) and the upload of the PIN codes served. A link leads to the
- * catalogue's import and export.
+ * delivery: the GST report (GST mode) and the upload of the PIN codes served; the discounts the
+ * offers and coupons gave. Links lead to the catalogue's import and export and to the offers and coupons.
  */
 export function DashboardScreen() {
   return (
@@ -32,9 +33,13 @@ export function DashboardScreen() {
       <p className="d-grid d-md-block">
         <Link to="/admin/catalogue" className="btn btn-outline-primary staff-tap">
           {t("Import / Export")}
+        </Link>{" "}
+        <Link to="/admin/promotions" className="btn btn-outline-primary staff-tap">
+          {t("Offers and coupons")}
         </Link>
       </p>
       <Summary />
+      <DiscountReport />
       <GstAndDelivery />
       <SearchWords />
     </RequireStaff>

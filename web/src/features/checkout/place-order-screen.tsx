@@ -173,7 +173,11 @@ function PlaceOrderStep() {
           </section>
         </div>
         <div className="col-lg-4">
-          {!empty && <CouponBox />}
+          {!empty && (
+            <Suspense fallback={null}>
+              <CouponBox />
+            </Suspense>
+          )}
           <OrderSummary
             amounts={amounts}
             action={
