@@ -66,6 +66,10 @@ const TAGS = [
   },
   { name: "shipping", description: "Shipping rules by weight slab and delivery zone; staff: editing them, one by one or as CSV." },
   {
+    name: "promotions",
+    description: "Staff: offers (applied by themselves) and coupons, their uses and the discounts they gave; a shopper's coupon is the cart's.",
+  },
+  {
     name: "vocabulary",
     description: "Staff: the search vocabulary, groups of words (English, Hindi, as farmers type them) that find one another's products.",
   },

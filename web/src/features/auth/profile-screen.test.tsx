@@ -122,10 +122,11 @@ describe("ProfileScreen", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["42", "2026-11-20", "₹2,703.92", "2026-11-20", "✗Not delivered", "Details"],
-      ["43", "2026-11-21", "₹118.20", "✗Not paid", "✗Not delivered", "Details"],
+      ["42", "2026-11-20", "₹2,703.92", "2026-11-20", "✗Not delivered", "DetailsBuy again"],
+      ["43", "2026-11-21", "₹118.20", "✗Not paid", "✗Not delivered", "DetailsBuy again"],
     ]);
     expect(screen.getByRole("link", { name: "Details of order 43" })).toHaveAttribute("href", "/order/43");
+    expect(screen.getByRole("button", { name: "Buy again the items of order 43" })).toBeEnabled();
     expect(calls()).toEqual([]);
   });
 
