@@ -34,6 +34,7 @@ import { AddressesService } from "./modules/addresses/service.ts";
 import { alertsRoutes } from "./modules/alerts/routes.ts";
 import { AlertsService } from "./modules/alerts/service.ts";
 import { StopLinks } from "./modules/alerts/stop-links.ts";
+import { stopRoutes } from "./modules/alerts/stop-routes.ts";
 import { BuyAgain } from "./modules/cart/buy-again.ts";
 import { buyAgainRoutes } from "./modules/cart/buy-again-routes.ts";
 import { cartRoutes, keepCartCookie, shopperOf } from "./modules/cart/routes.ts";
@@ -510,6 +511,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(addressesRoutes, { prefix: "/api", auth, addresses });
   await app.register(cartRoutes, { prefix: "/api", auth, cart });
   await app.register(alertsRoutes, { prefix: "/api", auth, alerts });
+  await app.register(stopRoutes, { prefix: "/api", alerts });
   await app.register(buyAgainRoutes, {
     prefix: "/api",
     auth,

@@ -360,14 +360,30 @@ describe("the reminder of a cart left behind", () => {
     await remind();
     const [sms] = await reminders(customer.phone);
     const stop = new URL(/http:\/\/shop\.test\/api\/offers\/stop\/\S+$/.exec(sms?.text ?? "")?.[0] ?? "http://none/");
+    const offersOf = async (id: number) =>
+      Boolean(
+        (await t.database.db.selectFrom("users").select("offers_opt_in").where("id", "=", id).executeTakeFirstOrThrow()).offers_opt_in,
+      );
+    // Opening the link asks to confirm and changes nothing (an app that previews links opens it too).
     const page = await t.app.inject({ url: `${stop.pathname}${stop.search}` });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["cache-control"]).toBe("private, no-store");
     expect(page.body).toContain('<html lang="hi">');
-    expect(page.body).toContain("अब आपको कृषि बाज़ार से ऑफ़र या कार्ट की याद दिलाने वाले संदेश नहीं मिलेंगे।");
-    const row = await t.database.db.selectFrom("users").select("offers_opt_in").where("id", "=", customer.id).executeTakeFirstOrThrow();
-    expect(Boolean(row.offers_opt_in)).toBe(false);
+    expect(page.body).toContain("ऑफ़र के संदेश बंद करें?");
+    const token = stop.searchParams.get("t") ?? "";
+    expect(page.body).toContain(`<form method="post" action="/api/offers/stop/"><input type="hidden" name="t" value="${token}">`);
+    expect(await offersOf(customer.id)).toBe(true);
+    // Its button posts the token as a form: offers off.
+    const done = await t.app.inject({
+      method: "POST",
+      url: "/api/offers/stop/",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ t: token }).toString(),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain("अब आपको कृषि बाज़ार से ऑफ़र या कार्ट की याद दिलाने वाले संदेश नहीं मिलेंगे।");
+    expect(await offersOf(customer.id)).toBe(false);
     // Opted out: the cart changed and left again a week later gets nothing.
     time.advance(CART_REMINDER_GAP_MS);
     await cartOf(customer, 3);
@@ -376,14 +392,14 @@ describe("the reminder of a cart left behind", () => {
     expect(await reminders(customer.phone)).toHaveLength(1);
 
     // A link not signed by the shop, or for another customer, stops nothing.
-    const token = stop.searchParams.get("t") ?? "";
     const other = await phoneCustomer(t, { offers: true });
     for (const forged of [`${other.id.toString(36)}.${token.split(".")[1]}`, "1.abc", "", "x".repeat(101)]) {
       const refused = await t.app.inject({ url: `/api/offers/stop/?t=${encodeURIComponent(forged)}` });
       expect(refused.statusCode, forged).toBe(400);
+      const posted = await t.app.inject({ method: "POST", url: "/api/offers/stop/", payload: { t: forged } });
+      expect(posted.statusCode, forged).toBe(400);
     }
-    const kept = await t.database.db.selectFrom("users").select("offers_opt_in").where("id", "=", other.id).executeTakeFirstOrThrow();
-    expect(Boolean(kept.offers_opt_in)).toBe(true);
+    expect(await offersOf(other.id)).toBe(true);
 
     // The profile's switch: offers on and off, WhatsApp left as it was.
     const headers = await authHeaders(t, customer.id, time.clock);

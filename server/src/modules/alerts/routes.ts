@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody, IdParams, NotifyBody, StockAlertsSchema } from "@krishi/contract/schemas";
-import { Type } from "typebox";
 import { type AuthGuards, bearer, currentUser } from "../../lib/auth.ts";
 import { valueOr } from "../../lib/result.ts";
 import { alertRefusal } from "./failures.ts";
 import type { AlertsService } from "./service.ts";
-import { stopPage } from "./stop-page.ts";
 
 export interface AlertsRoutesOptions {
   auth: AuthGuards;
@@ -17,8 +15,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 /**
  * "Notify me" on a product's pack that is out of stock (GET, POST, DELETE
- * /api/products/{id}/notify/, signed in), and the "stop" link of the shop's marketing messages
- * (GET /api/offers/stop/?t=…, without signing in: a page in the customer's language).
+ * /api/products/{id}/notify/, signed in). The "stop" link of marketing messages is stop-routes.ts'.
  */
 export const alertsRoutes: FastifyPluginAsyncTypebox<AlertsRoutesOptions> = async (app, { auth, alerts }) => {
   app.get(
@@ -73,20 +70,5 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<AlertsRoutesOptions> = asyn
       },
     },
     async (request) => valueOr(await alerts.cancel(currentUser(request).id, request.params.id, request.body.variant), alertRefusal),
-  );
-
-  // A link in a text message, opened in a browser: a page, not an API answer.
-  app.get(
-    "/offers/stop/",
-    { schema: { hide: true, querystring: Type.Object({ t: Type.Optional(Type.String({ maxLength: 100 })) }) } },
-    async (request, reply) => {
-      const language = await alerts.stopOffers(request.query.t ?? "");
-      reply.header("Cache-Control", "private, no-store");
-      reply.header("Referrer-Policy", "no-referrer");
-      return reply
-        .status(language ? 200 : 400)
-        .type("text/html; charset=utf-8")
-        .send(stopPage(language));
-    },
   );
 };

@@ -211,6 +211,12 @@ export class AlertsService {
     return sent;
   }
 
+  /** The language of the customer a stop link names, or null when the shop did not sign it (nothing changes). */
+  async stopLinkLanguage(token: string): Promise<Language | null> {
+    const userId = this.deps.stopLinks.userOf(token);
+    return userId === null ? null : (await this.deps.contacts.noticeContactOf(this.deps.db, userId)).language;
+  }
+
   /** The "stop" link of a reminder: the customer's offers off. Answers their language, or null for a link not signed here. */
   async stopOffers(token: string): Promise<Language | null> {
     const userId = this.deps.stopLinks.userOf(token);
