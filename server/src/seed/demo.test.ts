@@ -34,6 +34,11 @@ describe("seedDemo", () => {
       expect(Number(product.rating)).toBeCloseTo(average, 5);
     }
 
+    // The coupon the README offers to try, on a category the demo has.
+    const coupon = await db.selectFrom("promotions").select(["code", "categories"]).executeTakeFirstOrThrow();
+    expect(coupon).toEqual({ code: "KHARIF10", categories: '["Seeds"]' });
+    expect(await db.selectFrom("categories").select("id").where("name", "=", "Seeds").executeTakeFirst()).toBeDefined();
+
     expect(await seedDemo(db, { media: new LocalMediaStorage("/tmp/unused"), images: false })).toBeNull();
     const count = await db
       .selectFrom("products")

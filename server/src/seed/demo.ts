@@ -4,6 +4,7 @@ import { storeImage } from "../lib/images.ts";
 import type { MediaStorage } from "../lib/storage.ts";
 import { provisionAccount } from "../modules/accounts/provision.ts";
 import { searchColumns } from "../modules/catalog/search-index.ts";
+import { insert as insertPromotion, type PromotionValues } from "../modules/promotions/repository.ts";
 import { productArtwork } from "./artwork.ts";
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
 
@@ -22,6 +23,29 @@ export const DEMO_ACCOUNTS = [
   { email: "staff@krishibazaar.in", password: "KrishiStaff#2024", firstName: "Kiran", lastName: "Joshi", staff: true },
   { email: "customer@krishibazaar.in", password: "KrishiCustomer#2024", firstName: "Asha", lastName: "Patel", staff: false },
 ] as const;
+
+/** The demo's coupon: 10 % off seeds, at most ₹500 an order, once per customer. */
+export const DEMO_COUPON: PromotionValues = {
+  code: "KHARIF10",
+  description: "Kharif sowing: 10 % off seeds",
+  description_hi: "खरीफ़ बुवाई: बीजों पर 10 % छूट",
+  kind: "percent_off",
+  target: "lines",
+  percent: 10,
+  amount_paise: 0,
+  tiers: "[]",
+  min_items: 0,
+  min_amount_paise: 0,
+  max_discount_paise: 500_00,
+  starts_at: null,
+  ends_at: null,
+  first_order_only: false,
+  per_customer_limit: 1,
+  usage_limit: null,
+  categories: JSON.stringify(["Seeds"]),
+  product_ids: "[]",
+  variant_ids: "[]",
+};
 
 /** Creates the demo accounts that are missing (an existing one, and its password, is left alone). */
 export async function seedDemoAccounts(db: Db): Promise<string[]> {
@@ -206,6 +230,9 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
       await trx.updateTable("products").set({ rating: average, num_reviews: ratings.length }).where("id", "=", id).execute();
       reviewCount += ratings.length;
     }
+
+    // A kharif coupon to try (README): it applies only when a shopper enters it.
+    await insertPromotion(trx, DEMO_COUPON, at(0));
   });
 
   return { categories: DEMO_CATEGORIES.length, products: DEMO_PRODUCTS.length, reviews: reviewCount };
