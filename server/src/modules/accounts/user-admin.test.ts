@@ -46,6 +46,7 @@ describe("GET /api/users/", () => {
         "language",
         "phone",
         "whatsapp",
+        "offers",
       ].sort(),
     );
   });

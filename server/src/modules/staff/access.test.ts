@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_COUPON } from "../../seed/demo.ts";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeProduct, makeUser } from "../../testing/factories.ts";
 import { anImage, multipart } from "../../testing/multipart.ts";
 import { insertOrderRow, paySandbox, placeOrder } from "../../testing/orders.ts";
 import { deliveredOrder, requestReturn } from "../../testing/returns.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { insert as insertPromotion } from "../promotions/repository.ts";
 
 /**
  * Deny by default: every route of the staff scope (the app's own route table, not a list kept
@@ -166,6 +168,17 @@ const examples: Record<string, Example> = {
     headers: { "content-type": "text/csv" },
   }),
   "GET /api/staff/shipping-rules/csv/": async () => ({ url: "/api/staff/shipping-rules/csv/" }),
+  "GET /api/staff/promotions/": async () => ({ url: "/api/staff/promotions/" }),
+  "GET /api/staff/promotions/report/": async () => ({ url: "/api/staff/promotions/report/" }),
+  "POST /api/staff/promotions/": async () => ({
+    url: "/api/staff/promotions/",
+    payload: { description: "Free delivery over ₹999", kind: "free_shipping", minAmount: "999" },
+  }),
+  "PUT /api/staff/promotions/:id/": async () => ({
+    url: `/api/staff/promotions/${await aPromotion()}/`,
+    payload: { description: "₹5 off each bag from 10 bags", kind: "unit_off", tiers: [{ minQty: 10, amount: "5.00" }] },
+  }),
+  "DELETE /api/staff/promotions/:id/": async () => ({ url: `/api/staff/promotions/${await aPromotion()}/` }),
   "GET /api/staff/vocabulary/": async () => ({ url: "/api/staff/vocabulary/" }),
   "POST /api/staff/vocabulary/": async () => ({ url: "/api/staff/vocabulary/", payload: { words: ["bhusa", "straw"] } }),
   "PUT /api/staff/vocabulary/:id/": async () => ({
@@ -190,6 +203,10 @@ let zones = 0;
 const nextZone = () => String(110_000 + ++zones);
 
 /** A shipping rule of its own zone, for an example to change or remove. */
+async function aPromotion(): Promise<number> {
+  return insertPromotion(t.database.db, { ...DEMO_COUPON, code: null }, new Date().toISOString());
+}
+
 async function aShippingRule(): Promise<number> {
   const row = await t.database.db
     .insertInto("shipping_rules")
