@@ -50,3 +50,31 @@ const rupeeFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency
 export function formatRupees(paise: Paise): string {
   return rupeeFormat.format(paise / 100);
 }
+
+/** paise × basis points / 10 000 (a percent is 100 basis points), rounded half up to the paisa, exactly. */
+export function percentOf(paise: Paise, basisPoints: number): Paise {
+  const exact = paise * basisPoints;
+  if (Number.isSafeInteger(exact)) return Math.floor((exact + 5_000) / 10_000);
+  return Number((BigInt(paise) * BigInt(basisPoints) + 5_000n) / 10_000n);
+}
+
+/**
+ * `total` shared over `weights` in proportion, each share whole, the shares adding up to `total`
+ * (largest remainder, exactly; ties to the earlier weight): a tax shown per line, a discount
+ * allocated to its lines. With total ≤ Σ weights no share exceeds its weight; all weights 0: all shares 0.
+ */
+export function allocate(total: Paise, weights: readonly Paise[]): Paise[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0 || total === 0) return weights.map(() => 0);
+  const big = BigInt(sum);
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((e) => e / big);
+  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = exact.map((e, i) => [e % big, i] as const).sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] > b[0] ? -1 : 1));
+  for (const [, i] of byRemainder) {
+    if (left <= 0n) break;
+    shares[i] = (shares[i] as bigint) + 1n;
+    left--;
+  }
+  return shares.map(Number);
+}

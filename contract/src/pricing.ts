@@ -1,4 +1,4 @@
-import type { Paise } from "./money.ts";
+import { allocate, type Paise, percentOf } from "./money.ts";
 import { DEFAULT_PRICING, GST_RATES, type PricingRules } from "./pricing-rules.ts";
 
 export interface PricedLine {
@@ -66,13 +66,6 @@ export interface OrderPrice {
   breakup: TaxSplit;
 }
 
-/** paise × basis points / 10 000, rounded half up to the paisa, exactly. */
-function percentOf(paise: Paise, basisPoints: number): Paise {
-  const exact = paise * basisPoints;
-  if (Number.isSafeInteger(exact)) return Math.floor((exact + 5_000) / 10_000);
-  return Number((BigInt(paise) * BigInt(basisPoints) + 5_000n) / 10_000n);
-}
-
 /** A taxable amount's GST at `rate` percent: two halves rounded each, or IGST rounded once. */
 function gst(taxablePaise: Paise, rate: number, supply: Supply): TaxedAmount {
   const half = supply === "intra" ? percentOf(taxablePaise, rate * 50) : 0;
@@ -91,22 +84,6 @@ function gstInside(grossPaise: Paise, rate: number, supply: Supply): TaxedAmount
   const cgstPaise = supply === "intra" ? Math.floor(taxPaise / 2) : 0;
   const sgstPaise = supply === "intra" ? taxPaise - cgstPaise : 0;
   return { taxablePaise, gstRate: rate, cgstPaise, sgstPaise, igstPaise: supply === "inter" ? taxPaise : 0, taxPaise };
-}
-
-/** `total` shared over `weights` in proportion, each share whole, the shares adding up to `total` (largest remainder). */
-function share(total: Paise, weights: readonly Paise[]): Paise[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of byRemainder) {
-    if (left <= 0) break;
-    shares[i] = (shares[i] as number) + 1;
-    left--;
-  }
-  return shares;
 }
 
 const NO_TAX: TaxSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
@@ -157,7 +134,7 @@ export function priceOrder(lines: readonly PricedLine[], rules: PricingRules = D
     });
     charges = tax(chargesPaise, Math.max(0, ...taxed.map((t) => t.gstRate)), supply);
   } else {
-    const shares = share(percentOf(itemsPaise - discountPaise, rules.taxBasisPoints), taxables);
+    const shares = allocate(percentOf(itemsPaise - discountPaise, rules.taxBasisPoints), taxables);
     taxed = taxables.map((taxablePaise, i) => ({ taxablePaise, gstRate: 0, ...NO_TAX, taxPaise: shares[i] as Paise }));
     charges = { taxablePaise: chargesPaise, gstRate: 0, ...NO_TAX, taxPaise: 0 };
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { allocate } from "./money.ts";
 import { type PricedLine, priceOrder, type Supply } from "./pricing.ts";
 import { DEFAULT_PRICING, GST_RATES, type PricingRules } from "./pricing-rules.ts";
-import { allocate, applyPromotions, type Promotion, type PromotionContext, type PromotionLine } from "./promotions.ts";
+import { applyPromotions, type Promotion, type PromotionContext, type PromotionLine } from "./promotions.ts";
 
 const NOW = new Date("2026-06-01T06:30:00.000Z");
 const CONTEXT: PromotionContext = { now: NOW, ordersBefore: 0 };

@@ -1,6 +1,6 @@
 import type { PromotionJson } from "./api.ts";
 import type { CouponRefusalKind, PromotionKind, PromotionTarget } from "./constants.ts";
-import { type Paise, toPaise } from "./money.ts";
+import { allocate, type Paise, percentOf, toPaise } from "./money.ts";
 
 /**
  * Offers and coupons. Staff set promotions; applyPromotions() works out what they give a cart, and
@@ -112,29 +112,6 @@ export interface PromotionOutcome {
   hints: PromotionHint[];
 }
 
-/** paise × percent / 100, rounded half up. */
-const percentOf = (paise: Paise, percent: number): Paise => Math.floor((paise * percent + 50) / 100);
-
-/**
- * `total` shared over `weights` in proportion, each share whole, the shares adding up to `total`
- * (largest remainder, ties to the earlier line). With total ≤ Σ weights no share exceeds its weight.
- */
-export function allocate(total: Paise, weights: readonly Paise[]): Paise[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
-  const big = BigInt(sum);
-  const exact = weights.map((w) => BigInt(total) * BigInt(w));
-  const shares = exact.map((e) => e / big);
-  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
-  const byRemainder = exact.map((e, i) => [e % big, i] as const).sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] > b[0] ? -1 : 1));
-  for (const [, i] of byRemainder) {
-    if (left <= 0n) break;
-    shares[i] = (shares[i] as bigint) + 1n;
-    left--;
-  }
-  return shares.map(Number);
-}
-
 /** Whether the promotion applies to the line: its categories, products or packs name it (or it names none). */
 export function appliesTo(promotion: Promotion, line: PromotionLine): boolean {
   const { categories, products, variants } = promotion;
@@ -181,7 +158,7 @@ function sharesOf(
     const tier = tierFor(promotion, qty);
     wanted = lines.map((line, i) => (eligible[i] && tier ? Math.min(tier.amountPaise * line.qty, left[i] as Paise) : 0));
   } else {
-    const amount = promotion.kind === "percent_off" ? percentOf(base, promotion.percent) : Math.min(promotion.amountPaise, base);
+    const amount = promotion.kind === "percent_off" ? percentOf(base, promotion.percent * 100) : Math.min(promotion.amountPaise, base);
     wanted = allocate(amount, targets);
   }
   const total = wanted.reduce((a, b) => a + b, 0);

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { PDFParse } from "pdf-parse";
 import { expect } from "./fixtures.ts";
 import { test } from "./returning-visitor.ts";
 import { firstProduct, newCustomer, STAFF, signIn, waitForHydration } from "./support.ts";
@@ -8,8 +10,8 @@ import { firstProduct, newCustomer, STAFF, signIn, waitForHydration } from "./su
 /**
  * A coupon on a 390 px phone, in Hindi (the India shop: Cash on Delivery). Staff add a coupon
  * through the API; a new customer puts a product in the cart, applies the coupon (typed in lower
- * case), sees its discount in the summary, places a Cash on Delivery order, and the order's page
- * shows the discount. The web's preview and the server's price agree, or the order is refused.
+ * case), sees its discount in the summary, places a Cash on Delivery order, the order's page
+ * shows the discount, and once staff record its cash, the tax invoice names it on its line. The web's preview and the server's price agree, or the order is refused.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -100,4 +102,27 @@ test("a customer applies a coupon in Hindi, sees its discount, and the Cash on D
   await expect(kept).toContainText("खरीफ़ पर 10% छूट");
   await expect(kept.locator("xpath=following-sibling::td")).toHaveText(discount);
   await expectNoSidewaysScroll(page);
+
+  // Staff ship it and record its cash: the tax invoice is issued, and the customer reads the
+  // discount on it, the line's taxable value after it.
+  const orderId = Number(/\/order\/(\d+)$/.exec(page.url())?.[1]);
+  const asStaff = { Authorization: `Bearer ${(await staff.json()).access}` };
+  const shipped = await page.request.put(`/api/orders/${orderId}/ship/`, {
+    headers: asStaff,
+    data: { courier: "India Post", awb: "EE123456789IN", trackingUrl: "" },
+  });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+  const collected = await page.request.put(`/api/orders/${orderId}/cod-received/`, { headers: asStaff });
+  expect(collected.status(), await collected.text()).toBe(200);
+  await page.reload();
+  const invoiceButton = page.getByRole("button", { name: hi("Download tax invoice") });
+  await expect(invoiceButton).toBeVisible();
+  const download = page.waitForEvent("download");
+  await invoiceButton.click();
+  const pdf = await readFile(await (await download).path());
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  const text = (await parser.getText()).text.replace(/\s+/g, " ");
+  await parser.destroy();
+  const cut = (Math.floor((pricePaise * 10 + 50) / 100) / 100).toFixed(2);
+  expect(text).toContain(`(less discount ${cut})`);
 });

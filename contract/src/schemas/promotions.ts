@@ -92,7 +92,10 @@ export const DiscountSchema = Type.Object({
   description: Type.String(),
   descriptionHi: Type.String(),
   amount: Money,
-  /** Whether it made shipping free (its amount is then the items' part, often 0). */
+  /**
+   * Whether it makes delivery free: its amount is then, on an order, the delivery charge it waived;
+   * in the cart 0 (the charge depends on the address, not known yet).
+   */
   freeShipping: Type.Boolean(),
 });
 
