@@ -67,7 +67,8 @@ const TAGS = [
   { name: "shipping", description: "Shipping rules by weight slab and delivery zone; staff: editing them, one by one or as CSV." },
   {
     name: "promotions",
-    description: "Staff: offers (applied by themselves) and coupons, their uses and the discounts they gave; a shopper's coupon is the cart's.",
+    description:
+      "Staff: offers (applied by themselves) and coupons, their uses and the discounts they gave; a shopper's coupon is the cart's.",
   },
   {
     name: "vocabulary",
