@@ -44,7 +44,6 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
   ],
   pin_not_found: [{ pin: "999999" }],
   credit_note_not_found: [{ n: 2 }],
-  otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
   coupon_unknown: [{ code: "KHARIF10" }],
   coupon_expired: [{ code: "KHARIF10" }],
   coupon_not_yet: [{ code: "KHARIF10" }],
@@ -55,6 +54,7 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
     { code: "BULK10", moreItems: 2, moreAmount: "0.00" },
     { code: "BIG", moreItems: 0, moreAmount: "4200.50" },
   ],
+  otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
 };
 
 const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
@@ -114,16 +114,6 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   image_address_refused: [{ address: "http://10.0.0.1/urea.jpg" }],
   image_fetch_failed: [{ address: "https://example.com/urea.jpg" }],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
-  coupon_unknown: [{ code: "KHARIF10" }],
-  coupon_expired: [{ code: "KHARIF10" }],
-  coupon_not_yet: [{ code: "KHARIF10" }],
-  coupon_used_up: [{ code: "KHARIF10" }],
-  coupon_not_for_you: [{ code: "KHARIF10" }],
-  coupon_minimum: [
-    { code: "BULK10", moreItems: 1, moreAmount: "0.00" },
-    { code: "BULK10", moreItems: 2, moreAmount: "0.00" },
-    { code: "BIG", moreItems: 0, moreAmount: "4200.50" },
-  ],
 };
 
 /** Every notice a table gives, with the code and params it was given for. */
