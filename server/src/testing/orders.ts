@@ -228,7 +228,7 @@ export function placeAt(
   headers: Headers,
   lines: readonly { product: GstProduct; qty: number }[],
   address: { state: string } & Record<string, string>,
-  options: { paymentMethod?: "RazorPay" | "COD"; totalPrice?: string } = {},
+  options: { paymentMethod?: "RazorPay" | "COD"; totalPrice?: string; coupon?: string } = {},
 ) {
   const cod = options.paymentMethod === "COD";
   return t.app.inject({
@@ -239,6 +239,7 @@ export function placeAt(
       orderItems: lines.map((line) => ({ product: line.product.id, qty: line.qty })),
       shippingAddress: address,
       ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}),
+      ...(options.coupon ? { coupon: options.coupon } : {}),
       totalPrice: options.totalPrice ?? totalFor(t, lines, { buyerState: address.state, cod }),
     },
   });

@@ -1,5 +1,4 @@
 import { financialYear, rupeesInWords, toPaise } from "@krishi/contract";
-import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
@@ -14,6 +13,7 @@ import {
   placeAt,
   SELLER_GSTIN,
 } from "../../testing/orders.ts";
+import { pdfText } from "../../testing/pdf.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SandboxGateway } from "../payments/gateway.ts";
 import { creditNoteAmounts, type DocumentAmounts, share } from "./amounts.ts";
@@ -53,15 +53,6 @@ async function paidOrder(shop: Shop, lines: { product: GstProduct; qty: number }
   const paid = await paySandbox(shop.t, shop.owner, placed.json());
   expect(paid.statusCode, paid.body).toBe(200);
   return paid.json();
-}
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
 }
 
 function refund(shop: Shop, orderId: number, amount: string) {

@@ -8,11 +8,20 @@ import {
   supplyBetween,
   toPaise,
 } from "@krishi/contract";
-import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authHeaders } from "../../testing/accounts.ts";
 import { makeUser } from "../../testing/factories.ts";
-import { ADDRESSES, type GstProduct, INDIA_ENV, INDIA_MRP_ENV, makeGstProduct, paySandbox } from "../../testing/orders.ts";
+import {
+  ADDRESSES,
+  type GstProduct,
+  INDIA_ENV,
+  INDIA_MRP_ENV,
+  makeGstProduct,
+  openPayment,
+  paySandbox,
+  placeAt,
+} from "../../testing/orders.ts";
+import { pdfText } from "../../testing/pdf.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -119,27 +128,11 @@ function place(
   address: Address,
   extra: { coupon?: string; totalPrice: string; cod?: boolean },
 ) {
-  return shop.t.app.inject({
-    method: "POST",
-    url: "/api/orders/add/",
-    headers,
-    payload: {
-      orderItems: lines.map((line) => ({ product: line.product.id, qty: line.qty })),
-      shippingAddress: address,
-      totalPrice: extra.totalPrice,
-      ...(extra.coupon ? { coupon: extra.coupon } : {}),
-      ...(extra.cod ? { paymentMethod: "COD" } : {}),
-    },
+  return placeAt(shop.t, headers, lines, address, {
+    totalPrice: extra.totalPrice,
+    ...(extra.coupon ? { coupon: extra.coupon } : {}),
+    ...(extra.cod ? { paymentMethod: "COD" as const } : {}),
   });
-}
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe("staff's promotions", () => {
@@ -559,7 +552,7 @@ describe("a coupon's uses", () => {
     await clearPromotions(shop);
   });
 
-  it("gives a use back when the order is cancelled or expires unpaid, not when a paid order is cancelled; once per customer", async () => {
+  it("gives a use back when the order is cancelled or expires unpaid (and takes it again if paid late), not when a paid order is cancelled; once per customer", async () => {
     await promotion(shop, { code: "ONCE", description: "₹20 off", kind: "amount_off", amount: 20, usageLimit: 5, perCustomerLimit: 1 });
     const headers = await customer(shop);
     const lines = [{ product: shop.fertiliser, qty: 1 }];
@@ -583,6 +576,7 @@ describe("a coupon's uses", () => {
     const other = await customer(shop);
     const unpaid = (await place(shop, other, lines, ADDRESSES.nashik, { coupon: "ONCE", totalPrice })).json();
     expect(await uses("ONCE")).toBe(2);
+    const razorpayOrder = await openPayment(shop.t, other, unpaid);
     await shop.t.database.db
       .updateTable("orders")
       .set({ payment_due_at: "2020-01-01T00:00:00.000Z" })
@@ -590,6 +584,11 @@ describe("a coupon's uses", () => {
       .execute();
     expect(await shop.t.app.services.orders.expireIfDue(unpaid._id)).toBe(true);
     expect(await uses("ONCE")).toBe(1);
+    // Its payment captured after all: the order is sold again, and carries its use again.
+    const proof = (await shop.t.app.inject({ method: "POST", url: "/sandbox/razorpay/pay", payload: { order_id: razorpayOrder } })).json();
+    const late = await shop.t.app.inject({ method: "PUT", url: `/api/orders/${unpaid._id}/pay/`, headers: other, payload: proof });
+    expect(late.json()).toMatchObject({ status: "paid", discounts: [{ code: "ONCE" }] });
+    expect(await uses("ONCE")).toBe(2);
     await clearPromotions(shop);
   });
 });

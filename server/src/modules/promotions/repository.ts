@@ -109,33 +109,24 @@ export async function insertRedemptions(
 }
 
 /**
- * Gives back the uses of an order's promotions (it was cancelled or expired unpaid), once: only
- * redemptions not released yet are released and counted back.
+ * Gives back the uses of an order's promotions (`at`: it was cancelled or expired unpaid), or
+ * counts them again (null: it was paid after it expired, so sold after all, whatever the limit:
+ * the customer paid its price). Once each way: only redemptions in the other state move.
  */
-export async function release(trx: Transaction<Database>, orderId: number, at: string): Promise<void> {
-  const released = await trx
+export async function setReleased(trx: Transaction<Database>, orderId: number, at: string | null): Promise<void> {
+  const moved = await trx
     .updateTable("promotion_redemptions")
     .set({ released_at: at })
     .where("order_id", "=", orderId)
-    .where("released_at", "is", null)
+    .where("released_at", at === null ? "is not" : "is", null)
     .returning("promotion_id")
     .execute();
-  for (const { promotion_id } of released) {
-    await trx.updateTable("promotions").set({ uses: sql`uses - 1` }).where("id", "=", promotion_id).execute();
-  }
-}
-
-/** Counts the uses of an order sold again (paid after it expired) once more, whatever the limit: the customer paid its price. */
-export async function retake(trx: Transaction<Database>, orderId: number): Promise<void> {
-  const taken = await trx
-    .updateTable("promotion_redemptions")
-    .set({ released_at: null })
-    .where("order_id", "=", orderId)
-    .where("released_at", "is not", null)
-    .returning("promotion_id")
-    .execute();
-  for (const { promotion_id } of taken) {
-    await trx.updateTable("promotions").set({ uses: sql`uses + 1` }).where("id", "=", promotion_id).execute();
+  for (const { promotion_id } of moved) {
+    await trx
+      .updateTable("promotions")
+      .set({ uses: at === null ? sql`uses + 1` : sql`uses - 1` })
+      .where("id", "=", promotion_id)
+      .execute();
   }
 }
 

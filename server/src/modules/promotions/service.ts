@@ -175,12 +175,12 @@ export class PromotionsService {
 
   /** Gives back the uses of an order cancelled or expired before it was paid (once). */
   release(trx: Transaction<Database>, orderId: number): Promise<void> {
-    return repo.release(trx, orderId, this.deps.clock().toISOString());
+    return repo.setReleased(trx, orderId, this.deps.clock().toISOString());
   }
 
   /** Counts again the uses of an order paid after it expired (it is sold after all). */
   retake(trx: Transaction<Database>, orderId: number): Promise<void> {
-    return repo.retake(trx, orderId);
+    return repo.setReleased(trx, orderId, null);
   }
 
   /** The staff's input checked (beyond its schema) and made the table's columns. */
