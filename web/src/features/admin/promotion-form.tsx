@@ -277,7 +277,6 @@ export function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion
   return (
     <form noValidate aria-label={title} onSubmit={(event) => void submit(event)}>
       <h2 className="h5">{title}</h2>
-      {saved && <Message variant="success">{t("Offer saved.")}</Message>}
       {problems.detail && <Message variant="danger">{problems.detail}</Message>}
       <TextField
         label={t("Coupon code")}
@@ -455,6 +454,8 @@ export function PromotionForm({ promotion, onDone }: { promotion: StaffPromotion
           {t("First order only")}
         </label>
       </div>
+      {/* Beside the button: on a phone the form's top is a long way up. */}
+      <div role="status">{saved && <Message variant="success">{t("Offer saved.")}</Message>}</div>
       <div className="d-grid gap-2 d-sm-block">
         <Button type="submit" variant="primary" className="staff-tap" disabled={isLoading}>
           {promotion ? t("Save offer") : t("Add offer")}
