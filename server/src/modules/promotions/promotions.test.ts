@@ -67,6 +67,25 @@ async function promotion(shop: Shop, body: object): Promise<StaffPromotion> {
   return res.json();
 }
 
+/** A kharif coupon (10 % off seeds, Hindi words too) and a bulk offer (₹5 off each fertiliser bag from 10 bags). */
+async function kharifAndBulk(shop: Shop) {
+  await promotion(shop, {
+    code: "KHARIF10",
+    description: "10 % off seeds",
+    descriptionHi: "बीज पर 10 % छूट",
+    kind: "percent_off",
+    target: "lines",
+    percent: 10,
+    categories: ["Seeds"],
+  });
+  await promotion(shop, {
+    description: "₹5 off each bag from 10 bags",
+    kind: "unit_off",
+    tiers: [{ minQty: 10, amount: 5 }],
+    products: [shop.fertiliser.id],
+  });
+}
+
 /** Ends every promotion, so each test sees only its own. */
 async function clearPromotions(shop: Shop) {
   await shop.t.database.db
@@ -262,20 +281,7 @@ describe("the cart's coupon and offers", () => {
     shop.t.app.inject({ method: "PUT", url: "/api/cart/coupon/", headers, payload: { code } });
 
   it("applies a coupon to the lines it names and keeps it with the cart; an offer shows by itself", async () => {
-    await promotion(shop, {
-      code: "KHARIF10",
-      description: "10 % off seeds",
-      kind: "percent_off",
-      target: "lines",
-      percent: 10,
-      categories: ["Seeds"],
-    });
-    await promotion(shop, {
-      description: "₹5 off each bag from 10 bags",
-      kind: "unit_off",
-      tiers: [{ minQty: 10, amount: 5 }],
-      products: [shop.fertiliser.id],
-    });
+    await kharifAndBulk(shop);
     const headers = await customer(shop);
     await addToCart(headers, shop.seeds, 2);
     const cart = (await addToCart(headers, shop.fertiliser, 10)).json();
@@ -365,21 +371,7 @@ describe.each([
   afterAll(() => shop.t.close());
 
   it("allocates a coupon to its lines before tax, within the state and to another, the order keeping its discounts and shares", async () => {
-    await promotion(shop, {
-      code: "KHARIF10",
-      description: "10 % off seeds",
-      descriptionHi: "बीज पर 10 % छूट",
-      kind: "percent_off",
-      target: "lines",
-      percent: 10,
-      categories: ["Seeds"],
-    });
-    await promotion(shop, {
-      description: "₹5 off each bag from 10 bags",
-      kind: "unit_off",
-      tiers: [{ minQty: 10, amount: 5 }],
-      products: [shop.fertiliser.id],
-    });
+    await kharifAndBulk(shop);
     const lines = [
       { product: shop.seeds, qty: 3 },
       { product: shop.fertiliser, qty: 12 },
