@@ -12,6 +12,16 @@ import type {
   CouponBody as CouponBodySchema,
   CouponRefusalSchema,
   CreditNoteSchema,
+  CropBody as CropBodySchema,
+  CropListBody,
+  CropMatchesBody,
+  CropPageBody,
+  CropProblemInput as CropProblemInputSchema,
+  CropProblemRefSchema,
+  CropProblemSchema,
+  CropRefSchema,
+  CropSchema,
+  CropStageSchema,
   DetailSchema,
   DiscountReportSchema,
   DiscountSchema,
@@ -41,6 +51,9 @@ import type {
   PaymentProofBody,
   PincodeSchema,
   PlaceOrderBody,
+  ProblemBody as ProblemBodySchema,
+  ProblemPageBody,
+  ProblemSchema,
   ProductImagesSchema,
   ProductLabelSchema,
   ProductListQuery,
@@ -71,6 +84,8 @@ import type {
   ShippingRuleBody,
   ShippingRuleSchema,
   ShippingRulesAnswer as ShippingRulesAnswerSchema,
+  StaffCropSchema,
+  StaffCropsBody,
   StaffPromotionSchema,
   StaffSummarySchema,
   StaffUserUpdateBody,
@@ -100,6 +115,23 @@ export type ProductVariant = Static<typeof ProductVariantSchema>;
 export type ProductLabel = Static<typeof ProductLabelSchema>;
 export type VariantRef = Static<typeof VariantRefSchema>;
 export type ProductUpdate = Static<typeof ProductUpdateBody>;
+
+/** Crops and their problems (schemas/crops.ts). */
+export type Crop = Static<typeof CropSchema>;
+export type CropStage = Static<typeof CropStageSchema>;
+export type CropRef = Static<typeof CropRefSchema>;
+export type CropProblemRef = Static<typeof CropProblemRefSchema>;
+export type Problem = Static<typeof ProblemSchema>;
+export type CropProblem = Static<typeof CropProblemSchema>;
+export type CropList = Static<typeof CropListBody>;
+export type CropPage = Static<typeof CropPageBody>;
+export type ProblemPage = Static<typeof ProblemPageBody>;
+export type CropMatches = Static<typeof CropMatchesBody>;
+export type StaffCrop = Static<typeof StaffCropSchema>;
+export type StaffCrops = Static<typeof StaffCropsBody>;
+export type CropInput = Static<typeof CropBodySchema>;
+export type ProblemInput = Static<typeof ProblemBodySchema>;
+export type CropProblemInput = Static<typeof CropProblemInputSchema>;
 /** The product list's query: keyword, category, sort, in_stock and page. */
 export type ProductListFilter = Static<typeof ProductListQuery>;
 export type ImageOrder = Static<typeof ImageOrderBody>;

@@ -42,6 +42,14 @@ export const GUEST_CART_DAYS = 30;
  * eligible lines: `target`), a rupee amount off each unit of the eligible lines once they reach a
  * quantity (tiers: "₹5 off each bag from 10 bags"), or free shipping.
  */
+/** The seasons a crop is sown in: kharif (monsoon), rabi (winter), zaid (summer). */
+export const SEASONS = ["kharif", "rabi", "zaid"] as const;
+export type Season = (typeof SEASONS)[number];
+
+/** What troubles a crop: a pest, a disease, a weed, or a nutrient's deficiency. */
+export const PROBLEM_KINDS = ["pest", "disease", "weed", "deficiency"] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
 export const PROMOTION_KINDS = ["percent_off", "amount_off", "unit_off", "free_shipping"] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 

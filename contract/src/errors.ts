@@ -139,6 +139,11 @@ export const ERROR_CODES = [
   "coupon_used_up",
   "coupon_not_for_you", // first order only, or the customer used it as often as allowed
   "coupon_minimum", // params: {code, moreItems, moreAmount}: the eligible lines lack units or value
+  // Crops and problems
+  "crop_not_found",
+  "problem_not_found",
+  "crop_invalid", // a crop or problem refused: see the fields' problems
+  "label_claim_missing", // params: {crop, problem}: a pesticide linked to a crop and pest its label claim does not name
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -290,6 +295,15 @@ export const FIELD_ERROR_CODES = [
   "promotion_tiers_order", // tiers must rise in quantity
   "promotion_ends_before_start",
   "promotion_target_unknown", // params: {value}: no such category, product or pack
+  // Crops and problems
+  "slug_invalid", // lower-case letters, digits and single hyphens, 2 to 60
+  "crop_slug_taken",
+  "problem_slug_taken",
+  "crop_unknown", // params: {value}: no crop has this slug
+  "problem_unknown", // params: {value}: no problem has this slug
+  "crop_problem_unknown", // params: {crop, problem}: the problem is not one of the crop's
+  "label_claim_missing", // params: {crop, problem}: a pesticide linked to a pair its label claim does not name
+  "stage_unknown", // params: {value}: the crop has no such stage
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -1,4 +1,15 @@
-import type { Cart, Category, Product, ProductSummary, PublicConfig, ShippingRuleJson } from "./api.ts";
+import type {
+  Cart,
+  Category,
+  CropList,
+  CropMatches,
+  CropPage,
+  ProblemPage,
+  Product,
+  ProductSummary,
+  PublicConfig,
+  ShippingRuleJson,
+} from "./api.ts";
 
 /**
  * The server-rendered storefront: the server gathers a public page's API answers from its own
@@ -38,6 +49,14 @@ export interface PageAnswers {
    * shipping rules it is priced by, and the code of an error to say above it (a line not added).
    */
   cart?: { cart: Cart; shippingRules: ShippingRuleJson[]; notice?: string };
+  /** Every crop (GET /api/crops/'s body): the crops page, and the home page's "Shop by crop" row. */
+  crops?: CropList;
+  /** A crop's page: GET /api/crops/{slug}/'s body. */
+  crop?: CropPage;
+  /** A crop's problem's page: GET /api/crops/{slug}/problems/{problem}/'s body. */
+  problem?: ProblemPage;
+  /** A search's crop and problem pages (GET /api/crops/find/?keyword=), offered above its results. */
+  cropMatches?: CropMatches;
 }
 
 export interface PageRenderRequest {

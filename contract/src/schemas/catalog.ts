@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE, PRODUCT_SORTS } from "../constants.ts";
 import { MAX_PACKS, PACK_UNITS, PRODUCT_KINDS } from "../packs.ts";
 import { GST_RATES, type GstRate } from "../pricing-rules.ts";
 import { AmountInput, Id, IsoDate, LongText, Money, SINGLE_LINE_PATTERN, Text } from "./common.ts";
+import { CropProblemRefSchema, CropRefSchema, ProductCropsInput } from "./crop-refs.ts";
 
 export const CategorySchema = Type.Object({
   id: Type.Integer(),
@@ -101,7 +102,18 @@ const productFields = {
 };
 
 export const ProductSummarySchema = Type.Object(productFields);
-export const ProductSchema = Type.Object({ ...productFields, reviews: Type.Array(ReviewSchema) });
+/**
+ * A product's page: its reviews, the crops it serves and the crops' problems it treats (links to
+ * their pages) and, for a pesticide, its label claim: the crop–pest pairs registered with its
+ * CIB&RC number, the only pairs it may be recommended for.
+ */
+export const ProductSchema = Type.Object({
+  ...productFields,
+  reviews: Type.Array(ReviewSchema),
+  crops: Type.Array(CropRefSchema),
+  problems: Type.Array(CropProblemRefSchema),
+  labelClaims: Type.Array(CropProblemRefSchema),
+});
 
 export const ProductListQuery = Type.Object({
   keyword: Type.Optional(
@@ -204,6 +216,7 @@ export const ProductUpdateBody = Type.Object({
    */
   variants: Type.Optional(Type.Array(VariantInput, { minItems: 1, maxItems: MAX_PACKS })),
   label: Type.Optional(LabelInput),
+  ...ProductCropsInput,
 });
 
 /** Typed as GstRate: a union built from an array would give the field the type `undefined`. */

@@ -12,6 +12,8 @@ export * from "./catalog.ts";
 export * from "./catalogue-io.ts";
 export * from "./common.ts";
 export * from "./config.ts";
+export * from "./crop-refs.ts";
+export * from "./crops.ts";
 export * from "./orders.ts";
 export * from "./pincodes.ts";
 export * from "./promotions.ts";
