@@ -55,6 +55,7 @@ const ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams[]>> = {
     { code: "BIG", moreItems: 0, moreAmount: "4200.50" },
   ],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
+  label_claim_missing: [{ crop: "cotton", problem: "stem-borer" }],
 };
 
 const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
@@ -114,6 +115,11 @@ const FIELD_PARAMS: Partial<Record<FieldErrorCode, ErrorParams[]>> = {
   image_address_refused: [{ address: "http://10.0.0.1/urea.jpg" }],
   image_fetch_failed: [{ address: "https://example.com/urea.jpg" }],
   otp_invalid: [{ tries_left: 0 }, { tries_left: 1 }, { tries_left: 4 }],
+  crop_unknown: [{ value: "kapas" }],
+  problem_unknown: [{ value: "ratua" }],
+  crop_problem_unknown: [{ crop: "wheat", problem: "whitefly" }],
+  label_claim_missing: [{ crop: "cotton", problem: "stem-borer" }],
+  stage_unknown: [{ value: "boll-formation" }],
 };
 
 /** Every notice a table gives, with the code and params it was given for. */

@@ -271,7 +271,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, Said> = {
     values: { code: text(params, "code") },
   }),
   coupon_minimum: couponMinimum,
+  // Crops and problems
+  crop_not_found: "We could not find this crop. It may have been removed.",
+  problem_not_found: "We could not find this problem of the crop. It may have been removed.",
+  crop_invalid: CHECK_INPUT,
+  label_claim_missing: labelClaimMissing,
 };
+
+/** A pesticide linked to a crop and pest its label claim does not name. */
+function labelClaimMissing(params: ErrorParams): Notice {
+  return {
+    message: "The label claim does not name {problem} on {crop}: a pesticide may be recommended only for what its label claim names.",
+    values: { crop: text(params, "crop"), problem: text(params, "problem") },
+  };
+}
 
 /** A coupon whose eligible lines lack units or value: what to add. */
 function couponMinimum(params: ErrorParams): Notice {
@@ -522,6 +535,18 @@ export const FIELD_MESSAGES: Record<FieldErrorCode, Said> = {
   promotion_tiers_order: "Each tier must start at a larger quantity than the one before.",
   promotion_ends_before_start: "The end must be after the start.",
   promotion_target_unknown: (params) => ({ message: "“{value}” is not in the catalogue.", values: { value: text(params, "value") } }),
+  // A crop's or a problem's fields, and a product's crops
+  slug_invalid: "Use lower-case letters, digits and single hyphens (2 to 60), as in “stem-borer”.",
+  crop_slug_taken: "Another crop already has this address.",
+  problem_slug_taken: "Another problem already has this address.",
+  crop_unknown: (params) => ({ message: "There is no crop “{value}”.", values: { value: text(params, "value") } }),
+  problem_unknown: (params) => ({ message: "There is no problem “{value}”.", values: { value: text(params, "value") } }),
+  crop_problem_unknown: (params) => ({
+    message: "“{problem}” is not one of the problems of “{crop}”.",
+    values: { crop: text(params, "crop"), problem: text(params, "problem") },
+  }),
+  label_claim_missing: labelClaimMissing,
+  stage_unknown: (params) => ({ message: "The crop has no stage “{value}”.", values: { value: text(params, "value") } }),
 };
 
 /** A problem of an uploaded CSV's line (params.line), or of the rule staff edit (no line). */
