@@ -34,7 +34,9 @@ export function categoriesNamed(db: Kysely<Database>, name: string) {
  * the one before finds nothing:
  * - `category`: the keyword is a category's exact name (English or Hindi): that category's products;
  * - `words`: every word of the keyword starts a word of the product, as spelled in search keys
- *   (search-keys.ts) — the full-text index (FTS5 on SQLite, a tsvector on PostgreSQL);
+ *   (search-keys.ts) — the full-text index (FTS5 on SQLite, a tsvector on PostgreSQL); with, ranked
+ *   after, the keyword's alternatives from the vocabulary and, for a word that starts no word of
+ *   the index, the words one typo away from it (search-typos.ts: "urya" urea, "fertlizer" fertiliser);
  * - `text`: the keyword as typed is part of the product's text, even inside a word ("oated ure"),
  *   through trigrams (FTS5's trigram tokenizer, pg_trgm);
  * - `words` again, each word of 4 letters or more also standing for the words of the index spelled

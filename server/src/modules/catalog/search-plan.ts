@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema.ts";
 import type { SearchBackend, WantedKey } from "./search-backend.ts";
 import { queryKeys } from "./search-keys.ts";
 import { isKeywordOnly, type KeywordPlan, type ProductFilter, type ProductSearch, SEARCH_LIMIT, type Term } from "./search-match.ts";
+import type { TypoCorrections } from "./search-typos.ts";
 import { NO_SYNONYMS, type Synonyms } from "./search-vocabulary.ts";
 
 /**
@@ -45,14 +46,17 @@ function wantedKeys(keys: readonly string[], alternatives: readonly string[][]):
 
 /**
  * Plans the keyword of a list (see KeywordPlan), with its alternatives from the shop's search
- * vocabulary (`synonyms`), through the database's search backend; first indexes the rows written
- * without the catalogue (bulk loaders and tests write products directly), so the search sees them.
+ * vocabulary (`synonyms`) and, for its words the index does not have, the words one typo away
+ * (`typos`, search-typos.ts), through the database's search backend; first indexes the rows
+ * written without the catalogue (bulk loaders and tests write products directly), so the search
+ * sees them.
  */
 export async function planSearch(
   db: Kysely<Database>,
   backend: SearchBackend,
   filter: ProductFilter,
   synonyms: Synonyms = NO_SYNONYMS,
+  typos?: TypoCorrections,
 ): Promise<ProductSearch> {
   const { keyword } = filter;
   if (!keyword) return { filter };
@@ -69,6 +73,11 @@ export async function planSearch(
     .map((alternative) => alternative.map((key) => termsOf.get(`${key} ${key.length >= SYNONYM_PREFIX_LENGTH}`) as Term[]))
     // An alternative with a word no product has (known on PostgreSQL) finds nothing.
     .filter((alternative) => !alternative.some((terms) => terms.every((t) => t.docs === 0)));
+  // The keyword with its words the index lacks read as the words one typo away: one more alternative.
+  if (typos) {
+    const corrected = await typoWords(db, typos, keys, words);
+    if (corrected) alternativeWords.push(corrected);
+  }
   // What the backend tells of a plan on the way (PostgreSQL: its count up to SEARCH_LIMIT, known
   // or being counted, and whether its pages are read from the postings) is kept for the plan
   // that matched.
@@ -108,6 +117,29 @@ export async function planSearch(
     if (await exists(similar)) return planned(similar);
   }
   return { filter, plan: { kind: "none" } };
+}
+
+/**
+ * The keyword's words with each that starts no word of the index (a typo) read as the index's
+ * words one edit away from it, or undefined when no word is so corrected. A word whose terms'
+ * counts are known (PostgreSQL) is known or not by them; otherwise search_words is asked.
+ */
+async function typoWords(
+  db: Kysely<Database>,
+  typos: TypoCorrections,
+  keys: readonly string[],
+  words: readonly Term[][],
+): Promise<Term[][] | undefined> {
+  const corrections = await Promise.all(
+    keys.map((key, i) => {
+      if (!isPrefix(keys, i)) return [];
+      const terms = words[i] as Term[];
+      const known = terms.every((t) => t.docs === undefined) ? undefined : terms.some((t) => (t.docs ?? 1) > 0);
+      return typos.of(db, key, known);
+    }),
+  );
+  if (corrections.every((terms) => terms.length === 0)) return undefined;
+  return words.map((terms, i) => ((corrections[i] as Term[]).length > 0 ? (corrections[i] as Term[]) : terms));
 }
 
 /** Only words of letters, of 4 or more, matched as a prefix, are corrected (not numbers: "lot 3100"). */

@@ -143,6 +143,42 @@ describe("keyword search in English and Hindi", () => {
   });
 });
 
+describe("one typo forgiven in a longer word", () => {
+  it.each(["urya", "fertlizer", "fertlisers", "sprayr", "tamatr", "mirchi"])("finds what %s means", async (keyword) => {
+    const expected = {
+      urya: [ids.urea],
+      fertlizer: [ids.dap, ids.urea],
+      fertlisers: [ids.dap, ids.urea],
+      sprayr: [ids.sprayer],
+      tamatr: [ids.tomato],
+      mirchi: [],
+    }[keyword] as number[];
+    expect((await byKeyword(keyword)).sort()).toEqual(expected.sort());
+  });
+
+  it("corrects only the word the index lacks, and the other words still count", async () => {
+    expect(await byKeyword("neem urya")).toEqual([ids.urea]);
+    expect(await byKeyword("tomato urya")).toEqual([]);
+  });
+
+  it("never corrects a word the index has: 'jute' does not also find 'jite'", async () => {
+    const { db } = t.database;
+    const tools = await db.selectFrom("categories").select("id").where("name", "=", "Farm Tools").executeTakeFirstOrThrow();
+    const jute = await makeProduct(db, { name: "Jute Twine", categoryId: tools.id, createdAt: "2024-12-01T00:00:00.000Z" });
+    const jite = await makeProduct(db, { name: "Jite Rope", categoryId: tools.id, createdAt: "2024-12-02T00:00:00.000Z" });
+    try {
+      expect(await byKeyword("jute")).toEqual([jute.id]);
+      expect(await byKeyword("jutte")).toEqual([jute.id]);
+    } finally {
+      await db.deleteFrom("products").where("id", "in", [jute.id, jite.id]).execute();
+    }
+  });
+
+  it("never corrects a number: '451' finds nothing", async () => {
+    expect(await byKeyword("451")).toEqual([]);
+  });
+});
+
 describe("a keyword that names a category", () => {
   it("lists exactly that category's products, not every product whose text mentions it", async () => {
     // The sprayer's description mentions seeds: a text search finds it, the category does not.

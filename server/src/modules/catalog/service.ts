@@ -19,6 +19,7 @@ import * as repo from "./repository.ts";
 import type { SearchBackend } from "./search-backend.ts";
 import { isKeyword, type ProductFilter, type ProductSearch } from "./search-match.ts";
 import { planSearch } from "./search-plan.ts";
+import { TypoCorrections } from "./search-typos.ts";
 import { Synonyms } from "./search-vocabulary.ts";
 import { categoryJson, imageJson, productJson, productSummaryJson, reviewJson } from "./serialize.ts";
 import { findGroups } from "./vocabulary.ts";
@@ -163,6 +164,8 @@ export class CatalogService {
   readonly #counts = new Map<string, { total: number; until: number; inStock: boolean }>();
   /** The search vocabulary as searches use it: read once, dropped with the answers (a staff edit announces a change). */
   #synonyms: Promise<Synonyms> | undefined;
+  /** The index's words one typo away from the keys searched (search-typos.ts), made again with the vocabulary. */
+  #typos = new TypoCorrections();
 
   constructor(
     private readonly db: Db,
@@ -178,6 +181,7 @@ export class CatalogService {
     this.cache.clear();
     this.#counts.clear();
     this.#synonyms = undefined;
+    this.#typos = new TypoCorrections();
     void this.announce(productIds);
   }
 
@@ -193,6 +197,7 @@ export class CatalogService {
       this.cache.clear();
       this.#counts.clear();
       this.#synonyms = undefined;
+      this.#typos = new TypoCorrections();
       return;
     }
     this.cache.dropTagged(stale);
@@ -216,7 +221,8 @@ export class CatalogService {
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const page = query.page ?? 1;
     const filter = toFilter(query);
-    const search = await planSearch(this.db, this.search, filter, filter.keyword ? await this.#vocabulary() : undefined);
+    const synonyms = filter.keyword ? await this.#vocabulary() : undefined;
+    const search = await planSearch(this.db, this.search, filter, synonyms, this.#typos);
     const wanted = { sort: query.sort, limit: pageSize, offset: (page - 1) * pageSize };
     // A list is counted first (mostly from #counts): a page past the middle is then read from its
     // end. A keyword's page is read from its start whatever the count: both at once.
