@@ -48,6 +48,10 @@ import { VocabularyService } from "./modules/catalog/vocabulary.ts";
 import { vocabularyStaffRoutes } from "./modules/catalog/vocabulary-routes.ts";
 import { CatalogueImports, IMPORT_JOB } from "./modules/catalogue-io/imports.ts";
 import { catalogueIoRoutes } from "./modules/catalogue-io/routes.ts";
+import { productCropLinks } from "./modules/crops/product-links.ts";
+import { cropRoutes } from "./modules/crops/routes.ts";
+import { CropsService } from "./modules/crops/service.ts";
+import { cropStaffRoutes } from "./modules/crops/staff-routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { InvoicesService } from "./modules/invoices/service.ts";
 import { invoiceStaffRoutes } from "./modules/invoices/staff-routes.ts";
@@ -138,6 +142,8 @@ export interface Services {
   promotions: PromotionsService;
   /** Messages that bring customers back: back in stock ("Notify me"), a cart left behind. */
   alerts: AlertsService;
+  /** Crops and their problems, the products that serve them, and the crops' public pages. */
+  crops: CropsService;
   mailQueue: MailQueue;
   jobs: JobScheduler;
   events: EventBus;
@@ -329,8 +335,16 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   const events = new EventBus(app.log, deps.relay === undefined ? defaultRelay(deps.database, app.log) : deps.relay);
   // Keyword search as the configured database does it, chosen here once.
   const search = searchBackendFor(deps.database.dialect);
-  const catalog = new CatalogService(db, search, clock, (productIds) => events.emit("productsChanged", { productIds }));
+  // A product's crops, problems and label claim are the crops module's (its port in the catalogue).
+  const catalog = new CatalogService(db, search, clock, (productIds) => events.emit("productsChanged", { productIds }), productCropLinks);
   events.on("productsChanged", (change) => catalog.forget(change));
+  const crops = new CropsService({ db, clock, catalog, announce: () => events.emit("cropsChanged", {}) });
+  events.on("productsChanged", (change) => crops.forgetProducts(change));
+  // A crop's words are in its products' answers and search text.
+  events.on("cropsChanged", () => {
+    crops.forget();
+    catalog.forget();
+  });
   const addresses = new AddressesService(db, { taxMode: config.tax.mode });
   const pincodes = new PincodeService({
     db,
@@ -470,6 +484,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     cart,
     promotions,
     alerts,
+    crops,
     mailQueue,
     jobs,
     events,
@@ -524,6 +539,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await app.register(returnRoutes, { prefix: "/api", auth, returns });
   await app.register(pincodeRoutes, { prefix: "/api", pincodes });
   await app.register(shippingRoutes, { prefix: "/api", shipping });
+  await app.register(cropRoutes, { prefix: "/api", crops });
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
@@ -536,6 +552,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(pincodeStaffRoutes, { pincodes });
     await staff.register(shippingStaffRoutes, { shipping });
     await staff.register(promotionStaffRoutes, { promotions });
+    await staff.register(cropStaffRoutes, { crops });
     // The search vocabulary: an edit reaches every process's searches at once (the catalogue's change).
     await staff.register(vocabularyStaffRoutes, { vocabulary: new VocabularyService({ db, clock, changed: () => catalog.invalidate() }) });
   });

@@ -24,6 +24,7 @@ import * as m0022 from "./migrations/0022_pending_emails_and_code_budget.ts";
 import * as m0023 from "./migrations/0023_catalogue_imports.ts";
 import * as m0024 from "./migrations/0024_add_promotions.ts";
 import * as m0025 from "./migrations/0025_stock_alerts_and_offers.ts";
+import * as m0026 from "./migrations/0026_add_crops.ts";
 
 /** Every migration, in order. Imported statically so a bundled or compiled server still has them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0023_catalogue_imports": m0023,
   "0024_add_promotions": m0024,
   "0025_stock_alerts_and_offers": m0025,
+  "0026_add_crops": m0026,
 };
 
 /**

@@ -596,6 +596,72 @@ export interface Database {
   promotion_redemptions: PromotionRedemptionsTable;
   stock_alerts: StockAlertsTable;
   cart_reminders: CartRemindersTable;
+  crops: CropsTable;
+  problems: ProblemsTable;
+  crop_problems: CropProblemsTable;
+  product_crops: ProductCropsTable;
+  product_problems: ProductProblemsTable;
+  label_claims: LabelClaimsTable;
+}
+
+/** A crop (the crops module, migration 0026); seasons, stages and aliases are JSON text. */
+export interface CropsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  name_hi: string;
+  image: string;
+  /** JSON: ["kharif", "rabi", "zaid"]. */
+  seasons: string;
+  /** JSON: [{slug, name, nameHi}], in the crop's order of growth. */
+  stages: string;
+  /** JSON: other names farmers use ("kapas"). */
+  aliases: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A pest, disease, weed or deficiency (ProblemKind); aliases are JSON text. */
+export interface ProblemsTable {
+  id: Generated<number>;
+  slug: string;
+  kind: string;
+  name: string;
+  name_hi: string;
+  symptoms: string;
+  symptoms_hi: string;
+  image: string;
+  aliases: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A problem of a crop, at one of its stages ("" any). */
+export interface CropProblemsTable {
+  crop_id: number;
+  problem_id: number;
+  stage: string;
+}
+
+/** A crop a product serves. */
+export interface ProductCropsTable {
+  product_id: number;
+  crop_id: number;
+}
+
+/** A crop's problem a product treats (one of crop_problems). */
+export interface ProductProblemsTable {
+  product_id: number;
+  crop_id: number;
+  problem_id: number;
+}
+
+/** A pair of a pesticide's label claim: a crop and a pest its CIB&RC registration names. */
+export interface LabelClaimsTable {
+  product_id: number;
+  crop_id: number;
+  problem_id: number;
 }
 
 /** An offer or coupon (the promotions module): its terms as contract/src/promotions.ts reads them, JSON lists as text. */

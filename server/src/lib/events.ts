@@ -27,9 +27,14 @@ export interface ShopEvents {
   serviceabilityChanged: Record<string, never>;
   /** Staff changed the shipping rules (checkouts price by the rules each process keeps). */
   shippingRulesChanged: Record<string, never>;
+  /**
+   * Staff changed crops or problems (names, stages, which problems trouble which crops): the crops'
+   * pages and the answers naming them (a product's crops, its search text) are stale.
+   */
+  cropsChanged: Record<string, never>;
 }
 
-const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged", "serviceabilityChanged", "shippingRulesChanged"]);
+const SHARED: ReadonlySet<keyof ShopEvents> = new Set(["productsChanged", "serviceabilityChanged", "shippingRulesChanged", "cropsChanged"]);
 
 /** A relayed message stays under PostgreSQL's NOTIFY limit (8000 bytes): long id lists go as "all". */
 const MAX_RELAYED_IDS = 500;
@@ -76,6 +81,7 @@ export class EventBus {
           this.#deliver("productsChanged", { productIds: [] }),
           this.#deliver("serviceabilityChanged", {}),
           this.#deliver("shippingRulesChanged", {}),
+          this.#deliver("cropsChanged", {}),
         ]),
     );
   }

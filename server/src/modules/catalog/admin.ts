@@ -9,12 +9,16 @@ import { ImageRejected, removeImage, storeImage, verifyUpload } from "../../lib/
 import { done, fail, ok, Refusal, type Result, refusals, valueOr } from "../../lib/result.ts";
 import type { MediaStorage } from "../../lib/storage.ts";
 import type { LabelRow } from "./columns.ts";
+import type { CropLinkFailure, CropLinksInput } from "./crop-links.ts";
 import * as repo from "./repository.ts";
 import { imageJson, labelJson } from "./serialize.ts";
 import type { CatalogService, ProductNotFound } from "./service.ts";
 
-/** What staff set on a product; `category` is an existing category's id or a (new) name. */
-export interface ProductInput {
+/**
+ * What staff set on a product; `category` is an existing category's id or a (new) name. Its
+ * crops, problems and label claim (CropLinksInput): absent, kept.
+ */
+export interface ProductInput extends CropLinksInput {
   name: string;
   brand: string;
   category: number | string;
@@ -95,6 +99,13 @@ export type ProductEditFailure =
   | { kind: "sku-taken"; index?: number }
   | { kind: "stock-moved" };
 
+/**
+ * Why a product's write is refused: the edit's failures, and its crops' and label claim's
+ * (crop-links.ts). An import's refusals (ImportRefusal) are ProductEditFailure's alone while an
+ * import names no crops.
+ */
+export type ProductWriteFailure = ProductEditFailure | CropLinkFailure;
+
 /** Why an image is not added, removed or reordered. */
 export type ImageFailure =
   | ProductNotFound
@@ -172,7 +183,7 @@ export class CatalogAdmin {
    * Edits a product, its packs and its label in one transaction: the product row locked first,
    * then its packs (the inventory's lock order), the summaries and search text written with them.
    */
-  async edit(id: number, input: ProductInput): Promise<Result<Product, ProductEditFailure>> {
+  async edit(id: number, input: ProductInput): Promise<Result<Product, ProductWriteFailure>> {
     if (!input.name.trim()) return fail({ kind: "name-blank" });
     const packsRefused = input.variants && packsProblem(input.variants);
     if (packsRefused) return fail(packsRefused);
@@ -188,7 +199,7 @@ export class CatalogAdmin {
   }
 
   /** edit's transaction; a refusal in it is thrown (a Refusal), so that what it wrote rolls back. */
-  #update(id: number, input: ProductInput): Promise<Result<void, ProductEditFailure>> {
+  #update(id: number, input: ProductInput): Promise<Result<void, ProductWriteFailure>> {
     return this.db.transaction().execute((trx) => this.#write(trx, id, input));
   }
 
@@ -198,7 +209,7 @@ export class CatalogAdmin {
     id: number,
     input: ProductInput,
     categories?: Map<string, repo.CategoryRow>,
-  ): Promise<Result<void, ProductEditFailure>> {
+  ): Promise<Result<void, ProductWriteFailure>> {
     const current = await repo.lockProduct(trx, id);
     if (!current) return fail({ kind: "product-not-found" });
     const label = { ...labelJson(current), ...input.label };
@@ -213,6 +224,10 @@ export class CatalogAdmin {
     await checkSkusFree(trx, id, packs);
     const at = this.clock().toISOString();
     await skusWritten(() => repo.writePacks(trx, id, existing, packs, at));
+    // Its crops, problems and label claim (the crops module's rules), then their words for its search text.
+    const { links } = this.catalog;
+    await links.write(trx, { id, name: input.name, kind: label.kind }, linksInput(input));
+    const linkWords = (await links.wordsOf(trx, [id])).get(id);
     await repo.updateProduct(
       trx,
       id,
@@ -227,6 +242,7 @@ export class CatalogAdmin {
         gstRate: input.gstRate ?? Number(current.gst_rate),
         packs,
         label: labelRow(label),
+        linkWords,
       },
       at,
       this.catalog.search,
@@ -282,12 +298,29 @@ export class CatalogAdmin {
     const taken = new Set((await repo.packsWithSkus(trx, 0, skus)).map((row) => row.sku));
     const clash = products.findIndex((product) => product.packs.some((pack) => taken.has(pack.sku)));
     if (clash >= 0) throw importRefused(offset + clash, { kind: "sku-taken" });
+    let ids: number[];
     try {
-      return await skusWritten(() => repo.insertProducts(trx, products, this.clock().toISOString(), this.catalog.search));
+      ids = await skusWritten(() => repo.insertProducts(trx, products, this.clock().toISOString(), this.catalog.search));
     } catch (error) {
       if (error instanceof Refusal) throw importRefused(offset, error.failure as ProductEditFailure);
       throw error;
     }
+    // The new products' crops and problems, when the import names them; then their search text with those words.
+    const linked: number[] = [];
+    for (const [k, item] of items.entries()) {
+      const input = linksInput(item.input);
+      if (!input.crops && !input.problems && !input.labelClaims) continue;
+      const id = ids[k] as number;
+      try {
+        await this.catalog.links.write(trx, { id, name: item.input.name, kind: products[k]?.label.label_kind ?? "general" }, input);
+      } catch (error) {
+        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductEditFailure);
+        throw error;
+      }
+      linked.push(id);
+    }
+    await this.catalog.reindexProducts(trx, linked);
+    return ids;
   }
 
   /** An import's edit of a product in `trx`; a refusal is thrown naming its place in the import. */
@@ -298,7 +331,8 @@ export class CatalogAdmin {
     categories: Map<string, repo.CategoryRow>,
   ): Promise<number> {
     const edited = await refusals(() => this.#write(trx, item.id, item.input, categories));
-    if (!edited.ok) throw importRefused(index, edited.failure);
+    // An import names no crops yet: its edits keep the links, which refuse nothing.
+    if (!edited.ok) throw importRefused(index, edited.failure as ProductEditFailure);
     return item.id;
   }
 
@@ -449,6 +483,9 @@ export class CatalogAdmin {
     await Promise.all(paths.filter((path) => !kept.has(path)).map((path) => removeImage(path, this.media)));
   }
 }
+
+/** The links a product's input names (each absent one is kept). */
+const linksInput = ({ crops, problems, labelClaims }: ProductInput): CropLinksInput => ({ crops, problems, labelClaims });
 
 /** A new product's label: a general product made in India, nothing else said yet. */
 export const DEFAULT_LABEL: ProductLabel = {

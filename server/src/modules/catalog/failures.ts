@@ -6,7 +6,7 @@ import {
   LABEL_TAKEN,
   MRP_BELOW_PRICE,
   PACK_NOT_FOUND,
-  type ProductEditFailure,
+  type ProductWriteFailure,
   SKU_TAKEN,
   STOCK_MOVED,
 } from "./admin.ts";
@@ -30,7 +30,7 @@ export function reviewRefusal(failure: ReviewFailure): HttpError {
 }
 
 /** What staff are told when a product's edit is refused (`variants.{i}.…` names the pack sent). */
-export function productEditRefusal(failure: ProductEditFailure): HttpError {
+export function productEditRefusal(failure: ProductWriteFailure): HttpError {
   switch (failure.kind) {
     case "product-not-found":
       return productNotFound();
@@ -62,6 +62,25 @@ export function productEditRefusal(failure: ProductEditFailure): HttpError {
     }
     case "stock-moved":
       return conflict("stock_moved", STOCK_MOVED);
+    case "crop-unknown": {
+      const detail = `There is no crop “${failure.value}”.`;
+      return fieldError("field_invalid", failure.field, problem("crop_unknown", detail, { value: failure.value }));
+    }
+    case "problem-unknown": {
+      const detail = `There is no problem “${failure.value}”.`;
+      return fieldError("field_invalid", failure.field, problem("problem_unknown", detail, { value: failure.value }));
+    }
+    case "crop-problem-unknown": {
+      const { crop, problem: pest } = failure;
+      const detail = `“${pest}” is not one of the problems of “${crop}”.`;
+      return fieldError("field_invalid", failure.field, problem("crop_problem_unknown", detail, { crop, problem: pest }));
+    }
+    case "label-claim-missing": {
+      const { crop, problem: pest } = failure;
+      const detail = `${failure.product}'s label claim does not name ${pest.name.toLowerCase()} on ${crop.name.toLowerCase()}.`;
+      const params = { crop: crop.slug, problem: pest.slug };
+      return badRequest("label_claim_missing", detail, { problems: [problem("label_claim_missing", detail, params)] }, params);
+    }
   }
 }
 

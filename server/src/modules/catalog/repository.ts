@@ -123,6 +123,26 @@ export async function productsWithIds(db: Writer, ids: readonly number[]) {
   return withCategory(db).where("products.id", "in", ids).orderBy("products.id").execute();
 }
 
+/**
+ * Of these products, the ids of the `limit` best first: in stock first, then the best rated, the
+ * most reviewed, then by name (a crop's or problem's page lists them so).
+ */
+export async function bestFirstIds(db: Writer, ids: readonly number[], limit: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("products")
+    .select("id")
+    .where("id", "in", ids)
+    .orderBy(sql`case when count_in_stock > 0 then 0 else 1 end`)
+    .orderBy("rating", "desc")
+    .orderBy("num_reviews", "desc")
+    .orderBy("name")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Which product each of these SKUs is a pack of (SKUs no pack has are left out). */
 export async function productIdsOfSkus(db: Writer, skus: readonly string[]) {
   if (skus.length === 0) return [];
@@ -170,6 +190,8 @@ export interface ProductFields {
   /** The product's packs, default first: the summaries and the search text are theirs. */
   packs: readonly PackFields[];
   label: LabelRow;
+  /** The words of its crops and problems, for its search text (ProductCropLinks.wordsOf). */
+  linkWords?: readonly string[] | undefined;
 }
 
 /** A pack as the catalogue writes it; `id` for a pack that exists. */
@@ -208,6 +230,7 @@ const productValues = (fields: ProductFields) => ({
     descriptionHi: fields.descriptionHi,
     categoryHi: fields.category.name_hi,
     packs: fields.packs,
+    linkWords: fields.linkWords,
   }),
 });
 

@@ -20,6 +20,8 @@ export interface SearchableProduct {
   categoryHi?: string | undefined;
   /** The packs' labels and SKUs: "urea 45 kg" and a pack's SKU find the product. */
   packs?: readonly { label: string; sku: string }[] | undefined;
+  /** The words of its crops and problems (crop-links.ts, wordsOf): "kapas safed makhi" finds it. */
+  linkWords?: readonly string[] | undefined;
 }
 
 /**
@@ -39,6 +41,7 @@ export function searchColumns(parts: SearchableProduct): SearchColumns {
     parts.descriptionHi,
     parts.categoryHi,
     packs.join(" "),
+    (parts.linkWords ?? []).join(" "),
   ];
   const text = texts.filter(Boolean).join("\n");
   const name = [parts.name, parts.nameHi].filter(Boolean).join("\n");
@@ -81,8 +84,8 @@ export interface SearchIndex {
  * insert products directly (the bench): rows without search text get it first. Both databases
  * refill search_words, and refresh the planner's statistics (PostgreSQL vacuums too).
  */
-export async function rebuildSearchIndex(db: Kysely<Database>, index: SearchIndex): Promise<void> {
-  await fillSearchColumns(db, index);
+export async function rebuildSearchIndex(db: Kysely<Database>, index: SearchIndex, wordsOf: WordsOf = noWords): Promise<void> {
+  await fillSearchColumns(db, index, wordsOf);
   await index.rebuildIndex(db);
 }
 
@@ -91,14 +94,41 @@ export async function rebuildSearchIndex(db: Kysely<Database>, index: SearchInde
  * them all, or a row written without one), and indexes every row the full-text index lacks.
  * Start-up runs it. Answers how many products it indexed.
  */
-export async function indexUnsearchableProducts(db: Kysely<Database>, index: SearchIndex): Promise<number> {
-  const filled = await fillSearchColumns(db, index);
+export async function indexUnsearchableProducts(db: Kysely<Database>, index: SearchIndex, wordsOf: WordsOf = noWords): Promise<number> {
+  const filled = await fillSearchColumns(db, index, wordsOf);
   const pending = await index.indexPendingProducts(db);
   return Math.max(filled, pending);
 }
 
+/** The words products' links add to their search text (ProductCropLinks.wordsOf); none by default. */
+export type WordsOf = (db: Writer, productIds: readonly number[]) => Promise<Map<number, string[]>>;
+const noWords: WordsOf = async () => new Map();
+
+/**
+ * Computes again the search columns of these products (their links' words changed: a crop or
+ * problem renamed, or linked or unlinked) and indexes them, in the writer's transaction. On
+ * PostgreSQL the columns' triggers follow; on SQLite the FTS5 tables are written here.
+ */
+export async function reindexProducts(trx: Writer, ids: readonly number[], index: SearchIndex, wordsOf: WordsOf): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = ids.slice(start, start + 500);
+    const rows = await trx
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .select(productColumns)
+      .where("products.id", "in", batch)
+      .execute();
+    const [packs, words] = await Promise.all([packsOf(trx, batch), wordsOf(trx, batch)]);
+    for (const row of rows) {
+      const columns = searchColumns({ ...searchable(row, packs.get(row.id)), linkWords: words.get(row.id) });
+      await trx.updateTable("products").set(columns).where("id", "=", row.id).execute();
+      await index.indexProduct(trx, row.id, columns);
+    }
+  }
+}
+
 /** Computes the search columns of the products without search text (in batches), and indexes them. */
-async function fillSearchColumns(db: Kysely<Database>, index: SearchIndex): Promise<number> {
+async function fillSearchColumns(db: Kysely<Database>, index: SearchIndex, wordsOf: WordsOf): Promise<number> {
   let filled = 0;
   for (;;) {
     const rows = await db
@@ -110,13 +140,11 @@ async function fillSearchColumns(db: Kysely<Database>, index: SearchIndex): Prom
       .limit(1_000)
       .execute();
     if (rows.length === 0) return filled;
-    const packs = await packsOf(
-      db,
-      rows.map((row) => row.id),
-    );
+    const ids = rows.map((row) => row.id);
+    const [packs, words] = await Promise.all([packsOf(db, ids), wordsOf(db, ids)]);
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const columns = searchColumns(searchable(row, packs.get(row.id)));
+        const columns = searchColumns({ ...searchable(row, packs.get(row.id)), linkWords: words.get(row.id) });
         // A product with no text at all still gets a non-empty search text, so it is not picked again.
         if (columns.search_text === "") columns.search_text = " ";
         await trx
@@ -132,7 +160,7 @@ async function fillSearchColumns(db: Kysely<Database>, index: SearchIndex): Prom
 }
 
 /** The packs' labels and SKUs of these products, which their search text holds as staff save them. */
-async function packsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, { label: string; sku: string }[]>> {
+async function packsOf(db: Writer, ids: readonly number[]): Promise<Map<number, { label: string; sku: string }[]>> {
   const rows = await db
     .selectFrom("product_variants")
     .select(["product_id", "label", "sku"])

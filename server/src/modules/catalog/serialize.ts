@@ -10,6 +10,7 @@ import {
 } from "@krishi/contract";
 import { toIso } from "../../db/dialect.ts";
 import type { LabelRow, PackJsonRow, ProductWithCategory } from "./columns.ts";
+import type { ProductLinks } from "./crop-links.ts";
 
 /**
  * The one place that defines the product JSON of the API. `price` and `countInStock` are the
@@ -39,8 +40,21 @@ export function productSummaryJson(row: ProductWithCategory, images: ProductImag
   };
 }
 
-export function productJson(row: ProductWithCategory, images: ProductImage[], packs: readonly PackJsonRow[], reviews: Review[]): Product {
-  return { ...productSummaryJson(row, images, packs), reviews };
+/** A product's page: its summary, reviews, and the crops, problems and label claim its links name. */
+export function productJson(
+  row: ProductWithCategory,
+  images: ProductImage[],
+  packs: readonly PackJsonRow[],
+  reviews: Review[],
+  links: ProductLinks,
+): Product {
+  return {
+    ...productSummaryJson(row, images, packs),
+    reviews,
+    crops: links.crops,
+    problems: links.problems,
+    labelClaims: links.labelClaims,
+  };
 }
 
 export function variantJson(row: PackJsonRow): ProductVariant {

@@ -13,10 +13,12 @@ import { notFound } from "../../lib/errors.ts";
 import type { ShopEvents } from "../../lib/events.ts";
 import { ResponseCache } from "../../lib/response-cache.ts";
 import { done, fail, ok, Refusal, type Result, refusals } from "../../lib/result.ts";
-import type { ProductWithCategory } from "./columns.ts";
+import type { ProductWithCategory, Writer } from "./columns.ts";
+import { noCropLinks, noLinks, type ProductCropLinks } from "./crop-links.ts";
 import { countProducts, findPage } from "./product-pages.ts";
 import * as repo from "./repository.ts";
 import type { SearchBackend } from "./search-backend.ts";
+import { reindexProducts } from "./search-index.ts";
 import { isKeyword, type ProductFilter, type ProductSearch } from "./search-match.ts";
 import { planSearch } from "./search-plan.ts";
 import { TypoCorrections } from "./search-typos.ts";
@@ -174,6 +176,8 @@ export class CatalogService {
     private readonly clock: Clock = systemClock,
     /** Tells the rest of the shop (and, through the event bus, the other processes) of a change. */
     private readonly announce: (productIds: readonly number[]) => Promise<void> = async () => {},
+    /** A product's crops, problems and label claim, kept by the crops module (crop-links.ts); none without it. */
+    readonly links: ProductCropLinks = noCropLinks,
   ) {}
 
   /** Call after any change to products, stock, images, categories or reviews. */
@@ -244,12 +248,13 @@ export class CatalogService {
   async getProduct(id: number): Promise<Result<Product, ProductNotFound>> {
     const row = await repo.findProduct(this.db, id);
     if (!row) return fail({ kind: "product-not-found" });
-    const [images, packs, reviews] = await Promise.all([
+    const [images, packs, reviews, links] = await Promise.all([
       repo.findImages(this.db, [id]),
       repo.findPacks(this.db, [id]),
       repo.findReviews(this.db, id),
+      this.links.linksOf(this.db, [id]),
     ]);
-    return ok(productJson(row, images.map(imageJson), packs, reviews.map(reviewJson)));
+    return ok(productJson(row, images.map(imageJson), packs, reviews.map(reviewJson), links.get(id) ?? noLinks()));
   }
 
   /**
@@ -375,6 +380,25 @@ export class CatalogService {
   /** These products as the API shows them, in id order (ids that are not there are left out). */
   async productsById(ids: readonly number[]): Promise<ProductSummary[]> {
     return this.#summaries(await repo.productsWithIds(this.db, ids));
+  }
+
+  /**
+   * Of these products, the `limit` best first as the API shows them: in stock first, then the
+   * best rated, the most reviewed, then by name (a crop's or problem's page).
+   */
+  async bestFirst(ids: readonly number[], limit: number): Promise<ProductSummary[]> {
+    const best = await repo.bestFirstIds(this.db, ids, limit);
+    const summaries = new Map((await this.productsById(best)).map((product) => [product._id, product]));
+    return best.flatMap((id) => summaries.get(id) ?? []);
+  }
+
+  /**
+   * Computes again these products' search text, in the caller's transaction: the words of their
+   * crops and problems changed (a crop renamed, a link written by the crops module). Announce
+   * the change after the transaction commits (invalidate).
+   */
+  reindexProducts(trx: Writer, ids: readonly number[]): Promise<void> {
+    return reindexProducts(trx, ids, this.search, (db, productIds) => this.links.wordsOf(db, productIds));
   }
 
   /** Which of these packs the catalogue has. */

@@ -118,6 +118,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         gstRate,
         variants,
         label,
+        crops,
+        problems,
+        labelClaims,
       } = request.body;
       const updated = await admin.edit(request.params.id, {
         name: name.trim(),
@@ -134,6 +137,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncTypebox<CatalogStaffRoutesOpt
         gstRate,
         variants: packsInput(variants),
         label,
+        crops,
+        problems,
+        labelClaims,
       });
       return valueOr(updated, productEditRefusal);
     },
