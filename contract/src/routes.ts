@@ -5,6 +5,9 @@
 export const SPA_ROUTES = [
   "/",
   "/product/:id",
+  "/crops",
+  "/crop/:crop",
+  "/crop/:crop/:problem",
   "/cart/:id?",
   "/login",
   "/register",

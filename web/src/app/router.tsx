@@ -26,6 +26,7 @@ function lazyPageScreen<M>(load: () => Promise<M>, pick: (module: M) => Componen
 // The home list too: the product page (the link most shared) and the app's other screens need none of it.
 const home = () => import("../features/catalog/home-screen.tsx");
 const catalog = () => import("../features/catalog/product-screen.tsx");
+const crops = () => import("../features/catalog/crop-screens.tsx");
 const cart = () => import("../features/cart/cart-screen.tsx");
 const login = () => import("../features/auth/login-screen.tsx");
 const register = () => import("../features/auth/register-screen.tsx");
@@ -54,6 +55,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: lazyPageScreen(home, (m) => m.HomeScreen) },
       { path: "product/:id", Component: lazyPageScreen(catalog, (m) => m.ProductScreen) },
+      { path: "crops", Component: lazyPageScreen(crops, (m) => m.CropsScreen) },
+      { path: "crop/:crop", Component: lazyPageScreen(crops, (m) => m.CropScreen) },
+      { path: "crop/:crop/:problem", Component: lazyPageScreen(crops, (m) => m.ProblemScreen) },
       { path: "cart/:id?", Component: lazyScreen(cart, (m) => m.CartScreen, CART_AREAS) },
       { path: "login", Component: lazyScreen(login, (m) => m.LoginScreen) },
       { path: "register", Component: lazyScreen(register, (m) => m.RegisterScreen) },

@@ -59,6 +59,7 @@ function textsOutside(modules: Iterable<string>, areas: readonly Area[]): string
 const PAGE_MODULES = [
   "src/main.tsx",
   "src/features/catalog/product-screen.tsx",
+  "src/features/catalog/crop-screens.tsx",
   "src/components/paginate.tsx",
   "src/app/footer.tsx",
   "src/app/alert-area.tsx",

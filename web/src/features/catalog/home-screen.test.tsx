@@ -1,4 +1,4 @@
-import type { Category } from "@krishi/contract";
+import type { Category, Crop } from "@krishi/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { catalogApi, type ProductPage, type ProductQuery } from "../../base/catalog-api.ts";
@@ -6,7 +6,14 @@ import { setLanguage } from "../../i18n/index.ts";
 import { aProduct } from "../../testing/factories.ts";
 import { fakeApi } from "../../testing/fake-api.ts";
 import { renderApp } from "../../testing/render-app.tsx";
+import { cropsApi } from "./crops-api.ts";
 import { HomeScreen } from "./home-screen.tsx";
+
+const CROPS: Crop[] = [
+  { slug: "wheat", name: "Wheat", nameHi: "गेहूँ", image: "", seasons: ["rabi"] },
+  { slug: "paddy", name: "Paddy", nameHi: "धान", image: "", seasons: ["kharif"] },
+  { slug: "cotton", name: "Cotton", nameHi: "कपास", image: "images/cotton.webp", seasons: ["kharif"] },
+];
 
 const CATEGORIES: Category[] = [
   { id: 1, name: "Seeds", nameHi: "बीज" },
@@ -22,6 +29,12 @@ function renderHome(url: string, query: ProductQuery, page: ProductPage) {
         catalogApi.util.upsertQueryEntries([
           { endpointName: "getProducts", arg: query, value: page },
           { endpointName: "getCategories", arg: undefined, value: CATEGORIES },
+        ]),
+      ) &&
+      store.dispatch(
+        cropsApi.util.upsertQueryEntries([
+          { endpointName: "getCrops", arg: undefined, value: { crops: CROPS } },
+          { endpointName: "findCrops", arg: query.keyword ?? "", value: { pages: [] } },
         ]),
       ),
   });
@@ -75,7 +88,11 @@ describe("HomeScreen", () => {
 
   it("asks the API for the chosen order and only what is in stock, and keeps both in the address", async () => {
     const calls = fakeApi((call) => ({
-      body: call.path.startsWith("/api/products/category") ? CATEGORIES : [aProduct()],
+      body: call.path.startsWith("/api/products/category")
+        ? CATEGORIES
+        : call.path.startsWith("/api/crops/find/")
+          ? { pages: [] }
+          : [aProduct()],
       headers: { "X-Total-Count": "1" },
     }));
     const { user, location } = renderApp(<HomeScreen />, { url: "/?keyword=urea&page=2" });
@@ -115,5 +132,67 @@ describe("HomeScreen", () => {
     expect(screen.getByRole("link", { name: "Include out-of-stock products" })).toHaveAttribute("href", "/?keyword=tractor");
     expect(screen.getByRole("link", { name: "See all products" })).toHaveAttribute("href", "/");
     expect(screen.queryByRole("navigation", { name: "Pages" })).not.toBeInTheDocument();
+  });
+
+  it("offers a row of crops linking to their pages, and all the crops", async () => {
+    renderHome("/", { keyword: "", category: "", page: 1 }, onePage());
+    const row = within(screen.getByRole("navigation", { name: "Shop by crop" }));
+    expect(row.getAllByRole("link").map((link) => link.textContent)).toEqual(["See all crops", "Wheat", "Paddy", "Cotton"]);
+    expect(row.getByRole("link", { name: "Cotton" })).toHaveAttribute("href", "/crop/cotton");
+    expect(row.getByRole("link", { name: "See all crops" })).toHaveAttribute("href", "/crops");
+    expect(row.queryByText("Your crop")).not.toBeInTheDocument();
+  });
+
+  it("shows the farmer's remembered crop first, marked as theirs", async () => {
+    localStorage.setItem("kb:crop", "cotton");
+    renderHome("/", { keyword: "", category: "", page: 1 }, onePage());
+    const row = within(screen.getByRole("navigation", { name: "Shop by crop" }));
+    expect(await row.findByText("Your crop")).toBeInTheDocument();
+    expect(row.getAllByRole("link").map((link) => link.textContent)).toEqual(["See all crops", "Cotton Your crop", "Wheat", "Paddy"]);
+  });
+
+  it("speaks Hindi in the crops' row", async () => {
+    await setLanguage("hi");
+    localStorage.setItem("kb:crop", "paddy");
+    renderHome("/?lang=hi", { keyword: "", category: "", page: 1 }, onePage());
+    const row = within(screen.getByRole("navigation", { name: "फ़सल के अनुसार ख़रीदें" }));
+    expect(await row.findByText("आपकी फ़सल")).toBeInTheDocument();
+    expect(row.getByRole("link", { name: "सभी फ़सलें देखें" })).toHaveAttribute("href", "/crops");
+    expect(row.getByRole("link", { name: "धान आपकी फ़सल" })).toHaveAttribute("href", "/crop/paddy");
+  });
+
+  it("leaves the crops out of a search, and offers the problem's page its words name", async () => {
+    renderApp(<HomeScreen />, {
+      url: "/?keyword=kapas+safed+makhi",
+      seed: (store) => {
+        store.dispatch(
+          catalogApi.util.upsertQueryEntries([
+            { endpointName: "getProducts", arg: { keyword: "kapas safed makhi", category: "", page: 1 }, value: onePage() },
+            { endpointName: "getCategories", arg: undefined, value: CATEGORIES },
+          ]),
+        );
+        store.dispatch(
+          cropsApi.util.upsertQueryEntries([
+            { endpointName: "getCrops", arg: undefined, value: { crops: CROPS } },
+            {
+              endpointName: "findCrops",
+              arg: "kapas safed makhi",
+              value: {
+                pages: [
+                  {
+                    crop: { slug: "cotton", name: "Cotton", nameHi: "कपास" },
+                    problem: { slug: "whitefly", name: "Whitefly", nameHi: "सफ़ेद मक्खी", kind: "pest" },
+                  },
+                  { crop: { slug: "cotton", name: "Cotton", nameHi: "कपास" }, problem: null },
+                ],
+              },
+            },
+          ]),
+        );
+      },
+    });
+    expect(screen.getByRole("link", { name: "Whitefly on Cotton: products for it" })).toHaveAttribute("href", "/crop/cotton/whitefly");
+    expect(screen.getByRole("link", { name: "Cotton: seeds and inputs" })).toHaveAttribute("href", "/crop/cotton");
+    expect(screen.queryByRole("navigation", { name: "Shop by crop" })).not.toBeInTheDocument();
   });
 });

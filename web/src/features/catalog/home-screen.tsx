@@ -10,6 +10,7 @@ import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import { errorText } from "../../lib/api-error.ts";
 import { pageNumber } from "../../lib/paging.ts";
 import { ProductCard } from "./product-card.tsx";
+import { CropMatches, ShopByCrop } from "./shop-by-crop.tsx";
 import "./catalog.css";
 import { PageTitle } from "../../base/page-title.tsx";
 
@@ -76,7 +77,8 @@ function categoryNamed(categories: Category[] | undefined, keyword: string, cate
 
 /**
  * Home: the products for the query string's keyword or category, a page at a time, in the chosen
- * order, optionally only those in stock. Without a search, a short welcome and the categories.
+ * order, optionally only those in stock. Without a search, a short welcome, the categories and
+ * the crops; a search offers the crop and problem pages its words name.
  */
 export function HomeScreen() {
   const [params] = useSearchParams();
@@ -99,8 +101,14 @@ export function HomeScreen() {
   return (
     <>
       <PageTitle text={heading} />
-      {!searching && page === 1 && <Welcome categories={categories} />}
+      {!searching && page === 1 && (
+        <>
+          <Welcome categories={categories} />
+          <ShopByCrop />
+        </>
+      )}
       <h1 className="home-heading">{heading}</h1>
+      {keyword && <CropMatches keyword={keyword} />}
       <div className="list-toolbar">
         <p className="list-toolbar__count">
           {currentData && t("{count, plural, one {# product} other {# products}}", { count: currentData.total })}

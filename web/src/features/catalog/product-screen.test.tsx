@@ -578,3 +578,47 @@ describe("ProductScreen for a product that is not there", () => {
     expect(screen.queryByRole("heading", { name: "Product not found" })).not.toBeInTheDocument();
   });
 });
+
+describe("ProductScreen crops", () => {
+  const cotton = { slug: "cotton", name: "Cotton", nameHi: "कपास" };
+  const paddy = { slug: "paddy", name: "Paddy", nameHi: "धान" };
+  const whitefly = { slug: "whitefly", name: "Whitefly", nameHi: "सफ़ेद मक्खी", kind: "pest" as const };
+  const jassid = { slug: "jassid", name: "Jassid", nameHi: "हरा तेला", kind: "pest" as const };
+  const pesticide = aProduct({
+    name: "Imidacloprid 17.8 SL",
+    label: aLabel({ kind: "pesticide", cibrcNumber: "CIR-12345/2020" }),
+    crops: [cotton, paddy],
+    problems: [{ crop: cotton, problem: whitefly }],
+    labelClaims: [
+      { crop: cotton, problem: whitefly },
+      { crop: cotton, problem: jassid },
+    ],
+  });
+
+  it("links to the crops it serves and the problems it treats, and shows a pesticide's label claim", async () => {
+    renderProduct(pesticide);
+    const crops = within(await screen.findByRole("region", { name: "For crops" }));
+    expect(crops.getByRole("link", { name: "Cotton" })).toHaveAttribute("href", "/crop/cotton");
+    expect(crops.getByRole("link", { name: "Paddy" })).toHaveAttribute("href", "/crop/paddy");
+    expect(crops.getByRole("heading", { name: "Treats" })).toBeInTheDocument();
+    expect(crops.getByRole("link", { name: "Whitefly on Cotton" })).toHaveAttribute("href", "/crop/cotton/whitefly");
+    const claim = within(screen.getByRole("region", { name: "Label claim (CIB&RC)" }));
+    expect(claim.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Whitefly on Cotton", "Jassid on Cotton"]);
+  });
+
+  it("shows them in Hindi", async () => {
+    await setLanguage("hi");
+    renderProduct(pesticide);
+    const crops = within(await screen.findByRole("region", { name: "इन फ़सलों के लिए" }));
+    expect(crops.getByRole("link", { name: "कपास पर सफ़ेद मक्खी" })).toHaveAttribute("href", "/crop/cotton/whitefly");
+    const claim = within(screen.getByRole("region", { name: "लेबल क्लेम (CIB&RC)" }));
+    expect(claim.getByText("कपास पर हरा तेला")).toBeInTheDocument();
+  });
+
+  it("shows neither for a product linked to no crop, and no claim but a pesticide's", async () => {
+    renderProduct(aProduct({ labelClaims: [{ crop: cotton, problem: whitefly }] }));
+    await screen.findByRole("heading", { level: 1, name: "Hybrid paddy seeds 10 kg" });
+    expect(screen.queryByRole("region", { name: "For crops" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Label claim (CIB&RC)" })).not.toBeInTheDocument();
+  });
+});

@@ -25,6 +25,7 @@ import { putInCart } from "../cart/index.ts";
 import { DeliveryCheck } from "./delivery-check.tsx";
 import { NotifyMe } from "./notify-me.tsx";
 import { PackChooser, PackSaving, savingOf, unitPriceText } from "./pack-chooser.tsx";
+import { LabelClaim, ProductCrops } from "./product-crops.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductLabelDetails } from "./product-label.tsx";
 import { hasReviewed, ReviewForm, SignInPrompt } from "./review-form.tsx";
@@ -124,7 +125,8 @@ function usePack(product: Product): [ProductVariant | undefined, (pack: ProductV
 /**
  * The gallery beside the name, brand, rating, the pack chooser, the chosen pack's price and stock
  * and the buying controls (stacked on phones, where the quantity and Add to Cart stay in a bar at
- * the bottom of the screen), then the description, the label's details and the reviews.
+ * the bottom of the screen), then the description, the crops and problems it serves, the label's
+ * details (a pesticide's label claim after them) and the reviews.
  */
 function ProductDetails({ product }: { product: Product }) {
   const name = localized(product.name, product.nameHi);
@@ -171,7 +173,9 @@ function ProductDetails({ product }: { product: Product }) {
           <p>{description}</p>
         </section>
       )}
+      <ProductCrops product={product} />
       <ProductLabelDetails label={product.label} pack={pack} gstRate={product.gstRate} />
+      <LabelClaim product={product} />
       <Reviews product={product} />
     </>
   );
