@@ -16,6 +16,7 @@ describe("isSpaRoute", () => {
       "/admin/user/4/edit",
       "/admin/catalogue",
       "/admin/promotions",
+      "/admin/crops",
       "/old_signup/",
       "/reset/password/confirm/MQ/abc-123",
       "/dj-rest-auth/registration/account-confirm-email/key:1/",

@@ -24,6 +24,7 @@ export const SPA_ROUTES = [
   "/admin/orderlist",
   "/admin/catalogue",
   "/admin/promotions",
+  "/admin/crops",
   "/old_login",
   "/old_signup/",
   "/signup/",

@@ -46,6 +46,7 @@ const productEdit = () => import("../features/admin/product-edit-screen.tsx");
 const orderList = () => import("../features/admin/order-list-screen.tsx");
 const catalogue = () => import("../features/admin/catalogue-screen.tsx");
 const promotions = () => import("../features/admin/promotions-screen.tsx");
+const staffCrops = () => import("../features/admin/crops-screen.tsx");
 
 /** The route table (docs/storefront.md, "Routes"); SPA_ROUTES in contract/ lists the same paths for the server. */
 export const routes: RouteObject[] = [
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: "admin/orderlist", Component: lazyScreen(orderList, (m) => m.OrderListScreen) },
       { path: "admin/catalogue", Component: lazyScreen(catalogue, (m) => m.CatalogueScreen) },
       { path: "admin/promotions", Component: lazyScreen(promotions, (m) => m.PromotionsScreen) },
+      { path: "admin/crops", Component: lazyScreen(staffCrops, (m) => m.CropsScreen) },
       { path: "old_login", Component: lazyScreen(legacy, (m) => m.OldLoginScreen) },
       { path: "old_signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },
       { path: "signup/", Component: lazyScreen(legacy, (m) => m.SignupScreen) },

@@ -96,6 +96,12 @@ export function errorCode(error: unknown): string | null {
   return typeof code === "string" ? code : null;
 }
 
+/** The params of a failed request's answer (what its message names: `{crop, problem}`), or null for none. */
+export function errorParams(error: unknown): ErrorParams | null {
+  const params = dataOf(error)?.params;
+  return params && typeof params === "object" && !Array.isArray(params) ? (params as ErrorParams) : null;
+}
+
 /** Per-field messages of a validation failure (`{"email": ["..."], "non_field_errors": [...]}`), in friendly words. */
 export type FieldErrors = Partial<Record<string, string[]>>;
 

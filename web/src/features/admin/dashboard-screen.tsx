@@ -22,7 +22,7 @@ import { QueryState } from "./staff-list.tsx";
  * /admin (staff): counts, money received per day for 30 days (gross, refunds beside it), paid orders to deliver,
  * Cash on Delivery orders whose cash is still to collect, and products low on stock; then GST and
  * delivery: the GST report (GST mode) and the upload of the PIN codes served; the discounts the
- * offers and coupons gave. Links lead to the catalogue's import and export and to the offers and coupons.
+ * offers and coupons gave. Links lead to the catalogue's import and export, the offers and coupons, and the crops and problems.
  */
 export function DashboardScreen() {
   return (
@@ -36,6 +36,9 @@ export function DashboardScreen() {
         </Link>{" "}
         <Link to="/admin/promotions" className="btn btn-outline-primary staff-tap">
           {t("Offers and coupons")}
+        </Link>{" "}
+        <Link to="/admin/crops" className="btn btn-outline-primary staff-tap">
+          {t("Crops and problems")}
         </Link>
       </p>
       <Summary />

@@ -7,11 +7,13 @@ import { useNavigate, useParams } from "react-router";
 import { useGetCategoriesQuery, useGetProductQuery } from "../../base/catalog-api.ts";
 import { TextField } from "../../components/text-field.tsx";
 import { localized, t } from "../../i18n/index.ts";
-import type { FieldErrors } from "../../lib/api-error.ts";
+import { errorCode, errorParams, type FieldErrors } from "../../lib/api-error.ts";
 import { saveErrors } from "../../lib/save-errors.ts";
 import { useUpdateProductMutation } from "./admin-api.ts";
+import { useGetStaffCropsQuery } from "./crops-api.ts";
 import { LABEL_FIELDS, LabelFieldset, labelBody, labelDraft } from "./label-fieldset.tsx";
 import { PacksEditor, packDrafts, packFieldNames, variantsBody } from "./packs-editor.tsx";
+import { type CropLinksErrors, cropLinksBody, cropLinksDraft, ProductCropsFieldset } from "./product-crops-fieldset.tsx";
 import { ProductImagesEditor } from "./product-images-editor.tsx";
 import { RequireStaff } from "./require-staff.tsx";
 import { GoBack, SaveError } from "./staff-form.tsx";
@@ -28,6 +30,9 @@ const FIELDS = [
   "category",
   "description",
   "descriptionHi",
+  "crops",
+  "problems",
+  "labelClaims",
 ] as const;
 
 /** An HSN code as the server takes it (contract ProductUpdateBody): 4, 6 or 8 digits, or none. */
@@ -39,7 +44,10 @@ const LIMITS = { name: 200, brand: 200, category: 100, description: 10_000 } as 
 /** The category select's choice that reveals a field for a new category's name. */
 const NEW_CATEGORY = "new";
 
-/** /admin/product/{id}/edit (staff): the product's fields, packs and label (saved, back to the list) and its images. */
+/**
+ * /admin/product/{id}/edit (staff): the product's fields, packs, label, crops and problems (and a
+ * pesticide's label claim) — saved, back to the list — and its images.
+ */
 export function ProductEditScreen() {
   const { id = "" } = useParams();
   return (
@@ -73,7 +81,9 @@ function ProductLoader({ id }: { id: string }) {
 
 function ProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const [updateProduct, { error, isLoading }] = useUpdateProductMutation();
+  const [updateProduct, { error, isLoading, originalArgs }] = useUpdateProductMutation();
+  // The crops and their problems to tick from; until they are there (or if they fail), the product's are kept as they are.
+  const { data: staffCrops } = useGetStaffCropsQuery();
   const [name, setName] = useState(product.name);
   const [nameHi, setNameHi] = useState(product.nameHi ?? "");
   // The packs, default first (their price and stock are the product's), each with the stock it was loaded with.
@@ -86,11 +96,18 @@ function ProductForm({ product }: { product: Product }) {
   const [newCategory, setNewCategory] = useState("");
   const [description, setDescription] = useState(product.description);
   const [descriptionHi, setDescriptionHi] = useState(product.descriptionHi ?? "");
+  const [links, setLinks] = useState(() => cropLinksDraft(product));
   // The form's own check (the HSN code), shown instead of the server's messages until the next save.
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const server = saveErrors(error, [...FIELDS, ...packFieldNames(packs.length), ...LABEL_FIELDS]);
   const fields = checked ?? server.fields;
   const detail = checked ? null : server.detail;
+  const claim = errorCode(error) === "label_claim_missing" ? errorParams(error) : null;
+  const linkErrors: CropLinksErrors = {
+    fields,
+    sent: originalArgs,
+    claimMissing: claim ? { crop: String(claim.crop), problem: String(claim.problem) } : null,
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,6 +140,7 @@ function ProductForm({ product }: { product: Product }) {
       category: category === NEW_CATEGORY ? newCategory.trim() : Number(category),
       description,
       descriptionHi,
+      ...(staffCrops ? cropLinksBody(links, staffCrops, label.kind === "pesticide") : {}),
     });
     if (result.data) navigate("/admin/productlist");
   }
@@ -194,6 +212,15 @@ function ProductForm({ product }: { product: Product }) {
         />
         <PacksEditor packs={packs} onChange={setPacks} errors={fields} />
         <LabelFieldset label={label} onChange={setLabel} errors={fields} />
+        {staffCrops && (
+          <ProductCropsFieldset
+            staff={staffCrops}
+            draft={links}
+            onChange={setLinks}
+            pesticide={label.kind === "pesticide"}
+            errors={linkErrors}
+          />
+        )}
         <Button type="submit" variant="primary" className="w-100 staff-tap" disabled={isLoading}>
           {t("Update")}
         </Button>

@@ -8,7 +8,7 @@ import { Message } from "../../components/message.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { localized, type Message as MessageId, t } from "../../i18n/index.ts";
 import type { FieldErrors } from "../../lib/api-error.ts";
-import { saveErrors } from "../../lib/save-errors.ts";
+import { problemsOf, saveErrors } from "../../lib/save-errors.ts";
 import { type PromotionInput, type StaffPromotion, useCreatePromotionMutation, useUpdatePromotionMutation } from "./promotions-api.ts";
 
 /** What each kind is called on the form and in the list. */
@@ -210,14 +210,6 @@ export function inputOf(fields: PromotionFields): PromotionInput {
     products: idsOf(fields.products),
     variants: idsOf(fields.variants),
   };
-}
-
-/** A field's problems, and those the server named inside it ("tiers.0.amount" is the tiers'). */
-function problemsOf(fields: FieldErrors, name: string): string[] | undefined {
-  const found = Object.entries(fields)
-    .filter(([field]) => field === name || field.startsWith(`${name}.`))
-    .flatMap(([, messages]) => messages ?? []);
-  return found.length > 0 ? [...new Set(found)] : undefined;
 }
 
 /**

@@ -15,3 +15,15 @@ export function GoBack({ to }: { to: string }) {
 export function SaveError({ detail }: { detail: string | null }) {
   return detail ? <Message variant="danger">{detail}</Message> : null;
 }
+
+/** The server's messages for a group of fields (a fieldset), under it; `id` is what the fieldset's aria-describedby names. */
+export function GroupErrors({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages) return null;
+  return (
+    <div id={id} className="text-danger small mb-2">
+      {messages.map((message) => (
+        <div key={message}>{message}</div>
+      ))}
+    </div>
+  );
+}
