@@ -1,3 +1,4 @@
+import type { CropInput, ProblemInput } from "@krishi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_COUPON } from "../../seed/demo.ts";
 import { authHeaders } from "../../testing/accounts.ts";
@@ -186,7 +187,32 @@ const examples: Record<string, Example> = {
     payload: { words: ["bhusa", "wheat straw"] },
   }),
   "DELETE /api/staff/vocabulary/:id/": async () => ({ url: `/api/staff/vocabulary/${await aVocabularyGroup()}/` }),
+  "GET /api/staff/crops/": async () => ({ url: "/api/staff/crops/" }),
+  "POST /api/staff/crops/": async () => ({ url: "/api/staff/crops/", payload: cropBody(`crop-${++slugs}`) }),
+  "PUT /api/staff/crops/:slug/": async () => ({ url: `/api/staff/crops/${await aCrop()}/`, payload: cropBody(`crop-${++slugs}`) }),
+  "DELETE /api/staff/crops/:slug/": async () => ({ url: `/api/staff/crops/${await aCrop()}/` }),
+  "POST /api/staff/problems/": async () => ({ url: "/api/staff/problems/", payload: problemBody(`problem-${++slugs}`) }),
+  "PUT /api/staff/problems/:slug/": async () => ({
+    url: `/api/staff/problems/${await aProblem()}/`,
+    payload: problemBody(`problem-${++slugs}`),
+  }),
+  "DELETE /api/staff/problems/:slug/": async () => ({ url: `/api/staff/problems/${await aProblem()}/` }),
 };
+
+/** Crops and problems of their own, for an example to change or remove. */
+let slugs = 0;
+const cropBody = (slug: string): CropInput => ({ slug, name: "Cotton", nameHi: "कपास", seasons: ["kharif"], stages: [], problems: [] });
+const problemBody = (slug: string): ProblemInput => ({ slug, kind: "pest", name: "Whitefly", nameHi: "", symptoms: "", symptomsHi: "" });
+async function aCrop(): Promise<string> {
+  const crop = await t.app.services.crops.createCrop(cropBody(`crop-${++slugs}`));
+  if (!crop.ok) throw new Error(crop.failure.kind);
+  return crop.value.slug;
+}
+async function aProblem(): Promise<string> {
+  const problem = await t.app.services.crops.createProblem(problemBody(`problem-${++slugs}`));
+  if (!problem.ok) throw new Error(problem.failure.kind);
+  return problem.value.slug;
+}
 
 /** A group of the search vocabulary of its own. */
 async function aVocabularyGroup(): Promise<number> {
