@@ -3,6 +3,7 @@ import type { CachedAnswer } from "../../lib/response-cache.ts";
 import { valueOr } from "../../lib/result.ts";
 import { cachedAnswer, type Serialize } from "../catalog/answers.ts";
 import { IN_STOCK_TAG, productTag } from "../catalog/service.ts";
+// biome-ignore lint/style/noRestrictedImports: these are the routes' (and the server-rendered pages') answers, so they answer a refusal
 import { cropRefusal } from "./failures.ts";
 import type { CropsService } from "./service.ts";
 
