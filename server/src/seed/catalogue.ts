@@ -39,6 +39,7 @@ export const DEMO_CATEGORIES = [
   { name: "Seeds", nameHi: "बीज", colour: "#5b8c2a", icon: "seed" },
   { name: "Fertilisers", nameHi: "उर्वरक", colour: "#8a5a2b", icon: "sack" },
   { name: "Bio-pesticides", nameHi: "जैविक कीटनाशक", colour: "#2f7d6d", icon: "leaf" },
+  { name: "Pesticides", nameHi: "कीटनाशक", colour: "#2e5e8c", icon: "leaf" },
   { name: "Farm Tools", nameHi: "कृषि उपकरण", colour: "#54606e", icon: "tool" },
   { name: "Irrigation", nameHi: "सिंचाई", colour: "#1f6fa8", icon: "drop" },
   { name: "Organic Produce", nameHi: "जैविक उपज", colour: "#b5482f", icon: "fruit" },
@@ -176,7 +177,7 @@ const rows: Row[] = [
     2,
     "urea-sack",
     "Neem-coated urea with 46 % nitrogen; slows nitrogen release and reduces losses. Government-notified price per 45 kg bag.",
-    "नीम लेपित यूरिया",
+    "नीम लेपित यूरिया खाद",
     "46 % नाइट्रोजन वाला नीम लेपित यूरिया; नाइट्रोजन धीरे-धीरे छोड़ता है और उसका नुकसान कम करता है। 45 किग्रा की बोरी का सरकार द्वारा अधिसूचित दाम।",
   ],
   [
@@ -343,7 +344,7 @@ const rows: Row[] = [
     15,
     12,
     "sprayer",
-    "12 V 8 Ah battery sprayer with adjustable pressure, four nozzles and a padded harness. Sprays up to 12 tanks on a charge. Shown here from every angle.",
+    "12 V 8 Ah battery spray pump with adjustable pressure, four nozzles and a padded harness. Sprays up to 12 tanks on a charge. Shown here from every angle.",
     "बैटरी स्प्रे पंप (नैपसैक) 16 लीटर",
     "12 V 8 Ah बैटरी वाला स्प्रेयर; दबाव घटाने-बढ़ाने की सुविधा, चार नोज़ल और गद्देदार पट्टे। एक बार चार्ज करने पर 12 टंकी तक छिड़काव। यहाँ हर कोण से दिखाया गया है।",
   ],
@@ -611,6 +612,67 @@ const rows: Row[] = [
     "दूध निकालने की मशीन (सिंगल बाल्टी)",
     "10–12 पशुओं के लिए पिस्टन वाली मिल्किंग मशीन, स्टेनलेस-स्टील की बाल्टी, 1 HP मोटर।",
   ],
+  // Chemical crop protection (DEMO listings: their label claims, crops.ts, are written from CIB&RC's public lists of uses).
+  [
+    "Imidacloprid 17.8 % SL 100 ml",
+    "Demo Crop Care",
+    "Pesticides",
+    245,
+    60,
+    1,
+    "beauveria-bottle",
+    "Systemic insecticide against sucking pests: whitefly, jassids, thrips and plant hoppers. Spray only on the crops and pests its label claim names. Demo listing: the claim is written from CIB&RC's public list of uses for imidacloprid 17.8 % SL; read the label on the pack before use.",
+    "इमिडाक्लोप्रिड 17.8 % एसएल 100 मिली",
+    "रस चूसने वाले कीटों (सफेद मक्खी, हरा तेला, थ्रिप्स, फुदका) के विरुद्ध अंतःप्रवाही कीटनाशक। केवल उन्हीं फसलों और कीटों पर छिड़कें जो इसके लेबल दावे में लिखे हैं। डेमो सूची: दावा इमिडाक्लोप्रिड 17.8 % एसएल के CIB&RC के सार्वजनिक उपयोगों से लिखा गया है; इस्तेमाल से पहले पैक का लेबल पढ़ें।",
+  ],
+  [
+    "Mancozeb 75 % WP 500 g",
+    "Demo Crop Care",
+    "Pesticides",
+    290,
+    80,
+    1,
+    "trichoderma-pouch",
+    "Contact fungicide against blights, rusts, leaf spots and fruit rots. Use only on the crops and diseases its label claim names. Demo listing: the claim is written from CIB&RC's public list of uses for mancozeb 75 % WP; read the label on the pack before use.",
+    "मैंकोजेब 75 % डब्ल्यूपी 500 ग्राम",
+    "झुलसा, रतुआ, पत्ती धब्बा और फल सड़न के विरुद्ध संपर्क फफूंदनाशक। केवल उन्हीं फसलों और रोगों पर इस्तेमाल करें जो इसके लेबल दावे में लिखे हैं। डेमो सूची: दावा मैंकोजेब 75 % डब्ल्यूपी के CIB&RC के सार्वजनिक उपयोगों से लिखा गया है; इस्तेमाल से पहले पैक का लेबल पढ़ें।",
+  ],
+  [
+    "Propiconazole 25 % EC 250 ml",
+    "Demo Crop Care",
+    "Pesticides",
+    420,
+    35,
+    1,
+    "neem-oil",
+    "Systemic fungicide against wheat rust and paddy sheath blight. Use only on the crops and diseases its label claim names. Demo listing: the claim is written from CIB&RC's public list of uses for propiconazole 25 % EC; read the label on the pack before use.",
+    "प्रोपिकोनाज़ोल 25 % ईसी 250 मिली",
+    "गेहूँ के रतुआ और धान के पर्णच्छद झुलसा के विरुद्ध अंतःप्रवाही फफूंदनाशक। केवल उन्हीं फसलों और रोगों पर इस्तेमाल करें जो इसके लेबल दावे में लिखे हैं। डेमो सूची: दावा प्रोपिकोनाज़ोल 25 % ईसी के CIB&RC के सार्वजनिक उपयोगों से लिखा गया है; इस्तेमाल से पहले पैक का लेबल पढ़ें।",
+  ],
+  [
+    "Chlorantraniliprole 18.5 % SC 60 ml",
+    "Demo Crop Care",
+    "Pesticides",
+    780,
+    40,
+    1,
+    "beauveria-bottle",
+    "Insecticide against caterpillars: stem borers, leaf folder, fruit borers, girdle beetle and stem fly. Use only on the crops and pests its label claim names. Demo listing: the claim is written from CIB&RC's public list of uses for chlorantraniliprole 18.5 % SC; read the label on the pack before use.",
+    "क्लोरेंट्रानिलिप्रोल 18.5 % एससी 60 मिली",
+    "सुंडियों (तना छेदक, पत्ती लपेटक, फल छेदक), चक्र भृंग और तना मक्खी के विरुद्ध कीटनाशक। केवल उन्हीं फसलों और कीटों पर इस्तेमाल करें जो इसके लेबल दावे में लिखे हैं। डेमो सूची: दावा क्लोरेंट्रानिलिप्रोल 18.5 % एससी के CIB&RC के सार्वजनिक उपयोगों से लिखा गया है; इस्तेमाल से पहले पैक का लेबल पढ़ें।",
+  ],
+  [
+    "Cartap Hydrochloride 4 % GR 5 kg",
+    "Demo Crop Care",
+    "Pesticides",
+    450,
+    25,
+    1,
+    "sack",
+    "Granules for paddy against stem borer and leaf folder, broadcast in standing water. Demo listing: the claim is written from CIB&RC's public list of uses for cartap hydrochloride 4 % GR; read the label on the pack before use.",
+    "कारटाप हाइड्रोक्लोराइड 4 % जीआर 5 किग्रा",
+    "धान में तना छेदक और पत्ती लपेटक के विरुद्ध दाने, खड़े पानी में बिखेरें। डेमो सूची: दावा कारटाप हाइड्रोक्लोराइड 4 % जीआर के CIB&RC के सार्वजनिक उपयोगों से लिखा गया है; इस्तेमाल से पहले पैक का लेबल पढ़ें।",
+  ],
 ];
 
 /**
@@ -647,6 +709,12 @@ export const DEMO_TAX: Record<string, [hsnCode: string, gstRate: GstRate]> = {
   "Pseudomonas fluorescens 1 kg": ["380892", 5],
   "Yellow Sticky Traps (pack of 20)": ["380891", 5],
   "Pheromone Trap Kit for Fruit Fly": ["380891", 5],
+  // Chemical pesticides: 3808 91 insecticides, 3808 92 fungicides, at 18 %.
+  "Imidacloprid 17.8 % SL 100 ml": ["380891", 18],
+  "Mancozeb 75 % WP 500 g": ["380892", 18],
+  "Propiconazole 25 % EC 250 ml": ["380892", 18],
+  "Chlorantraniliprole 18.5 % SC 60 ml": ["380891", 18],
+  "Cartap Hydrochloride 4 % GR 5 kg": ["380891", 18],
   // Farm tools: hand tools 8201, sprayers 8424, soil and seeding machinery 8432.
   "Battery Knapsack Sprayer 16 L": ["842441", 5],
   "Hand Hoe with Wooden Handle": ["820130", 5],
@@ -795,6 +863,10 @@ const MAKERS: Record<string, [manufacturer: string, address: string]> = {
   "Godrej Agrovet": ["Godrej Agrovet Ltd.", "Godrej One, Pirojshanagar, Vikhroli East, Mumbai, Maharashtra 400079"],
   Virbac: ["Virbac Animal Health India Pvt. Ltd.", "Marol, Andheri East, Mumbai, Maharashtra 400059"],
   "Venky's": ["Venky's (India) Ltd.", "Venkateshwara House, Pune–Sinhagad Road, Pune, Maharashtra 411030"],
+  "Demo Crop Care": [
+    "Demo Crop Care Pvt. Ltd. (a demo maker: not a real company)",
+    "Plot 12, Agro Industrial Area, Nashik, Maharashtra 422010",
+  ],
   "Prompt Dairy Tech": ["Prompt Equipments Pvt. Ltd.", "GIDC Estate, Vatva, Ahmedabad, Gujarat 382445"],
 };
 
@@ -817,6 +889,12 @@ const CIBRC_NUMBERS: Record<string, [genericName: string, number: string]> = {
   "Trichoderma viride 1 kg": ["Trichoderma viride 1 % WP", "CIR-71,336/2012-Trichoderma viride (WP) (4)-64"],
   "Beauveria bassiana 1 L": ["Beauveria bassiana 1 % AS", "CIR-1,14,527/2016-Beauveria bassiana (AS) (97)-23"],
   "Pseudomonas fluorescens 1 kg": ["Pseudomonas fluorescens 1 % WP", "CIR-86,402/2011-Pseudomonas fluorescens (WP) (21)-117"],
+  // Demo registrations: numbers in CIB&RC's form, not real ones.
+  "Imidacloprid 17.8 % SL 100 ml": ["Imidacloprid 17.8 % SL", "CIR-DEMO-1001/2026-Imidacloprid (SL) (demo)"],
+  "Mancozeb 75 % WP 500 g": ["Mancozeb 75 % WP", "CIR-DEMO-1002/2026-Mancozeb (WP) (demo)"],
+  "Propiconazole 25 % EC 250 ml": ["Propiconazole 25 % EC", "CIR-DEMO-1003/2026-Propiconazole (EC) (demo)"],
+  "Chlorantraniliprole 18.5 % SC 60 ml": ["Chlorantraniliprole 18.5 % SC", "CIR-DEMO-1004/2026-Chlorantraniliprole (SC) (demo)"],
+  "Cartap Hydrochloride 4 % GR 5 kg": ["Cartap hydrochloride 4 % GR", "CIR-DEMO-1005/2026-Cartap hydrochloride (GR) (demo)"],
 };
 /** Best before, where it applies. */
 const BEST_BEFORE: Record<string, string> = {

@@ -7,6 +7,8 @@ import { searchColumns } from "../modules/catalog/search-index.ts";
 import { insert as insertPromotion, type PromotionValues } from "../modules/promotions/repository.ts";
 import { productArtwork } from "./artwork.ts";
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_REVIEWERS } from "./catalogue.ts";
+import { DEMO_CROPS } from "./crops.ts";
+import { linkDemoProduct, seedCrops } from "./demo-crops.ts";
 
 export interface SeedOptions {
   /** Where the drawn product images go. */
@@ -77,6 +79,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
   // Draw the artwork before the transaction (the write itself stays short), a few images at a
   // time so both cores are busy.
   const paths = new Map<number, string[]>();
+  const cropImages = new Map<string, string>();
   if (images) {
     const jobs = DEMO_PRODUCTS.flatMap((product, index) => {
       const category = DEMO_CATEGORIES.find((c) => c.name === product.category);
@@ -94,13 +97,24 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
         name: product.name,
       }));
     });
+    // Each crop's tile, drawn as the products' pictures are.
+    jobs.push(
+      ...DEMO_CROPS.map((crop) => ({
+        index: -1,
+        view: 0,
+        crop: crop.slug,
+        svg: () => productArtwork({ name: crop.name, brand: "", colour: crop.colour, icon: crop.art, views: 1, view: 0 }),
+        name: crop.name,
+      })),
+    );
     const drawn = new Map<string, string>();
     let next = 0;
     const worker = async () => {
       for (let job = jobs[next++]; job; job = jobs[next++])
-        drawn.set(`${job.index}/${job.view}`, await storeImage(job.svg(), media, job.name));
+        drawn.set("crop" in job ? `crop/${job.crop}` : `${job.index}/${job.view}`, await storeImage(job.svg(), media, job.name));
     };
     await Promise.all(Array.from({ length: 4 }, worker));
+    for (const crop of DEMO_CROPS) cropImages.set(crop.slug, drawn.get(`crop/${crop.slug}`) as string);
     for (const [index, product] of DEMO_PRODUCTS.entries()) {
       paths.set(
         index,
@@ -124,6 +138,8 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
       categoryIds.set(category.name, row.id);
     }
 
+    await seedCrops(trx, cropImages, at(0));
+
     const reviewerIds: number[] = [];
     for (const [i, reviewer] of DEMO_REVIEWERS.entries()) {
       const row = await trx
@@ -140,6 +156,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
       const descriptionHi = product.descriptionHi ?? "";
       const categoryHi = DEMO_CATEGORIES.find((c) => c.name === product.category)?.nameHi ?? "";
       const { label } = product;
+      const searchable = { ...product, nameHi, descriptionHi, categoryHi };
       const { id } = await trx
         .insertInto("products")
         .values({
@@ -171,7 +188,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           country_of_origin_hi: label.countryOfOriginHi,
           best_before_hi: label.bestBeforeHi,
           customer_care_hi: label.customerCareHi,
-          ...searchColumns({ ...product, nameHi, descriptionHi, categoryHi }),
+          ...searchColumns(searchable),
           created_at: created,
           updated_at: created,
         })
@@ -196,6 +213,8 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
           })),
         )
         .execute();
+
+      await linkDemoProduct(trx, { id, name: product.name, kind: label.kind, searchable });
 
       const imagePaths = paths.get(index) ?? [];
       if (imagePaths.length > 0) {
