@@ -71,6 +71,11 @@ const TAGS = [
       "Staff: offers (applied by themselves) and coupons, their uses and the discounts they gave; a shopper's coupon is the cart's.",
   },
   {
+    name: "crops",
+    description:
+      "Crops and the problems that trouble them (pests, diseases, weeds, deficiencies) and the products for each, best first; staff: editing them.",
+  },
+  {
     name: "vocabulary",
     description: "Staff: the search vocabulary, groups of words (English, Hindi, as farmers type them) that find one another's products.",
   },
