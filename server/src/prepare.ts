@@ -8,6 +8,7 @@ import { loggerOptions } from "./lib/logging.ts";
 import { LocalMediaStorage } from "./lib/storage.ts";
 import { searchBackendFor } from "./modules/catalog/search-backends.ts";
 import { indexUnsearchableProducts } from "./modules/catalog/search-index.ts";
+import { productCropLinks } from "./modules/crops/product-links.ts";
 import { movePhotosOutOfMedia } from "./modules/returns/private-photos.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./seed/demo.ts";
 
@@ -25,7 +26,7 @@ export async function prepareDatabase(
   await withStartupLock(database, async () => {
     await migrateToLatest(database.db);
     // Products written before the current search rules (0005 emptied their search text) are indexed again.
-    const indexed = await indexUnsearchableProducts(database.db, searchBackendFor(database.dialect));
+    const indexed = await indexUnsearchableProducts(database.db, searchBackendFor(database.dialect), productCropLinks.wordsOf);
     if (indexed > 0) log.info({ products: indexed }, "indexed products for search");
     // Return photos stored before they were private leave the public media for good.
     const photos = await movePhotosOutOfMedia(
