@@ -143,6 +143,16 @@ export async function bestFirstIds(db: Writer, ids: readonly number[], limit: nu
   return rows.map((row) => row.id);
 }
 
+/**
+ * Locks these products' rows in id order (PostgreSQL; SQLite writes one at a time): a writer of
+ * what their search text holds (a crop renamed) takes them before its own rows, as a product's
+ * write does, so the two never wait on each other in a circle.
+ */
+export async function lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !supportsRowLocks(trx)) return;
+  await trx.selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+}
+
 /** Which product each of these SKUs is a pack of (SKUs no pack has are left out). */
 export async function productIdsOfSkus(db: Writer, skus: readonly string[]) {
   if (skus.length === 0) return [];

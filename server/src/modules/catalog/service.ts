@@ -401,6 +401,14 @@ export class CatalogService {
     return reindexProducts(trx, ids, this.search, (db, productIds) => this.links.wordsOf(db, productIds));
   }
 
+  /**
+   * Locks these products' rows (id order) before a write of the crops' tables that changes their
+   * search text (reindexProducts after it): the catalogue's lock order, product rows first.
+   */
+  lockProducts(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
+    return repo.lockProducts(trx, ids);
+  }
+
   /** Which of these packs the catalogue has. */
   async existingPacks(ids: readonly number[]): Promise<Set<number>> {
     return new Set(await repo.existingPackIds(this.db, ids));

@@ -45,7 +45,11 @@ export function problemPageAnswer(crops: CropsService, slug: string, problem: st
   });
 }
 
-/** GET /api/crops/find/?keyword=: the crop and problem pages a search's words name, a problem's first. */
-export function cropMatchesAnswer(crops: CropsService, keyword: string, serialize: Serialize): Promise<CachedAnswer> {
-  return crops.cache.get(`find ${keyword}`, async () => cachedAnswer(serialize(await crops.find(keyword)), {}, []));
+/**
+ * GET /api/crops/find/?keyword=: the crop and problem pages a search's words name, a problem's
+ * first. Not kept: the finder answers from memory, and every search's words would push the pages
+ * out of the cache.
+ */
+export async function cropMatchesAnswer(crops: CropsService, keyword: string, serialize: Serialize): Promise<CachedAnswer> {
+  return cachedAnswer(serialize(await crops.find(keyword)), {}, []);
 }

@@ -240,6 +240,7 @@ export class CropsService {
       const crop = await repo.findCrop(trx, slug);
       if (!crop) return false;
       const affected = await repo.productIdsNaming(trx, { cropId: crop.id });
+      await this.deps.catalog.lockProducts(trx, affected);
       await repo.deleteCrop(trx, crop.id);
       await this.deps.catalog.reindexProducts(trx, affected);
       return true;
@@ -263,6 +264,7 @@ export class CropsService {
       const row = await repo.findProblem(trx, slug);
       if (!row) return false;
       const affected = await repo.productIdsNaming(trx, { problemId: row.id });
+      await this.deps.catalog.lockProducts(trx, affected);
       await repo.deleteProblem(trx, row.id);
       await this.deps.catalog.reindexProducts(trx, affected);
       return true;
@@ -320,8 +322,10 @@ export class CropsService {
             const before = wordsChanged ? await repo.productIdsNaming(trx, { cropId: id }) : [];
             const off = [...(await repo.findCropProblems(trx, id))].filter((link) => !wanted.has(link.problem_id));
             const losing = (await Promise.all(off.map((link) => repo.productIdsOfProblem(trx, id, link.problem_id)))).flat();
-            await repo.updateCrop(trx, id, values, at);
             reindex = [...new Set([...before, ...losing])];
+            // The products' rows first, as their own writes take them (the catalogue's lock order).
+            await this.deps.catalog.lockProducts(trx, reindex);
+            await repo.updateCrop(trx, id, values, at);
           } else {
             id = await repo.insertCrop(trx, values, at);
           }
@@ -372,8 +376,10 @@ export class CropsService {
           if (existing) {
             const wordsChanged =
               existing.name !== values.name || existing.name_hi !== values.name_hi || existing.aliases !== values.aliases;
+            const affected = wordsChanged ? await repo.productIdsNaming(trx, { problemId: existing.id }) : [];
+            await this.deps.catalog.lockProducts(trx, affected);
             await repo.updateProblem(trx, existing.id, values, at);
-            if (wordsChanged) await this.deps.catalog.reindexProducts(trx, await repo.productIdsNaming(trx, { problemId: existing.id }));
+            await this.deps.catalog.reindexProducts(trx, affected);
           } else {
             await repo.insertProblem(trx, values, at);
           }
