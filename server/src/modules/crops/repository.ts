@@ -30,6 +30,17 @@ export async function findProblem(db: Reader, slug: string): Promise<ProblemRow 
   return db.selectFrom("problems").select(PROBLEM_COLUMNS).where("slug", "=", slug).executeTakeFirst();
 }
 
+/** A crop's problems with the stage each appears at. */
+export async function problemsOfCrop(db: Reader, cropId: number) {
+  return db
+    .selectFrom("crop_problems")
+    .innerJoin("problems", "problems.id", "crop_problems.problem_id")
+    .select(PROBLEM_COLUMNS.map((column) => `problems.${column}` as const))
+    .select("crop_problems.stage")
+    .where("crop_problems.crop_id", "=", cropId)
+    .execute();
+}
+
 /** Every crop's problems: which, and at which stage. */
 export async function findCropProblems(db: Reader, cropId?: number) {
   let query = db.selectFrom("crop_problems").select(["crop_id", "problem_id", "stage"]);

@@ -135,9 +135,9 @@ export class CropsService {
     const { db } = this.deps;
     const crop = await repo.findCrop(db, slug);
     if (!crop) return fail({ kind: "crop-not-found", slug });
-    const found = (await this.#problemsOf(crop)).find((p) => p.slug === problemSlug);
-    const row = found && (await repo.findProblem(db, problemSlug));
-    if (!found || !row) return fail({ kind: "problem-not-found", slug: problemSlug });
+    const row = (await repo.problemsOfCrop(db, crop.id)).find((p) => p.slug === problemSlug);
+    if (!row) return fail({ kind: "problem-not-found", slug: problemSlug });
+    const found = { ...problemJson(row), stage: row.stage };
     const ids = await repo.productIdsOfProblem(db, crop.id, row.id);
     const products = await this.deps.catalog.bestFirst(ids, MAX_PAGE_PRODUCTS);
     return ok({ crop: cropJson(crop), problem: found, products });
@@ -186,14 +186,11 @@ export class CropsService {
 
   /** A crop's problems with their stage, in the order of its stages (any stage last), then by name. */
   async #problemsOf(crop: repo.CropRow): Promise<CropProblem[]> {
-    const { db } = this.deps;
-    const [links, problems] = await Promise.all([repo.findCropProblems(db, crop.id), repo.findProblems(db)]);
-    const byId = new Map(problems.map((row) => [row.id, row]));
-    const list = links.flatMap((link) => {
-      const row = byId.get(link.problem_id);
-      return row ? [{ ...problemJson(row), stage: link.stage }] : [];
-    });
-    return ordered(stagesOf(crop), list);
+    const rows = await repo.problemsOfCrop(this.deps.db, crop.id);
+    return ordered(
+      stagesOf(crop),
+      rows.map((row) => ({ ...problemJson(row), stage: row.stage })),
+    );
   }
 
   // ---- Staff
