@@ -11,14 +11,16 @@ import { makeStore } from "./base/store.ts";
 import { cartReceived, offersReceived } from "./features/cart/cart-slice.ts";
 import { cartItemOf, offersOf } from "./features/cart/cart-sync.ts";
 import { shippingRulesApi } from "./features/cart/shipping-rules-api.ts";
+import { cropsApi } from "./features/catalog/crops-api.ts";
 import { homeHeading, homeProductsQuery } from "./features/catalog/home-screen.tsx";
 import { PACK_PARAM } from "./features/catalog/product-screen.tsx";
 import { type Area, activateLanguage, type Language, localized, PAGE_AREAS, t } from "./i18n/index.ts";
+import { cropListHead, cropPageHead, problemPageHead } from "./ssr/crop-heads.ts";
 import { escapeHtml, headTags, listDescription, productDescription, scriptJson } from "./ssr/head.ts";
 
 /**
  * The web app's server entry (Vite's SSR build, loaded by the server): renders a public page —
- * the home list or a product — with the API answers the server gathered, the same components
+ * the home list, a product, the crops, a crop or a crop's problem — with the API answers the server gathered, the same components
  * and routes as the browser, and the store's state for hydration (see main.tsx).
  */
 
@@ -27,6 +29,7 @@ const LAYOUT_MODULES = ["src/app/footer.tsx"];
 const LAZY_MODULES = {
   home: ["src/features/catalog/home-screen.tsx", "src/components/paginate.tsx", ...LAYOUT_MODULES],
   product: ["src/features/catalog/product-screen.tsx", ...LAYOUT_MODULES],
+  crops: ["src/features/catalog/crop-screens.tsx", ...LAYOUT_MODULES],
   cart: ["src/features/cart/cart-screen.tsx", ...LAYOUT_MODULES],
   notFound: LAYOUT_MODULES,
 };
@@ -76,6 +79,17 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
     fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProducts", query, page)));
   }
   if (answers.product && productId) fills.push(store.dispatch(catalogApi.util.upsertQueryData("getProduct", productId, answers.product)));
+  const [, cropSlug, problemSlug] = /^\/crop\/([^/]+)(?:\/([^/]+))?$/.exec(address.pathname) ?? [];
+  if (answers.crops) fills.push(store.dispatch(cropsApi.util.upsertQueryData("getCrops", undefined, answers.crops)));
+  if (answers.crop && cropSlug) fills.push(store.dispatch(cropsApi.util.upsertQueryData("getCrop", cropSlug, answers.crop)));
+  if (answers.problem && cropSlug && problemSlug) {
+    fills.push(store.dispatch(cropsApi.util.upsertQueryData("getProblem", { crop: cropSlug, problem: problemSlug }, answers.problem)));
+  }
+  if (answers.cropMatches) {
+    // The search's words as the home screen asks for its crop pages.
+    const keyword = (address.searchParams.get("keyword") ?? "").trim();
+    fills.push(store.dispatch(cropsApi.util.upsertQueryData("findCrops", keyword, answers.cropMatches)));
+  }
   if (answers.cart) {
     store.dispatch(cartReceived(answers.cart.cart.lines.map(cartItemOf)));
     store.dispatch(offersReceived(offersOf(answers.cart.cart)));
@@ -111,6 +125,17 @@ async function render(request: PageRenderRequest): Promise<RenderedPage> {
     const head = `<title>${escapeHtml(`${t("Shopping Cart")} | Krishi Bazaar`)}</title><meta name="robots" content="noindex">`;
     const modules = [...LAZY_MODULES.cart, ...textModules(language, [...PAGE_AREAS, ...CART_AREAS])];
     return { head, body, state: scriptJson(store.getState()), modules };
+  }
+  const cropHead = answers.problem
+    ? problemPageHead(answers.problem)
+    : answers.crop
+      ? cropPageHead(answers.crop)
+      : !answers.products && answers.crops
+        ? cropListHead(answers.crops)
+        : undefined;
+  if (cropHead) {
+    const modules = [...LAZY_MODULES.crops, ...textModules(language, PAGE_AREAS)];
+    return { head: headTags({ ...common, ...cropHead }), body, state: scriptJson(store.getState()), modules };
   }
   const { product } = answers;
   // The pack a shared link names (?pack=), unless it is the default: the page's price and offer are its.

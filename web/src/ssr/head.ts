@@ -22,11 +22,23 @@ export interface PageHead {
   listed?: readonly ProductSummary[];
   /** The pack the address names (?pack=), when it is not the default: its price and stock are the page's. */
   pack?: ProductVariant;
+  /** The page's own picture (a crop's: a path joined to imageBaseUrl, or a full address), before any listed product's. */
+  image?: string;
+  /** The way to the page from the shop's home (schema.org BreadcrumbList), the page last: names and paths. */
+  breadcrumbs?: readonly Step[];
+  /** What the page lists, in order (schema.org ItemList): names and paths. */
+  itemList?: readonly Step[];
   /** The not-found page: kept out of search indexes. */
   notFound?: boolean;
 }
 
-const SITE_NAME = "Krishi Bazaar";
+/** A page named in structured data: its name and its path (its address in the page's language is made here). */
+export interface Step {
+  name: string;
+  path: string;
+}
+
+export const SITE_NAME = "Krishi Bazaar";
 /** Search engines show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
 /** A preview image wide enough for WhatsApp's large card (it wants at least 300 px). */
@@ -80,8 +92,10 @@ export function headTags(head: PageHead): string {
   );
   if (image) tags.push(meta("twitter:image", image.url), meta("twitter:image:alt", image.alt));
   if (product && !head.notFound) {
-    tags.push(jsonLd(productData(product, head, canonical)), jsonLd(breadcrumbs(product, head)));
+    tags.push(jsonLd(productData(product, head, canonical)), jsonLd(breadcrumbList(productSteps(product), head)));
   }
+  if (!head.notFound && head.breadcrumbs) tags.push(jsonLd(breadcrumbList(head.breadcrumbs, head)));
+  if (!head.notFound && head.itemList) tags.push(jsonLd(itemList(head.itemList, head)));
   return tags.join("");
 }
 
@@ -99,7 +113,7 @@ export function listDescription(heading: string, total: number): string {
   return clip(`${heading}: ${count}. ${t("Seeds, fertilisers and tools delivered to your farm")}`);
 }
 
-function clip(text: string): string {
+export function clip(text: string): string {
   const flat = text.replace(/\s+/g, " ");
   return flat.length <= DESCRIPTION_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
@@ -162,19 +176,47 @@ function productOffers(product: Product, url: string) {
   return { "@type": "AggregateOffer", lowPrice: prices[0], highPrice: prices.at(-1), offerCount: packs.length, ...common };
 }
 
-/** Shop › category › product, each an address in the page's language. */
-function breadcrumbs(product: Product, head: PageHead) {
+/** Shop › category › product. */
+function productSteps(product: Product): Step[] {
   const category: Category = product.category;
-  const inLanguage = (path: string) => absolute(head.siteUrl, withLanguage(path, head.language));
-  const steps = [
-    { name: SITE_NAME, item: inLanguage("/") },
-    { name: localized(category.name, category.nameHi), item: inLanguage(`/?${new URLSearchParams({ keyword: category.name })}`) },
-    { name: localized(product.name, product.nameHi), item: inLanguage(`/product/${product._id}`) },
+  return [
+    { name: SITE_NAME, path: "/" },
+    { name: localized(category.name, category.nameHi), path: `/?${new URLSearchParams({ keyword: category.name })}` },
+    { name: localized(product.name, product.nameHi), path: `/product/${product._id}` },
   ];
+}
+
+/** A page's address in the page's language, absolute. */
+function inLanguage(path: string, head: PageHead): string {
+  return absolute(head.siteUrl, withLanguage(path, head.language));
+}
+
+/** schema.org BreadcrumbList: each step an address in the page's language. */
+function breadcrumbList(steps: readonly Step[], head: PageHead) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: steps.map((step, index) => ({ "@type": "ListItem", position: index + 1, ...step })),
+    itemListElement: steps.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: inLanguage(step.path, head),
+    })),
+  };
+}
+
+/** schema.org ItemList: what the page lists, in its order, each with its address in the page's language. */
+function itemList(items: readonly Step[], head: PageHead) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      url: inLanguage(item.path, head),
+      name: item.name,
+    })),
   };
 }
 
@@ -185,6 +227,10 @@ function breadcrumbs(product: Product, head: PageHead) {
  */
 function previewImage(head: PageHead): PreviewImage {
   const { product, config, siteUrl } = head;
+  const own = head.image
+    ? (imageVariant(head.image, config.imageBaseUrl, config.imageWidths, PREVIEW_WIDTH) ?? imageUrl(head.image, config.imageBaseUrl))
+    : undefined;
+  if (own) return { url: absolute(siteUrl, own), alt: head.title, ...(own.endsWith(".webp") ? { type: "image/webp" } : {}) };
   const shown = product ? [product] : (head.listed ?? []);
   for (const item of shown) {
     const url = productImages(item, config, siteUrl)[0];

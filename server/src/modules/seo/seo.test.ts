@@ -96,9 +96,10 @@ describe("GET /robots.txt", () => {
     expect(res.body).not.toMatch(/^Allow:/m);
   });
 
-  it("disallows every screen of the web app but the home page and product pages, with or without a trailing slash", async () => {
+  it("disallows every screen of the web app but the home page, product pages and crop pages, with or without a trailing slash", async () => {
     const rules = rulesOf((await get(t.app, "/robots.txt")).body);
-    const screens = SPA_ROUTES.filter((route) => route !== "/" && route !== "/product/:id");
+    const PUBLIC: readonly string[] = ["/", "/product/:id", "/crops", "/crop/:crop", "/crop/:crop/:problem"];
+    const screens = SPA_ROUTES.filter((route) => !PUBLIC.includes(route));
     expect(screens.length).toBeGreaterThan(15);
     for (const route of screens) {
       const path = route.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "7");
@@ -114,6 +115,9 @@ describe("GET /robots.txt", () => {
       "/?keyword=urea&page=2",
       "/product/7",
       "/product/7?lang=hi",
+      "/crops",
+      "/crop/cotton",
+      "/crop/cotton/whitefly?lang=hi",
       "/media/images/a.webp",
       "/sitemap.xml",
     ]) {
@@ -222,8 +226,8 @@ describe("a sitemap too big for one file", () => {
   async function shopWith(urlsPerFile: number): Promise<FastifyInstance> {
     const shop = Fastify();
     shops.push(shop);
-    const { catalog, events } = t.app.services;
-    await shop.register(seoRoutes, { siteUrl: SITE, catalog, events, urlsPerFile });
+    const { catalog, crops, events } = t.app.services;
+    await shop.register(seoRoutes, { siteUrl: SITE, catalog, crops, events, urlsPerFile });
     await shop.ready();
     return shop;
   }
@@ -358,5 +362,35 @@ describe("sitemap XML", () => {
         links: { en: `${site}/product/1`, hi: `${site}/product/1?lang=hi`, "x-default": `${site}/product/1` },
       },
     ]);
+  });
+});
+
+describe("the crops' pages in the sitemap", () => {
+  const CROP_PAGES = ["/crops", "/crop/cotton", "/crop/cotton/whitefly", "/crop/wheat", "/crop/wheat/rust"];
+
+  it.each([2, 4, 6, 10, 100])("with %i URLs a file, come after the home page and before the products, each once", async (urlsPerFile) => {
+    const seo = new SeoService(t.app.services.catalog, SITE, urlsPerFile, 2, async () => CROP_PAGES);
+    const root = (await seo.sitemap()).body;
+    const urls: SitemapUrl[] = [];
+    if (root.includes("<sitemapindex")) {
+      const parts = partsOf(root).length;
+      for (let n = 1; n <= parts; n++) {
+        const part = urlsOf((await seo.sitemapPart(n))?.body ?? "");
+        expect(part.length).toBeGreaterThan(0);
+        expect(part.length).toBeLessThanOrEqual(urlsPerFile);
+        urls.push(...part);
+      }
+    } else {
+      urls.push(...urlsOf(root));
+    }
+    const expected = await expectedUrls();
+    const cropUrls = CROP_PAGES.flatMap((path) => {
+      const links = { en: `${SITE}${path}`, hi: `${SITE}${path}?lang=hi`, "x-default": `${SITE}${path}` };
+      return [
+        { loc: links.en, links },
+        { loc: links.hi, links },
+      ];
+    });
+    expect(urls).toEqual([...expected.slice(0, 2), ...cropUrls, ...expected.slice(2)]);
   });
 });

@@ -6,13 +6,15 @@ import {
   PRODUCT_SORTS,
   type PublicConfig,
 } from "@krishi/contract";
-import { ProductListQuery } from "@krishi/contract/schemas";
+import { ProductListQuery, SLUG_PATTERN } from "@krishi/contract/schemas";
 import type { FastifyBaseLogger } from "fastify";
 import { Check } from "typebox/value";
 import type { ShopEvents } from "../../lib/events.ts";
 import { type CachedAnswer, etagOf, ResponseCache } from "../../lib/response-cache.ts";
 import { categoriesAnswer, productAnswer, productListAnswer, type Serialize } from "../catalog/answers.ts";
 import { type CatalogService, type ProductQuery, staleTags } from "../catalog/service.ts";
+import { cropListAnswer, cropMatchesAnswer, cropPageAnswer, problemPageAnswer } from "../crops/answers.ts";
+import type { CropsService } from "../crops/service.ts";
 import type { PageRenderer } from "./renderer.ts";
 
 /** The serializers of the API answers a page embeds: the API's own schemas, so a page holds what the API sends. */
@@ -20,6 +22,10 @@ export interface AnswerSerializers {
   list: Serialize;
   product: Serialize;
   categories: Serialize;
+  crops: Serialize;
+  crop: Serialize;
+  problem: Serialize;
+  cropMatches: Serialize;
 }
 
 export interface RenderedAnswer {
@@ -33,10 +39,11 @@ const PAGE_TTL_MS = 30_000;
 const MAX_PAGES = 500;
 
 /**
- * The server-rendered public pages: the home list (keyword, category, sort, stock filter, page)
- * and a product, in English and Hindi, rendered from the catalogue's cached API answers and
- * cached themselves, per page and language. A change to the catalogue drops the pages it makes
- * stale, in every process (productsChanged).
+ * The server-rendered public pages: the home list (keyword, category, sort, stock filter, page),
+ * a product, the crops, a crop and a crop's problem, in English and Hindi, rendered from the
+ * catalogue's and the crops' cached API answers and cached themselves, per page and language. A
+ * change to the catalogue drops the pages it makes stale (productsChanged), a change to the crops
+ * every page (cropsChanged: a product's page names its crops), in every process.
  */
 export class StorefrontPages {
   readonly #cache = new ResponseCache(PAGE_TTL_MS, MAX_PAGES);
@@ -44,6 +51,7 @@ export class StorefrontPages {
   constructor(
     private readonly deps: {
       catalog: CatalogService;
+      crops: CropsService;
       renderer: PageRenderer;
       siteUrl: string;
       config: PublicConfig;
@@ -77,15 +85,25 @@ export class StorefrontPages {
     const query = listQuery(params);
     if (!query) return this.notFound(language, serializers);
     const url = withQuery("/", listParams(query, language));
+    // The unfiltered first page shows "Shop by crop"; a search offers the crop pages its words name.
+    const keyword = query.keyword?.trim() ?? "";
+    const shopByCrop = !keyword && !query.category && (query.page ?? 1) === 1;
     return this.#orShell(language, async () => {
       const answer = await this.#cache.get(`${language} ${url}`, async () => {
         const apiUrl = withQuery("/api/products", listParams({ ...query, pageSize: undefined }, "en"));
-        const [list, answers] = await Promise.all([
+        const { crops } = this.deps;
+        const [list, answers, cropList, matches] = await Promise.all([
           productListAnswer(this.deps.catalog, apiUrl, query, serializers.list),
           this.#common(serializers),
+          shopByCrop ? cropListAnswer(crops, serializers.crops) : undefined,
+          keyword ? cropMatchesAnswer(crops, keyword, serializers.cropMatches) : undefined,
         ]);
         const products = { body: JSON.parse(list.body), headers: list.headers };
-        return this.#render({ url, language, answers: { ...answers, products } }, list.tags);
+        const cropAnswers = {
+          ...(cropList ? { crops: JSON.parse(cropList.body) } : {}),
+          ...(matches ? { cropMatches: JSON.parse(matches.body) } : {}),
+        };
+        return this.#render({ url, language, answers: { ...answers, products, ...cropAnswers } }, list.tags);
       });
       return { status: 200, answer };
     });
@@ -117,10 +135,52 @@ export class StorefrontPages {
     }
   }
 
+  /** /crops: every crop, by season. */
+  async crops(params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+    const language = languageOf(params);
+    const url = withQuery("/crops", language === "en" ? {} : { lang: language });
+    return this.#orShell(language, async () => {
+      const answer = await this.#cache.get(`${language} ${url}`, async () => {
+        const [list, answers] = await Promise.all([cropListAnswer(this.deps.crops, serializers.crops), this.#common(serializers)]);
+        return this.#render({ url, language, answers: { ...answers, crops: JSON.parse(list.body) } }, list.tags);
+      });
+      return { status: 200, answer };
+    });
+  }
+
   /**
-   * A visitor's cart page (their lines, priced by the shipping rules, with what to say above it):
-   * rendered for them alone and never kept.
+   * A crop's page (`problem` absent) or a crop's problem's page; a slug the shop has no crop or
+   * problem for (or one that is not a slug) gets the not-found page.
    */
+  async crop(slug: string, problem: string | undefined, params: URLSearchParams, serializers: AnswerSerializers): Promise<RenderedAnswer> {
+    const language = languageOf(params);
+    if (!isSlug(slug) || (problem !== undefined && !isSlug(problem))) return this.notFound(language, serializers);
+    const path = problem === undefined ? `/crop/${slug}` : `/crop/${slug}/${problem}`;
+    const url = withQuery(path, language === "en" ? {} : { lang: language });
+    const { crops } = this.deps;
+    try {
+      return await this.#orShell(language, async () => {
+        // The crops' answer first: an unknown crop or problem is its 404, before any page is kept.
+        const page =
+          problem === undefined
+            ? await cropPageAnswer(crops, slug, serializers.crop)
+            : await problemPageAnswer(crops, slug, problem, serializers.problem);
+        const answer = await this.#cache.get(`${language} ${url}`, async () => {
+          const answers = await this.#common(serializers);
+          const body = JSON.parse(page.body);
+          return this.#render(
+            { url, language, answers: { ...answers, ...(problem === undefined ? { crop: body } : { problem: body }) } },
+            page.tags,
+          );
+        });
+        return { status: 200, answer };
+      });
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return this.notFound(language, serializers);
+      throw error;
+    }
+  }
+
   /**
    * The visitor's cart page. It names its own address (`url`) for the browser to show: it is also
    * the answer to Add to Cart's form, at the form's address.
@@ -162,7 +222,12 @@ export class StorefrontPages {
     else this.#cache.clear();
   }
 
-  async #common(serializers: AnswerSerializers): Promise<Omit<PageAnswers, "products" | "product">> {
+  /** Drops every page after a change to the crops (cropsChanged): the home page, the crops' pages and the products' name them. */
+  forgetCrops(): void {
+    this.#cache.clear();
+  }
+
+  async #common(serializers: AnswerSerializers): Promise<Pick<PageAnswers, "config" | "categories">> {
     const categories = await categoriesAnswer(this.deps.catalog, serializers.categories);
     return { config: this.deps.config, categories: JSON.parse(categories.body) };
   }
@@ -195,6 +260,13 @@ const PACK_PARAM = "pack";
 function otherPacks(productBody: string): number[] {
   const { variants } = JSON.parse(productBody) as { variants: { id: number }[] };
   return variants.slice(1).map((variant) => variant.id);
+}
+
+const SLUG = new RegExp(SLUG_PATTERN);
+
+/** Whether a path's segment can name a crop or a problem (as staff write their slugs). */
+function isSlug(segment: string): boolean {
+  return segment.length <= 60 && SLUG.test(segment);
 }
 
 function languageOf(params: URLSearchParams): PageLanguage {

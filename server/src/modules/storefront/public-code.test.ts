@@ -7,7 +7,7 @@ import { makeCategory, makeProduct } from "../../testing/factories.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
- * No public page (home, a product, the not-found page, the cart, in English and Hindi) names a script or
+ * No public page (home, a product, the crops' pages, the not-found page, the cart, in English and Hindi) names a script or
  * stylesheet holding code of the staff, account or order screens: a shopper on a slow phone
  * downloads only what the page can show. What each built file holds is read from the web build's
  * `.vite/modules.json` (web/scripts/chunk-modules.ts); the build is web/dist, or WEB_DIST_DIR's
@@ -60,7 +60,24 @@ beforeAll(async () => {
   const seeds = (await makeCategory(t.database.db, "Seeds", "बीज")).id;
   // A category whose drawing's name is not its own (data-icon="farm-tools"): the pages style it too.
   const tools = (await makeCategory(t.database.db, "Farm Tools", "कृषि उपकरण")).id;
-  await makeProduct(t.database.db, { name: "Knapsack Sprayer", categoryId: tools });
+  const sprayer = await makeProduct(t.database.db, { name: "Knapsack Sprayer", categoryId: tools });
+  // A crop with a problem at a stage, and a product for it: the crops' pages with their tiles, problems and cards.
+  const { crops, catalogAdmin } = t.app.services;
+  const symptoms = { symptoms: "Tiny white flies under the leaves.", symptomsHi: "पत्तियों के नीचे छोटी सफ़ेद मक्खियाँ।" };
+  expect((await crops.createProblem({ slug: "whitefly", kind: "pest", name: "Whitefly", nameHi: "सफ़ेद मक्खी", ...symptoms })).ok).toBe(true);
+  const stages = [{ slug: "vegetative", name: "Vegetative", nameHi: "वानस्पतिक" }];
+  const cotton = { slug: "cotton", name: "Cotton", nameHi: "कपास", seasons: ["kharif" as const], stages };
+  expect((await crops.createCrop({ ...cotton, problems: [{ problem: "whitefly", stage: "vegetative" }] })).ok).toBe(true);
+  await catalogAdmin.update(sprayer.id, {
+    name: "Knapsack Sprayer",
+    brand: "",
+    category: tools,
+    description: "",
+    pricePaise: 1_200_00,
+    countInStock: 4,
+    crops: ["cotton"],
+    problems: [{ crop: "cotton", problem: "whitefly" }],
+  });
   const product = await makeProduct(t.database.db, {
     name: "Neem Coated Urea",
     nameHi: "नीम लेपित यूरिया",
@@ -79,6 +96,13 @@ const pages = [
   ["the home page in Hindi", () => "/?lang=hi"],
   ["a product page", () => `/product/${productId}`],
   ["a product page in Hindi", () => `/product/${productId}?lang=hi`],
+  ["the crops page", () => "/crops"],
+  ["the crops page in Hindi", () => "/crops?lang=hi"],
+  ["a crop's page", () => "/crop/cotton"],
+  ["a crop's page in Hindi", () => "/crop/cotton?lang=hi"],
+  ["a crop's problem's page", () => "/crop/cotton/whitefly"],
+  ["a crop's problem's page in Hindi", () => "/crop/cotton/whitefly?lang=hi"],
+  ["a search with a crop's problem", () => "/?keyword=cotton+whitefly"],
   ["the not-found page", () => "/no/such/page"],
   ["the not-found page in Hindi", () => "/no/such/page?lang=hi"],
   ["the cart page", () => "/cart"],

@@ -4,6 +4,7 @@ import type { TSchema } from "typebox";
 import { readCookie, setCookie } from "../../lib/cookies.ts";
 import { sendBody } from "../../lib/response-cache.ts";
 import { CategoryListBody, ProductBody, ProductListBody } from "../catalog/answers.ts";
+import { CropListBody, CropMatchesBody, CropPageBody, ProblemPageBody } from "../crops/answers.ts";
 import type { AnswerSerializers, RenderedAnswer, StorefrontPages } from "./pages.ts";
 
 export interface StorefrontRoutesOptions {
@@ -11,8 +12,8 @@ export interface StorefrontRoutesOptions {
 }
 
 /**
- * The public pages, rendered on the server: `/` (the list, with its query) and `/product/{id}`,
- * in English or, at ?lang=hi, Hindi, as the shopper's language cookie asks (see inLanguage).
+ * The public pages, rendered on the server: `/` (the list, with its query), `/product/{id}`,
+ * `/crops`, `/crop/{slug}` and `/crop/{slug}/{problem}`, in English or, at ?lang=hi, Hindi, as the shopper's language cookie asks (see inLanguage).
  * Every other screen is the client-side app's (the shell).
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesOptions> = async (app, { pages }) => {
@@ -22,6 +23,18 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontRoutesOptions> = asy
 
   app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) =>
     inLanguage(request, reply, () => pages.product(request.params.id, searchOf(request), serializers(reply))),
+  );
+
+  app.get("/crops", { schema: { hide: true } }, async (request, reply) =>
+    inLanguage(request, reply, () => pages.crops(searchOf(request), serializers(reply))),
+  );
+
+  app.get<{ Params: { slug: string } }>("/crop/:slug", { schema: { hide: true } }, async (request, reply) =>
+    inLanguage(request, reply, () => pages.crop(request.params.slug, undefined, searchOf(request), serializers(reply))),
+  );
+
+  app.get<{ Params: { slug: string; problem: string } }>("/crop/:slug/:problem", { schema: { hide: true } }, async (request, reply) =>
+    inLanguage(request, reply, () => pages.crop(request.params.slug, request.params.problem, searchOf(request), serializers(reply))),
   );
 };
 
@@ -78,7 +91,15 @@ function searchOf(request: FastifyRequest): URLSearchParams {
 export function serializers(reply: FastifyReply): AnswerSerializers {
   const by = (schema: TSchema) => (data: unknown) =>
     reply.serializeInput(data as Record<string, unknown>, schema as Record<string, unknown>);
-  return { list: by(ProductListBody), product: by(ProductBody), categories: by(CategoryListBody) };
+  return {
+    list: by(ProductListBody),
+    product: by(ProductBody),
+    categories: by(CategoryListBody),
+    crops: by(CropListBody),
+    crop: by(CropPageBody),
+    problem: by(ProblemPageBody),
+    cropMatches: by(CropMatchesBody),
+  };
 }
 
 /**

@@ -88,8 +88,11 @@ describe("the home page without JavaScript", () => {
     expect(Object.keys(queries).sort()).toEqual([
       "getCategories(undefined)",
       "getConfig(undefined)",
+      // The crops of "Shop by crop" (none in this shop: the row is not shown).
+      "getCrops(undefined)",
       'getProducts({"category":"","keyword":"","page":1})',
     ]);
+    expect(queries["getCrops(undefined)"]?.data).toEqual((await t.app.inject("/api/crops/")).json());
     const list = queries['getProducts({"category":"","keyword":"","page":1})'];
     expect(list?.status).toBe("fulfilled");
     expect(list?.data).toMatchObject({
@@ -410,13 +413,22 @@ describe("a page the server cannot render", () => {
     const logged: unknown[] = [];
     const pages = new StorefrontPages({
       catalog: t.app.services.catalog,
+      crops: t.app.services.crops,
       renderer: { shell: "<!doctype html><div id=root></div>", render: () => Promise.reject(new Error("a chunk of the build is gone")) },
       siteUrl: SITE,
       config: publicConfigOf(t.config),
       log: { ...t.app.log, error: (...args: unknown[]) => void logged.push(args) } as never,
       policy: () => "default-src 'self'",
     });
-    const json = { list: JSON.stringify, product: JSON.stringify, categories: JSON.stringify };
+    const json = {
+      list: JSON.stringify,
+      product: JSON.stringify,
+      categories: JSON.stringify,
+      crops: JSON.stringify,
+      crop: JSON.stringify,
+      problem: JSON.stringify,
+      cropMatches: JSON.stringify,
+    };
     const home = await pages.home(new URLSearchParams(), json);
     expect(home.status).toBe(200);
     expect(home.answer.body).toBe("<!doctype html><div id=root></div>");
