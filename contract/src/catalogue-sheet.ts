@@ -47,6 +47,23 @@ export const CATALOGUE_COLUMNS = [
   { name: "best_before_hi", level: "product", about: "Label: best before in Hindi." },
   { name: "customer_care_hi", level: "product", about: "Label: customer care in Hindi." },
   {
+    name: "crops",
+    level: "product",
+    about: "The crops it serves, by their address, separated by ; (cotton; paddy). Empty: none.",
+  },
+  {
+    name: "problems",
+    level: "product",
+    about:
+      "The crops' problems it treats, each crop:problem by their addresses, separated by ; (cotton:whitefly; paddy:stem-borer); their crops are added to crops. Empty: none.",
+  },
+  {
+    name: "label_claims",
+    level: "product",
+    about:
+      "Pesticide: its label claim, the crop:pest pairs its CIB&RC registration names, separated by ; (a pesticide may be linked only to these). Empty: none.",
+  },
+  {
     name: "images",
     level: "product",
     about:
@@ -69,6 +86,10 @@ export const SHEET_COLUMN_NAMES: readonly SheetColumnName[] = CATALOGUE_COLUMNS.
 
 /** The separator of the `images` column's entries. */
 export const IMAGE_SEPARATOR = "|";
+
+/** The separator of the entries of the `crops`, `problems` and `label_claims` columns, and of a pair's crop and problem. */
+export const LINK_SEPARATOR = ";";
+export const PAIR_SEPARATOR = ":";
 
 /** The most rows one import may have (an export of the whole catalogue imports back). */
 export const MAX_IMPORT_ROWS = 100_000;

@@ -48,6 +48,7 @@ import { VocabularyService } from "./modules/catalog/vocabulary.ts";
 import { vocabularyStaffRoutes } from "./modules/catalog/vocabulary-routes.ts";
 import { CatalogueImports, IMPORT_JOB } from "./modules/catalogue-io/imports.ts";
 import { catalogueIoRoutes } from "./modules/catalogue-io/routes.ts";
+import { catalogueShelf } from "./modules/catalogue-io/shelf.ts";
 import { productCropLinks } from "./modules/crops/product-links.ts";
 import { cropRoutes } from "./modules/crops/routes.ts";
 import { CropsService } from "./modules/crops/service.ts";
@@ -231,26 +232,18 @@ function scheduleJobs(
 
 /**
  * The server-rendered public pages, when the web app's server entry is built (else the shell
- * serves them); a catalogue change drops the pages it makes stale, a change to the crops every
- * page, in every process.
+ * serves them); a catalogue change drops the pages it makes stale, in every process.
  */
 async function storefrontPages(
   config: Readonly<Config>,
-  {
-    catalog,
-    crops,
-    events,
-    log,
-    csp,
-  }: { catalog: CatalogService; crops: CropsService; events: EventBus; log: FastifyInstance["log"]; csp: Record<string, string[]> },
+  { catalog, events, log, csp }: { catalog: CatalogService; events: EventBus; log: FastifyInstance["log"]; csp: Record<string, string[]> },
 ): Promise<StorefrontPages | null> {
   const renderer = await loadPageRenderer(config.webDistDir);
   if (!renderer) return null;
   // A page's policy is the shop's, with its own inlined stylesheet allowed by its hash.
   const policy = (styleSource: string) => policyText({ ...csp, styleSrc: [...(csp.styleSrc ?? []), styleSource] });
-  const pages = new StorefrontPages({ catalog, crops, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
+  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
   events.on("productsChanged", (change) => pages.forget(change));
-  events.on("cropsChanged", () => pages.forgetCrops());
   return pages;
 }
 
@@ -432,9 +425,10 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const imageUrl = absoluteImageUrl(config);
+  const shelf = catalogueShelf(catalog, db);
   const catalogueImports = new CatalogueImports({
     db,
-    shelf: catalog,
+    shelf,
     admin: catalogAdmin,
     files: privateFiles,
     media,
@@ -551,7 +545,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   await registerStaffScope(app, auth, "/api", async (staff) => {
     await staff.register(userStaffRoutes, { accounts, users });
     await staff.register(catalogStaffRoutes, { admin: catalogAdmin });
-    await staff.register(catalogueIoRoutes, { catalog, imports: catalogueImports, imageUrl });
+    await staff.register(catalogueIoRoutes, { shelf, imports: catalogueImports, imageUrl });
     await staff.register(orderStaffRoutes, { orders });
     await staff.register(paymentStaffRoutes, { payments });
     await staff.register(returnStaffRoutes, { returns });
@@ -565,9 +559,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(vocabularyStaffRoutes, { vocabulary: new VocabularyService({ db, clock, changed: () => catalog.invalidate() }) });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
-  await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, crops, events });
+  await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
 
-  const pages = await storefrontPages(config, { catalog, crops, events, log: app.log, csp });
+  const pages = await storefrontPages(config, { catalog, events, log: app.log, csp });
   if (pages) {
     await app.register(storefrontRoutes, { pages });
     await app.register(cartPageRoutes, { pages, cart, shipping, siteUrl: config.siteUrl });

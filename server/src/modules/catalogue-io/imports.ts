@@ -8,7 +8,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { removeImage, storeImage } from "../../lib/images.ts";
 import { fail, ok, type Result } from "../../lib/result.ts";
 import type { MediaStorage, PrivateStorage } from "../../lib/storage.ts";
-import type { CatalogAdmin, ImportRefusal, ProductEditFailure } from "../catalog/admin.ts";
+import type { CatalogAdmin, ImportRefusal, ProductWriteFailure } from "../catalog/admin.ts";
 import { type FetchRules, ImageLoader } from "./image-sources.ts";
 import { type ImageUrl, type Plan, type PlannedProduct, planImport, type Shelf } from "./plan.ts";
 import * as repo from "./repository.ts";
@@ -312,11 +312,23 @@ const counts = (report: ImportReport) => ({
 
 /** A refusal met while writing, told at the line of the product's first row. */
 function writeProblem(line: number, { failure }: ImportRefusal): ImportProblem {
-  const at = (column: string | null, code: ImportProblem["code"]): ImportProblem => ({ line, column, code, params: {} });
-  return problemOf(failure, at);
+  const at = (column: string | null, code: ImportProblem["code"], params: ImportProblem["params"] = {}): ImportProblem => ({
+    line,
+    column,
+    code,
+    params,
+  });
+  // An import's write is refused by the product's edit or by its crops' links (catalog/crop-links.ts).
+  return problemOf(failure as ProductWriteFailure, at);
 }
 
-function problemOf(failure: ProductEditFailure, at: (column: string | null, code: ImportProblem["code"]) => ImportProblem): ImportProblem {
+/** The sheet's column of a product input's links field. */
+const LINK_COLUMN: Record<string, string> = { crops: "crops", problems: "problems", labelClaims: "label_claims" };
+
+function problemOf(
+  failure: ProductWriteFailure,
+  at: (column: string | null, code: ImportProblem["code"], params?: ImportProblem["params"]) => ImportProblem,
+): ImportProblem {
   switch (failure.kind) {
     case "product-not-found":
       return at("product_id", "import_product_not_found");
@@ -338,5 +350,13 @@ function problemOf(failure: ProductEditFailure, at: (column: string | null, code
       return at("sku", "sku_taken");
     case "stock-moved":
       return at("stock", "stock_moved");
+    case "crop-unknown":
+      return at(LINK_COLUMN[failure.field] ?? "crops", "crop_unknown", { value: failure.value });
+    case "problem-unknown":
+      return at(LINK_COLUMN[failure.field] ?? "problems", "problem_unknown", { value: failure.value });
+    case "crop-problem-unknown":
+      return at(LINK_COLUMN[failure.field] ?? "problems", "crop_problem_unknown", { crop: failure.crop, problem: failure.problem });
+    case "label-claim-missing":
+      return at("problems", "label_claim_missing", { crop: failure.crop.slug, problem: failure.problem.slug });
   }
 }

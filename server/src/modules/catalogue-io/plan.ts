@@ -1,21 +1,35 @@
 import { setImmediate as turn } from "node:timers/promises";
 import {
+  type CropProblemInput,
   IMAGE_SEPARATOR,
   type ImportProblem,
+  LINK_SEPARATOR,
   MAX_PACKS,
+  PAIR_SEPARATOR,
   type PackUnit,
   type ProductLabel,
   type ProductSummary,
   type SheetColumnName,
   toPaise,
 } from "@krishi/contract";
-import { LabelInput, ProductUpdateBody, Text, VariantInput } from "@krishi/contract/schemas";
+import {
+  LabelInput,
+  MAX_LABEL_CLAIMS,
+  MAX_PRODUCT_CROPS,
+  MAX_PRODUCT_PROBLEMS,
+  ProductUpdateBody,
+  SLUG_PATTERN,
+  Text,
+  VariantInput,
+} from "@krishi/contract/schemas";
 import { Ajv } from "ajv";
 import { Type } from "typebox";
 import { validationFields } from "../../lib/errors.ts";
 import { DEFAULT_LABEL, hsnCodeOf, isGstRate, type PackInput, type ProductInput, priceInPaise } from "../catalog/admin.ts";
+import { noLinks, type ProductLinks } from "../catalog/crop-links.ts";
 import { LABEL_COLUMNS } from "./columns.ts";
 import type { SheetRow } from "./sheet-read.ts";
+import type { Shelf as Catalogue } from "./shelf.ts";
 
 /**
  * What an import would do: each row of the sheet checked by the product form's rules, matched to
@@ -24,11 +38,8 @@ import type { SheetRow } from "./sheet-read.ts";
  * products (`Shelf`): nothing is written here.
  */
 
-/** What the plan reads of the shop. */
-export interface Shelf {
-  productsById(ids: readonly number[]): Promise<ProductSummary[]>;
-  productsOfSkus(skus: readonly string[]): Promise<Map<string, number>>;
-}
+/** What the plan reads of the shop: products by id, the owners of SKUs, the products' crops' links. */
+export type Shelf = Pick<Catalogue, "productsById" | "productsOfSkus" | "linksOf">;
 
 /** A picture an import names: one the product has (by id), a file of the ZIP, or an address to fetch. */
 export type ImageSource = { kind: "own"; id: number } | { kind: "zip"; name: string } | { kind: "url"; url: string };
@@ -144,8 +155,20 @@ const PRODUCT_COLUMNS: readonly SheetColumnName[] = [
   "hsn_code",
   "gst_rate",
   ...(Object.keys(LABEL_COLUMNS) as SheetColumnName[]),
+  "crops",
+  "problems",
+  "label_claims",
   "images",
 ];
+
+/**
+ * The columns of a product's crops' links: a list separated by ";", of crops' addresses (crops)
+ * or of crop:problem pairs (the others), each the most a product may have.
+ */
+const LINK_COLUMNS = { crops: MAX_PRODUCT_CROPS, problems: MAX_PRODUCT_PROBLEMS, label_claims: MAX_LABEL_CLAIMS } as const;
+type LinkColumn = keyof typeof LINK_COLUMNS;
+const isLinkColumn = (column: SheetColumnName): column is LinkColumn => column in LINK_COLUMNS;
+const SLUG = new RegExp(SLUG_PATTERN);
 
 /** Rows checked between two turns of the event loop. */
 const ROWS_PER_TURN = 200;
@@ -184,6 +207,10 @@ export function readRow(row: SheetRow): { values: Values; problems: ImportProble
       const rate = Number(text.replace(/\s*%$/, ""));
       if (isGstRate(rate)) values[column] = rate;
       else problems.push(problemAt(row.line, column, "gst_rate_invalid"));
+    } else if (isLinkColumn(column)) {
+      const cell = linksCell(column, text);
+      if (typeof cell === "string") values[column] = cell;
+      else problems.push(problemAt(row.line, column, cell.code, cell.params));
     } else if (NUMBER_COLUMNS.has(column) && /^[+-]?\d+(\.\d+)?$/.test(text)) {
       values[column] = Number(text);
     } else {
@@ -200,6 +227,40 @@ export function readRow(row: SheetRow): { values: Values; problems: ImportProble
   }
   return { values, problems };
 }
+
+/**
+ * A links cell written the one way the export writes it ("cotton; paddy", "cotton:whitefly;
+ * paddy:stem-borer"), so that rows of one product compare: addresses in lower case, each once,
+ * in the order given. A malformed address or pair, or too many, is the cell's problem.
+ */
+function linksCell(column: LinkColumn, text: string): string | Pick<ImportProblem, "code" | "params"> {
+  const entries = text
+    .split(LINK_SEPARATOR)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const parts = (entry: string) => (column === "crops" ? [entry] : entry.split(PAIR_SEPARATOR).map((part) => part.trim()));
+  const well = (entry: string) => {
+    const found = parts(entry);
+    return found.length === (column === "crops" ? 1 : 2) && found.every((part) => SLUG.test(part));
+  };
+  if (!entries.every(well)) return { code: "slug_invalid", params: {} };
+  const unique = [...new Set(entries.map((entry) => parts(entry).join(PAIR_SEPARATOR)))];
+  const max = LINK_COLUMNS[column];
+  if (unique.length > max) return { code: "too_many_items", params: { max } };
+  return unique.join(`${LINK_SEPARATOR} `);
+}
+
+/** A links cell's pairs ("cotton:whitefly; paddy:stem-borer"); the cell is as linksCell wrote it. */
+function pairsOf(cell: string): CropProblemInput[] {
+  return cell
+    ? cell.split(LINK_SEPARATOR).map((entry) => {
+        const [crop = "", problem = ""] = entry.trim().split(PAIR_SEPARATOR);
+        return { crop, problem };
+      })
+    : [];
+}
+
+const cropsOf = (cell: string): string[] => (cell ? cell.split(LINK_SEPARATOR).map((entry) => entry.trim()) : []);
 
 /** A row read, with what it is found to be. */
 interface ReadRow {
@@ -231,6 +292,7 @@ export async function planImport(
     }
   }
   const current = await findProducts(read, shelf, problems);
+  const links = await linksOf([...current.keys()], shelf);
   const groups = new Map<number | string, ReadRow[]>();
   for (const row of read) {
     if (row.product === undefined) continue;
@@ -243,7 +305,7 @@ export async function planImport(
   let planned = 0;
   for (const [key, group] of groups) {
     const product = typeof key === "number" ? current.get(key) : undefined;
-    planProduct(plan, group, product, imageUrl, skus);
+    planProduct(plan, group, product, product ? (links.get(product._id) ?? noLinks()) : noLinks(), imageUrl, skus);
     planned += group.length;
     if (planned >= ROWS_PER_TURN) {
       planned = 0;
@@ -295,6 +357,16 @@ async function findProducts(rows: ReadRow[], shelf: Shelf, problems: ImportProbl
   return current;
 }
 
+/** The crops' links of the products the import changes, read a batch at a time. */
+async function linksOf(ids: readonly number[], shelf: Shelf): Promise<Map<number, ProductLinks>> {
+  const links = new Map<number, ProductLinks>();
+  for (const batch of chunks(ids, READ_BATCH)) {
+    for (const [id, found] of await shelf.linksOf(batch)) links.set(id, found);
+    await turn();
+  }
+  return links;
+}
+
 /** A pack as the import sees it: the current one (if any), what it becomes, and the row that names it. */
 interface PlannedPack {
   id?: number;
@@ -310,6 +382,7 @@ function planProduct(
   plan: Plan,
   rows: readonly ReadRow[],
   product: ProductSummary | undefined,
+  links: ProductLinks,
   imageUrl: ImageUrl,
   skus: Map<string, number>,
 ): void {
@@ -376,8 +449,12 @@ function planProduct(
     countInStock: 0,
     variants: packs.map((pack) => pack.fields),
     label,
+    // Each links column given (a blank cell: none); an absent one keeps the product's.
+    ...(typeof shared.crops === "string" ? { crops: cropsOf(shared.crops) } : {}),
+    ...(typeof shared.problems === "string" ? { problems: pairsOf(shared.problems) } : {}),
+    ...(typeof shared.label_claims === "string" ? { labelClaims: pairsOf(shared.label_claims) } : {}),
   };
-  const productChanged = !product || productDiffers(product, input, images);
+  const productChanged = !product || productDiffers(product, input, images) || linksDiffer(links, input);
   const ordered = packs.map((pack) => pack.id);
   const orderChanged = product ? product.variants.some((variant, i) => variant.id !== ordered[i]) : false;
   for (const row of rows) {
@@ -523,6 +600,31 @@ function productDiffers(product: ProductSummary, input: ProductInput, images: Im
     !images ||
     (images.length === product.images.length && images.every((image, i) => image.kind === "own" && image.id === product.images[i]?.id));
   return !(same && sameImages);
+}
+
+/**
+ * Whether the links the import names differ from the product's: as sets, each named field alone,
+ * the crops with those of the problems it will have (the write adds a problem's crop to the crops).
+ */
+function linksDiffer(links: ProductLinks, input: ProductInput): boolean {
+  const pairKeys = (pairs: readonly CropProblemInput[]) => pairs.map((pair) => `${pair.crop}${PAIR_SEPARATOR}${pair.problem}`);
+  const refKeys = (pairs: ProductLinks["problems"]) =>
+    pairKeys(pairs.map((pair) => ({ crop: pair.crop.slug, problem: pair.problem.slug })));
+  const differ = (a: readonly string[], b: readonly string[]) => {
+    const left = new Set(a);
+    const right = new Set(b);
+    return left.size !== right.size || [...left].some((key) => !right.has(key));
+  };
+  const problems = input.problems ?? links.problems.map((pair) => ({ crop: pair.crop.slug, problem: pair.problem.slug }));
+  return (
+    (input.crops !== undefined &&
+      differ(
+        [...input.crops, ...problems.map((pair) => pair.crop)],
+        links.crops.map((crop) => crop.slug),
+      )) ||
+    (input.problems !== undefined && differ(pairKeys(input.problems), refKeys(links.problems))) ||
+    (input.labelClaims !== undefined && differ(pairKeys(input.labelClaims), refKeys(links.labelClaims)))
+  );
 }
 
 function packDiffers(before: PackInput, after: PackInput): boolean {

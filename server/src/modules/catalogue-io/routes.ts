@@ -15,14 +15,14 @@ import { Type } from "typebox";
 import { badRequest, conflict, HttpError, type HttpError as HttpErrorType, notFound } from "../../lib/errors.ts";
 import { readParts } from "../../lib/multipart.ts";
 import { valueOr } from "../../lib/result.ts";
-import type { CatalogService } from "../catalog/service.ts";
 import type { CatalogueImports, ImportFailure, ImportUpload } from "./imports.ts";
 import type { ImageUrl } from "./plan.ts";
 import type { SheetFormat } from "./sheet-read.ts";
 import { writeCatalogue } from "./sheet-write.ts";
+import type { Shelf } from "./shelf.ts";
 
 export interface CatalogueIoRoutesOptions {
-  catalog: CatalogService;
+  shelf: Shelf;
   imports: CatalogueImports;
   imageUrl: ImageUrl;
 }
@@ -55,7 +55,7 @@ async function answer(imports: CatalogueImports, started: CatalogueImport, reply
 }
 
 /** The staff's catalogue as a spreadsheet: export, import (checked first or at once), and the imports' progress. */
-export const catalogueIoRoutes: FastifyPluginAsyncTypebox<CatalogueIoRoutesOptions> = async (app, { catalog, imports, imageUrl }) => {
+export const catalogueIoRoutes: FastifyPluginAsyncTypebox<CatalogueIoRoutesOptions> = async (app, { shelf, imports, imageUrl }) => {
   // Fields other than the two files are read and ignored (a form may send its button or a token).
   await app.register(multipart, { limits: { fileSize: MAX_ZIP_BYTES, files: 2, fields: 5, fieldSize: 1_000, parts: 7 } });
 
@@ -82,9 +82,7 @@ export const catalogueIoRoutes: FastifyPluginAsyncTypebox<CatalogueIoRoutesOptio
     },
     async (request, reply) => {
       const format = request.query.format ?? "csv";
-      const stream = writeCatalogue(catalog.everyProduct(), format, imageUrl, (err) =>
-        request.log.error({ err }, "the catalogue export failed"),
-      );
+      const stream = writeCatalogue(shelf, format, imageUrl, (err) => request.log.error({ err }, "the catalogue export failed"));
       return sendFile(reply, stream, format);
     },
   );
