@@ -232,18 +232,26 @@ function scheduleJobs(
 
 /**
  * The server-rendered public pages, when the web app's server entry is built (else the shell
- * serves them); a catalogue change drops the pages it makes stale, in every process.
+ * serves them); a catalogue change drops the pages it makes stale, a change to the crops every
+ * page, in every process.
  */
 async function storefrontPages(
   config: Readonly<Config>,
-  { catalog, events, log, csp }: { catalog: CatalogService; events: EventBus; log: FastifyInstance["log"]; csp: Record<string, string[]> },
+  {
+    catalog,
+    crops,
+    events,
+    log,
+    csp,
+  }: { catalog: CatalogService; crops: CropsService; events: EventBus; log: FastifyInstance["log"]; csp: Record<string, string[]> },
 ): Promise<StorefrontPages | null> {
   const renderer = await loadPageRenderer(config.webDistDir);
   if (!renderer) return null;
   // A page's policy is the shop's, with its own inlined stylesheet allowed by its hash.
   const policy = (styleSource: string) => policyText({ ...csp, styleSrc: [...(csp.styleSrc ?? []), styleSource] });
-  const pages = new StorefrontPages({ catalog, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
+  const pages = new StorefrontPages({ catalog, crops, renderer, siteUrl: config.siteUrl, config: publicConfigOf(config), log, policy });
   events.on("productsChanged", (change) => pages.forget(change));
+  events.on("cropsChanged", () => pages.forgetCrops());
   return pages;
 }
 
@@ -559,9 +567,9 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
     await staff.register(vocabularyStaffRoutes, { vocabulary: new VocabularyService({ db, clock, changed: () => catalog.invalidate() }) });
   });
   if (gateway instanceof SandboxGateway) await app.register(sandboxRoutes, { gateway, payments });
-  await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, events });
+  await app.register(seoRoutes, { siteUrl: config.siteUrl, catalog, crops, events });
 
-  const pages = await storefrontPages(config, { catalog, events, log: app.log, csp });
+  const pages = await storefrontPages(config, { catalog, crops, events, log: app.log, csp });
   if (pages) {
     await app.register(storefrontRoutes, { pages });
     await app.register(cartPageRoutes, { pages, cart, shipping, siteUrl: config.siteUrl });
