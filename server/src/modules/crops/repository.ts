@@ -48,7 +48,10 @@ export async function findCropProblems(db: Reader, cropId?: number) {
   return query.execute();
 }
 
-/** The products a crop's page lists: those linked to the crop, and those linked to one of its problems. */
+/**
+ * The products a crop's page lists: those linked to the crop, and those linked to one of its
+ * problems (the products whose search words name the crop).
+ */
 export async function productIdsOfCrop(db: Reader, cropId: number): Promise<number[]> {
   const rows = await db
     .selectFrom("product_crops")
@@ -70,17 +73,9 @@ export async function productIdsOfProblem(db: Reader, cropId: number, problemId:
   return rows.map((row) => row.product_id);
 }
 
-/** The products whose search words name this crop (linked to it, or to one of its problems) or this problem. */
-export async function productIdsNaming(db: Reader, target: { cropId: number } | { problemId: number }): Promise<number[]> {
-  const rows =
-    "cropId" in target
-      ? await db
-          .selectFrom("product_crops")
-          .select("product_id")
-          .where("crop_id", "=", target.cropId)
-          .union(db.selectFrom("product_problems").select("product_id").where("crop_id", "=", target.cropId))
-          .execute()
-      : await db.selectFrom("product_problems").select("product_id").distinct().where("problem_id", "=", target.problemId).execute();
+/** The products linked to a problem on any crop (those whose search words name it). */
+export async function productIdsWithProblem(db: Reader, problemId: number): Promise<number[]> {
+  const rows = await db.selectFrom("product_problems").select("product_id").distinct().where("problem_id", "=", problemId).execute();
   return rows.map((row) => row.product_id);
 }
 

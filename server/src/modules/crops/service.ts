@@ -236,7 +236,7 @@ export class CropsService {
     const removed = await this.deps.db.transaction().execute(async (trx) => {
       const crop = await repo.findCrop(trx, slug);
       if (!crop) return false;
-      const affected = await repo.productIdsNaming(trx, { cropId: crop.id });
+      const affected = await repo.productIdsOfCrop(trx, crop.id);
       await this.deps.catalog.lockProducts(trx, affected);
       await repo.deleteCrop(trx, crop.id);
       await this.deps.catalog.reindexProducts(trx, affected);
@@ -260,7 +260,7 @@ export class CropsService {
     const removed = await this.deps.db.transaction().execute(async (trx) => {
       const row = await repo.findProblem(trx, slug);
       if (!row) return false;
-      const affected = await repo.productIdsNaming(trx, { problemId: row.id });
+      const affected = await repo.productIdsWithProblem(trx, row.id);
       await this.deps.catalog.lockProducts(trx, affected);
       await repo.deleteProblem(trx, row.id);
       await this.deps.catalog.reindexProducts(trx, affected);
@@ -292,22 +292,9 @@ export class CropsService {
           "problems",
           input.problems.map((p) => p.problem),
         );
-        const stages = new Set(input.stages.map((stage) => stage.slug));
-        const wanted = new Map<number, string>();
-        for (const [i, { problem: slug, stage = "" }] of input.problems.entries()) {
-          const found = known.get(slug);
-          if (!found) {
-            return fail(
-              invalidField(`problems.${i}.problem`, problem("problem_unknown", `There is no problem “${slug}”.`, { value: slug })),
-            );
-          }
-          if (stage !== "" && !stages.has(stage)) {
-            return fail(
-              invalidField(`problems.${i}.stage`, problem("stage_unknown", `The crop has no stage “${stage}”.`, { value: stage })),
-            );
-          }
-          wanted.set(found.id, stage);
-        }
+        const problems = problemsWanted(input, known);
+        if (!problems.ok) return problems;
+        const wanted = problems.value;
         const values = cropValues(input, existing);
         let id: number;
         let reindex: number[] = [];
@@ -316,7 +303,7 @@ export class CropsService {
             id = existing.id;
             const wordsChanged =
               existing.name !== values.name || existing.name_hi !== values.name_hi || existing.aliases !== values.aliases;
-            const before = wordsChanged ? await repo.productIdsNaming(trx, { cropId: id }) : [];
+            const before = wordsChanged ? await repo.productIdsOfCrop(trx, id) : [];
             const off = [...(await repo.findCropProblems(trx, id))].filter((link) => !wanted.has(link.problem_id));
             const losing = (await Promise.all(off.map((link) => repo.productIdsOfProblem(trx, id, link.problem_id)))).flat();
             reindex = [...new Set([...before, ...losing])];
@@ -373,7 +360,7 @@ export class CropsService {
           if (existing) {
             const wordsChanged =
               existing.name !== values.name || existing.name_hi !== values.name_hi || existing.aliases !== values.aliases;
-            const affected = wordsChanged ? await repo.productIdsNaming(trx, { problemId: existing.id }) : [];
+            const affected = wordsChanged ? await repo.productIdsWithProblem(trx, existing.id) : [];
             await this.deps.catalog.lockProducts(trx, affected);
             await repo.updateProblem(trx, existing.id, values, at);
             await this.deps.catalog.reindexProducts(trx, affected);
@@ -392,6 +379,23 @@ export class CropsService {
     if (written.ok) await this.#changed();
     return written;
   }
+}
+
+/** A crop's problems as staff list them (problem id → stage), each a known problem at one of the crop's stages. */
+function problemsWanted(input: CropInput, known: ReadonlyMap<string, { id: number }>): Result<Map<number, string>, CropFailure> {
+  const stages = new Set(input.stages.map((stage) => stage.slug));
+  const wanted = new Map<number, string>();
+  for (const [i, { problem: slug, stage = "" }] of input.problems.entries()) {
+    const found = known.get(slug);
+    if (!found) {
+      return fail(invalidField(`problems.${i}.problem`, problem("problem_unknown", `There is no problem “${slug}”.`, { value: slug })));
+    }
+    if (stage !== "" && !stages.has(stage)) {
+      return fail(invalidField(`problems.${i}.stage`, problem("stage_unknown", `The crop has no stage “${stage}”.`, { value: stage })));
+    }
+    wanted.set(found.id, stage);
+  }
+  return ok(wanted);
 }
 
 const invalidField = (field: string, fieldProblem: ReturnType<typeof problem>): CropFailure => ({
