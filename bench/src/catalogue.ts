@@ -3,7 +3,9 @@ import { migrateToLatest } from "@krishi/server/src/db/migrate.ts";
 import { hashPassword } from "@krishi/server/src/lib/passwords.ts";
 import { searchBackendFor } from "@krishi/server/src/modules/catalog/search-backends.ts";
 import { rebuildSearchIndex, searchColumns } from "@krishi/server/src/modules/catalog/search-index.ts";
+import { productCropLinks } from "@krishi/server/src/modules/crops/product-links.ts";
 import { sql } from "kysely";
+import { linkBenchCrops } from "./crops.ts";
 import { CATEGORIES, products } from "./products.ts";
 
 const BENCH_PASSWORD = "Bench-Buyer-2024!";
@@ -35,7 +37,8 @@ function onePack(productId: number, row: { price_paise: number; count_in_stock: 
 /**
  * A shop with `count` products (two images each, realistic English and Hindi text) for the
  * benchmarks, in the database at `url` (a SQLite file, or postgres://… for an empty database):
- * one transaction of multi-row inserts, then the search index rebuilt once and statistics taken.
+ * one transaction of multi-row inserts, a few crops with products linked to them (crops.ts), then
+ * the search index rebuilt once and statistics taken.
  */
 export async function buildCatalogue(url: string, count: number): Promise<void> {
   const { db, dialect } = openDatabase({ url });
@@ -109,7 +112,8 @@ export async function buildCatalogue(url: string, count: number): Promise<void> 
     });
     // The full-text index is filled once after the bulk load, by the catalogue's own rule, which
     // also refreshes the planner's statistics of products (autovacuum would, within a minute).
-    await rebuildSearchIndex(db, searchBackendFor(dialect));
+    await linkBenchCrops(db);
+    await rebuildSearchIndex(db, searchBackendFor(dialect), productCropLinks.wordsOf);
     if (dialect === "postgres") await sql`analyze product_images`.execute(db);
   } finally {
     await db.destroy();

@@ -46,3 +46,48 @@ export async function productPageRow(base: string, id: number): Promise<Row> {
     ),
   };
 }
+
+/**
+ * A crop's page and its problem's page (crops.ts's cotton and whitefly), server-rendered and
+ * cached, loaded as the product page was; budget: each ≥ 80 % of the product page's req/s
+ * (`productRow`, its row), p99 ≤ 25 ms. Each is asked for once first, which fills its cache and
+ * checks that it is rendered (its heading holds the crop's name).
+ */
+export async function cropPageRows(base: string, productRow: Row, { crop, problem }: { crop: string; problem: string }): Promise<Row[]> {
+  const productRequests = Number(productRow["req/s"]);
+  const rows: Row[] = [];
+  for (const [what, address] of [
+    ["GET /crop/{slug} (HTML) against the product page, both br, gzip", `/crop/${crop}`],
+    ["GET /crop/{slug}/{problem} (HTML) against the product page, both br, gzip", `/crop/${crop}/${problem}`],
+  ] as const) {
+    const page = await fetch(`${base}${address}`, { headers: BROWSER });
+    const html = await page.text();
+    if (page.status === 503) {
+      rows.push({ what, budget: "not measured: the shop has no web app (npm run build first)" });
+      continue;
+    }
+    if (page.status !== 200 || !(page.headers.get("content-type") ?? "").startsWith("text/html")) {
+      rows.push({ what, budget: `MISSED (not a page: HTTP ${page.status})` });
+      continue;
+    }
+    const shown = await load(`${base}${address}`, BROWSER);
+    rows.push({
+      what,
+      "req/s": shown.requests,
+      "product page req/s": productRequests,
+      "% of product page": Number.isFinite(productRequests) ? `${Math.round((shown.requests / productRequests) * 100)} %` : "—",
+      "p99 ms": shown.p99,
+      "HTML KB": Math.round((html.length / 1024) * 10) / 10,
+      html: /<h1[^>]*>[^<]*Cotton/.test(html) ? "server-rendered" : "no crop heading in it",
+      errors: shown.errors,
+      budget: verdict(
+        [
+          { name: "req/s", value: shown.requests, min: productRequests * 0.8, wanted: `≥ 80 % of the product page's ${productRequests}` },
+          { name: "p99 ms", value: shown.p99, max: 25 },
+        ],
+        shown.errors > 0 ? [`${shown.errors} errors`] : [],
+      ),
+    });
+  }
+  return rows;
+}

@@ -63,6 +63,7 @@ import path from "node:path";
 import { type Row, type Section, summary } from "./budget.ts";
 import { buildCatalogue } from "./catalogue.ts";
 import { addStaff, exportRows, importRows } from "./catalogue-import.ts";
+import { BENCH_CROP } from "./crops.ts";
 import {
   ceilingBodies,
   hotRoutes,
@@ -77,7 +78,7 @@ import {
 } from "./harness.ts";
 import { checkoutRaceRow, mixedRow } from "./mixed.ts";
 import { type BenchDatabase, createBenchDatabase, postgresServerUrl, redacted } from "./postgres.ts";
-import { productPageRow } from "./product-page.ts";
+import { cropPageRows, productPageRow } from "./product-page.ts";
 import { forgetProducts } from "./products.ts";
 import { deepPageRows, searchFinds, searchRow } from "./scale.ts";
 import { browserRows, initialJsRow } from "./web.ts";
@@ -185,7 +186,8 @@ async function main(dataDir: string): Promise<void> {
       }
       rows.push(...measured);
       await top.stop();
-      rows.push(await productPageRow(shop.base, DETAIL_ID));
+      const productPage = await productPageRow(shop.base, DETAIL_ID);
+      rows.push(productPage, ...(await cropPageRows(shop.base, productPage, BENCH_CROP)));
       rows.push(await searchRow(shop.base, `${PRODUCTS} products: `, { median: 10 }));
       rows.push(await checkoutRaceRow(shop.base));
       await shop.stop();

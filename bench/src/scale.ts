@@ -51,6 +51,14 @@ export const KEYWORDS = [
   "उत्पाद 777",
   "Fertilisers",
   "बीज",
+  // A crop and its problem, as farmers type them (the catalogue's crops.ts links products to them), and one typo.
+  "kapas safed makhi",
+  "cotton whitefly",
+  "gehu ratua",
+  "tamatar jhulsa",
+  "धान तना छेदक",
+  "fertlizer",
+  "urya",
 ];
 
 const SEARCHES = 300;
@@ -128,7 +136,7 @@ export async function deepPageRows(base: string, label: string, products: number
 /** How many products a few telling searches find (a check that search still finds, not a budget). */
 export async function searchFinds(base: string): Promise<string> {
   const found: string[] = [];
-  for (const keyword of ["tomatoe", "टमाटर", "tamatar", "neem oil", "zzz-none"]) {
+  for (const keyword of ["tomatoe", "टमाटर", "tamatar", "neem oil", "kapas safed makhi", "fertlizer", "zzz-none"]) {
     const res = await fetch(`${base}/api/products?keyword=${encodeURIComponent(keyword)}&nocache=finds`);
     await res.arrayBuffer();
     found.push(`${keyword} ${res.headers.get("x-total-count") ?? `HTTP ${res.status}`}`);
