@@ -169,6 +169,12 @@ describe("a crop's problem's page", () => {
     expect(trail.getByRole("link", { name: "Cotton" })).toHaveAttribute("href", "/crop/cotton");
   });
 
+  it("remembers the crop on this phone", async () => {
+    renderWhitefly();
+    await screen.findByRole("heading", { level: 1, name: "Whitefly on Cotton" });
+    expect(localStorage.getItem("kb:crop")).toBe("cotton");
+  });
+
   it("speaks Hindi: the problem's name and symptoms, and the note", async () => {
     await setLanguage("hi");
     renderWhitefly("/crop/cotton/whitefly?lang=hi");

@@ -186,10 +186,14 @@ function ProblemLink({ crop, problem }: { crop: string; problem: CropProblem }) 
   );
 }
 
-/** /crop/{slug}/{problem}: the problem's symptoms, then the products for it, best first. */
+/** /crop/{slug}/{problem}: the problem's symptoms, then the products for it, best first. Opening it remembers the crop too. */
 export function ProblemScreen() {
   const { crop = "", problem = "" } = useParams();
   const { currentData, error, isFetching } = useGetProblemQuery({ crop, problem });
+  const found = Boolean(currentData);
+  useEffect(() => {
+    if (found) rememberCrop(crop);
+  }, [found, crop]);
   if (error && !isFetching) return isMissing(error) ? <PageNotFound /> : <Message variant="danger">{errorText(error, "message")}</Message>;
   if (!currentData) return <Loader />;
   const cropName = localized(currentData.crop.name, currentData.crop.nameHi);
