@@ -94,6 +94,20 @@ describe("EventBus across processes", () => {
     await eventually(() => expect([got, table]).toEqual([[{ productIds: [] }], [{}]]));
   });
 
+  it("relays a change of the crops to the other process, and treats a gap as one", async () => {
+    const wire = new Wire();
+    const here = new EventBus(log, wire.relay());
+    const there = new EventBus(log, wire.relay());
+    await Promise.all([here.connect(), there.connect()]);
+    const thereGot = heard(there, "cropsChanged");
+
+    await here.emit("cropsChanged", {});
+    expect(thereGot).toEqual([{}]);
+
+    for (const subscriber of wire.subscribers) subscriber.onGap();
+    await eventually(() => expect(thereGot).toEqual([{}, {}]));
+  });
+
   it("relays a change of the serviceability table to the other process", async () => {
     const wire = new Wire();
     const here = new EventBus(log, wire.relay());
