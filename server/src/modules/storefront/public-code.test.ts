@@ -52,6 +52,8 @@ function namedFiles(html: string): string[] {
 
 let t: TestApp;
 let productId: number;
+/** A product with its crops and problems on its page. */
+let sprayerId: number;
 /** A guest whose cart holds the product's two packs: the cart page with its lines. */
 let shopper: CartBrowser;
 
@@ -68,6 +70,7 @@ beforeAll(async () => {
   const stages = [{ slug: "vegetative", name: "Vegetative", nameHi: "वानस्पतिक" }];
   const cotton = { slug: "cotton", name: "Cotton", nameHi: "कपास", seasons: ["kharif" as const], stages };
   expect((await crops.createCrop({ ...cotton, problems: [{ problem: "whitefly", stage: "vegetative" }] })).ok).toBe(true);
+  sprayerId = sprayer.id;
   await catalogAdmin.update(sprayer.id, {
     name: "Knapsack Sprayer",
     brand: "",
@@ -96,6 +99,7 @@ const pages = [
   ["the home page in Hindi", () => "/?lang=hi"],
   ["a product page", () => `/product/${productId}`],
   ["a product page in Hindi", () => `/product/${productId}?lang=hi`],
+  ["a product page with its crops", () => `/product/${sprayerId}`],
   ["the crops page", () => "/crops"],
   ["the crops page in Hindi", () => "/crops?lang=hi"],
   ["a crop's page", () => "/crop/cotton"],
