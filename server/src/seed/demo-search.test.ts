@@ -43,8 +43,10 @@ describe("a crop and its problem lead to the products for it first", () => {
 });
 
 describe("what a new user typed", () => {
-  it("'mirchi' finds the chilli seeds", async () => {
-    expect(await search("mirchi")).toContain("Chilli Seeds Teja 4884");
+  it("'mirchi' finds the chilli seeds first (a seed's crop is what it is), then the inputs for chilli", async () => {
+    const found = await search("mirchi");
+    expect(found[0]).toBe("Chilli Seeds Teja 4884");
+    expect(found).toContain("Imidacloprid 17.8 % SL 100 ml");
   });
 
   it("'urya' finds the urea first", async () => {

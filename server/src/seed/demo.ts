@@ -156,7 +156,7 @@ export async function seedDemo(db: Db, { media, log, images = true, accounts = t
       const descriptionHi = product.descriptionHi ?? "";
       const categoryHi = DEMO_CATEGORIES.find((c) => c.name === product.category)?.nameHi ?? "";
       const { label } = product;
-      const searchable = { ...product, nameHi, descriptionHi, categoryHi };
+      const searchable = { ...product, nameHi, descriptionHi, categoryHi, kind: label.kind };
       const { id } = await trx
         .insertInto("products")
         .values({

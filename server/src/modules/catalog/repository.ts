@@ -1,4 +1,4 @@
-import type { PackUnit } from "@krishi/contract";
+import type { PackUnit, ProductKind } from "@krishi/contract";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { supportsRowLocks, supportsWritingCtes } from "../../db/dialect.ts";
 import type { Database } from "../../db/schema.ts";
@@ -241,6 +241,7 @@ const productValues = (fields: ProductFields) => ({
     categoryHi: fields.category.name_hi,
     packs: fields.packs,
     linkWords: fields.linkWords,
+    kind: fields.label.label_kind as ProductKind,
   }),
 });
 

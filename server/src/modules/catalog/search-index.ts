@@ -1,3 +1,4 @@
+import type { ProductKind } from "@krishi/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { type ProductWithCategory, productColumns, type Writer } from "./columns.ts";
@@ -22,6 +23,8 @@ export interface SearchableProduct {
   packs?: readonly { label: string; sku: string }[] | undefined;
   /** The words of its crops and problems (crop-links.ts, wordsOf): "kapas safed makhi" finds it. */
   linkWords?: readonly string[] | undefined;
+  /** Its label's kind: a seed's crops are what it is, as its name says ("mirchi" finds the chilli seeds first). */
+  kind?: ProductKind | undefined;
 }
 
 /**
@@ -44,7 +47,7 @@ export function searchColumns(parts: SearchableProduct): SearchColumns {
     (parts.linkWords ?? []).join(" "),
   ];
   const text = texts.filter(Boolean).join("\n");
-  const name = [parts.name, parts.nameHi].filter(Boolean).join("\n");
+  const name = [parts.name, parts.nameHi, ...(parts.kind === "seed" ? (parts.linkWords ?? []) : [])].filter(Boolean).join("\n");
   // The keys in a column of their own: a query's keys are looked for there, in a short text.
   return {
     search_text: text.toLowerCase(),
@@ -182,4 +185,5 @@ const searchable = (row: ProductWithCategory, packs?: SearchableProduct["packs"]
   nameHi: row.name_hi,
   descriptionHi: row.description_hi,
   categoryHi: row.category_name_hi,
+  kind: row.label_kind as ProductKind,
 });
