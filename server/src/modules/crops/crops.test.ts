@@ -421,6 +421,37 @@ describe("the products of a crop's and a problem's pages", () => {
   });
 });
 
+describe("removing", () => {
+  it("takes a removed crop off its products, their claims and search words; its pages answer 404", async () => {
+    await created("POST", "/api/staff/crops/", cropBody("sorghum", "Sorghum", { aliases: ["jowar"], problems: [{ problem: "whitefly" }] }));
+    const id = await linked("Millet Guard", {
+      crops: ["wheat"],
+      problems: [{ crop: "sorghum", problem: "whitefly" }],
+      labelClaims: [{ crop: "sorghum", problem: "whitefly" }],
+    });
+    expect((await get("/api/products?keyword=jowar")).json().map((p: ProductSummary) => p._id)).toEqual([id]);
+    expect((await send("DELETE", "/api/staff/crops/sorghum/")).statusCode).toBe(200);
+    expect((await get("/api/crops/sorghum/")).statusCode).toBe(404);
+    expect((await get("/api/crops/sorghum/problems/whitefly/")).json()).toMatchObject({ code: "crop_not_found" });
+    expect((await get(`/api/products/${id}/`)).json()).toMatchObject({ crops: [{ slug: "wheat" }], problems: [], labelClaims: [] });
+    expect((await get("/api/products?keyword=jowar")).json()).toEqual([]);
+  });
+
+  it("takes a removed product off its crop's page", async () => {
+    const id = await linked("Wheat Tonic", { crops: ["wheat"] });
+    const ids = async () => (await get("/api/crops/wheat/")).json().products.map((p: ProductSummary) => p._id);
+    expect(await ids()).toContain(id);
+    expect((await send("DELETE", `/api/products/delete/${id}/`)).statusCode).toBe(200);
+    expect(await ids()).not.toContain(id);
+  });
+
+  it("answers 304 to a client that has the crop's page already", async () => {
+    const first = await get("/api/crops/wheat/");
+    const again = await t.app.inject({ url: "/api/crops/wheat/", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
 describe("search by crop and problem", () => {
   it("finds a product linked to whitefly on cotton by 'kapas safed makhi' through its own words", async () => {
     const id = await linked("Acetamiprid 20 SP", {
