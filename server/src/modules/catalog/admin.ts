@@ -99,11 +99,7 @@ export type ProductEditFailure =
   | { kind: "sku-taken"; index?: number }
   | { kind: "stock-moved" };
 
-/**
- * Why a product's write is refused: the edit's failures, and its crops' and label claim's
- * (crop-links.ts). An import's refusals (ImportRefusal) are ProductEditFailure's alone while an
- * import names no crops.
- */
+/** Why a product's write (the form's, or an import's) is refused: the edit's failures, and its crops' and label claim's (crop-links.ts). */
 export type ProductWriteFailure = ProductEditFailure | CropLinkFailure;
 
 /** Why an image is not added, removed or reordered. */
@@ -122,14 +118,14 @@ export interface ImportedProduct {
 }
 
 /** Why an import's write is refused: the product at `index` of its items, and why. */
-export type ImportRefusal = { kind: "import-refused"; index: number; failure: ProductEditFailure };
+export type ImportRefusal = { kind: "import-refused"; index: number; failure: ProductWriteFailure };
 
 /** Products written between two turns of the event loop. */
 const IMPORT_TURN = 10;
 /** New products an import makes with one statement. */
 const NEW_PER_STATEMENT = 10;
 
-const importRefused = (index: number, failure: ProductEditFailure) =>
+const importRefused = (index: number, failure: ProductWriteFailure) =>
   new Refusal<ImportRefusal>({ kind: "import-refused", index, failure });
 
 /** The new products (no id) from `index` on, at most NEW_PER_STATEMENT of them; none when the one at `index` has an id. */
@@ -290,7 +286,7 @@ export class CatalogAdmin {
       try {
         products.push(await this.#newProduct(trx, item.input, categories));
       } catch (error) {
-        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductEditFailure);
+        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductWriteFailure);
         throw error;
       }
     }
@@ -302,7 +298,7 @@ export class CatalogAdmin {
     try {
       ids = await skusWritten(() => repo.insertProducts(trx, products, this.clock().toISOString(), this.catalog.search));
     } catch (error) {
-      if (error instanceof Refusal) throw importRefused(offset, error.failure as ProductEditFailure);
+      if (error instanceof Refusal) throw importRefused(offset, error.failure as ProductWriteFailure);
       throw error;
     }
     // The new products' crops and problems, when the import names them; then their search text with those words.
@@ -314,7 +310,7 @@ export class CatalogAdmin {
       try {
         await this.catalog.links.write(trx, { id, name: item.input.name, kind: products[k]?.label.label_kind ?? "general" }, input);
       } catch (error) {
-        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductEditFailure);
+        if (error instanceof Refusal) throw importRefused(offset + k, error.failure as ProductWriteFailure);
         throw error;
       }
       linked.push(id);
@@ -331,8 +327,7 @@ export class CatalogAdmin {
     categories: Map<string, repo.CategoryRow>,
   ): Promise<number> {
     const edited = await refusals(() => this.#write(trx, item.id, item.input, categories));
-    // An import names no crops yet: its edits keep the links, which refuse nothing.
-    if (!edited.ok) throw importRefused(index, edited.failure as ProductEditFailure);
+    if (!edited.ok) throw importRefused(index, edited.failure);
     return item.id;
   }
 
