@@ -433,7 +433,7 @@ export async function buildApp(config: Readonly<Config>, deps: AppDeps): Promise
   });
   const catalogAdmin = new CatalogAdmin(db, catalog, media, clock);
   const imageUrl = absoluteImageUrl(config);
-  const shelf = catalogueShelf(catalog, db);
+  const shelf = catalogueShelf(catalog, db, crops);
   const catalogueImports = new CatalogueImports({
     db,
     shelf,

@@ -60,10 +60,11 @@ const slugs = (product: Product) => ({
   labelClaims: product.labelClaims.map((p) => `${p.crop.slug}:${p.problem.slug}`),
 });
 
-async function imported(text: string, filename = "crops.csv", contentType = "text/csv"): Promise<CatalogueImport> {
+async function imported(text: string, { dryRun = false } = {}): Promise<CatalogueImport> {
   const data = Buffer.from(text);
-  const { payload, headers } = multipart({}, [{ field: "file", filename, contentType, data }]);
-  const res = await t.app.inject({ method: "POST", url: "/api/staff/catalogue/import/", headers: { ...staff, ...headers }, payload });
+  const { payload, headers } = multipart({}, [{ field: "file", filename: "crops.csv", contentType: "text/csv", data }]);
+  const url = `/api/staff/catalogue/import/${dryRun ? "?dry_run=true" : ""}`;
+  const res = await t.app.inject({ method: "POST", url, headers: { ...staff, ...headers }, payload });
   return finished(t, res, staff);
 }
 
@@ -176,12 +177,21 @@ describe("the catalogue sheet's crops, problems and label claims", () => {
       labelClaims: [{ crop: "cotton", problem: "whitefly" }],
     });
     const other = await made("Fipronil 5 SC", "FIP-1", { crops: ["paddy"], problems: [{ crop: "paddy", problem: "stem-borer" }] });
-    const result = await imported(["sku,price,problems", "FIP-1,100,", "THIA-1,90,cotton:whitefly; cotton:pink-bollworm"].join("\n"));
+    const text = ["sku,price,problems", "FIP-1,100,", "THIA-1,90,cotton:whitefly; cotton:pink-bollworm"].join("\n");
+    const offClaim = [{ line: 3, column: "problems", code: "label_claim_missing", params: { crop: "cotton", problem: "pink-bollworm" } }];
+    // Checking the file finds it, as the import does.
+    expect(problems(await imported(text, { dryRun: true }))).toEqual(offClaim);
+    const result = await imported(text);
     expect(result.report?.applied).toBe(false);
-    expect(problems(result)).toEqual([
-      { line: 3, column: "problems", code: "label_claim_missing", params: { crop: "cotton", problem: "pink-bollworm" } },
-    ]);
+    expect(problems(result)).toEqual(offClaim);
     expect(slugs(await productOf(spray._id)).problems).toEqual(["cotton:whitefly"]);
+    // A product made a pesticide keeps its links: they must be on the claim it is given.
+    const becoming = await imported("sku,label_kind,cibrc_number\nFIP-1,pesticide,CIR-1/2020\n", { dryRun: true });
+    expect(problems(becoming)).toEqual([
+      { line: 2, column: "problems", code: "label_claim_missing", params: { crop: "paddy", problem: "stem-borer" } },
+    ]);
+    const withClaim = await imported("sku,label_kind,cibrc_number,label_claims\nFIP-1,pesticide,CIR-1/2020,paddy:stem-borer\n");
+    expect(withClaim.report).toMatchObject({ updated: 1, applied: true, errors: [] });
     const pack = await t.database.db
       .selectFrom("product_variants")
       .select("price_paise")
@@ -202,7 +212,7 @@ describe("the catalogue sheet's crops, problems and label claims", () => {
     expect(problems(notItsProblem)).toEqual([
       { line: 2, column: "problems", code: "crop_problem_unknown", params: { crop: "paddy", problem: "whitefly" } },
     ]);
-    const malformed = await imported("sku,crops,problems\nNEEM-CROPS,cotton/paddy,cotton\n", "bad.csv");
+    const malformed = await imported("sku,crops,problems\nNEEM-CROPS,cotton/paddy,cotton\n");
     expect(problems(malformed)).toEqual([
       { line: 2, column: "crops", code: "slug_invalid", params: {} },
       { line: 2, column: "problems", code: "slug_invalid", params: {} },

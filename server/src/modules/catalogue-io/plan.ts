@@ -7,9 +7,11 @@ import {
   MAX_PACKS,
   PAIR_SEPARATOR,
   type PackUnit,
+  type ProductKind,
   type ProductLabel,
   type ProductSummary,
   type SheetColumnName,
+  type StaffCrops,
   toPaise,
 } from "@krishi/contract";
 import {
@@ -26,7 +28,7 @@ import { Ajv } from "ajv";
 import { Type } from "typebox";
 import { validationFields } from "../../lib/errors.ts";
 import { DEFAULT_LABEL, hsnCodeOf, isGstRate, type PackInput, type ProductInput, priceInPaise } from "../catalog/admin.ts";
-import { noLinks, type ProductLinks } from "../catalog/crop-links.ts";
+import { type CropLinksInput, noLinks, type ProductLinks } from "../catalog/crop-links.ts";
 import { LABEL_COLUMNS } from "./columns.ts";
 import type { SheetRow } from "./sheet-read.ts";
 import type { Shelf as Catalogue } from "./shelf.ts";
@@ -39,7 +41,7 @@ import type { Shelf as Catalogue } from "./shelf.ts";
  */
 
 /** What the plan reads of the shop: products by id, the owners of SKUs, the products' crops' links. */
-export type Shelf = Pick<Catalogue, "productsById" | "productsOfSkus" | "linksOf">;
+export type Shelf = Pick<Catalogue, "productsById" | "productsOfSkus" | "linksOf" | "cropsOfShop">;
 
 /** A picture an import names: one the product has (by id), a file of the ZIP, or an address to fetch. */
 export type ImageSource = { kind: "own"; id: number } | { kind: "zip"; name: string } | { kind: "url"; url: string };
@@ -293,6 +295,7 @@ export async function planImport(
   }
   const current = await findProducts(read, shelf, problems);
   const links = await linksOf([...current.keys()], shelf);
+  const shop = shopCropsOf(await shelf.cropsOfShop());
   const groups = new Map<number | string, ReadRow[]>();
   for (const row of read) {
     if (row.product === undefined) continue;
@@ -305,7 +308,8 @@ export async function planImport(
   let planned = 0;
   for (const [key, group] of groups) {
     const product = typeof key === "number" ? current.get(key) : undefined;
-    planProduct(plan, group, product, product ? (links.get(product._id) ?? noLinks()) : noLinks(), imageUrl, skus);
+    const linked = { now: product ? (links.get(product._id) ?? noLinks()) : noLinks(), shop };
+    planProduct(plan, group, product, linked, imageUrl, skus);
     planned += group.length;
     if (planned >= ROWS_PER_TURN) {
       planned = 0;
@@ -382,7 +386,7 @@ function planProduct(
   plan: Plan,
   rows: readonly ReadRow[],
   product: ProductSummary | undefined,
-  links: ProductLinks,
+  { now: links, shop }: { now: ProductLinks; shop: ShopCrops },
   imageUrl: ImageUrl,
   skus: Map<string, number>,
 ): void {
@@ -434,6 +438,13 @@ function planProduct(
     if (!category) problems.push(problemAt(first.line, "category", "required"));
   }
   const images = imageSources(shared.images, product, imageUrl, first.line, problems);
+  // Each links column given (a blank cell: none); an absent one keeps the product's.
+  const linkInput: CropLinksInput = {
+    ...(typeof shared.crops === "string" ? { crops: cropsOf(shared.crops) } : {}),
+    ...(typeof shared.problems === "string" ? { problems: pairsOf(shared.problems) } : {}),
+    ...(typeof shared.label_claims === "string" ? { labelClaims: pairsOf(shared.label_claims) } : {}),
+  };
+  checkLinks(linkInput, links, label.kind, shop, first.line, problems);
   if (problems.length > before) return;
 
   const input: ProductInput = {
@@ -449,10 +460,7 @@ function planProduct(
     countInStock: 0,
     variants: packs.map((pack) => pack.fields),
     label,
-    // Each links column given (a blank cell: none); an absent one keeps the product's.
-    ...(typeof shared.crops === "string" ? { crops: cropsOf(shared.crops) } : {}),
-    ...(typeof shared.problems === "string" ? { problems: pairsOf(shared.problems) } : {}),
-    ...(typeof shared.label_claims === "string" ? { labelClaims: pairsOf(shared.label_claims) } : {}),
+    ...linkInput,
   };
   const productChanged = !product || productDiffers(product, input, images) || linksDiffer(links, input);
   const ordered = packs.map((pack) => pack.id);
@@ -602,20 +610,74 @@ function productDiffers(product: ProductSummary, input: ProductInput, images: Im
   return !(same && sameImages);
 }
 
+/** The shop's crops, problems and which problems are each crop's ("cotton:whitefly"). */
+interface ShopCrops {
+  crops: ReadonlySet<string>;
+  problems: ReadonlySet<string>;
+  pairs: ReadonlySet<string>;
+}
+
+const pairKey = (pair: CropProblemInput) => `${pair.crop}${PAIR_SEPARATOR}${pair.problem}`;
+const inputOf = (refs: ProductLinks["problems"]): CropProblemInput[] =>
+  refs.map((ref) => ({ crop: ref.crop.slug, problem: ref.problem.slug }));
+
+function shopCropsOf({ crops, problems }: StaffCrops): ShopCrops {
+  return {
+    crops: new Set(crops.map((crop) => crop.slug)),
+    problems: new Set(problems.map((problem) => problem.slug)),
+    pairs: new Set(crops.flatMap((crop) => crop.problems.map((link) => pairKey({ crop: crop.slug, problem: link.problem })))),
+  };
+}
+
+/**
+ * The links' rules of the product's write (the crops module's, catalog/crop-links.ts), checked
+ * here too so that a dry run finds their problems, every product's: the crops and problems are
+ * the shop's, a product's problem is one of its crop's, and a pesticide is linked only to the
+ * pairs of its label claim (the first pair off it told, as the write tells it). The write checks
+ * them again (a change made meanwhile), told on the product's line too.
+ */
+function checkLinks(
+  input: CropLinksInput,
+  now: ProductLinks,
+  kind: ProductKind,
+  shop: ShopCrops,
+  line: number,
+  problems: ImportProblem[],
+): void {
+  const before = problems.length;
+  const at = (column: SheetColumnName, code: ImportProblem["code"], params: ImportProblem["params"]) =>
+    problems.push(problemAt(line, column, code, params));
+  for (const crop of input.crops ?? []) if (!shop.crops.has(crop)) at("crops", "crop_unknown", { value: crop });
+  const lists = [
+    ["problems", input.problems],
+    ["label_claims", input.labelClaims],
+  ] as const;
+  for (const [column, pairs] of lists)
+    for (const pair of pairs ?? []) {
+      if (!shop.crops.has(pair.crop)) at(column, "crop_unknown", { value: pair.crop });
+      else if (!shop.problems.has(pair.problem)) at(column, "problem_unknown", { value: pair.problem });
+      else if (column === "problems" && !shop.pairs.has(pairKey(pair))) at(column, "crop_problem_unknown", { ...pair });
+    }
+  // The claim is checked on pairs the shop has.
+  if (kind !== "pesticide" || problems.length > before) return;
+  const claim = new Set((input.labelClaims ?? inputOf(now.labelClaims)).map(pairKey));
+  const off = (input.problems ?? inputOf(now.problems)).find((pair) => !claim.has(pairKey(pair)));
+  if (off) at("problems", "label_claim_missing", { crop: off.crop, problem: off.problem });
+}
+
 /**
  * Whether the links the import names differ from the product's: as sets, each named field alone,
  * the crops with those of the problems it will have (the write adds a problem's crop to the crops).
  */
 function linksDiffer(links: ProductLinks, input: ProductInput): boolean {
-  const pairKeys = (pairs: readonly CropProblemInput[]) => pairs.map((pair) => `${pair.crop}${PAIR_SEPARATOR}${pair.problem}`);
-  const refKeys = (pairs: ProductLinks["problems"]) =>
-    pairKeys(pairs.map((pair) => ({ crop: pair.crop.slug, problem: pair.problem.slug })));
+  const pairKeys = (pairs: readonly CropProblemInput[]) => pairs.map(pairKey);
+  const refKeys = (pairs: ProductLinks["problems"]) => pairKeys(inputOf(pairs));
   const differ = (a: readonly string[], b: readonly string[]) => {
     const left = new Set(a);
     const right = new Set(b);
     return left.size !== right.size || [...left].some((key) => !right.has(key));
   };
-  const problems = input.problems ?? links.problems.map((pair) => ({ crop: pair.crop.slug, problem: pair.problem.slug }));
+  const problems = input.problems ?? inputOf(links.problems);
   return (
     (input.crops !== undefined &&
       differ(
