@@ -253,6 +253,11 @@ const PICTOGRAMS = {
   "beauveria-bottle": bottle("BEAUVERIA", "beetle", "#f4f4ee"),
   "trichoderma-pouch": pouch("BIO", { motif: "trichoderma", weight: "1 kg" }),
   "pseudomonas-pouch": pouch("BIO", { motif: "bacteria", weight: "1 kg" }),
+  "imidacloprid-bottle": bottle("IMIDACLOPRID", "beetle", "#eef3f7", "#2e5e8c"),
+  "mancozeb-pouch": pouch("MANCOZEB", { subtitle: "75% WP", weight: "500 g", body: "#f3efe0" }),
+  "propiconazole-bottle": bottle("PROPICONAZOLE", "trichoderma", "#f4efe6", "#8a5a2b"),
+  "chlorantraniliprole-bottle": bottle("CHLORANTRANILIPROLE", "beetle", "#f1f4ea", "#b03a2e"),
+  "cartap-sack": sack("CARTAP", { subtitle: "4% GR", weight: "5 kg", body: "#e9eef3" }),
   "sticky-trap": `<path d="M-40 -160 L0 -200 L40 -160" fill="none" stroke-width="5"/><rect x="-12" y="140" width="24" height="90" fill="${WOOD}"/><rect x="-140" y="-170" width="280" height="320" rx="10" fill="#f4e02a"/><path d="${[-80, -20, 40, 100].map((x) => `M${x - 10} -160 L${x - 10} 140`).join(" ")} ${[-110, -40, 30, 100].map((y) => `M-130 ${y} L130 ${y}`).join(" ")}" stroke="#b8a418" stroke-width="3"/><circle cx="0" cy="-150" r="8" fill="#fff"/>${insect(-70, -70, 1.4)}${insect(50, -90, 1.2)}${insect(-30, 30, 1.5)}${insect(80, 60, 1.3)}${insect(-90, 100, 1.1)}${insect(20, 110, 1)}`,
   "pheromone-trap": `<path d="M0 -150 L0 -210 C 0 -230, 30 -230, 30 -210" fill="none" stroke-width="6"/><rect x="-90" y="-110" width="180" height="250" rx="20" fill="#dff1f4" opacity=".9"/><path d="M-120 -100 L0 -160 L120 -100 Z" fill="#e6b422"/><rect x="-100" y="130" width="200" height="30" rx="8" fill="#e6b422"/><path d="M-90 -60 A18 22 0 0 1 -90 -16 Z M90 -60 A18 22 0 0 0 90 -16 Z" fill="#2c2c2c"/><path d="M0 -100 L0 -50" stroke-width="4"/><rect x="-20" y="-50" width="40" height="56" rx="10" fill="#f6f1e0"/><path d="M-12 -34 L12 -34 M-12 -20 L12 -20 M-12 -6 L12 -6" stroke="#d84f2a" stroke-width="4"/>${insect(-40, 100, 1.2, "#a6631c")}${insect(30, 110, 1.1, "#a6631c")}${insect(0, 60, 1, "#a6631c")}<g transform="translate(160 -20) scale(2.4)">${insect(0, 0, 1, "#c07a1e")}</g>`,
 
