@@ -452,6 +452,29 @@ describe("removing", () => {
   });
 });
 
+describe("writes at once", () => {
+  it("writes products' links and a change of their crop's words at the same time without a deadlock", async () => {
+    await created("POST", "/api/staff/problems/", problemBody("aphid", "Aphid", { aliases: ["mahu"] }));
+    const body = (aliases: string[]) =>
+      cropBody("barley", "Barley", { aliases, seasons: ["rabi"], problems: [{ problem: "aphid" }, { problem: "rust" }] });
+    await created("POST", "/api/staff/crops/", body(["jau"]));
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map((n) => linked(`Barley Care ${n}`, { problems: [{ crop: "barley", problem: "aphid" }] })),
+    );
+    const answers = await Promise.all([
+      ...ids.map((id, n) =>
+        editProduct(id, form(`Barley Care ${n + 1}`, { problems: [{ crop: "barley", problem: n % 2 ? "aphid" : "rust" }] })),
+      ),
+      send("PUT", "/api/staff/crops/barley/", body(["jau", "yava"])),
+      send("PUT", "/api/staff/problems/aphid/", problemBody("aphid", "Aphid", { aliases: ["mahu", "chepa"] })),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Every product's search text has the crop's new alias, whichever write came last.
+    const found = (await get("/api/products?keyword=yava")).json().map((p: ProductSummary) => p._id);
+    expect(found.sort()).toEqual([...ids].sort());
+  });
+});
+
 describe("search by crop and problem", () => {
   it("finds a product linked to whitefly on cotton by 'kapas safed makhi' through its own words", async () => {
     const id = await linked("Acetamiprid 20 SP", {

@@ -298,11 +298,11 @@ export class CropsService {
         const values = cropValues(input, existing);
         let id: number;
         let reindex: number[] = [];
+        let wordsChanged = false;
         try {
           if (existing) {
             id = existing.id;
-            const wordsChanged =
-              existing.name !== values.name || existing.name_hi !== values.name_hi || existing.aliases !== values.aliases;
+            wordsChanged = existing.name !== values.name || existing.name_hi !== values.name_hi || existing.aliases !== values.aliases;
             const before = wordsChanged ? await repo.productIdsOfCrop(trx, id) : [];
             const off = [...(await repo.findCropProblems(trx, id))].filter((link) => !wanted.has(link.problem_id));
             const losing = (await Promise.all(off.map((link) => repo.productIdsOfProblem(trx, id, link.problem_id)))).flat();
@@ -319,6 +319,8 @@ export class CropsService {
           throw error;
         }
         await repo.writeCropProblems(trx, id, wanted);
+        // And the products linked to it since they were read above (their writes may have read the old words).
+        if (wordsChanged) reindex = [...new Set([...reindex, ...(await repo.productIdsOfCrop(trx, id))])];
         await this.deps.catalog.reindexProducts(trx, reindex);
         const row = (await repo.findCrop(trx, input.slug)) as repo.CropRow;
         const slugById = new Map([...known.entries()].map(([slug, found]) => [found.id, slug]));
@@ -363,7 +365,9 @@ export class CropsService {
             const affected = wordsChanged ? await repo.productIdsWithProblem(trx, existing.id) : [];
             await this.deps.catalog.lockProducts(trx, affected);
             await repo.updateProblem(trx, existing.id, values, at);
-            await this.deps.catalog.reindexProducts(trx, affected);
+            // And those linked to it since (their writes may have read the old words).
+            const linkedMeanwhile = wordsChanged ? await repo.productIdsWithProblem(trx, existing.id) : [];
+            await this.deps.catalog.reindexProducts(trx, [...new Set([...affected, ...linkedMeanwhile])]);
           } else {
             await repo.insertProblem(trx, values, at);
           }
