@@ -103,23 +103,13 @@ function CropList({ answer, onEdit }: { answer: StaffCrops; onEdit: (crop: Staff
                 <dd>{crop.problems.length > 0 ? crop.problems.map((link) => problemName(link.problem)).join(", ") : t("None")}</dd>
               </div>
             </dl>
-            <div className="promotion-item__actions">
-              <Button variant="light" className="border staff-tap" onClick={() => onEdit(crop)}>
-                {t("Edit {name}", { name: crop.name })}
-              </Button>
-              <Button
-                variant="danger"
-                className="staff-tap"
-                disabled={isLoading}
-                onClick={() => {
-                  if (window.confirm(t("Delete the crop {name}? Its page goes, and products no longer name it.", { name: crop.name }))) {
-                    void remove(crop.slug);
-                  }
-                }}
-              >
-                {t("Delete {name}", { name: crop.name })}
-              </Button>
-            </div>
+            <ItemActions
+              name={crop.name}
+              onEdit={() => onEdit(crop)}
+              confirm={t("Delete the crop {name}? Its page goes, and products no longer name it.", { name: crop.name })}
+              onDelete={() => void remove(crop.slug)}
+              busy={isLoading}
+            />
           </ListGroup.Item>
         ))}
       </ListGroup>
@@ -151,31 +141,38 @@ function ProblemList({ answer, onEdit }: { answer: StaffCrops; onEdit: (problem:
                   <dd>{troubled.length > 0 ? troubled.join(", ") : t("None")}</dd>
                 </div>
               </dl>
-              <div className="promotion-item__actions">
-                <Button variant="light" className="border staff-tap" onClick={() => onEdit(problem)}>
-                  {t("Edit {name}", { name: problem.name })}
-                </Button>
-                <Button
-                  variant="danger"
-                  className="staff-tap"
-                  disabled={isLoading}
-                  onClick={() => {
-                    if (
-                      window.confirm(
-                        t("Delete the problem {name}? Its pages go, and crops and products no longer name it.", { name: problem.name }),
-                      )
-                    ) {
-                      void remove(problem.slug);
-                    }
-                  }}
-                >
-                  {t("Delete {name}", { name: problem.name })}
-                </Button>
-              </div>
+              <ItemActions
+                name={problem.name}
+                onEdit={() => onEdit(problem)}
+                confirm={t("Delete the problem {name}? Its pages go, and crops and products no longer name it.", { name: problem.name })}
+                onDelete={() => void remove(problem.slug)}
+                busy={isLoading}
+              />
             </ListGroup.Item>
           );
         })}
       </ListGroup>
     </>
+  );
+}
+
+/** An item's Edit and Delete (Delete asks `confirm` first). */
+function ItemActions(props: { name: string; onEdit: () => void; confirm: string; onDelete: () => void; busy: boolean }) {
+  return (
+    <div className="promotion-item__actions">
+      <Button variant="light" className="border staff-tap" onClick={props.onEdit}>
+        {t("Edit {name}", { name: props.name })}
+      </Button>
+      <Button
+        variant="danger"
+        className="staff-tap"
+        disabled={props.busy}
+        onClick={() => {
+          if (window.confirm(props.confirm)) props.onDelete();
+        }}
+      >
+        {t("Delete {name}", { name: props.name })}
+      </Button>
+    </div>
   );
 }
