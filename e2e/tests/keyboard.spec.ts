@@ -56,19 +56,26 @@ test.beforeEach(async ({ page }) => {
 test("the first product is reached past each category once, and in four presses with the skip link", async ({ page }) => {
   // The first page keeps the browser's focus: nothing is focused for the shopper.
   expect((await focused(page)).tag).toBe("body");
-  const { presses, stops } = await tabToFirstProduct(page, 30);
-  // Skip link, brand, search box and button, language, cart, login; the 7 categories once (the
-  // tiles; the side panel beside them is for the mouse); In stock only; Sort by; the product.
+  const categories: unknown[] = await (await page.request.get("/api/products/category/")).json();
+  const { crops }: { crops: unknown[] } = await (await page.request.get("/api/crops/")).json();
+  const { presses, stops } = await tabToFirstProduct(page, 60);
+  // Skip link, brand, search box and button, language, cart, login; each category once (the
+  // tiles; the side panel beside them is for the mouse); Shop by crop's "See all crops" and each
+  // crop once; In stock only; Sort by; the product.
   const trail = stops.join(" | ");
   expect(
     stops.filter((stop) => /Seeds$/.test(stop)),
     trail,
   ).toHaveLength(1);
   expect(
+    stops.filter((stop) => /^a \/crop\/cotton Cotton$/.test(stop)),
+    trail,
+  ).toHaveLength(1);
+  expect(
     stops.filter((stop) => /All Products$/.test(stop)),
     trail,
   ).toHaveLength(0);
-  expect(presses, trail).toBeLessThanOrEqual(17);
+  expect(presses, trail).toBeLessThanOrEqual(7 + categories.length + 1 + crops.length + 2 + 1);
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Latest Products" })).toBeVisible();
