@@ -163,6 +163,15 @@ describe("the public crops", () => {
     }
     expect((await get("/api/crops/coconut/problems/whitefly/")).json()).toMatchObject({ code: "crop_not_found" });
   });
+
+  it("answers 404, not 500, for an address no crop or problem can have (a NUL, which PostgreSQL refuses)", async () => {
+    for (const url of ["/api/crops/cot%00ton/", "/api/crops/cotton/problems/white%00fly/", "/api/crops/%E0%A4%95/"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect((await send("DELETE", "/api/staff/crops/cot%00ton/")).json()).toMatchObject({ code: "crop_not_found" });
+    expect((await send("PUT", "/api/staff/problems/white%00fly/", problemBody("whitefly", "Whitefly"))).statusCode).toBe(404);
+  });
 });
 
 describe("staff's crops and problems", () => {

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from "@krishi/contract/schemas";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -17,7 +18,15 @@ export async function findCrops(db: Reader) {
 }
 export type CropRow = Awaited<ReturnType<typeof findCrops>>[number];
 
+/**
+ * A slug as an address may hold anything (a path's text); one no crop or problem can have is
+ * none, and is not asked of the database (PostgreSQL refuses a text with NUL, as an error).
+ */
+const isSlug = (slug: string) => SLUG.test(slug);
+const SLUG = new RegExp(SLUG_PATTERN);
+
 export async function findCrop(db: Reader, slug: string): Promise<CropRow | undefined> {
+  if (!isSlug(slug)) return undefined;
   return db.selectFrom("crops").select(CROP_COLUMNS).where("slug", "=", slug).executeTakeFirst();
 }
 
@@ -27,6 +36,7 @@ export async function findProblems(db: Reader) {
 export type ProblemRow = Awaited<ReturnType<typeof findProblems>>[number];
 
 export async function findProblem(db: Reader, slug: string): Promise<ProblemRow | undefined> {
+  if (!isSlug(slug)) return undefined;
   return db.selectFrom("problems").select(PROBLEM_COLUMNS).where("slug", "=", slug).executeTakeFirst();
 }
 
