@@ -1,6 +1,6 @@
 import { SLUG_PATTERN } from "@krishi/contract/schemas";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { CropsTable, Database, ProblemsTable } from "../../db/schema.ts";
 
 /**
  * The crops module's SQL: it owns crops, problems, crop_problems, product_crops,
@@ -91,27 +91,9 @@ export async function productIdsWithProblem(db: Reader, problemId: number): Prom
 
 // ---- Staff's writes
 
-export interface CropValues {
-  slug: string;
-  name: string;
-  name_hi: string;
-  image: string;
-  seasons: string;
-  stages: string;
-  aliases: string;
-  position: number;
-}
-
-export interface ProblemValues {
-  slug: string;
-  kind: string;
-  name: string;
-  name_hi: string;
-  symptoms: string;
-  symptoms_hi: string;
-  image: string;
-  aliases: string;
-}
+/** A crop's and a problem's columns as staff write them: the table's, but the id and the times. */
+export type CropValues = Omit<Insertable<CropsTable>, "id" | "created_at" | "updated_at">;
+export type ProblemValues = Omit<Insertable<ProblemsTable>, "id" | "created_at" | "updated_at">;
 
 export async function insertCrop(trx: Transaction<Database>, values: CropValues, at: string): Promise<number> {
   const row = await trx
